@@ -1,0 +1,17 @@
+import type { BoundedContext } from '../kernel/context.js';
+import { billingEventTypes, type BillingEvent } from './events.js';
+import { billingInvariants } from './invariants.js';
+import { evolveBilling, initialBillingState, type BillingState } from './state.js';
+
+export * from './events.js';
+export * from './state.js';
+export * from './selectors.js';
+export * from './invariants.js';
+
+export const billingContext: BoundedContext<BillingState, BillingEvent> = {
+  name: 'billing',
+  initialState: initialBillingState,
+  evolve: evolveBilling,
+  eventTypes: billingEventTypes,
+  invariants: billingInvariants,
+};

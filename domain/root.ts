@@ -1,0 +1,77 @@
+/**
+ * The root of the domain: the bounded contexts composed into one state, one reducer, one
+ * event catalogue and one invariant registry. Adding a context means adding one line to
+ * `contexts`; everything else (types, reducer, invariants, replay) follows from it.
+ */
+import type { BoundedContext } from './kernel/context.js';
+import type { DomainEvent } from './kernel/event.js';
+import { focusInvariant, type Invariant } from './kernel/invariant.js';
+import { replayWith, type ReplayOptions, type ReplayResult } from './kernel/replay.js';
+import { billingContext } from './billing/index.js';
+import { noticesContext } from './notices/index.js';
+import { sessionContext } from './session/index.js';
+import { tasksContext } from './tasks/index.js';
+
+export const contexts = {
+  tasks: tasksContext,
+  billing: billingContext,
+  notices: noticesContext,
+  session: sessionContext,
+} as const;
+
+type Contexts = typeof contexts;
+type StateOf<C> = C extends BoundedContext<infer S, infer _E> ? S : never;
+type EventOf<C> = C extends BoundedContext<infer _S, infer E> ? E : never;
+
+export type RootState = { readonly [K in keyof Contexts]: StateOf<Contexts[K]> };
+export type AppEvent = EventOf<Contexts[keyof Contexts]>;
+export type AppEventType = AppEvent['type'];
+
+const contextNames = Object.keys(contexts) as (keyof Contexts)[];
+
+/** Which context owns each event type; an event type belongs to exactly one context. */
+const ownerOf: ReadonlyMap<string, keyof Contexts> = new Map(
+  contextNames.flatMap((name) =>
+    (contexts[name].eventTypes as readonly string[]).map((type) => [type, name] as const),
+  ),
+);
+
+export const eventTypes: ReadonlySet<string> = new Set(ownerOf.keys());
+
+export const isAppEventType = (type: string): type is AppEventType => ownerOf.has(type);
+
+/** True for a stamped event of the catalogue (commands and redux's own actions are not). */
+export const isAppEvent = (action: { readonly type: string }): action is AppEvent =>
+  isAppEventType(action.type) &&
+  typeof (action as Partial<DomainEvent>).meta?.seq === 'number';
+
+export const initialRootState: RootState = Object.fromEntries(
+  contextNames.map((name) => [name, contexts[name].initialState]),
+) as unknown as RootState;
+
+/**
+ * The root reducer: routes each event to the one context that owns it. Anything else (a
+ * command, redux's init action, an unknown type from a newer log) leaves the state as it is.
+ */
+export const evolve = (state: RootState = initialRootState, event: { readonly type: string }): RootState => {
+  const owner = ownerOf.get(event.type);
+  if (owner === undefined) return state;
+  const ctx = contexts[owner] as unknown as BoundedContext<unknown, DomainEvent>;
+  const before = state[owner];
+  const after = ctx.evolve(before, event as DomainEvent);
+  return after === before ? state : { ...state, [owner]: after };
+};
+
+/** The invariant registry, in order; the task progress invariant is the first. */
+export const invariantRegistry: readonly Invariant<RootState>[] = contextNames.flatMap((name) =>
+  (contexts[name].invariants as readonly Invariant<unknown>[]).map((inv) =>
+    focusInvariant((root: RootState) => root[name] as unknown, inv, name),
+  ),
+);
+
+/** Folds events from the initial state, checking every invariant after every event. */
+export const replay = (
+  events: readonly DomainEvent[],
+  options: ReplayOptions = {},
+  initial: RootState = initialRootState,
+): ReplayResult<RootState> => replayWith(evolve, invariantRegistry, initial, events, options);

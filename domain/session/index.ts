@@ -1,0 +1,14 @@
+import type { BoundedContext } from '../kernel/context.js';
+import { sessionEventTypes, type SessionEvent } from './events.js';
+import { evolveSession, initialSessionState, type SessionState } from './state.js';
+
+export * from './events.js';
+export * from './state.js';
+
+export const sessionContext: BoundedContext<SessionState, SessionEvent> = {
+  name: 'session',
+  initialState: initialSessionState,
+  evolve: evolveSession,
+  eventTypes: sessionEventTypes,
+  invariants: [],
+};

@@ -1,0 +1,27 @@
+/// <reference types="vitest/config" />
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react()],
+  root: 'src',
+  publicDir: false,
+  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  server: { proxy: { '/api': 'http://localhost:8080', '/blobs': 'http://localhost:8080' } },
+  test: {
+    root: '.',
+    include: ['tests/**/*.test.{ts,tsx}'],
+    exclude: ['tests/e2e/**', 'tests/consumer/**', 'node_modules/**'],
+    pool: 'threads',
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    coverage: {
+      provider: 'v8',
+      include: ['domain/**/*.ts'],
+      exclude: ['domain/**/index.ts'],
+      reporter: ['text-summary', 'text'],
+      thresholds: { lines: 95 },
+    },
+  },
+});
