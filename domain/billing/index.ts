@@ -5,6 +5,7 @@ import { evolveBilling, initialBillingState, type BillingState } from './state.j
 
 export * from './events.js';
 export * from './state.js';
+export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
 

@@ -13,10 +13,22 @@ export const coinsNeverNegative: Invariant<BillingState> = {
       tempCoins: p.tempCoins,
       paidCoins: p.paidCoins,
     };
-    for (const [kind, value] of Object.entries(kinds))
-      if (!(value >= 0)) return `${kind} is ${value}`;
+    for (const [kind, value] of Object.entries(kinds)) if (!(value >= 0)) return `${kind} is ${value}`;
     return null;
   },
 };
 
-export const billingInvariants = [coinsNeverNegative] as const;
+/** Spec §3: the client payment state (activeState, liteActiveState, vipType) mirrors the payment info. */
+export const paymentStateMirrorsInfo: Invariant<BillingState> = {
+  name: 'paymentStateMirrorsInfo',
+  check: (_before, after) => {
+    if (after.status !== 'known') return null;
+    const p = after.paymentInfo;
+    if (after.activeState !== p.isActive) return 'activeState disagrees with is_active';
+    if (after.liteActiveState !== p.liteIsActive) return 'liteActiveState disagrees with lite_is_active';
+    if (after.vipType !== p.vipType) return 'vipType disagrees with vip_type';
+    return null;
+  },
+};
+
+export const billingInvariants = [coinsNeverNegative, paymentStateMirrorsInfo] as const;

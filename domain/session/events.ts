@@ -1,19 +1,53 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { UserInfo } from './state.js';
+import type { AccountNotice, CollectedTag, CollectionFolder, UserInfo } from './state.js';
 
 export interface UserInfoSetPayload {
   readonly token: string;
   readonly user: UserInfo;
 }
 
+export interface CollectionsLoadedPayload {
+  readonly folders: readonly CollectionFolder[];
+}
+
+export interface NoticesLoadedPayload {
+  readonly notices: readonly AccountNotice[];
+}
+
+export interface CollectedTagsLoadedPayload {
+  readonly tags: readonly CollectedTag[];
+}
+
+/** Spec §4: setting user info stores the token and the account fields. */
 export const userInfoSet = defineEvent<UserInfoSetPayload>()('session/userInfoSet');
 /** Spec §4: a token header on a response refreshes the stored token. */
 export const tokenRefreshed = defineEvent<{ readonly token: string }>()('session/tokenRefreshed');
+/**
+ * Spec §4: logout clears the per-user state even if the server call fails, so this fact is
+ * recorded whatever the logout call returned; no "requested" event gates it.
+ */
 export const loggedOut = defineEvent<Record<string, never>>()('session/loggedOut');
+export const collectionsLoaded = defineEvent<CollectionsLoadedPayload>()('session/collectionsLoaded');
+export const noticesLoaded = defineEvent<NoticesLoadedPayload>()('session/noticesLoaded');
+/** A notice read list is kept per user (spec §3). */
+export const noticeMarkedRead = defineEvent<{ readonly id: string }>()('session/noticeMarkedRead');
+export const collectedTagsLoaded = defineEvent<CollectedTagsLoadedPayload>()('session/collectedTagsLoaded');
 
 export type SessionEvent =
   | DomainEvent<typeof userInfoSet.type, UserInfoSetPayload>
   | DomainEvent<typeof tokenRefreshed.type, { readonly token: string }>
-  | DomainEvent<typeof loggedOut.type, Record<string, never>>;
+  | DomainEvent<typeof loggedOut.type, Record<string, never>>
+  | DomainEvent<typeof collectionsLoaded.type, CollectionsLoadedPayload>
+  | DomainEvent<typeof noticesLoaded.type, NoticesLoadedPayload>
+  | DomainEvent<typeof noticeMarkedRead.type, { readonly id: string }>
+  | DomainEvent<typeof collectedTagsLoaded.type, CollectedTagsLoadedPayload>;
 
-export const sessionEventTypes = [userInfoSet.type, tokenRefreshed.type, loggedOut.type] as const;
+export const sessionEventTypes = [
+  userInfoSet.type,
+  tokenRefreshed.type,
+  loggedOut.type,
+  collectionsLoaded.type,
+  noticesLoaded.type,
+  noticeMarkedRead.type,
+  collectedTagsLoaded.type,
+] as const;

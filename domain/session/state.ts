@@ -1,5 +1,18 @@
+/**
+ * Session state and its reducer. Everything that belongs to one signed-in person (token,
+ * account fields, admin-off flag, collections, notices, collected tags) lives inside the
+ * `signedIn` variant, so logging out (back to `guest`) clears all of it in one step.
+ */
 import { assertNever } from '../kernel/event.js';
 import type { SessionEvent } from './events.js';
+import { adminOffFor, type AdminOff } from './rules.js';
+
+/** Spec §3 `enterprise`: identity_type 'enterprise' marks a company account; show_entry admin vs member. */
+export interface EnterpriseIdentity {
+  readonly identityType: string;
+  /** show_entry: true for a company admin (sees the company entry), false for an ordinary member. */
+  readonly showEntry: boolean;
+}
 
 /** Spec §3 account fields the client keeps, in domain names. */
 export interface UserInfo {
@@ -11,31 +24,96 @@ export interface UserInfo {
   /** 3 marks a new user (spec §4). */
   readonly status: number;
   readonly role: string;
+  /** Optional so that existing producers of `UserInfo` stay valid; absent means a personal account. */
+  readonly enterprise?: EnterpriseIdentity | null;
 }
 
-export type SessionState =
-  | { readonly status: 'guest' }
-  | { readonly status: 'signedIn'; readonly token: string; readonly user: UserInfo };
+/** One of the person's collection folders (collection_id, collection_name). */
+export interface CollectionFolder {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** One entry of the person's notice list; title is server content, not client display text. */
+export interface AccountNotice {
+  readonly id: string;
+  readonly title: string;
+  readonly createdAt: number;
+}
+
+export interface CollectedTag {
+  readonly id: string;
+  readonly title: string;
+}
+
+export interface SignedIn {
+  readonly status: 'signedIn';
+  readonly token: string;
+  readonly user: UserInfo;
+  /** Spec §6: 0 for reviewers, -1 otherwise; derived from the role whenever user info is set. */
+  readonly adminOff: AdminOff;
+  readonly collections: readonly CollectionFolder[];
+  readonly notices: readonly AccountNotice[];
+  readonly noticeReadIds: readonly string[];
+  readonly collectedTags: readonly CollectedTag[];
+}
+
+export type SessionState = { readonly status: 'guest' } | SignedIn;
 
 export const initialSessionState: SessionState = { status: 'guest' };
+
+const uniqueBy = <T>(items: readonly T[], key: (t: T) => string): readonly T[] => {
+  const seen = new Set<string>();
+  return items.filter((t) => {
+    const k = key(t);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+};
+
+const signIn = (state: SessionState, token: string, user: UserInfo): SignedIn => {
+  // A refresh of the same person's info keeps their loaded lists; another person starts clean.
+  const same = state.status === 'signedIn' && state.user.id === user.id;
+  return {
+    status: 'signedIn',
+    token,
+    user,
+    adminOff: adminOffFor(user.role),
+    collections: same ? state.collections : [],
+    notices: same ? state.notices : [],
+    noticeReadIds: same ? state.noticeReadIds : [],
+    collectedTags: same ? state.collectedTags : [],
+  };
+};
 
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   switch (event.type) {
     case 'session/userInfoSet':
-      return { status: 'signedIn', token: event.payload.token, user: event.payload.user };
+      return signIn(state, event.payload.token, event.payload.user);
     case 'session/tokenRefreshed':
       return state.status === 'signedIn' && state.token !== event.payload.token
         ? { ...state, token: event.payload.token }
         : state;
     case 'session/loggedOut':
       return state.status === 'guest' ? state : initialSessionState;
+    case 'session/collectionsLoaded':
+      return state.status === 'signedIn'
+        ? { ...state, collections: uniqueBy(event.payload.folders, (f) => f.id) }
+        : state;
+    case 'session/noticesLoaded':
+      return state.status === 'signedIn'
+        ? { ...state, notices: uniqueBy(event.payload.notices, (n) => n.id) }
+        : state;
+    case 'session/noticeMarkedRead':
+      return state.status === 'signedIn' && !state.noticeReadIds.includes(event.payload.id)
+        ? { ...state, noticeReadIds: [...state.noticeReadIds, event.payload.id] }
+        : state;
+    case 'session/collectedTagsLoaded':
+      return state.status === 'signedIn'
+        ? { ...state, collectedTags: uniqueBy(event.payload.tags, (t) => t.id) }
+        : state;
     default:
       return assertNever(event);
   }
 };
-
-export const selectIsGuest = (s: SessionState): boolean => s.status === 'guest';
-export const selectUser = (s: SessionState): UserInfo | null =>
-  s.status === 'signedIn' ? s.user : null;
-/** Spec §4: status 3 is a new user. */
-export const isNewUser = (user: UserInfo): boolean => user.status === 3;

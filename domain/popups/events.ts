@@ -1,0 +1,53 @@
+import { defineEvent, type DomainEvent } from '../kernel/event.js';
+import type { EndTimePopup, PopupType } from './rules.js';
+
+export interface PopupTypePayload {
+  readonly type: PopupType;
+}
+
+export interface ShownStatusRestoredPayload {
+  /** Last-shown timestamps read back from local storage. */
+  readonly shown: Readonly<Partial<Record<PopupType, number>>>;
+}
+
+export interface EndTimeSetPayload {
+  readonly popup: EndTimePopup;
+  readonly endAt: number;
+}
+
+/** The server's popup data made a popup a candidate for the queue. */
+export const popupOffered = defineEvent<PopupTypePayload>()('popups/offered');
+/** The candidate is no longer on offer (the server no longer sends it). */
+export const popupWithdrawn = defineEvent<PopupTypePayload>()('popups/withdrawn');
+export const popupShown = defineEvent<PopupTypePayload>()('popups/shown');
+export const popupClosed = defineEvent<PopupTypePayload>()('popups/closed');
+/** Spec §4: after a popup closes the daily stamina popup may follow if flagged. */
+export const dailyStaminaFlagged = defineEvent<{ readonly flagged: boolean }>()('popups/dailyStaminaFlagged');
+export const shownStatusRestored = defineEvent<ShownStatusRestoredPayload>()('popups/shownStatusRestored');
+export const endTimeSet = defineEvent<EndTimeSetPayload>()('popups/endTimeSet');
+export const endTimeCleared = defineEvent<{ readonly popup: EndTimePopup }>()('popups/endTimeCleared');
+/** The one-second clock of spec §4: expires end times and ticks the half-discount countdown. */
+export const countdownTicked = defineEvent<Record<string, never>>()('popups/countdownTicked');
+
+export type PopupsEvent =
+  | DomainEvent<typeof popupOffered.type, PopupTypePayload>
+  | DomainEvent<typeof popupWithdrawn.type, PopupTypePayload>
+  | DomainEvent<typeof popupShown.type, PopupTypePayload>
+  | DomainEvent<typeof popupClosed.type, PopupTypePayload>
+  | DomainEvent<typeof dailyStaminaFlagged.type, { readonly flagged: boolean }>
+  | DomainEvent<typeof shownStatusRestored.type, ShownStatusRestoredPayload>
+  | DomainEvent<typeof endTimeSet.type, EndTimeSetPayload>
+  | DomainEvent<typeof endTimeCleared.type, { readonly popup: EndTimePopup }>
+  | DomainEvent<typeof countdownTicked.type, Record<string, never>>;
+
+export const popupsEventTypes = [
+  popupOffered.type,
+  popupWithdrawn.type,
+  popupShown.type,
+  popupClosed.type,
+  dailyStaminaFlagged.type,
+  shownStatusRestored.type,
+  endTimeSet.type,
+  endTimeCleared.type,
+  countdownTicked.type,
+] as const;

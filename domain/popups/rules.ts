@@ -1,0 +1,228 @@
+/**
+ * The popup rules of spec §4 and §9 as pure functions: queue priorities, the once-a-day rule,
+ * the route and half-price conditions, end-time validity and the half-discount countdown.
+ *
+ * "Day" is the UTC calendar day of the epoch-millisecond timestamps (`floor(at / 86400000)`):
+ * the domain has no time zone, and a fixed day boundary keeps replays identical everywhere.
+ */
+import { assertNever } from '../kernel/event.js';
+
+/** Spec §4 queue priorities, lowest number first. */
+export const POPUP_PRIORITY = {
+  newUserExposure: 1,
+  revive: 2,
+  halfPrice: 3,
+  patFace: 4,
+  award: 5,
+  hot: 6,
+  dailyStamina: 7,
+} as const;
+
+export type PopupType = keyof typeof POPUP_PRIORITY;
+
+/** Every popup type in priority order. */
+export const POPUP_TYPES: readonly PopupType[] = (Object.keys(POPUP_PRIORITY) as PopupType[]).sort(
+  (a, b) => POPUP_PRIORITY[a] - POPUP_PRIORITY[b],
+);
+
+/** Spec §4: each type is shown at most once per day; the hot popup is exempt. */
+export const DAILY_EXEMPT: ReadonlySet<PopupType> = new Set<PopupType>(['hot']);
+
+export const DAY_MS = 86_400_000;
+
+export const utcDayOf = (at: number): number => Math.floor(at / DAY_MS);
+
+export interface ShownRecord {
+  /** When the popup was last shown, epoch ms. */
+  readonly at: number;
+}
+
+export type ShownStatus = Readonly<Partial<Record<PopupType, ShownRecord>>>;
+
+/**
+ * Shown on the day of `now` or, if the clock went back, on a later day. Counting a later day
+ * too keeps "once per day" true for a log whose times are not monotonic.
+ */
+export const shownToday = (record: ShownRecord | undefined, now: number): boolean =>
+  record !== undefined && utcDayOf(record.at) >= utcDayOf(now);
+
+export const mayShowToday = (type: PopupType, shown: ShownStatus, now: number): boolean =>
+  DAILY_EXEMPT.has(type) || !shownToday(shown[type], now);
+
+/** Spec §4: the pat-face popup is only shown on the home page. */
+export const HOME_ROUTE = 'homePage';
+
+/**
+ * Routes where the half-price offer may appear: the square's feed pages (spec §2 page keys).
+ * The spec names "an eligible route" without listing them; creation and chat pages are left out
+ * so an offer never interrupts work in progress.
+ */
+export const HALF_PRICE_ROUTES: ReadonlySet<string> = new Set([
+  'homePage',
+  'recommendPage',
+  'swiftAppPage',
+  'cyberBarPage',
+  'postPage',
+  'videoPage',
+  'audioPage',
+  'modelPage',
+  'loraTrainPage',
+  'workflowPage',
+  'designTemplatePage',
+  'novel',
+  'animePage',
+]);
+
+/** What the queue needs to know about the moment it decides, beyond its own state. */
+export interface PopupContext {
+  /** The current route name (a spec §2 page key such as 'homePage'). */
+  readonly route: string;
+  readonly now: number;
+  /** The person qualifies for the half-price offer (server eligibility). */
+  readonly halfPriceEligible: boolean;
+  /** New-user subscription info, when the server sent any; only its presence matters here. */
+  readonly newUserSubscriptionInfo: object | null;
+}
+
+/** Spec §4: half-price needs an eligible route and no new-user subscription info. */
+export const halfPriceAllowed = (ctx: PopupContext): boolean =>
+  ctx.halfPriceEligible && HALF_PRICE_ROUTES.has(ctx.route) && ctx.newUserSubscriptionInfo === null;
+
+/** The part of popup state the decision reads. */
+export interface PopupQueueView {
+  readonly offered: readonly PopupType[];
+  readonly shown: ShownStatus;
+  readonly current: PopupType | null;
+}
+
+/** Whether an offered popup may be shown now, by the once-a-day rule and its own conditions. */
+export const isPopupEligible = (view: PopupQueueView, ctx: PopupContext, type: PopupType): boolean => {
+  if (!mayShowToday(type, view.shown, ctx.now)) return false;
+  switch (type) {
+    case 'halfPrice':
+      return halfPriceAllowed(ctx);
+    case 'patFace': {
+      // Spec §4: skipped unless on the home page and half-price is not eligible or already shown.
+      const halfPricePending = view.offered.includes('halfPrice') && halfPriceAllowed(ctx);
+      const halfPriceShown = shownToday(view.shown.halfPrice, ctx.now);
+      return ctx.route === HOME_ROUTE && (!halfPricePending || halfPriceShown);
+    }
+    case 'newUserExposure':
+    case 'revive':
+    case 'award':
+    case 'hot':
+    case 'dailyStamina':
+      return true;
+    default:
+      return assertNever(type);
+  }
+};
+
+/** Spec §4: the eligible offered popup with the lowest priority number; none while one is open. */
+export const nextPopup = (view: PopupQueueView, ctx: PopupContext): PopupType | null => {
+  if (view.current !== null) return null;
+  let best: PopupType | null = null;
+  for (const type of view.offered)
+    if (isPopupEligible(view, ctx, type) && (best === null || POPUP_PRIORITY[type] < POPUP_PRIORITY[best]))
+      best = type;
+  return best;
+};
+
+/** Spec §4 local-storage popups with end times. */
+export type EndTimePopup = 'retention' | 'awaitingOrder' | 'activation' | 'halfDiscount';
+
+export const END_TIME_POPUPS: readonly EndTimePopup[] = [
+  'retention',
+  'awaitingOrder',
+  'activation',
+  'halfDiscount',
+];
+
+/** The local-storage key of each end-time popup. */
+export const END_TIME_STORAGE_KEYS: Readonly<Record<EndTimePopup, string>> = {
+  retention: 'retention_popup_end_at',
+  awaitingOrder: 'awaiting_order_end_at',
+  activation: 'activation_popup_end_at',
+  halfDiscount: 'half_discount_end_at',
+};
+
+/** Where the shown status of each popup type is kept, with its timestamp (spec §4). */
+export const POPUP_SHOWN_STORAGE_KEY = 'popup_shown_status';
+
+/** Valid only while the end time is in the future; a missing or non-finite one is never valid. */
+export const isEndTimeValid = (endAt: number | null | undefined, now: number): boolean =>
+  typeof endAt === 'number' && Number.isFinite(endAt) && endAt > now;
+
+export interface EndTimePlan {
+  readonly keep: readonly string[];
+  readonly remove: readonly string[];
+}
+
+/** Spec §4: each stored end time is kept while in the future; otherwise its key is removed. */
+export const planEndTimeKeys = (
+  stored: Readonly<Record<string, number | null>>,
+  now: number,
+): EndTimePlan => {
+  const keys = Object.keys(stored);
+  return {
+    keep: keys.filter((k) => isEndTimeValid(stored[k], now)),
+    remove: keys.filter((k) => !isEndTimeValid(stored[k], now)),
+  };
+};
+
+/**
+ * Spec §9 default countdowns. The spec gives bare numbers; we read the popup one as seconds
+ * (a close-button countdown) and the awaiting-order one as minutes (an unpaid order's window).
+ */
+export const DEFAULT_POPUP_COUNTDOWN_SECONDS = 5;
+export const DEFAULT_AWAITING_ORDER_COUNTDOWN_MINUTES = 15;
+
+/** The end time of an awaiting-order popup opened at `now`. */
+export const awaitingOrderEndAt = (
+  now: number,
+  minutes: number = DEFAULT_AWAITING_ORDER_COUNTDOWN_MINUTES,
+): number => now + minutes * 60_000;
+
+/** Spec §4: the half-discount countdown ticks every second. */
+export const COUNTDOWN_TICK_MS = 1000;
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * Spec §4: hh:mm:ss of the whole seconds left (rounded down). Hours are not wrapped at 24 and
+ * take more digits past 99; a negative or non-finite duration reads as zero.
+ */
+export const formatCountdown = (ms: number): string => {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  return `${pad2(h)}:${pad2(m)}:${pad2(s)}`;
+};
+
+export type CountdownState =
+  | { readonly status: 'idle' }
+  | { readonly status: 'running'; readonly endAt: number; readonly remainingMs: number };
+
+export const IDLE_COUNTDOWN: CountdownState = { status: 'idle' };
+
+/**
+ * One tick at `now`: the remaining time, or idle once the whole seconds left reach zero
+ * (spec "clears at zero"), so a running countdown never reads 00:00:00.
+ */
+export const countdownTick = (state: CountdownState, now: number): CountdownState => {
+  switch (state.status) {
+    case 'idle':
+      return state;
+    case 'running': {
+      const remainingMs = state.endAt - now;
+      if (!(Math.floor(remainingMs / 1000) > 0)) return IDLE_COUNTDOWN;
+      return remainingMs === state.remainingMs ? state : { ...state, remainingMs };
+    }
+    default:
+      return assertNever(state);
+  }
+};
+
+export const startCountdown = (endAt: number, now: number): CountdownState =>
+  countdownTick({ status: 'running', endAt, remainingMs: endAt - now }, now);

@@ -1,0 +1,152 @@
+/**
+ * Popup state and its reducer: the offered candidates, when each type was last shown, the one
+ * popup open now, the daily-stamina follow-up flag, the end-time popups and the half-discount
+ * countdown. The reducer refuses a second show of a type on the same UTC day (hot aside), so
+ * the once-a-day rule holds for the recorded state whatever the view does.
+ */
+import { assertNever } from '../kernel/event.js';
+import type { PopupsEvent } from './events.js';
+import {
+  IDLE_COUNTDOWN,
+  countdownTick,
+  isEndTimeValid,
+  mayShowToday,
+  startCountdown,
+  type CountdownState,
+  type EndTimePopup,
+  type PopupType,
+  type ShownStatus,
+} from './rules.js';
+
+export type EndTimes = Readonly<Partial<Record<EndTimePopup, number>>>;
+
+export interface PopupsState {
+  /** Candidates in the order they were offered, each once. */
+  readonly offered: readonly PopupType[];
+  readonly shown: ShownStatus;
+  readonly current: PopupType | null;
+  /** Daily stamina follows the next popup that closes. */
+  readonly staminaFollows: boolean;
+  /** End-time popups, only while their end time is in the future. */
+  readonly endTimes: EndTimes;
+  readonly halfDiscountCountdown: CountdownState;
+}
+
+export const initialPopupsState: PopupsState = {
+  offered: [],
+  shown: {},
+  current: null,
+  staminaFollows: false,
+  endTimes: {},
+  halfDiscountCountdown: IDLE_COUNTDOWN,
+};
+
+const withoutKey = (endTimes: EndTimes, key: EndTimePopup): EndTimes => {
+  const { [key]: _dropped, ...rest } = endTimes;
+  return rest;
+};
+
+const expireEndTimes = (endTimes: EndTimes, now: number): EndTimes => {
+  const keys = Object.keys(endTimes) as EndTimePopup[];
+  const expired = keys.filter((k) => !isEndTimeValid(endTimes[k], now));
+  return expired.length === 0 ? endTimes : expired.reduce(withoutKey, endTimes);
+};
+
+const show = (state: PopupsState, type: PopupType, at: number): PopupsState => {
+  if (!mayShowToday(type, state.shown, at)) return state;
+  const previous = state.shown[type]?.at ?? -Infinity;
+  return {
+    ...state,
+    // Only the exempt hot popup can be re-shown; max keeps its timestamp from going back.
+    shown: { ...state.shown, [type]: { at: Math.max(previous, at) } },
+    current: type,
+    offered: state.offered.filter((t) => t !== type),
+  };
+};
+
+const close = (state: PopupsState, type: PopupType): PopupsState => {
+  if (state.current !== type) return state;
+  const follow = state.staminaFollows && type !== 'dailyStamina';
+  if (!follow) return { ...state, current: null };
+  return {
+    ...state,
+    current: null,
+    staminaFollows: false,
+    offered: state.offered.includes('dailyStamina') ? state.offered : [...state.offered, 'dailyStamina'],
+  };
+};
+
+const restoreShown = (
+  state: PopupsState,
+  restored: Readonly<Partial<Record<PopupType, number>>>,
+): PopupsState => {
+  let shown = state.shown;
+  for (const [type, at] of Object.entries(restored) as [PopupType, number | undefined][]) {
+    if (at === undefined || !Number.isFinite(at)) continue;
+    const known = shown[type];
+    if (known === undefined || at > known.at) shown = { ...shown, [type]: { at } };
+  }
+  return shown === state.shown ? state : { ...state, shown };
+};
+
+const setEndTime = (state: PopupsState, popup: EndTimePopup, endAt: number, at: number): PopupsState => {
+  if (!isEndTimeValid(endAt, at)) return clearEndTime(state, popup);
+  const countdown = popup === 'halfDiscount' ? startCountdown(endAt, at) : state.halfDiscountCountdown;
+  // A half-discount with less than a whole second left is already at zero: cleared, not stored.
+  if (popup === 'halfDiscount' && countdown.status === 'idle') return clearEndTime(state, popup);
+  return {
+    ...state,
+    endTimes: { ...state.endTimes, [popup]: endAt },
+    halfDiscountCountdown: countdown,
+  };
+};
+
+const clearEndTime = (state: PopupsState, popup: EndTimePopup): PopupsState => {
+  const countdownStops = popup === 'halfDiscount' && state.halfDiscountCountdown.status !== 'idle';
+  if (state.endTimes[popup] === undefined && !countdownStops) return state;
+  return {
+    ...state,
+    endTimes: withoutKey(state.endTimes, popup),
+    halfDiscountCountdown: countdownStops ? IDLE_COUNTDOWN : state.halfDiscountCountdown,
+  };
+};
+
+const tick = (state: PopupsState, at: number): PopupsState => {
+  const countdown = countdownTick(state.halfDiscountCountdown, at);
+  const cleared = countdown.status === 'idle' && state.halfDiscountCountdown.status === 'running';
+  const live = expireEndTimes(state.endTimes, at);
+  const endTimes = cleared ? withoutKey(live, 'halfDiscount') : live;
+  if (countdown === state.halfDiscountCountdown && endTimes === state.endTimes) return state;
+  return { ...state, endTimes, halfDiscountCountdown: countdown };
+};
+
+export const evolvePopups = (state: PopupsState, event: PopupsEvent): PopupsState => {
+  switch (event.type) {
+    case 'popups/offered':
+      return state.offered.includes(event.payload.type)
+        ? state
+        : { ...state, offered: [...state.offered, event.payload.type] };
+    case 'popups/withdrawn':
+      return state.offered.includes(event.payload.type)
+        ? { ...state, offered: state.offered.filter((t) => t !== event.payload.type) }
+        : state;
+    case 'popups/shown':
+      return show(state, event.payload.type, event.meta.at);
+    case 'popups/closed':
+      return close(state, event.payload.type);
+    case 'popups/dailyStaminaFlagged':
+      return state.staminaFollows === event.payload.flagged
+        ? state
+        : { ...state, staminaFollows: event.payload.flagged };
+    case 'popups/shownStatusRestored':
+      return restoreShown(state, event.payload.shown);
+    case 'popups/endTimeSet':
+      return setEndTime(state, event.payload.popup, event.payload.endAt, event.meta.at);
+    case 'popups/endTimeCleared':
+      return clearEndTime(state, event.payload.popup);
+    case 'popups/countdownTicked':
+      return tick(state, event.meta.at);
+    default:
+      return assertNever(event);
+  }
+};

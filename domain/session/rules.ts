@@ -1,0 +1,119 @@
+/**
+ * The session rules of spec §4 and §6 as pure functions: new user, admin-off, enterprise role,
+ * what survives logout in local storage, whether persisted state may be restored, and when a
+ * response header refreshes the token.
+ */
+import type { PaymentInfo } from '../billing/state.js';
+import type { SessionState, UserInfo } from './state.js';
+
+/** Spec §4: status 3 is a new user. */
+export const isNewUser = (user: UserInfo): boolean => user.status === 3;
+
+export type AdminOff = 0 | -1;
+
+export const REVIEWER_ROLES: readonly string[] = ['reviewer', 'reviewer_only'];
+
+/** Spec §6: roles reviewer and reviewer_only turn admin-off to 0, otherwise -1. */
+export const adminOffFor = (role: string): AdminOff => (REVIEWER_ROLES.includes(role) ? 0 : -1);
+
+export type EnterpriseRole = 'none' | 'admin' | 'member';
+
+/**
+ * Spec §3/§6: identity_type 'enterprise' marks a company account; show_entry tells its admin
+ * from an ordinary member. Any other identity (including a ToB one) is not a company account.
+ */
+export const enterpriseRoleOf = (user: UserInfo): EnterpriseRole => {
+  const e = user.enterprise;
+  if (!e || e.identityType !== 'enterprise') return 'none';
+  return e.showEntry ? 'admin' : 'member';
+};
+
+/**
+ * Local-storage keys that survive logout: device and display preferences, not anything
+ * about the person. The muted card list and guide flags are per device by design (spec §4
+ * "kept locally"); referral and invite codes wait for a registration that has not happened yet.
+ */
+export const LOGOUT_WHITELIST: readonly string[] = [
+  'lang',
+  'device_id',
+  'browser_id',
+  'theme',
+  'hidden_cards',
+  'guide_flags',
+  'referral_code',
+  'channel_invite_code',
+  'ad_tracking_info',
+];
+
+export interface LogoutPlan {
+  readonly remove: readonly string[];
+  readonly keep: readonly string[];
+}
+
+/**
+ * Spec §4: a whitelist of local keys survives logout; everything else is removed. Keys are
+ * treated as a set (a repeated key appears once) and keep their first-seen order.
+ */
+export const planLogout = (localKeys: readonly string[]): LogoutPlan => {
+  const unique = [...new Set(localKeys)];
+  const allowed = new Set(LOGOUT_WHITELIST);
+  return {
+    keep: unique.filter((k) => allowed.has(k)),
+    remove: unique.filter((k) => !allowed.has(k)),
+  };
+};
+
+/** Spec §6: guests versus logged in by the session cookie T. */
+export const SESSION_COOKIE = 'T';
+
+export type Cookies = Readonly<Record<string, string | undefined>>;
+
+export const hasSessionCookie = (cookies: Cookies): boolean => {
+  const t = cookies[SESSION_COOKIE];
+  return t !== undefined && t !== '';
+};
+
+/** Spec §4: the persisted part of the client state. */
+export interface PersistedAuth {
+  readonly token: string | null;
+  readonly user: UserInfo | null;
+  readonly paymentInfo: PaymentInfo | null;
+}
+
+export const EMPTY_PERSISTED_AUTH: PersistedAuth = { token: null, user: null, paymentInfo: null };
+
+/** Spec §4: persisted token, user info and payment info are dropped when the T cookie is missing. */
+export const restorePersisted = (persisted: PersistedAuth, cookies: Cookies): PersistedAuth =>
+  hasSessionCookie(cookies) ? persisted : EMPTY_PERSISTED_AUTH;
+
+/** The session a restored snapshot stands for: signed in only with both a token and user info. */
+export const sessionFromPersisted = (p: PersistedAuth): SessionState =>
+  p.token !== null && p.user !== null
+    ? {
+        status: 'signedIn',
+        token: p.token,
+        user: p.user,
+        adminOff: adminOffFor(p.user.role),
+        collections: [],
+        notices: [],
+        noticeReadIds: [],
+        collectedTags: [],
+      }
+    : { status: 'guest' };
+
+/** The response header that carries a refreshed token (matched case-insensitively). */
+export const TOKEN_HEADER = 'token';
+
+/**
+ * Spec §4: a token header on a response refreshes the stored token. Returns the token to store,
+ * or null when there is none, it is empty, nobody is signed in, or it equals the stored one.
+ */
+export const tokenFromHeaders = (
+  headers: Readonly<Record<string, string | undefined>>,
+  state: SessionState,
+): string | null => {
+  if (state.status !== 'signedIn') return null;
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === TOKEN_HEADER);
+  const token = entry?.[1];
+  return token !== undefined && token !== '' && token !== state.token ? token : null;
+};

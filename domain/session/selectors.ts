@@ -1,0 +1,20 @@
+import { enterpriseRoleOf, isNewUser, type AdminOff, type EnterpriseRole } from './rules.js';
+import type { AccountNotice, CollectedTag, CollectionFolder, SessionState, UserInfo } from './state.js';
+
+export const selectIsGuest = (s: SessionState): boolean => s.status === 'guest';
+export const selectUser = (s: SessionState): UserInfo | null => (s.status === 'signedIn' ? s.user : null);
+export const selectToken = (s: SessionState): string | null => (s.status === 'signedIn' ? s.token : null);
+export const selectIsNewUser = (s: SessionState): boolean => s.status === 'signedIn' && isNewUser(s.user);
+/** Null for a guest: the flag is cleared on logout (spec §4). */
+export const selectAdminOff = (s: SessionState): AdminOff | null =>
+  s.status === 'signedIn' ? s.adminOff : null;
+export const selectEnterpriseRole = (s: SessionState): EnterpriseRole =>
+  s.status === 'signedIn' ? enterpriseRoleOf(s.user) : 'none';
+export const selectCollections = (s: SessionState): readonly CollectionFolder[] =>
+  s.status === 'signedIn' ? s.collections : [];
+export const selectCollectedTags = (s: SessionState): readonly CollectedTag[] =>
+  s.status === 'signedIn' ? s.collectedTags : [];
+export const selectAccountNotices = (s: SessionState): readonly AccountNotice[] =>
+  s.status === 'signedIn' ? s.notices : [];
+export const selectUnreadAccountNotices = (s: SessionState): readonly AccountNotice[] =>
+  s.status === 'signedIn' ? s.notices.filter((n) => !s.noticeReadIds.includes(n.id)) : [];

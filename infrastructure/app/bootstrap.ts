@@ -1,0 +1,58 @@
+/**
+ * Wires the browser's real capabilities into the store: fetch, the §7 headers, the clock, the
+ * async scheduler, random ids, and a navigator the view layer plugs its router into.
+ */
+import { asyncScheduler } from 'rxjs';
+import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
+import { deviceId, randomId } from '../adapters/device';
+import { makeApi } from '../http/api';
+import { makeHttpClient } from '../http/client';
+import { makeStore } from '../store/makeStore';
+
+export interface Navigator {
+  readonly navigate: (to: string) => void;
+  /** Routes navigation through `handler` until the returned detach is called. */
+  readonly attach: (handler: (to: string) => void) => () => void;
+}
+
+const makeNavigator = (): Navigator => {
+  const fallback = (to: string) => window.location.assign(to);
+  let handler = fallback;
+  return {
+    navigate: (to) => handler(to),
+    attach: (h) => {
+      handler = h;
+      return () => {
+        if (handler === h) handler = fallback;
+      };
+    },
+  };
+};
+
+export const bootstrap = (getLanguage: () => string) => {
+  const device = deviceId(window.localStorage);
+  const http = makeHttpClient({
+    baseUrl: '',
+    fetch: (input, init) => window.fetch(input, init),
+    headers: () => ({
+      [HEADER.deviceId]: device,
+      [HEADER.appId]: APP_ID,
+      [HEADER.platform]: PLATFORM,
+      [HEADER.requestId]: randomId(),
+      [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      [HEADER.language]: getLanguage(),
+    }),
+  });
+  const navigator = makeNavigator();
+  const store = makeStore({
+    dependencies: {
+      api: makeApi(http),
+      clock: { now: () => Date.now() },
+      scheduler: asyncScheduler,
+      ids: () => randomId(),
+      tokens$: http.tokens$,
+      navigate: navigator.navigate,
+    },
+  });
+  return { store, navigator };
+};

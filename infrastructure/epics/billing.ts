@@ -1,0 +1,28 @@
+import * as E from 'fp-ts/Either';
+import { EMPTY, filter, of, switchMap } from 'rxjs';
+import { billing } from '../../domain/index.js';
+import { refreshPayment, reportApiFailure } from '../store/commands';
+import { toPaymentInfo } from './mappers';
+import type { AppEpic } from './types';
+
+/** Payment info refresh; a newer refresh supersedes one in flight. Guests have none. */
+export const refreshPaymentEpic: AppEpic = (action$, state$, { api }) =>
+  action$.pipe(
+    filter(refreshPayment.match),
+    switchMap(() =>
+      state$.value.session.status === 'guest'
+        ? EMPTY
+        : api.paymentInfo().pipe(
+            switchMap((result) => {
+              if (E.isLeft(result)) return of(reportApiFailure({ failure: result.left }));
+              return of(
+                result.right === null
+                  ? billing.paymentInfoCleared({})
+                  : billing.paymentInfoReceived({ info: toPaymentInfo(result.right) }),
+              );
+            }),
+          ),
+    ),
+  );
+
+export const billingEpics = [refreshPaymentEpic] as const;

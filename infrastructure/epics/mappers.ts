@@ -1,0 +1,38 @@
+/** Decoded contract values to domain values: the one place where wire names meet domain names. */
+import type { billing, session, tasks } from '../../domain/index.js';
+import type { AccountInfo } from '../contract/account';
+import type { PaymentInfo } from '../contract/payment';
+import type { TaskItem } from '../contract/tasks';
+
+export const toTaskReport = (item: TaskItem): tasks.TaskReport => ({
+  id: item.id,
+  status: item.status,
+  progress: item.process,
+  statusDesc: item.status_desc,
+  estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
+  images: item.img_uris,
+});
+
+export const toPaymentInfo = (p: PaymentInfo): billing.PaymentInfo => ({
+  accountId: p.account_id,
+  calculateCoins: p.calculate_coins,
+  freeCoins: p.free_coins,
+  tempCoins: p.temp_coins,
+  paidCoins: p.paid_coins,
+  isActive: p.is_active,
+  liteIsActive: p.lite_is_active,
+  productLevel: p.product_level,
+  productType: p.product_type,
+  vipType: p.vip_type,
+  expiryTime: p.expiry_time,
+});
+
+export const toUserInfo = (a: AccountInfo): session.UserInfo => ({
+  id: a.id,
+  accountName: a.account_name,
+  name: a.name,
+  email: a.email,
+  avatar: a.avatar,
+  status: a.status,
+  role: a.role,
+});

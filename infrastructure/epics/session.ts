@@ -1,0 +1,58 @@
+/**
+ * Session epics: restore the session at start (the T cookie travels with the request), log in,
+ * log out. Logout clears local state even when the server call fails (spec §4).
+ */
+import * as E from 'fp-ts/Either';
+import { filter, map, mergeMap, switchMap } from 'rxjs';
+import { billing, session } from '../../domain/index.js';
+import { appStarted, login, logout, refreshPayment, reportApiFailure } from '../store/commands';
+import { toUserInfo } from './mappers';
+import type { Action, AppEpic } from './types';
+
+export const restoreSessionEpic: AppEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    filter(appStarted.match),
+    switchMap(() =>
+      api.accountInfo().pipe(
+        mergeMap((result): Action[] =>
+          E.isRight(result)
+            ? [session.userInfoSet({ token: '', user: toUserInfo(result.right) }), refreshPayment({})]
+            : [],
+        ),
+      ),
+    ),
+  );
+
+export const loginEpic: AppEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    filter(login.match),
+    switchMap(({ payload }) =>
+      api.login({ email: payload.email as never, password: payload.password }).pipe(
+        mergeMap((result): Action[] =>
+          E.isLeft(result)
+            ? [reportApiFailure({ failure: result.left })]
+            : [
+                session.userInfoSet({ token: result.right.token, user: toUserInfo(result.right.user) }),
+                refreshPayment({}),
+              ],
+        ),
+      ),
+    ),
+  );
+
+export const logoutEpic: AppEpic = (action$, _state$, { api }) =>
+  action$.pipe(
+    filter(logout.match),
+    switchMap(() =>
+      api.logout().pipe(mergeMap((): Action[] => [session.loggedOut({}), billing.paymentInfoCleared({})])),
+    ),
+  );
+
+/** Spec §4: a token header on any response refreshes the stored token. */
+export const tokenRefreshEpic: AppEpic = (_action$, state$, { tokens$ }) =>
+  tokens$.pipe(
+    filter((token) => state$.value.session.status === 'signedIn' && state$.value.session.token !== token),
+    map((token) => session.tokenRefreshed({ token })),
+  );
+
+export const sessionEpics = [restoreSessionEpic, loginEpic, logoutEpic, tokenRefreshEpic] as const;

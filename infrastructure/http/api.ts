@@ -1,0 +1,36 @@
+/**
+ * The typed API the epics use: one function per call, built on the HTTP client and the
+ * shared contract. Epics receive this as an injected dependency, so tests pass a fake.
+ */
+import type { Observable } from 'rxjs';
+import { ACCOUNT_INFO_PATH, AccountInfo, EmptyResponse, LOGIN_PATH, LOGOUT_PATH, LoginResponse, type LoginRequest } from '../contract/account';
+import { PAYMENT_INFO_PATH, PaymentInfoResponse } from '../contract/payment';
+import {
+  BatchProgressResponse,
+  TASK_BATCH_PROGRESS_PATH,
+  TASK_CREATE_PATH,
+  TaskCreateResponse,
+  type BatchProgressRequest,
+  type TaskCreateRequest,
+} from '../contract/tasks';
+import type { ApiResult, HttpClient } from './client';
+
+export interface Api {
+  readonly createTask: (req: TaskCreateRequest) => Observable<ApiResult<TaskCreateResponse>>;
+  readonly batchProgress: (req: BatchProgressRequest) => Observable<ApiResult<BatchProgressResponse>>;
+  readonly paymentInfo: () => Observable<ApiResult<PaymentInfoResponse>>;
+  readonly login: (req: LoginRequest) => Observable<ApiResult<LoginResponse>>;
+  readonly logout: () => Observable<ApiResult<EmptyResponse>>;
+  readonly accountInfo: () => Observable<ApiResult<AccountInfo>>;
+}
+
+type EmptyResponse = typeof EmptyResponse._A;
+
+export const makeApi = (http: HttpClient): Api => ({
+  createTask: (req) => http.post(TASK_CREATE_PATH, req, TaskCreateResponse),
+  batchProgress: (req) => http.post(TASK_BATCH_PROGRESS_PATH, req, BatchProgressResponse),
+  paymentInfo: () => http.post(PAYMENT_INFO_PATH, {}, PaymentInfoResponse),
+  login: (req) => http.post(LOGIN_PATH, req, LoginResponse),
+  logout: () => http.post(LOGOUT_PATH, {}, EmptyResponse),
+  accountInfo: () => http.post(ACCOUNT_INFO_PATH, {}, AccountInfo),
+});

@@ -1,0 +1,104 @@
+/**
+ * The one HTTP client of the web client (spec §7). It adds the §7 headers, decodes every
+ * response with its io-ts codec, treats `status.code 10000` as success and turns everything
+ * else into a typed `ApiFailure` value: it never throws, never calls UI code, and a cancelled
+ * request (unsubscribed) never emits. A `token` response header is published on `tokens$`.
+ */
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { PathReporter } from 'io-ts/PathReporter';
+import { Observable, Subject, TimeoutError, catchError, of, timeout, type SchedulerLike } from 'rxjs';
+import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
+
+export type ApiFailure =
+  | { readonly kind: 'api'; readonly path: string; readonly code: number; readonly msg: string }
+  | { readonly kind: 'http'; readonly path: string; readonly status: number }
+  | { readonly kind: 'network'; readonly path: string; readonly message: string }
+  | { readonly kind: 'decode'; readonly path: string; readonly errors: readonly string[] };
+
+export type ApiResult<A> = E.Either<ApiFailure, A>;
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface HttpClientOptions {
+  readonly baseUrl: string;
+  readonly fetch: FetchLike;
+  /** The §7 headers for the next request (device id, language, ...); called once per request. */
+  readonly headers: () => Readonly<Record<string, string>>;
+  /** Spec §7: 360 s for the main client, 30 s for the plugin client. */
+  readonly timeoutMs?: number;
+  readonly scheduler?: SchedulerLike;
+}
+
+export interface HttpClient {
+  readonly post: <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>) => Observable<ApiResult<A>>;
+  /** Tokens from `token` response headers, to refresh the stored token (spec §4). */
+  readonly tokens$: Observable<string>;
+}
+
+export const MAIN_TIMEOUT_MS = 360_000;
+export const PLUGIN_TIMEOUT_MS = 30_000;
+
+const describeError = (err: unknown): string => (err instanceof Error ? err.message : String(err));
+
+export const decodeEnvelope = <A, O>(path: string, json: unknown, data: t.Type<A, O, unknown>): ApiResult<A> => {
+  const head = ErrorEnvelope.decode(json);
+  if (E.isLeft(head)) return E.left({ kind: 'decode', path, errors: PathReporter.report(head) });
+  if (head.right.status.code !== SUCCESS_CODE)
+    return E.left({ kind: 'api', path, code: head.right.status.code, msg: head.right.status.msg });
+  const full = Envelope(data).decode(json);
+  if (E.isLeft(full)) return E.left({ kind: 'decode', path, errors: PathReporter.report(full) });
+  return E.right(full.right.data as A);
+};
+
+/** HTTP 403 leads to /403 (spec §8); other non-2xx answers without an envelope are HTTP failures. */
+const readResponse = async <A, O>(path: string, response: Response, data: t.Type<A, O, unknown>): Promise<ApiResult<A>> => {
+  if (response.status === 403) return E.left({ kind: 'http', path, status: 403 });
+  const json: unknown = await response.json().catch(() => undefined);
+  if (!response.ok && !ErrorEnvelope.is(json)) return E.left({ kind: 'http', path, status: response.status });
+  if (json === undefined) return E.left({ kind: 'decode', path, errors: ['the body is not JSON'] });
+  return decodeEnvelope(path, json, data);
+};
+
+export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
+  const tokens = new Subject<string>();
+  const timeoutMs = options.timeoutMs ?? MAIN_TIMEOUT_MS;
+
+  const post = <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>): Observable<ApiResult<A>> => {
+    const request$ = new Observable<ApiResult<A>>((subscriber) => {
+      const controller = new AbortController();
+      const headers = { 'content-type': 'application/json', ...options.headers() };
+      options
+        .fetch(options.baseUrl + path, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body ?? {}),
+          credentials: 'include',
+          signal: controller.signal,
+        })
+        .then(async (response) => {
+          const token = response.headers.get(HEADER.token);
+          if (token) tokens.next(token);
+          subscriber.next(await readResponse(path, response, data));
+          subscriber.complete();
+        })
+        .catch((err: unknown) => {
+          // An aborted request was unsubscribed: spec §8 "cancelled requests never resolve".
+          if (controller.signal.aborted) return;
+          subscriber.next(E.left({ kind: 'network', path, message: describeError(err) }));
+          subscriber.complete();
+        });
+      return () => controller.abort();
+    });
+    return request$.pipe(
+      timeout({ first: timeoutMs, ...(options.scheduler ? { scheduler: options.scheduler } : {}) }),
+      catchError((err: unknown) =>
+        of<ApiResult<A>>(
+          E.left({ kind: 'network', path, message: err instanceof TimeoutError ? 'timeout' : describeError(err) }),
+        ),
+      ),
+    );
+  };
+
+  return { post, tokens$: tokens.asObservable() };
+};

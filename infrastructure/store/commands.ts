@@ -1,0 +1,35 @@
+/**
+ * Commands: intents from a person or a timer, in the imperative (`tasks/create`). They go to
+ * epics and never change state themselves; only the events the epics emit do, so commands are
+ * not recorded in the event log.
+ */
+import type { ApiFailure } from '../http/client';
+
+export interface Command<T extends string = string, P = unknown> {
+  readonly type: T;
+  readonly payload: P;
+}
+
+export const defineCommand =
+  <P = Record<string, never>>() =>
+  <T extends string>(type: T) =>
+    Object.assign((payload: P): Command<T, P> => ({ type, payload }), {
+      type,
+      match: (a: { readonly type: string }): a is Command<T, P> => a.type === type,
+    });
+
+export interface CreateTaskPayload {
+  readonly prompt: string;
+  readonly aspectRatio: string;
+  readonly domainType: number;
+  readonly seed?: number;
+}
+
+export const appStarted = defineCommand()('app/start');
+export const createTask = defineCommand<CreateTaskPayload>()('tasks/create');
+export const refreshPayment = defineCommand()('billing/refresh');
+export const login = defineCommand<{ readonly email: string; readonly password: string }>()('session/login');
+export const logout = defineCommand()('session/logout');
+export const dismissNotice = defineCommand<{ readonly id: string }>()('notices/dismiss');
+/** A failed call, handed to the one epic that carries out the error map's effect. */
+export const reportApiFailure = defineCommand<{ readonly failure: ApiFailure }>()('api/reportFailure');

@@ -1,0 +1,112 @@
+/**
+ * The reference platform server: Fastify, the API contract of spec §7, the built web client on
+ * the same port. `buildServer` is what `npm start` and the integration tests run.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { resolveCaller, type Caller } from './auth';
+import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
+import type { ServerConfig } from './config';
+import type { ServerContext } from './context';
+import { openPglite, openPostgres, type Database } from './db/database';
+import { migrate } from './db/migrations';
+import { ApiError, CODES, failure } from './envelope';
+import { accountRoutes } from './routes/account';
+import { paymentRoutes } from './routes/payment';
+import { taskRoutes } from './routes/tasks';
+import { seed } from './seed';
+import { makeTaskService } from './tasks';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+export interface Server {
+  readonly app: FastifyInstance;
+  readonly ctx: ServerContext;
+  readonly close: () => Promise<void>;
+}
+
+export interface BuildOptions {
+  /** An already open database (tests share one per file); otherwise opened from the config. */
+  readonly db?: Database;
+  readonly blobs?: BlobStore;
+  readonly clock?: { readonly now: () => number };
+  /** Run the engine loop (tests may drive `ctx.tasks.tick` themselves). */
+  readonly runEngines?: boolean;
+  readonly logger?: boolean;
+}
+
+export const openDatabase = (config: ServerConfig): Promise<Database> =>
+  config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pgdata'));
+
+export const buildServer = async (config: ServerConfig, options: BuildOptions = {}): Promise<Server> => {
+  const clock = options.clock ?? { now: () => Date.now() };
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db);
+  await seed(db, clock.now());
+  const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
+  const ctx: ServerContext = { config, db, blobs, clock, tasks: makeTaskService(db, blobs, config.taskDurationMs) };
+
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('preHandler', async (req) => {
+    if (req.url.startsWith('/api/')) req.caller = await resolveCaller(db, req, clock.now());
+  });
+  app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
+    const status = (err as { statusCode?: number }).statusCode;
+    const message = err instanceof Error ? err.message : String(err);
+    if (status && status >= 400 && status < 500) return reply.status(200).send(failure(CODES.invalidRequest, message));
+    app.log.error(err);
+    return reply.status(500).send(failure(500, 'internal error'));
+  });
+
+  accountRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  taskRoutes(app, ctx);
+
+  app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
+    const key = req.params['*'];
+    const bytes = await blobs.get(key);
+    if (!bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
+    return reply.header('content-type', contentTypeOf(key)).header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+  });
+
+  const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb)
+      return reply.status(404).send(failure(CODES.notFound, `no route ${req.method} ${req.url.split('?')[0]}`));
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  let timer: NodeJS.Timeout | null = null;
+  let ticking = false;
+  if (options.runEngines ?? true) {
+    timer = setInterval(() => {
+      if (ticking) return;
+      ticking = true;
+      ctx.tasks
+        .tick(clock.now())
+        .catch((err: unknown) => app.log.error(err))
+        .finally(() => {
+          ticking = false;
+        });
+    }, 250);
+  }
+
+  return {
+    app,
+    ctx,
+    close: async () => {
+      if (timer) clearInterval(timer);
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+};

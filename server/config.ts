@@ -1,0 +1,33 @@
+/**
+ * Server configuration, from the environment (documented in the README):
+ * PORT (one port for API and client), DATA_DIR (embedded database and blobs),
+ * DATABASE_URL (a real PostgreSQL instead of the embedded one).
+ */
+import path from 'node:path';
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | null;
+  /** Secret for signed URLs and nothing else; generated per data dir when unset. */
+  readonly signingSecret: string | null;
+  /** How long the simulated engines take for one task. */
+  readonly taskDurationMs: number;
+  readonly webRoot: string;
+}
+
+const int = (value: string | undefined, fallback: number): number => {
+  const n = value === undefined ? NaN : Number.parseInt(value, 10);
+  return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
+  port: int(env['PORT'], 8080),
+  host: env['HOST'] ?? '0.0.0.0',
+  dataDir: path.resolve(env['DATA_DIR'] ?? 'data'),
+  databaseUrl: env['DATABASE_URL'] && env['DATABASE_URL'] !== '' ? env['DATABASE_URL'] : null,
+  signingSecret: env['SIGNING_SECRET'] ?? null,
+  taskDurationMs: int(env['TASK_DURATION_MS'], 5000),
+  webRoot: path.resolve(env['WEB_ROOT'] ?? 'dist/web'),
+});

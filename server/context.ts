@@ -1,0 +1,13 @@
+import type { BlobStore } from './blobs/store';
+import type { ServerConfig } from './config';
+import type { Database } from './db/database';
+import type { TaskService } from './tasks';
+
+/** What every route module receives: the database, blobs, services and the clock. */
+export interface ServerContext {
+  readonly config: ServerConfig;
+  readonly db: Database;
+  readonly blobs: BlobStore;
+  readonly tasks: TaskService;
+  readonly clock: { readonly now: () => number };
+}

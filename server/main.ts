@@ -1,0 +1,18 @@
+/** `npm start`: the server, the embedded database with demo data and the built client, one port. */
+import { buildServer } from './app';
+import { readConfig } from './config';
+import { DEMO_ACCOUNT } from './seed';
+
+const config = readConfig();
+const server = await buildServer(config, { logger: false });
+await server.app.listen({ port: config.port, host: config.host });
+const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+console.log(`Atelier is running at http://localhost:${config.port}/  (database: ${db})`);
+console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
+
+const stop = async () => {
+  await server.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

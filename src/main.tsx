@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { storedLanguage } from '../infrastructure/adapters/device';
+import { bootstrap } from '../infrastructure/app/bootstrap';
+import { appStarted } from '../infrastructure/store/commands';
+import { Root } from './app/Root';
+import { pickLocale, type Locale } from './i18n/locales';
+import './styles.css';
+
+let locale: Locale = pickLocale(storedLanguage(window.localStorage), navigator.languages);
+const { store, navigator: appNavigator } = bootstrap(() => locale);
+store.dispatch(appStarted({}));
+
+const container = document.getElementById('root');
+if (container)
+  createRoot(container).render(
+    <StrictMode>
+      <Root
+        store={store}
+        navigator={appNavigator}
+        initialLocale={locale}
+        onLocaleChange={(next) => {
+          locale = next;
+        }}
+      />
+    </StrictMode>,
+  );
