@@ -14,9 +14,15 @@ import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrations';
 import { ApiError, CODES, failure } from './envelope';
 import { accountRoutes } from './routes/account';
+import { commerceRoutes } from './routes/commerce';
+import { communityRoutes } from './routes/community';
+import { studioRoutes } from './routes/studio';
 import { paymentRoutes } from './routes/payment';
 import { taskRoutes } from './routes/tasks';
 import { seed } from './seed';
+import { seedCommerce } from './seeds/commerce';
+import { seedCommunity } from './seeds/community';
+import { seedStudio } from './seeds/studio';
 import { makeTaskService } from './tasks';
 
 declare module 'fastify' {
@@ -51,6 +57,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   await seed(db, clock.now());
   const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: ServerContext = { config, db, blobs, clock, tasks: makeTaskService(db, blobs, config.taskDurationMs) };
+  await seedCommunity(ctx);
+  await seedCommerce(ctx);
+  await seedStudio(ctx);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
   app.decorateRequest('caller', null as unknown as Caller);
@@ -69,6 +78,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   accountRoutes(app, ctx);
   paymentRoutes(app, ctx);
   taskRoutes(app, ctx);
+  communityRoutes(app, ctx);
+  commerceRoutes(app, ctx);
+  studioRoutes(app, ctx);
 
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
     const key = req.params['*'];

@@ -4,81 +4,21 @@
  */
 import type { Database } from './database';
 
-interface Migration {
-  readonly id: number;
-  readonly name: string;
-  readonly sql: string;
-}
+import type { Migration } from './migrations/types';
+import { m001Core } from './migrations/001-core';
+import { m002Community } from './migrations/002-community';
+import { m003Commerce } from './migrations/003-commerce';
+import { m004Studio } from './migrations/004-studio';
 
-export const migrations: readonly Migration[] = [
-  {
-    id: 1,
-    name: 'accounts, sessions, ledger, tasks',
-    sql: `
-      CREATE TABLE accounts (
-        id text PRIMARY KEY,
-        email text NOT NULL UNIQUE,
-        password_hash text NOT NULL,
-        account_name text NOT NULL,
-        name text NOT NULL,
-        avatar text NOT NULL DEFAULT '',
-        status integer NOT NULL DEFAULT 1,
-        role text NOT NULL DEFAULT 'user',
-        created_at bigint NOT NULL
-      );
-      CREATE TABLE sessions (
-        token text PRIMARY KEY,
-        account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        created_at bigint NOT NULL,
-        expires_at bigint NOT NULL
-      );
-      CREATE TABLE coin_ledger (
-        id bigserial PRIMARY KEY,
-        account_id text NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
-        kind text NOT NULL CHECK (kind IN ('paid', 'free', 'temp')),
-        delta integer NOT NULL,
-        reason text NOT NULL,
-        ref text,
-        created_at bigint NOT NULL
-      );
-      CREATE INDEX coin_ledger_account ON coin_ledger(account_id);
-      CREATE TABLE memberships (
-        account_id text PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
-        product_level integer NOT NULL,
-        product_type integer NOT NULL,
-        vip_type text NOT NULL DEFAULT '',
-        expiry_time bigint
-      );
-      CREATE TABLE tasks (
-        id text PRIMARY KEY,
-        account_id text REFERENCES accounts(id) ON DELETE CASCADE,
-        device_id text,
-        domain_type integer NOT NULL,
-        prompt text NOT NULL,
-        aspect_ratio text NOT NULL,
-        seed bigint NOT NULL,
-        status integer NOT NULL,
-        process integer NOT NULL DEFAULT 0,
-        status_desc text NOT NULL DEFAULT '',
-        img_uris jsonb NOT NULL DEFAULT '[]'::jsonb,
-        cost integer NOT NULL DEFAULT 0,
-        duration_ms integer NOT NULL,
-        created_at bigint NOT NULL,
-        updated_at bigint NOT NULL,
-        CHECK (account_id IS NOT NULL OR device_id IS NOT NULL)
-      );
-      CREATE INDEX tasks_active ON tasks(status) WHERE status IN (1, 2);
-      CREATE INDEX tasks_owner ON tasks(account_id, created_at DESC);
-    `,
-  },
-];
+/** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
+export const migrations: readonly Migration[] = [m001Core, m002Community, m003Commerce, m004Studio];
 
 export const migrate = async (db: Database): Promise<number> => {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
   const applied = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
   let count = 0;
   for (const m of migrations) {
-    if (applied.has(m.id)) continue;
+    if (applied.has(m.id) || m.sql.trim() === '') continue;
     await db.transaction(async (tx) => {
       for (const statement of m.sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);

@@ -1,0 +1,71 @@
+/**
+ * Starts the real reference server on a loopback port for one test file, over one shared
+ * embedded database (PGlite takes ~3 s and ~800 MB to open: one per file, never one per test).
+ * `DATABASE_URL` in the environment switches the same tests to a real PostgreSQL.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, type Server } from '../../server/app';
+import { readConfig, type ServerConfig } from '../../server/config';
+
+export interface TestServer {
+  readonly server: Server;
+  readonly baseUrl: string;
+  readonly config: ServerConfig;
+  readonly post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any; headers: Headers }>;
+  readonly get: (path: string) => Promise<Response>;
+  readonly login: (email?: string, password?: string) => Promise<string>;
+  readonly stop: () => Promise<void>;
+}
+
+export const startTestServer = async (overrides: Partial<ServerConfig> = {}, runEngines = true): Promise<TestServer> => {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-test-'));
+  const config: ServerConfig = { ...readConfig({ ...process.env, DATA_DIR: dataDir, TASK_DURATION_MS: '1500' }), port: 0, host: '127.0.0.1', ...overrides };
+  const server = await buildServer(config, { runEngines });
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const post: TestServer['post'] = async (p, body, headers = {}) => {
+    const r = await fetch(address + p, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-device-id': 'test-device-1', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await r.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: r.status, json, headers: r.headers };
+  };
+  return {
+    server,
+    baseUrl: address,
+    config,
+    post,
+    get: (p) => fetch(address + p),
+    login: async (email = 'demo@atelier.test', password = 'atelier-demo') => {
+      const r = await post('/api/v1/account/login', { email, password });
+      if (r.json?.status?.code !== 10000) throw new Error(`login failed: ${JSON.stringify(r.json)}`);
+      return r.json.data.token as string;
+    },
+    stop: async () => {
+      await server.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `probe` until it returns a value, or fails after `timeoutMs`. */
+export const eventually = async <A>(probe: () => Promise<A | undefined>, timeoutMs = 15_000, everyMs = 200): Promise<A> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error('eventually: timed out');
+    await sleep(everyMs);
+  }
+};
