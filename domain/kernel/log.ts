@@ -103,3 +103,11 @@ export const parseEventLog = (text: string): E.Either<LogParseError, EventLog> =
   }
   return E.right({ header: headerResult.right, events });
 };
+
+/** JSON with object keys sorted, so equal states give equal bytes whatever their insertion order. */
+export const canonicalJson = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );

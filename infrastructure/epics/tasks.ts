@@ -87,31 +87,32 @@ export const reportsToActions = (
     return [...event, ...effects];
   });
 
-export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) =>
-  state$.pipe(
+/**
+ * Ticks run only while a task is in progress; each tick sends one batch request unless one is
+ * still in flight. The request sits outside the `switchMap`, so the last answer (the one that
+ * makes every task terminal and stops the ticks) is never cut off halfway through its actions.
+ */
+export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) => {
+  const ticks$ = state$.pipe(
     map((s) => tasks.selectTasksInProgress(s.tasks).length > 0),
     distinctUntilChanged(),
-    switchMap((active) =>
-      !active
-        ? EMPTY
-        : interval(tasks.TASK_POLL_INTERVAL_MS, deps.scheduler).pipe(
-            exhaustMap(() => {
-              const inProgress = tasks.selectTasksInProgress(state$.value.tasks);
-              if (inProgress.length === 0) return EMPTY;
-              const guest = state$.value.session.status === 'guest';
-              return deps.api
-                .batchProgress({ task_ids: inProgress.map((t) => t.id), ...(guest ? { g_mode: 1 as const } : {}) })
-                .pipe(
-                  // A failed poll is retried by the next tick; it never ends the epic or moves progress.
-                  mergeMap((result) =>
-                    E.isLeft(result)
-                      ? EMPTY
-                      : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
-                  ),
-                );
-            }),
-          ),
-    ),
+    switchMap((active) => (active ? interval(tasks.TASK_POLL_INTERVAL_MS, deps.scheduler) : EMPTY)),
   );
+  return ticks$.pipe(
+    exhaustMap(() => {
+      const inProgress = tasks.selectTasksInProgress(state$.value.tasks);
+      if (inProgress.length === 0) return EMPTY;
+      const guest = state$.value.session.status === 'guest';
+      return deps.api
+        .batchProgress({ task_ids: inProgress.map((t) => t.id), ...(guest ? { g_mode: 1 as const } : {}) })
+        .pipe(
+          // A failed poll is retried by the next tick; it never ends the epic or moves progress.
+          mergeMap((result) =>
+            E.isLeft(result) ? EMPTY : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
+          ),
+        );
+    }),
+  );
+};
 
 export const taskEpics = [createTaskEpic, pollTaskProgressEpic] as const;

@@ -1,0 +1,66 @@
+/**
+ * A scripted fake of the typed API for epic tests: every call is recorded with the virtual
+ * time it was made at, and answers with a cold observable so latency is part of the marble.
+ */
+import * as E from 'fp-ts/Either';
+import { EMPTY, Observable, Subject, of, type SchedulerLike } from 'rxjs';
+import type { Api } from '../../infrastructure/http/api';
+import type { ApiResult } from '../../infrastructure/http/client';
+import type { Dependencies } from '../../infrastructure/store/dependencies';
+
+export interface Call {
+  readonly at: number;
+  readonly name: keyof Api;
+  readonly body: unknown;
+}
+
+const never = <A>(): Observable<ApiResult<A>> => EMPTY;
+
+export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>) => {
+  const calls$ = new Subject<Call>();
+  const calls: Call[] = [];
+  const record =
+    <K extends keyof Api>(name: K, impl: Api[K]): Api[K] =>
+    ((body: unknown) => {
+      const call = { at: scheduler.now(), name, body };
+      calls.push(call);
+      calls$.next(call);
+      return (impl as (b: unknown) => unknown)(body);
+    }) as Api[K];
+  const base: Api = {
+    createTask: never,
+    batchProgress: never,
+    paymentInfo: () => of(E.right(null)),
+    login: never,
+    logout: () => of(E.right(null)),
+    accountInfo: never,
+  };
+  const api = Object.fromEntries(
+    (Object.keys(base) as (keyof Api)[]).map((k) => [k, record(k, (overrides[k] ?? base[k]) as never)]),
+  ) as unknown as Api;
+  let n = 0;
+  const navigations: string[] = [];
+  const deps: Dependencies = {
+    api,
+    clock: { now: () => scheduler.now() },
+    scheduler,
+    ids: () => `id${++n}`,
+    tokens$: new Subject<string>(),
+    navigate: (to) => navigations.push(to),
+  };
+  return { deps, calls, calls$, navigations };
+};
+
+/** A marble string with one `x` at each given virtual time (1 frame per character). */
+export const marbleAt = (times: readonly number[], char = 'x'): string => {
+  let out = '';
+  let cursor = 0;
+  for (const t of times) {
+    const gap = t - cursor;
+    if (gap < 0) throw new Error('times must increase');
+    if (gap > 0) out += `${out === '' ? '' : ' '}${gap}ms `;
+    out += char;
+    cursor = t + 1;
+  }
+  return out;
+};
