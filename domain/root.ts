@@ -11,12 +11,36 @@ import { billingContext } from './billing/index.js';
 import { noticesContext } from './notices/index.js';
 import { sessionContext } from './session/index.js';
 import { tasksContext } from './tasks/index.js';
+import { popupsContext } from './popups/index.js';
+import { socialContext } from './social/index.js';
+import { feedContext } from './feed/index.js';
+import { messagesContext } from './messages/index.js';
+import { decorationsContext } from './decorations/index.js';
+import { editorContext } from './editor/index.js';
+import { chatContext } from './chat/index.js';
+import { audioContext } from './audio/index.js';
+import { trackingContext } from './tracking/index.js';
+import { tourContext } from './tour/index.js';
+import { paymentContext } from './payment/index.js';
+import { uploadsContext } from './uploads/index.js';
 
 export const contexts = {
   tasks: tasksContext,
   billing: billingContext,
   notices: noticesContext,
   session: sessionContext,
+  popups: popupsContext,
+  social: socialContext,
+  feed: feedContext,
+  messages: messagesContext,
+  decorations: decorationsContext,
+  editor: editorContext,
+  chat: chatContext,
+  audio: audioContext,
+  tracking: trackingContext,
+  tour: tourContext,
+  payment: paymentContext,
+  uploads: uploadsContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -11,6 +11,11 @@ let locale: Locale = pickLocale(storedLanguage(window.localStorage), navigator.l
 const { store, navigator: appNavigator } = bootstrap(() => locale);
 store.dispatch(appStarted({}));
 
+// A read-only window for auditors and end-to-end tests: the state and the session's event log.
+Object.defineProperty(window, '__ATELIER__', {
+  value: Object.freeze({ state: () => store.getState(), eventLog: () => store.recorder.toJsonLines(Date.now()) }),
+});
+
 const container = document.getElementById('root');
 if (container)
   createRoot(container).render(

@@ -1,5 +1,17 @@
+/**
+ * Community routes (spec §2, §3, §4, §7): the square's feeds, search, tags, models and posts;
+ * collections, follows, likes, reports; notices and unread counts; lazily rendered covers.
+ */
 import type { FastifyInstance } from 'fastify';
+import { coverRoutes } from '../community/covers';
+import { feedRoutes } from '../community/feed';
+import { messageRoutes } from '../community/messages';
+import { socialRoutes } from '../community/social';
 import type { ServerContext } from '../context';
 
-/** Community routes (reserved slot: filled by its own work item). */
-export const communityRoutes = (_app: FastifyInstance, _ctx: ServerContext): void => {};
+export const communityRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  coverRoutes(app, ctx);
+  feedRoutes(app, ctx);
+  socialRoutes(app, ctx);
+  messageRoutes(app, ctx);
+};

@@ -9,11 +9,15 @@ import path from 'node:path';
 import { buildServer, type Server } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
 
+/** Loosely typed JSON for assertions on raw responses (tests read paths they just asserted). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Json = any;
+
 export interface TestServer {
   readonly server: Server;
   readonly baseUrl: string;
   readonly config: ServerConfig;
-  readonly post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: any; headers: Headers }>;
+  readonly post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: Json; headers: Headers }>;
   readonly get: (path: string) => Promise<Response>;
   readonly login: (email?: string, password?: string) => Promise<string>;
   readonly stop: () => Promise<void>;
@@ -31,7 +35,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, run
       body: typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await r.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {

@@ -1,0 +1,216 @@
+/**
+ * One chat session and its reducer. Every message carries a client id from the moment it exists
+ * (the sender's id for user messages and replies, a key derived from the server id otherwise), so a
+ * message echoed by the socket, resent after a reconnect or returned again in a history page is
+ * merged, never shown twice, and nothing the user saw disappears while the session stays open.
+ */
+import { assertNever } from '../kernel/event.js';
+import type { ChatEvent } from './events.js';
+import { dedupeIncoming, insertOrdered, mergeIncoming, replaceAt, serverIdTaken } from './rules.js';
+
+export type ChatRole = 'user' | 'assistant' | 'system';
+
+export type ChatMessagePhase =
+  /** A user message not yet acknowledged by the server; resent with the same client id after a reconnect. */
+  | { readonly status: 'sending' }
+  /** A reply being assembled token by token; `nextToken` is the index the next token must carry. */
+  | { readonly status: 'streaming'; readonly nextToken: number }
+  | { readonly status: 'delivered' }
+  | { readonly status: 'failed'; readonly reasonKey: string };
+
+export interface ChatMessage {
+  readonly clientId: string;
+  readonly serverId: string | null;
+  readonly role: ChatRole;
+  readonly content: string;
+  readonly createAt: number;
+  readonly name: string | null;
+  readonly nameKey: string | null;
+  readonly isOfficialAgent: boolean;
+  readonly phase: ChatMessagePhase;
+}
+
+export type ChatState =
+  | { readonly status: 'closed' }
+  | {
+      readonly status: 'open';
+      readonly sessionId: string;
+      readonly channelId: string;
+      readonly connection: 'online' | 'offline';
+      /** Ordered by `createAt`, ties in arrival order. */
+      readonly messages: readonly ChatMessage[];
+    };
+
+export type OpenChatState = Extract<ChatState, { readonly status: 'open' }>;
+
+export const initialChatState: ChatState = { status: 'closed' };
+
+const withMessages = (state: OpenChatState, messages: readonly ChatMessage[]): ChatState =>
+  messages === state.messages ? state : { ...state, messages };
+
+const indexOfClient = (state: OpenChatState, clientId: string): number =>
+  state.messages.findIndex((m) => m.clientId === clientId);
+
+/** Applies a message event to the open session it names; other sessions' events are stale. */
+const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
+  switch (event.type) {
+    case 'chat/sessionOpened':
+    case 'chat/sessionClosed':
+    case 'chat/connectionLost':
+    case 'chat/connectionRestored':
+      return state;
+    case 'chat/historyLoaded':
+      return withMessages(
+        state,
+        dedupeIncoming(event.payload.messages).reduce(mergeIncoming, state.messages),
+      );
+    case 'chat/messageReceived':
+      return withMessages(state, mergeIncoming(state.messages, event.payload.message));
+    case 'chat/messageSent': {
+      const p = event.payload;
+      if (indexOfClient(state, p.clientId) >= 0) return state;
+      return withMessages(
+        state,
+        insertOrdered(state.messages, {
+          clientId: p.clientId,
+          serverId: null,
+          role: 'user',
+          content: p.content,
+          createAt: p.createAt,
+          name: null,
+          nameKey: null,
+          isOfficialAgent: false,
+          phase: { status: 'sending' },
+        }),
+      );
+    }
+    case 'chat/messageAcknowledged': {
+      const p = event.payload;
+      const i = indexOfClient(state, p.clientId);
+      const m = state.messages[i];
+      if (m === undefined || serverIdTaken(state.messages, p.serverId, i)) return state;
+      if (m.serverId !== null && m.serverId !== p.serverId) return state;
+      const settled = m.phase.status === 'sending' || m.phase.status === 'failed';
+      return withMessages(
+        state,
+        replaceAt(state.messages, i, {
+          ...m,
+          serverId: p.serverId,
+          phase: settled ? { status: 'delivered' } : m.phase,
+        }),
+      );
+    }
+    case 'chat/messageFailed': {
+      const p = event.payload;
+      const i = indexOfClient(state, p.clientId);
+      const m = state.messages[i];
+      if (m === undefined || m.phase.status !== 'sending') return state;
+      return withMessages(
+        state,
+        replaceAt(state.messages, i, { ...m, phase: { status: 'failed', reasonKey: p.reasonKey } }),
+      );
+    }
+    case 'chat/replyStarted': {
+      const p = event.payload;
+      if (indexOfClient(state, p.clientId) >= 0) return state;
+      return withMessages(
+        state,
+        insertOrdered(state.messages, {
+          clientId: p.clientId,
+          serverId: null,
+          role: 'assistant',
+          content: '',
+          createAt: p.createAt,
+          name: p.name,
+          nameKey: p.nameKey,
+          isOfficialAgent: p.isOfficialAgent,
+          phase: { status: 'streaming', nextToken: 0 },
+        }),
+      );
+    }
+    case 'chat/tokenReceived': {
+      const p = event.payload;
+      const i = indexOfClient(state, p.clientId);
+      const m = state.messages[i];
+      // Only the next token in sequence is taken: a resent token (lower index) is already in the
+      // content and a gap is left to the final text of replyFinished.
+      if (m === undefined || m.phase.status !== 'streaming' || p.index !== m.phase.nextToken) return state;
+      return withMessages(
+        state,
+        replaceAt(state.messages, i, {
+          ...m,
+          content: m.content + p.token,
+          phase: { status: 'streaming', nextToken: m.phase.nextToken + 1 },
+        }),
+      );
+    }
+    case 'chat/replyFinished': {
+      const p = event.payload;
+      const i = indexOfClient(state, p.clientId);
+      const m = state.messages[i];
+      if (m === undefined || serverIdTaken(state.messages, p.serverId, i)) return state;
+      if (m.serverId !== null && m.serverId !== p.serverId) return state;
+      return withMessages(
+        state,
+        replaceAt(state.messages, i, {
+          ...m,
+          serverId: p.serverId,
+          content: p.content ?? m.content,
+          phase: { status: 'delivered' },
+        }),
+      );
+    }
+    case 'chat/replyFailed': {
+      const p = event.payload;
+      const i = indexOfClient(state, p.clientId);
+      const m = state.messages[i];
+      if (m === undefined || m.phase.status !== 'streaming') return state;
+      return withMessages(
+        state,
+        replaceAt(state.messages, i, { ...m, phase: { status: 'failed', reasonKey: p.reasonKey } }),
+      );
+    }
+    default:
+      return assertNever(event);
+  }
+};
+
+export const evolveChat = (state: ChatState, event: ChatEvent): ChatState => {
+  switch (event.type) {
+    case 'chat/sessionOpened': {
+      const p = event.payload;
+      if (state.status === 'open' && state.sessionId === p.sessionId) return state;
+      return {
+        status: 'open',
+        sessionId: p.sessionId,
+        channelId: p.channelId,
+        connection: 'online',
+        messages: [],
+      };
+    }
+    case 'chat/sessionClosed':
+      return state.status === 'closed' ? state : initialChatState;
+    case 'chat/connectionLost':
+      return state.status === 'open' && state.connection === 'online'
+        ? { ...state, connection: 'offline' }
+        : state;
+    case 'chat/connectionRestored':
+      return state.status === 'open' && state.connection === 'offline'
+        ? { ...state, connection: 'online' }
+        : state;
+    case 'chat/historyLoaded':
+    case 'chat/messageSent':
+    case 'chat/messageAcknowledged':
+    case 'chat/messageReceived':
+    case 'chat/messageFailed':
+    case 'chat/replyStarted':
+    case 'chat/tokenReceived':
+    case 'chat/replyFinished':
+    case 'chat/replyFailed':
+      return state.status === 'open' && state.sessionId === event.payload.sessionId
+        ? evolveOpen(state, event)
+        : state;
+    default:
+      return assertNever(event);
+  }
+};

@@ -1,0 +1,39 @@
+import { assertNever } from '../kernel/event.js';
+import { filterMuted } from '../social/rules.js';
+import type { ListTab } from './catalog.js';
+import type { FeedCard } from './rules.js';
+import type { FeedState, FeedTabState } from './state.js';
+
+export const selectFeedTab = (s: FeedState, tab: ListTab): FeedTabState => s.tabs[tab];
+
+export const selectFeedItems = (s: FeedState, tab: ListTab): readonly FeedCard[] => {
+  const t = s.tabs[tab];
+  return t.status === 'idle' ? [] : t.items;
+};
+
+/** Spec §4: cards in the hidden list are filtered out of every feed. */
+export const selectVisibleFeedItems = (
+  s: FeedState,
+  tab: ListTab,
+  hidden: readonly string[],
+): readonly FeedCard[] => filterMuted(selectFeedItems(s, tab), hidden);
+
+/** The offset of the page to ask for next, or null while a page loads or when none is left. */
+export const selectNextPageOffset = (s: FeedState, tab: ListTab): number | null => {
+  const t = s.tabs[tab];
+  switch (t.status) {
+    case 'idle':
+      return 0;
+    case 'loading':
+      return null;
+    case 'loaded':
+      return t.hasMore ? t.offset : null;
+    case 'error':
+      // Retrying asks again for the page that failed.
+      return t.failedOffset;
+    default:
+      return assertNever(t);
+  }
+};
+
+export const selectIsFeedLoading = (s: FeedState, tab: ListTab): boolean => s.tabs[tab].status === 'loading';

@@ -1,0 +1,30 @@
+import { filterMuted, type ContentItem } from './rules.js';
+import type { SocialItem, SocialState } from './state.js';
+
+export const selectIsFollowing = (s: SocialState, authorId: string): boolean =>
+  s.following[authorId] ?? false;
+
+const toContentItem = (s: SocialState, item: SocialItem): ContentItem => {
+  const { authorId, ...rest } = item;
+  return { ...rest, author: { id: authorId, is_follow: selectIsFollowing(s, authorId) } };
+};
+
+/** The item as a card shows it, with the author's current follow flag. */
+export const selectContentItem = (s: SocialState, key: string): ContentItem | undefined => {
+  const item = s.items[key];
+  return item === undefined ? undefined : toContentItem(s, item);
+};
+
+export const selectHiddenIds = (s: SocialState): readonly string[] => s.hidden;
+
+export const selectIsMuted = (s: SocialState, id: string): boolean => s.hidden.includes(id);
+
+/** Spec §4: any list of cards, with muted ones filtered out. */
+export const selectUnmuted = <T extends { readonly id: string }>(
+  s: SocialState,
+  items: readonly T[],
+): readonly T[] => filterMuted(items, s.hidden);
+
+/** True while an optimistic op on this item awaits the server (a view may dim the button). */
+export const selectIsItemPending = (s: SocialState, key: string): boolean =>
+  Object.values(s.pending).some((op) => op.kind !== 'follow' && op.key === key);

@@ -1,0 +1,220 @@
+/**
+ * Social state: what the viewer did to content (like, collect), whom they follow, what they
+ * muted, and the optimistic operations still awaiting the server. Follow is kept per author,
+ * not per item, so following from one card shows on every card of that author.
+ */
+import { assertNever } from '../kernel/event.js';
+import type { SocialEvent } from './events.js';
+import {
+  addCollect,
+  contentKey,
+  muteId,
+  normaliseStat,
+  removeCollect,
+  toggleLike,
+  type CollectState,
+  type ContentItem,
+  type LikeState,
+} from './rules.js';
+
+/** A content item as kept: the author's follow flag lives in `following`. */
+export interface SocialItem extends Omit<ContentItem, 'author'> {
+  readonly authorId: string;
+}
+
+export type PendingOp =
+  | { readonly kind: 'like'; readonly key: string; readonly before: LikeState; readonly after: LikeState }
+  | {
+      readonly kind: 'collect';
+      readonly key: string;
+      readonly before: CollectState;
+      readonly after: CollectState;
+    }
+  | { readonly kind: 'follow'; readonly authorId: string; readonly before: boolean; readonly after: boolean };
+
+export interface SocialState {
+  readonly items: Readonly<Record<string, SocialItem>>;
+  readonly following: Readonly<Record<string, boolean>>;
+  /** Spec §4 hidden list (muted ids), in the order they were muted. */
+  readonly hidden: readonly string[];
+  readonly pending: Readonly<Record<string, PendingOp>>;
+}
+
+export const initialSocialState: SocialState = { items: {}, following: {}, hidden: [], pending: {} };
+
+const likeOf = (i: SocialItem): LikeState => ({ liked: i.liked, num_of_like: i.stat.num_of_like });
+const collectOf = (i: SocialItem): CollectState => ({
+  collect: i.collect,
+  num_of_collection: i.stat.num_of_collection,
+});
+
+const withLike = (i: SocialItem, l: LikeState): SocialItem => ({
+  ...i,
+  liked: l.liked,
+  stat: { ...i.stat, num_of_like: l.num_of_like },
+});
+const withCollect = (i: SocialItem, c: CollectState): SocialItem => ({
+  ...i,
+  collect: c.collect,
+  stat: { ...i.stat, num_of_collection: c.num_of_collection },
+});
+
+const sameLike = (a: LikeState, b: LikeState) => a.liked === b.liked && a.num_of_like === b.num_of_like;
+const sameCollect = (a: CollectState, b: CollectState) =>
+  a.num_of_collection === b.num_of_collection &&
+  (a.collect === b.collect ||
+    (a.collect !== null &&
+      b.collect !== null &&
+      a.collect.id === b.collect.id &&
+      a.collect.collection_id === b.collect.collection_id &&
+      a.collect.collection_name === b.collect.collection_name));
+
+const toSocialItem = (item: ContentItem): SocialItem => ({
+  id: item.id,
+  obj_type: item.obj_type,
+  liked: item.liked,
+  collect: item.collect,
+  stat: normaliseStat(item.liked, item.collect !== null, item.stat),
+  authorId: item.author.id,
+});
+
+const putItem = (s: SocialState, key: string, item: SocialItem): SocialState => ({
+  ...s,
+  items: { ...s.items, [key]: item },
+});
+
+const withoutOp = (pending: SocialState['pending'], opId: string): SocialState['pending'] => {
+  const { [opId]: _gone, ...rest } = pending;
+  return rest;
+};
+
+/**
+ * Undoes an optimistic op when the server refused it, but only if the state still shows what
+ * the op produced: a later toggle or a fresher server copy wins over the rollback.
+ */
+const rollBack = (s: SocialState, opId: string): SocialState => {
+  const op = s.pending[opId];
+  if (op === undefined) return s;
+  const pending = withoutOp(s.pending, opId);
+  switch (op.kind) {
+    case 'like': {
+      const item = s.items[op.key];
+      if (item === undefined || !sameLike(likeOf(item), op.after)) return { ...s, pending };
+      return { ...putItem(s, op.key, withLike(item, op.before)), pending };
+    }
+    case 'collect': {
+      const item = s.items[op.key];
+      if (item === undefined || !sameCollect(collectOf(item), op.after)) return { ...s, pending };
+      return { ...putItem(s, op.key, withCollect(item, op.before)), pending };
+    }
+    case 'follow': {
+      if ((s.following[op.authorId] ?? false) !== op.after) return { ...s, pending };
+      return { ...s, following: { ...s.following, [op.authorId]: op.before }, pending };
+    }
+    default:
+      return assertNever(op);
+  }
+};
+
+const confirm = (s: SocialState, opId: string, kind: PendingOp['kind']): SocialState => {
+  const op = s.pending[opId];
+  return op === undefined || op.kind !== kind ? s : { ...s, pending: withoutOp(s.pending, opId) };
+};
+
+export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState => {
+  switch (event.type) {
+    case 'social/itemsReceived': {
+      if (event.payload.items.length === 0) return s;
+      const items = { ...s.items };
+      const following = { ...s.following };
+      for (const item of event.payload.items) {
+        items[contentKey(item)] = toSocialItem(item);
+        following[item.author.id] = item.author.is_follow;
+      }
+      return { ...s, items, following };
+    }
+    case 'social/likeToggled': {
+      const { key, opId } = event.payload;
+      const item = s.items[key];
+      if (item === undefined || s.pending[opId] !== undefined) return s;
+      const before = likeOf(item);
+      const after = toggleLike(before);
+      return {
+        ...putItem(s, key, withLike(item, after)),
+        pending: { ...s.pending, [opId]: { kind: 'like', key, before, after } },
+      };
+    }
+    case 'social/collectAdded':
+    case 'social/collectRemoved': {
+      const { key, opId } = event.payload;
+      const item = s.items[key];
+      if (item === undefined || s.pending[opId] !== undefined) return s;
+      const before = collectOf(item);
+      const after =
+        event.type === 'social/collectAdded'
+          ? addCollect(before, event.payload.folder)
+          : removeCollect(before);
+      if (after === before) return s;
+      return {
+        ...putItem(s, key, withCollect(item, after)),
+        pending: { ...s.pending, [opId]: { kind: 'collect', key, before, after } },
+      };
+    }
+    case 'social/collectConfirmed': {
+      const { opId, collectId } = event.payload;
+      const op = s.pending[opId];
+      if (op === undefined || op.kind !== 'collect') return s;
+      const pending = withoutOp(s.pending, opId);
+      const item = s.items[op.key];
+      // The server's id lands only on the collect this op made, not on a later one.
+      if (
+        collectId === null ||
+        item === undefined ||
+        item.collect === null ||
+        !sameCollect(collectOf(item), op.after)
+      )
+        return { ...s, pending };
+      return {
+        ...putItem(s, op.key, { ...item, collect: { ...item.collect, id: collectId } }),
+        pending,
+      };
+    }
+    case 'social/followToggled': {
+      const { authorId, opId } = event.payload;
+      if (s.pending[opId] !== undefined) return s;
+      const before = s.following[authorId] ?? false;
+      return {
+        ...s,
+        following: { ...s.following, [authorId]: !before },
+        pending: { ...s.pending, [opId]: { kind: 'follow', authorId, before, after: !before } },
+      };
+    }
+    case 'social/likeConfirmed':
+      return confirm(s, event.payload.opId, 'like');
+    case 'social/followConfirmed':
+      return confirm(s, event.payload.opId, 'follow');
+    case 'social/likeRolledBack':
+    case 'social/collectRolledBack':
+    case 'social/followRolledBack': {
+      const op = s.pending[event.payload.opId];
+      const kind =
+        event.type === 'social/likeRolledBack'
+          ? 'like'
+          : event.type === 'social/collectRolledBack'
+            ? 'collect'
+            : 'follow';
+      return op === undefined || op.kind !== kind ? s : rollBack(s, event.payload.opId);
+    }
+    case 'social/muted': {
+      const hidden = muteId(s.hidden, event.payload.id);
+      return hidden === s.hidden ? s : { ...s, hidden };
+    }
+    case 'social/hiddenListRestored': {
+      let hidden = s.hidden;
+      for (const id of event.payload.ids) hidden = muteId(hidden, id);
+      return hidden === s.hidden ? s : { ...s, hidden };
+    }
+    default:
+      return assertNever(event);
+  }
+};

@@ -1,0 +1,44 @@
+import type { GuestUpload } from './events.js';
+import { firstUnconfirmedChunk } from './rules.js';
+import { confirmedBytesOf, isRunning, type ChunkProgress, type Upload, type UploadsState } from './state.js';
+
+export const selectUploadList = (s: UploadsState): readonly Upload[] =>
+  s.order.map((id) => s.byId[id]).filter((u): u is Upload => u !== undefined);
+
+export const selectUploadById = (s: UploadsState, id: string): Upload | undefined => s.byId[id];
+
+/** The upload running in a slot, if any (spec §5: a second upload is ignored while one runs). */
+export const selectRunningUpload = (s: UploadsState, field: string): Upload | undefined =>
+  selectUploadList(s).find((u) => u.field === field && isRunning(u.phase));
+
+export const selectCanStartUpload = (s: UploadsState, field: string): boolean =>
+  selectRunningUpload(s, field) === undefined;
+
+/**
+ * Progress as a fraction 0..1 of the file's bytes the server has confirmed. It only counts
+ * confirmed chunks, so a retried or reloaded chunk never moves it back. An empty file is at 0
+ * until it is complete.
+ */
+export const selectUploadProgress = (s: UploadsState, id: string): number => {
+  const upload = s.byId[id];
+  if (!upload) return 0;
+  if (upload.phase.status === 'complete') return 1;
+  const size = upload.file.size;
+  return size > 0 ? Math.min(1, confirmedBytesOf(upload) / size) : 0;
+};
+
+export const selectResumePoint = (s: UploadsState, id: string): ChunkProgress | null => {
+  const upload = s.byId[id];
+  return upload ? firstUnconfirmedChunk(upload) : null;
+};
+
+export const selectGuestUploads = (s: UploadsState, field: string): readonly GuestUpload[] =>
+  s.guestKept.find((g) => g.field === field)?.uploads ?? [];
+
+export interface GuestUploadToSave extends GuestUpload {
+  readonly field: string;
+}
+
+/** Spec §4: what the save-guest-fields call sends after login, field by field in keeping order. */
+export const selectGuestUploadsToSave = (s: UploadsState): readonly GuestUploadToSave[] =>
+  s.guestKept.flatMap((g) => g.uploads.map((u) => ({ field: g.field, ...u })));

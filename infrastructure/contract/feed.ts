@@ -1,0 +1,538 @@
+/**
+ * The community square (spec §2, §3, §7, §9): feed lists, search, tags, models and posts.
+ *
+ * Choices where the spec says "not shown":
+ * - Feed lists under /api/v1/square/v3 answer both `POST` with a JSON body (like every other
+ *   call) and `GET` with the same fields as query parameters (arrays as repeated keys or
+ *   comma-separated; `artwork_types[]=7` works too). Both decode into `FeedRequest`.
+ * - `order_by_time` (`month_hot`, `week_new`, ... : window then order) decides both the order and
+ *   the window when sent; otherwise `order_by` and `timeType`; otherwise the tab's defaults
+ *   (`FEED_DEFAULTS`, spec §9). `limit` defaults to 20 and is capped at 50.
+ * - Search is `POST /api/v1/square/search` `{ keyword, tab, offset, limit }` and answers a page of
+ *   content items, tags (tab 6) or users (tab 8), told apart by `result_type`.
+ * - Model detail is `POST /api/v1/model/detail` `{ id }`; any card's detail is
+ *   `POST /api/v1/square/item/detail` `{ id }`; posts are created with
+ *   `POST /api/v1/post/article/create` (the server sanitises the HTML against a fixed allow-list).
+ * - `ContentItem` carries the spec §3 fields plus `card_type` (spec §2 card types; `ebook` added
+ *   for e-books, which the spec's list leaves out), `tags`, and type-specific fields.
+ *   `pt` and every time are epoch milliseconds. `num_of_praise` equals `stat.num_of_like`.
+ */
+import * as t from 'io-ts';
+
+export const SQUARE_FEED_BASE = '/api/v1/square/v3';
+
+/** Spec §7 feed list routes, by tab. */
+export const FEED_PATHS = {
+  recommend: `${SQUARE_FEED_BASE}/recommend`,
+  app: `${SQUARE_FEED_BASE}/app/list`,
+  character: `${SQUARE_FEED_BASE}/character/list`,
+  post: `${SQUARE_FEED_BASE}/post/list`,
+  artwork: `${SQUARE_FEED_BASE}/artwork/list`,
+  timbre: `${SQUARE_FEED_BASE}/timbre/list`,
+  model: `${SQUARE_FEED_BASE}/model/list`,
+  lora: `${SQUARE_FEED_BASE}/lora/template`,
+  comfy_ui: `${SQUARE_FEED_BASE}/comfy_ui`,
+  design_template: `${SQUARE_FEED_BASE}/design_template/list`,
+  ebook: `${SQUARE_FEED_BASE}/ebook/list`,
+} as const;
+export type FeedRoute = keyof typeof FEED_PATHS;
+
+export const SEARCH_PATH = '/api/v1/square/search';
+export const TAG_SUGGEST_PATH = '/api/v1/tag/suggest';
+export const TAG_HOT_PATH = '/api/v1/tag/v2/hot';
+export const TAG_DETAIL_PATH = '/api/v1/tag/detail';
+export const SQUARE_MODEL_LIST_PATH = '/api/v1/square/model/list';
+export const MODEL_DETAIL_PATH = '/api/v1/model/detail';
+export const ITEM_DETAIL_PATH = '/api/v1/square/item/detail';
+export const POST_DETAIL_PATH = '/api/v1/post/article/detail';
+export const POST_CREATE_PATH = '/api/v1/post/article/create';
+
+/** Spec §7 `/api/v1/{kind}/tag/edit`: the kinds, and the card type each edits. */
+export const TAG_EDIT_KINDS = {
+  model: 'model',
+  artwork: 'artwork',
+  portfolio: 'portfolio',
+  lookbook: 'lookBook',
+  'ai-video': 'aiVideo',
+} as const;
+export type TagEditKind = keyof typeof TAG_EDIT_KINDS;
+export const tagEditPath = (kind: TagEditKind): string => `/api/v1/${kind}/tag/edit`;
+
+export const FEED_DEFAULT_LIMIT = 20;
+export const FEED_MAX_LIMIT = 50;
+
+const keyOf = <K extends string>(keys: readonly K[], name: string) =>
+  t.keyof(Object.fromEntries(keys.map((k) => [k, null])) as Record<K, null>, name);
+
+/** Spec §2 card types, plus `ebook` (the spec lists e-books as a tab but names no card type). */
+export const CARD_TYPES = [
+  'artwork',
+  'portfolio',
+  'lookBook',
+  'aiVideo',
+  'aiAudio',
+  'model',
+  'character',
+  'post',
+  'paletteTemplate',
+  'aiapp',
+  'workflow',
+  'lora_train',
+  'ebook',
+] as const;
+export const CardType = keyOf(CARD_TYPES, 'CardType');
+export type CardType = t.TypeOf<typeof CardType>;
+
+/** Spec §3 content obj_type, set B. */
+export const OBJ_TYPE = {
+  artwork: 1,
+  model: 2,
+  account: 3,
+  post: 4,
+  lookbook: 5,
+  character: 9,
+  palette: 11,
+  swiftApp: 13,
+  aiVideo: 15,
+  aiAudio: 16,
+  aiNovel: 21,
+} as const;
+export const ObjType = t.union(
+  [
+    t.literal(1),
+    t.literal(2),
+    t.literal(3),
+    t.literal(4),
+    t.literal(5),
+    t.literal(9),
+    t.literal(11),
+    t.literal(13),
+    t.literal(15),
+    t.literal(16),
+    t.literal(21),
+  ],
+  'ObjType',
+);
+export type ObjType = t.TypeOf<typeof ObjType>;
+
+/** The obj_type each card type carries (portfolios are artworks; LoRA templates are model-side). */
+export const OBJ_TYPE_OF_CARD: { readonly [C in CardType]: ObjType } = {
+  artwork: OBJ_TYPE.artwork,
+  portfolio: OBJ_TYPE.artwork,
+  lookBook: OBJ_TYPE.lookbook,
+  aiVideo: OBJ_TYPE.aiVideo,
+  aiAudio: OBJ_TYPE.aiAudio,
+  model: OBJ_TYPE.model,
+  character: OBJ_TYPE.character,
+  post: OBJ_TYPE.post,
+  paletteTemplate: OBJ_TYPE.palette,
+  aiapp: OBJ_TYPE.swiftApp,
+  workflow: OBJ_TYPE.swiftApp,
+  lora_train: OBJ_TYPE.model,
+  ebook: OBJ_TYPE.aiNovel,
+};
+
+/** `artwork_types` of /artwork/list: 1 image, 4 portfolio, 5 lookbook, 7 video (spec §7). */
+export const ARTWORK_TYPE_OF_CARD = { artwork: 1, portfolio: 4, lookBook: 5, aiVideo: 7 } as const;
+export const ArtworkType = t.union([t.literal(1), t.literal(4), t.literal(5), t.literal(7)], 'ArtworkType');
+export type ArtworkType = t.TypeOf<typeof ArtworkType>;
+/** Without `artwork_types`, /artwork/list lists the still works (no video). */
+export const DEFAULT_ARTWORK_TYPES: readonly ArtworkType[] = [1, 4, 5];
+
+/** Spec §3 model types. */
+export const MODEL_TYPES = [
+  'Checkpoint',
+  'LORA',
+  'TextualInversion',
+  'AestheticGradient',
+  'DoRA',
+  'Upscaler',
+  'Motion',
+  'VAE',
+  'Wildcards',
+  'Hypernetwork',
+  'Controlnet',
+  'Poses',
+  'LoCon',
+  'Other',
+] as const;
+export const ModelType = keyOf(MODEL_TYPES, 'ModelType');
+export type ModelType = t.TypeOf<typeof ModelType>;
+
+/** Spec §3 base model families (the product video models are unnamed, so filters take any name). */
+export const BASE_MODELS = ['SD 1.x', 'SD 2.x', 'SD 3', 'SD 3.5', 'SDXL', 'Pony', 'Illustrious', 'NoobAI', 'Flux', 'Hunyuan', 'Wan'] as const;
+
+/** Spec §3 character types: 0 and 2 digital, 1 tool, 3 agent. */
+export const CharacterType = t.union([t.literal(0), t.literal(1), t.literal(2), t.literal(3)], 'CharacterType');
+export type CharacterType = t.TypeOf<typeof CharacterType>;
+
+export const FeedOrder = keyOf(['hot', 'new', 'recommend'] as const, 'FeedOrder');
+export type FeedOrder = t.TypeOf<typeof FeedOrder>;
+export const TimeType = keyOf(['all', 'day', 'week', 'month'] as const, 'TimeType');
+export type TimeType = t.TypeOf<typeof TimeType>;
+export const TIME_TYPE_DAYS: { readonly [K in TimeType]: number | null } = { all: null, day: 1, week: 7, month: 30 };
+
+interface OrderByTimeBrand {
+  readonly OrderByTime: unique symbol;
+}
+/** Spec §7 `order_by_time`: a window and an order, e.g. `month_hot`, `week_hot`, `all_new`. */
+export const OrderByTime = t.brand(
+  t.string,
+  (s): s is t.Branded<string, OrderByTimeBrand> => /^(all|day|week|month)_(hot|new)$/.test(s),
+  'OrderByTime',
+);
+export type OrderByTime = t.TypeOf<typeof OrderByTime>;
+
+/** Spec §9 feed defaults: recommend order all-time; hot by month, week (post) or all-time. */
+export const FEED_DEFAULTS: { readonly [R in FeedRoute]: { readonly order_by: FeedOrder; readonly timeType: TimeType } } = {
+  recommend: { order_by: 'recommend', timeType: 'all' },
+  app: { order_by: 'hot', timeType: 'month' },
+  character: { order_by: 'hot', timeType: 'month' },
+  post: { order_by: 'hot', timeType: 'week' },
+  artwork: { order_by: 'hot', timeType: 'month' },
+  timbre: { order_by: 'hot', timeType: 'all' },
+  model: { order_by: 'hot', timeType: 'month' },
+  lora: { order_by: 'hot', timeType: 'month' },
+  comfy_ui: { order_by: 'hot', timeType: 'month' },
+  design_template: { order_by: 'hot', timeType: 'all' },
+  ebook: { order_by: 'hot', timeType: 'all' },
+};
+
+/** The card types each feed route lists (the artwork route narrows by `artwork_types`). */
+export const FEED_CARD_TYPES: { readonly [R in FeedRoute]: readonly CardType[] } = {
+  recommend: CARD_TYPES,
+  app: ['aiapp'],
+  character: ['character'],
+  post: ['post'],
+  artwork: ['artwork', 'portfolio', 'lookBook', 'aiVideo'],
+  timbre: ['aiAudio'],
+  model: ['model'],
+  lora: ['lora_train'],
+  comfy_ui: ['workflow'],
+  design_template: ['paletteTemplate'],
+  ebook: ['ebook'],
+};
+
+interface NonNegativeIntBrand {
+  readonly NonNegativeInt: unique symbol;
+}
+export const NonNegativeInt = t.brand(
+  t.number,
+  (n): n is t.Branded<number, NonNegativeIntBrand> => Number.isInteger(n) && n >= 0 && n <= 1_000_000,
+  'NonNegativeInt',
+);
+export type NonNegativeInt = t.TypeOf<typeof NonNegativeInt>;
+
+interface PositiveIntBrand {
+  readonly PositiveInt: unique symbol;
+}
+/** A page size of at least 1; the server caps it at its maximum. */
+export const PositiveInt = t.brand(
+  t.number,
+  (n): n is t.Branded<number, PositiveIntBrand> => Number.isInteger(n) && n >= 1 && n <= 1_000_000,
+  'PositiveInt',
+);
+export type PositiveInt = t.TypeOf<typeof PositiveInt>;
+
+/** A string of `min..max` characters that is not only whitespace, branded by `name`. */
+export const boundedString = <N extends string>(min: number, max: number, name: N) =>
+  t.brand(
+    t.string,
+    (s): s is t.Branded<string, { readonly [K in N]: symbol }> => s.trim().length >= min && s.length <= max,
+    name,
+  );
+
+/** A short free-text value (a filter name, an id): 1..80 characters. */
+export const ShortText = boundedString(1, 80, 'ShortText');
+export type ShortText = t.TypeOf<typeof ShortText>;
+
+const shortList = <C extends t.Mixed>(item: C, max: number, name: string) =>
+  t.refinement(t.array(item), (xs) => xs.length <= max, name);
+
+/** Spec §7 feed params. Filters a route does not take are ignored. */
+export const FeedRequest = t.partial(
+  {
+    offset: NonNegativeInt,
+    limit: PositiveInt,
+    order_by: FeedOrder,
+    timeType: TimeType,
+    order_by_time: OrderByTime,
+    artwork_types: shortList(ArtworkType, 4, 'ArtworkTypes'),
+    base_models: shortList(ShortText, 20, 'BaseModels'),
+    model_types: shortList(ModelType, 14, 'ModelTypes'),
+    sub_channel: ShortText,
+    nodes_type: ShortText,
+    run_available: t.boolean,
+    /** Our addition: narrow any list to one tag (the explore sections of spec §2). */
+    tag_id: ShortText,
+  },
+  'FeedRequest',
+);
+export type FeedRequest = t.TypeOf<typeof FeedRequest>;
+
+export const Cover = t.type({ url: t.string, width: t.number, height: t.number }, 'Cover');
+export type Cover = t.TypeOf<typeof Cover>;
+
+/** Spec §3 content item `collect`: the viewer's collection record and its folder. */
+export const CollectRef = t.type(
+  { id: t.string, collection_id: t.string, collection_name: t.string },
+  'CollectRef',
+);
+export type CollectRef = t.TypeOf<typeof CollectRef>;
+
+export const FolderRef = t.type({ collection_id: t.string, collection_name: t.string }, 'FolderRef');
+export type FolderRef = t.TypeOf<typeof FolderRef>;
+
+export const ContentStat = t.intersection(
+  [
+    t.type({ num_of_like: t.number, num_of_collection: t.number }),
+    t.partial({ num_of_play: t.number, num_of_task: t.number, num_of_token: t.number }),
+  ],
+  'ContentStat',
+);
+export type ContentStat = t.TypeOf<typeof ContentStat>;
+
+export const ContentAuthor = t.type(
+  { id: t.string, name: t.string, avatar: t.string, is_follow: t.boolean },
+  'ContentAuthor',
+);
+export type ContentAuthor = t.TypeOf<typeof ContentAuthor>;
+
+export const TagRef = t.type({ id: t.string, name: t.string }, 'TagRef');
+export type TagRef = t.TypeOf<typeof TagRef>;
+
+/** Spec §3 content item; `liked`, `collect`, `folder_no` and `author.is_follow` are the caller's. */
+export const ContentItem = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      obj_type: ObjType,
+      card_type: CardType,
+      title: t.string,
+      cover: t.union([Cover, t.null]),
+      liked: t.boolean,
+      collect: t.union([CollectRef, t.null]),
+      folder_no: t.union([FolderRef, t.null]),
+      stat: ContentStat,
+      num_of_praise: t.number,
+      author: ContentAuthor,
+      pt: t.number,
+      tags: t.array(TagRef),
+    }),
+    t.partial({
+      /** Artworks, portfolios, lookbooks and videos: 1, 4, 5 or 7. */
+      artwork_type: t.number,
+      /** Videos: 1 text-to-video, 2 image-to-video. */
+      ai_video: t.type({ video_type: t.number }),
+      /** Videos and audio, in seconds. */
+      duration: t.number,
+      model_type: t.string,
+      base_model: t.string,
+      character_type: CharacterType,
+      support_voice: t.boolean,
+      sub_channel: t.string,
+      /** Posts: the first words of the body, as plain text. */
+      summary: t.string,
+      nodes_type: t.string,
+      run_available: t.boolean,
+      /** E-books. */
+      chapters: t.number,
+    }),
+  ],
+  'ContentItem',
+);
+export type ContentItem = t.TypeOf<typeof ContentItem>;
+
+/** One page of a list; `offset` is where the next page starts. */
+export const FeedPage = t.type({ items: t.array(ContentItem), offset: t.number, has_more: t.boolean }, 'FeedPage');
+export type FeedPage = t.TypeOf<typeof FeedPage>;
+
+/** Spec §2 search tabs (value). */
+export const SEARCH_TAB_VALUES = [1, 2, 4, 6, 8, 9, 13, 14, 15, 16] as const;
+export const SearchTab = t.union(
+  [
+    t.literal(1),
+    t.literal(2),
+    t.literal(4),
+    t.literal(6),
+    t.literal(8),
+    t.literal(9),
+    t.literal(13),
+    t.literal(14),
+    t.literal(15),
+    t.literal(16),
+  ],
+  'SearchTab',
+);
+export type SearchTab = t.TypeOf<typeof SearchTab>;
+
+/** What each content search tab finds (6 tags and 8 users have their own result types). */
+export const SEARCH_TAB_CARD_TYPES: { readonly [K in Exclude<SearchTab, 6 | 8>]: readonly CardType[] } = {
+  1: ['artwork', 'portfolio', 'lookBook'],
+  2: ['model'],
+  4: ['post'],
+  9: ['character'],
+  13: ['workflow'],
+  14: ['aiapp'],
+  15: ['aiVideo'],
+  16: ['aiAudio'],
+};
+
+export const Keyword = boundedString(1, 100, 'Keyword');
+export type Keyword = t.TypeOf<typeof Keyword>;
+
+export const SearchRequest = t.intersection(
+  [t.type({ keyword: Keyword, tab: SearchTab }), t.partial({ offset: NonNegativeInt, limit: PositiveInt })],
+  'SearchRequest',
+);
+export type SearchRequest = t.TypeOf<typeof SearchRequest>;
+
+export const TagItem = t.type(
+  { id: t.string, name: t.string, num_of_items: t.number, cover: t.union([Cover, t.null]) },
+  'TagItem',
+);
+export type TagItem = t.TypeOf<typeof TagItem>;
+
+export const UserCard = t.type(
+  {
+    id: t.string,
+    name: t.string,
+    avatar: t.string,
+    is_follow: t.boolean,
+    num_of_followers: t.number,
+    num_of_works: t.number,
+  },
+  'UserCard',
+);
+export type UserCard = t.TypeOf<typeof UserCard>;
+
+export const SearchResponse = t.union(
+  [
+    t.type({ result_type: t.literal('content'), items: t.array(ContentItem), offset: t.number, has_more: t.boolean }),
+    t.type({ result_type: t.literal('tag'), items: t.array(TagItem), offset: t.number, has_more: t.boolean }),
+    t.type({ result_type: t.literal('user'), items: t.array(UserCard), offset: t.number, has_more: t.boolean }),
+  ],
+  'SearchResponse',
+);
+export type SearchResponse = t.TypeOf<typeof SearchResponse>;
+
+export const TagSuggestRequest = t.intersection(
+  [t.type({ prefix: boundedString(1, 32, 'TagPrefix') }), t.partial({ limit: PositiveInt })],
+  'TagSuggestRequest',
+);
+export type TagSuggestRequest = t.TypeOf<typeof TagSuggestRequest>;
+
+export const TagHotRequest = t.partial({ limit: PositiveInt }, 'TagHotRequest');
+export type TagHotRequest = t.TypeOf<typeof TagHotRequest>;
+
+export const TagListResponse = t.type({ items: t.array(TagItem) }, 'TagListResponse');
+export type TagListResponse = t.TypeOf<typeof TagListResponse>;
+
+export const TagDetailRequest = t.type({ id: ShortText }, 'TagDetailRequest');
+export type TagDetailRequest = t.TypeOf<typeof TagDetailRequest>;
+
+export const TagDetail = t.intersection(
+  [TagItem, t.type({ num_of_like: t.number, create_at: t.number })],
+  'TagDetail',
+);
+export type TagDetail = t.TypeOf<typeof TagDetail>;
+
+export const TAG_NAME_MAX = 32;
+export const TAGS_PER_ITEM_MAX = 10;
+
+interface TagNameBrand {
+  readonly TagName: unique symbol;
+}
+/** Letters and digits first, then letters, digits, spaces, `-` and `_`; up to 32 characters. */
+export const TagName = t.brand(
+  t.string,
+  (s): s is t.Branded<string, TagNameBrand> => s.length <= TAG_NAME_MAX && /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u.test(s.trim()),
+  'TagName',
+);
+export type TagName = t.TypeOf<typeof TagName>;
+
+/** Spec §7 `/api/v1/{kind}/tag/edit`: replaces the item's tags (the owner only). */
+export const TagEditRequest = t.type(
+  { id: ShortText, tags: shortList(TagName, TAGS_PER_ITEM_MAX, 'TagNames') },
+  'TagEditRequest',
+);
+export type TagEditRequest = t.TypeOf<typeof TagEditRequest>;
+
+export const TagEditResponse = t.type({ id: t.string, tags: t.array(TagRef) }, 'TagEditResponse');
+export type TagEditResponse = t.TypeOf<typeof TagEditResponse>;
+
+/** Spec §3 model card: `content_type` is the model type, `content_sub_type` the base model. */
+export const ModelVersion = t.type({ id: t.string, name: t.string, base_model: t.string }, 'ModelVersion');
+export type ModelVersion = t.TypeOf<typeof ModelVersion>;
+
+export const ModelCard = t.type(
+  {
+    id: t.string,
+    title: t.string,
+    content_type: t.string,
+    content_sub_type: t.string,
+    child: t.array(ModelVersion),
+    cover: t.union([Cover, t.null]),
+    author: ContentAuthor,
+    stat: ContentStat,
+  },
+  'ModelCard',
+);
+export type ModelCard = t.TypeOf<typeof ModelCard>;
+
+export const SquareModelListRequest = t.partial(
+  {
+    offset: NonNegativeInt,
+    limit: PositiveInt,
+    keyword: Keyword,
+    order_by: FeedOrder,
+    model_types: shortList(ModelType, 14, 'ModelTypes'),
+    base_models: shortList(ShortText, 20, 'BaseModels'),
+  },
+  'SquareModelListRequest',
+);
+export type SquareModelListRequest = t.TypeOf<typeof SquareModelListRequest>;
+
+export const ModelListResponse = t.type(
+  { items: t.array(ModelCard), offset: t.number, has_more: t.boolean },
+  'ModelListResponse',
+);
+export type ModelListResponse = t.TypeOf<typeof ModelListResponse>;
+
+export const IdRequest = t.type({ id: ShortText }, 'IdRequest');
+export type IdRequest = t.TypeOf<typeof IdRequest>;
+
+export const ItemDetail = t.intersection([ContentItem, t.type({ description: t.string })], 'ItemDetail');
+export type ItemDetail = t.TypeOf<typeof ItemDetail>;
+
+export const ModelDetail = t.intersection(
+  [ItemDetail, t.type({ versions: t.array(ModelVersion), trigger_words: t.array(t.string) })],
+  'ModelDetail',
+);
+export type ModelDetail = t.TypeOf<typeof ModelDetail>;
+
+/** Spec §7 post detail "with ss": `ss` (a share source) is accepted and not needed to read. */
+export const PostDetailRequest = t.intersection(
+  [t.type({ id: ShortText }), t.partial({ ss: t.string })],
+  'PostDetailRequest',
+);
+export type PostDetailRequest = t.TypeOf<typeof PostDetailRequest>;
+
+/** `content` is HTML the server has sanitised (spec §5 rich text). */
+export const PostDetail = t.intersection([ItemDetail, t.type({ content: t.string })], 'PostDetail');
+export type PostDetail = t.TypeOf<typeof PostDetail>;
+
+export const POST_TITLE_MAX = 100;
+export const POST_CONTENT_MAX = 50_000;
+
+export const PostCreateRequest = t.intersection(
+  [
+    t.type({ title: boundedString(1, POST_TITLE_MAX, 'PostTitle'), content: boundedString(1, POST_CONTENT_MAX, 'PostContent') }),
+    t.partial({ sub_channel: ShortText, tags: shortList(TagName, TAGS_PER_ITEM_MAX, 'TagNames') }),
+  ],
+  'PostCreateRequest',
+);
+export type PostCreateRequest = t.TypeOf<typeof PostCreateRequest>;
+
+export const PostCreateResponse = t.type({ id: t.string }, 'PostCreateResponse');
+export type PostCreateResponse = t.TypeOf<typeof PostCreateResponse>;

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test`: every check CI runs, in order, with one summary at the end.
+// Finds Chromium (CHROME_PATH, else /usr/bin/chromium); when it is missing, installs it with
+// apt where this runs as root, or stops with the one command that installs it.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
+const INSTALL = 'apt-get update && apt-get install -y chromium';
+
+const ensureChromium = () => {
+  if (existsSync(chrome)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || process.env.CHROME_PATH) {
+    console.error(`Chromium is missing at ${chrome}. Install it with:\n  sudo ${INSTALL}\n(or set CHROME_PATH to a Chromium binary)`);
+    process.exit(1);
+  }
+  console.log(`Chromium is missing: running \`${INSTALL}\``);
+  const r = spawnSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${INSTALL}`], { stdio: 'inherit' });
+  if (r.status !== 0 || !existsSync(chrome)) {
+    console.error(`Could not install Chromium. Run: ${INSTALL}`);
+    process.exit(1);
+  }
+};
+
+const steps = [
+  ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['typecheck', 'npx', ['tsc', '--noEmit']],
+  ['build', 'npm', ['run', 'build', '--silent']],
+  ['unit, property, marble, server and package tests (with domain coverage)', 'npx', ['vitest', 'run', '--coverage']],
+  ['end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']],
+];
+
+ensureChromium();
+const env = { ...process.env, CHROME_PATH: chrome };
+const results = [];
+for (const [name, cmd, args] of steps) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push({ name, ok: r.status === 0, seconds });
+  if (r.status !== 0) break;
+}
+console.log('\n=== summary ===');
+for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.seconds.padStart(6)} s  ${r.name}`);
+const failed = results.some((r) => !r.ok) || results.length < steps.length;
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,61 @@
+/**
+ * Covers and author avatars of the square, rendered by the image engine on the first GET and
+ * kept in the blob store afterwards. Seeding 500 items stores only each cover's prompt, aspect
+ * ratio and size (so the feed knows width and height at once); rendering them all up front
+ * would take seconds. The routes are more specific than the app's `/blobs/*`, so they answer
+ * for these keys only; a stored blob is served as is.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentTypeOf } from '../blobs/store';
+import type { ServerContext } from '../context';
+import { CODES, failure } from '../envelope';
+import { renderImage } from '../engines/image';
+import { hashString } from '../engines/random';
+import { avatarKey, coverKey } from './items';
+
+const SAFE_ID = /^[A-Za-z0-9_-]{1,80}$/;
+export const AVATAR_SIDE = 128;
+
+const send = (reply: FastifyReply, key: string, bytes: Buffer) =>
+  reply.header('content-type', contentTypeOf(key)).header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+
+/** The cover of `id`, rendered and stored if it is not yet; null when there is no such item. */
+export const ensureCover = async (ctx: ServerContext, id: string): Promise<Buffer | null> => {
+  if (!SAFE_ID.test(id)) return null;
+  const key = coverKey(id);
+  const stored = await ctx.blobs.get(key);
+  if (stored) return stored;
+  const [row] = await ctx.db.query<{ cover_prompt: string; cover_aspect: string; cover_long_side: number }>(
+    'SELECT cover_prompt, cover_aspect, cover_long_side FROM content_items WHERE id = $1',
+    [id],
+  );
+  if (!row) return null;
+  const { png } = renderImage({ prompt: row.cover_prompt, seed: hashString(id), aspectRatio: row.cover_aspect, longSide: row.cover_long_side });
+  await ctx.blobs.put(key, png);
+  return png;
+};
+
+export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promise<Buffer | null> => {
+  if (!SAFE_ID.test(accountId)) return null;
+  const key = avatarKey(accountId);
+  const stored = await ctx.blobs.get(key);
+  if (stored) return stored;
+  const [row] = await ctx.db.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1', [accountId]);
+  if (!row) return null;
+  const { png } = renderImage({ prompt: `portrait of ${row.name}`, seed: hashString(`avatar:${accountId}`), aspectRatio: '1:1', longSide: AVATAR_SIDE });
+  await ctx.blobs.put(key, png);
+  return png;
+};
+
+export const coverRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  const serve =
+    (ensure: (ctx: ServerContext, id: string) => Promise<Buffer | null>, keyOf: (id: string) => string) =>
+    async (req: { params: { file: string } }, reply: FastifyReply) => {
+      const m = /^(.+)\.png$/.exec(req.params.file);
+      const bytes = m ? await ensure(ctx, m[1]!) : null;
+      if (!m || !bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
+      return send(reply, keyOf(m[1]!), bytes);
+    };
+  app.get<{ Params: { file: string } }>('/blobs/community/covers/:file', serve(ensureCover, coverKey));
+  app.get<{ Params: { file: string } }>('/blobs/community/avatars/:file', serve(ensureAvatar, avatarKey));
+};

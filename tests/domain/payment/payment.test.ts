@@ -1,0 +1,150 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { replayWith, stamp, type DomainEvent, type UnstampedEvent } from '../../../domain/index.js';
+import * as payment from '../../../domain/payment/index.js';
+import { givenIn } from '../../support/context-spec.js';
+
+const given = givenIn(payment.paymentContext);
+const open = payment.iframeOpened({ methodId: 9 });
+const on = payment.submittingChanged({ submitting: true });
+const off = payment.submittingChanged({ submitting: false });
+const evolve = payment.paymentContext.evolve as unknown as (
+  s: payment.PaymentState,
+  e: DomainEvent,
+) => payment.PaymentState;
+const stampAll = (events: readonly UnstampedEvent[]) => events.map((e, i) => stamp(e, i + 1, 1000 * (i + 1)));
+
+describe('payment iframe (spec §4 "submitting flag on/off, then completed or error")', () => {
+  it('given an open iframe, when the user submits and the provider completes, then it is completed', () => {
+    const g = given(open, on);
+    expect(payment.selectIsSubmitting(g.state)).toBe(true);
+    const { state, violation } = g.when(off, payment.paymentCompleted({ orderId: 'o1' }));
+    expect(violation).toBeNull();
+    expect(state).toEqual({ status: 'completed', methodId: 9, orderId: 'o1' });
+    expect(payment.selectIsPaymentCompleted(state)).toBe(true);
+    expect(payment.selectPaymentMethodName(state)).toBe('Credit Card');
+  });
+  it('an onError ends in error with a message key; 80213 is the credit-card error', () => {
+    const { state } = given(open, on).when(payment.paymentFailed({ code: 80213 }));
+    expect(state).toEqual({
+      status: 'error',
+      methodId: 9,
+      code: 80213,
+      messageKey: 'payment.errors.creditCard',
+    });
+    expect(payment.selectIsSubmitting(state)).toBe(false);
+    expect(payment.selectPaymentErrorKey(state)).toBe('payment.errors.creditCard');
+    expect(payment.selectPaymentErrorKey(given(open).when(payment.paymentFailed({ code: null })).state)).toBe(
+      'payment.errors.generic',
+    );
+  });
+  it('after an error, submitting again retries; the flag going off there changes nothing', () => {
+    const g = given(open, on, payment.paymentFailed({ code: 1 }));
+    expect(g.when(off).state).toBe(g.state);
+    expect(g.when(on).state).toEqual({ status: 'ready', methodId: 9, submitting: true });
+    expect(g.when(payment.paymentCompleted({ orderId: 'o2' })).state).toMatchObject({
+      status: 'completed',
+      orderId: 'o2',
+    });
+  });
+  it('a completed payment ignores late errors and flags until the iframe closes', () => {
+    const g = given(open, on, payment.paymentCompleted({ orderId: 'o1' }));
+    expect(
+      g.when(payment.paymentFailed({ code: 80213 }), on, open, payment.paymentCompleted({ orderId: 'o9' }))
+        .state,
+    ).toBe(g.state);
+    expect(g.when(payment.iframeClosed({})).state).toEqual({ status: 'idle' });
+  });
+  it('ignores everything but opening while idle, and a repeated flag', () => {
+    const idle = given();
+    expect(
+      idle.when(
+        on,
+        payment.paymentCompleted({ orderId: 'x' }),
+        payment.paymentFailed({ code: 1 }),
+        payment.iframeClosed({}),
+      ).state,
+    ).toBe(idle.state);
+    expect(payment.selectPaymentMethodName(idle.state)).toBeNull();
+    const g = given(open);
+    expect(g.when(off).state).toBe(g.state);
+  });
+  it('the invariant names a completed payment that changed', () => {
+    const done: payment.PaymentState = { status: 'completed', methodId: 1, orderId: 'o' };
+    const e = stamp(open, 1, 1);
+    expect(
+      payment.completedIsFinal.check(done, { status: 'error', methodId: 1, code: 1, messageKey: 'k' }, e),
+    ).toBe('completed payment became error');
+    expect(payment.completedIsFinal.check(done, { status: 'idle' }, e)).toBeNull();
+  });
+});
+
+describe('payment constants (spec §3 method ids, §8 "Unknown" and 80213, §9 SDK 1.1.5 and countries)', () => {
+  it('names the payment methods, Unknown otherwise', () => {
+    expect([1, 4, 5, 6, 8, 9, 10, 12].map(payment.paymentMethodName)).toEqual([
+      'Payermax',
+      'AliPay_CN',
+      'WeChat',
+      'PayPal',
+      'Stripe',
+      'Credit Card',
+      'PayPal',
+      'Onerway',
+    ]);
+    expect(payment.paymentMethodName(2)).toBe('Unknown');
+    expect(payment.paymentMethodName(-1)).toBe('Unknown');
+  });
+  it('holds the card error code, the SDK version and the countries', () => {
+    expect(payment.CREDIT_CARD_ERROR_CODE).toBe(80213);
+    expect(payment.CHECKOUT_SDK_VERSION).toBe('1.1.5');
+    expect(payment.PAYMENT_COUNTRIES).toEqual(['US', 'JP', 'CA', 'FR', 'GB', 'UK', 'KR', 'DE']);
+    expect(payment.isPaymentCountry('UK')).toBe(true);
+    expect(payment.isPaymentCountry('CN')).toBe(false);
+    expect(payment.isPaymentCountry('us')).toBe(false);
+  });
+});
+
+const eventArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
+  fc.constantFrom(1, 5, 9, 99).map((methodId) => payment.iframeOpened({ methodId })),
+  fc.boolean().map((submitting) => payment.submittingChanged({ submitting })),
+  fc.constantFrom('o1', 'o2').map((orderId) => payment.paymentCompleted({ orderId })),
+  fc.constantFrom(80213, 500, null).map((code) => payment.paymentFailed({ code })),
+  fc.constant(payment.iframeClosed({})),
+);
+
+describe('payment iframe laws', () => {
+  it('property: submitting is only ever on in the ready state, and completion only follows an open iframe', () => {
+    fc.assert(
+      fc.property(fc.array(eventArb, { maxLength: 30 }), (events) => {
+        let s = payment.initialPaymentState;
+        for (const e of stampAll(events)) {
+          const n = evolve(s, e);
+          if (payment.selectIsSubmitting(n)) expect(n.status).toBe('ready');
+          if (n.status === 'completed' && s.status !== 'completed')
+            expect(['ready', 'error']).toContain(s.status);
+          s = n;
+        }
+      }),
+    );
+  });
+  it('property: folding a random event sequence from scratch equals applying it step by step', () => {
+    fc.assert(
+      fc.property(fc.array(eventArb, { maxLength: 30 }), (events) => {
+        const stamped = stampAll(events);
+        let s = payment.initialPaymentState;
+        for (const e of stamped) s = evolve(s, e);
+        expect(replayWith(evolve, [], payment.initialPaymentState, stamped).state).toEqual(s);
+      }),
+    );
+  });
+  it('property: invariants hold after every event of a random sequence', () => {
+    fc.assert(
+      fc.property(fc.array(eventArb, { maxLength: 40 }), (events) => {
+        expect(
+          replayWith(evolve, payment.paymentInvariants, payment.initialPaymentState, stampAll(events))
+            .violation,
+        ).toBeNull();
+      }),
+    );
+  });
+});

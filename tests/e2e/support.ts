@@ -1,0 +1,68 @@
+/**
+ * End-to-end harness: starts the real server (`tsx server/main.ts`, as `npm start` does after
+ * its build) on a free port with a fresh data dir, and drives Debian's Chromium through
+ * playwright-core. Screenshots land in test-results/ for a person to look at.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
+export const SHOTS = path.resolve('test-results');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      srv.close(() => (typeof addr === 'object' && addr ? resolve(addr.port) : reject(new Error('no port'))));
+    });
+  });
+
+export interface RunningApp {
+  readonly url: string;
+  readonly dataDir: string;
+  readonly stop: () => Promise<void>;
+}
+
+export const startApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-e2e-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TASK_DURATION_MS: '6000', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    const up = await fetch(url + '/').then((r) => r.ok).catch(() => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+export const launchBrowser = async (): Promise<Browser> => {
+  await mkdir(SHOTS, { recursive: true });
+  return chromium.launch({
+    executablePath: CHROME,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+};

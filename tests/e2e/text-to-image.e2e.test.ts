@@ -1,0 +1,108 @@
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../domain/index.js';
+import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+
+const run = promisify(execFile);
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const progressOf = (p: Page) =>
+  p.locator('[data-testid=task-card] [role=progressbar]').first().getAttribute('aria-valuenow').then((v) => (v === null ? null : Number(v)));
+
+describe('end to end: text to image from view to replay (issue 2)', () => {
+  it('signs in, types a prompt, watches progress rise, sees the image and the coins drop, downloads the log and replays it to the same task state', async () => {
+    await page.goto(app.url + '/');
+    await expect.poll(() => page.locator('[data-testid=tasks-empty]').isVisible()).toBe(true);
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-1-empty.png') });
+
+    await page.click('[data-testid=sign-in]');
+    await page.fill('[data-testid=email]', 'demo@atelier.test');
+    await page.fill('[data-testid=password]', 'atelier-demo');
+    await page.click('[data-testid=login-submit]');
+    const coins = page.locator('[data-testid=coin-balance]');
+    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('500');
+
+    await page.fill('[data-testid=prompt]', 'a lighthouse on a cliff at dusk, warm light over a calm sea');
+    await page.locator('label.ratio-option', { hasText: '3:4' }).click();
+    expect(await page.getByRole('radio', { name: '3:4' }).isChecked()).toBe(true);
+    await page.click('[data-testid=generate]');
+    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('490');
+
+    const seen: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          const v = await progressOf(page);
+          if (v !== null) seen.push(v);
+          return v ?? 0;
+        },
+        { timeout: 20_000, interval: 300 },
+      )
+      .toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-2-progress.png') });
+
+    const image = page.locator('[data-testid=task-image]');
+    await image.waitFor({ timeout: 30_000 });
+    for (let i = 1; i < seen.length; i++) expect(seen[i]!).toBeGreaterThanOrEqual(seen[i - 1]!);
+    const natural = await image.evaluate((img: HTMLImageElement) =>
+      img.complete ? { w: img.naturalWidth, h: img.naturalHeight } : null,
+    );
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    if (natural) expect(natural.w / natural.h).toBeCloseTo(3 / 4, 1);
+    await expect.poll(() => page.locator('[data-testid=toast]').first().textContent()).toContain('ready');
+    await expect.poll(() => coins.textContent()).toContain('490');
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-3-done.png') });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-log]')]);
+    const logPath = path.join(SHOTS, 'e2e-session.jsonl');
+    await download.saveAs(logPath);
+    const log = await readFile(logPath, 'utf8');
+    expect(log.split('\n')[0]).toContain('"format":"atelier-event-log"');
+
+    const storeTasks = await page.evaluate(() => (window as unknown as { __ATELIER__: { state: () => { tasks: unknown } } }).__ATELIER__.state().tasks);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', logPath, '--json']);
+    const replayed = JSON.parse(stdout) as { violation: unknown; state: { tasks: unknown } };
+    expect(replayed.violation).toBeNull();
+    expect(canonicalJson(replayed.state.tasks)).toBe(canonicalJson(storeTasks));
+    const human = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', logPath]);
+    expect(human.stdout).toMatch(/completed\s+100%/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the page in Japanese and Simplified Chinese, with English as the fallback', async () => {
+    await page.selectOption('select', 'ja');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('テキストから画像');
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-4-ja.png') });
+    await page.selectOption('select', 'zh-CN');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('文生图');
+    await page.selectOption('select', 'en');
+    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Text to image');
+  });
+
+  it('tells a person what is wrong with an empty prompt and sends nothing', async () => {
+    const before = await page.locator('[data-testid=task-card]').count();
+    await page.fill('[data-testid=prompt]', '   ');
+    await page.click('[data-testid=generate]');
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Write a prompt first');
+    expect(await page.locator('[data-testid=task-card]').count()).toBe(before);
+  });
+});
