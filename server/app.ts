@@ -17,6 +17,8 @@ import { accountRoutes } from './routes/account';
 import { commerceRoutes } from './routes/commerce';
 import { communityRoutes } from './routes/community';
 import { studioRoutes } from './routes/studio';
+import { opsRoutes } from './routes/ops';
+import { platformRoutes } from './routes/platform';
 import { paymentRoutes } from './routes/payment';
 import { taskRoutes } from './routes/tasks';
 import { seed } from './seed';
@@ -81,6 +83,8 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   communityRoutes(app, ctx);
   commerceRoutes(app, ctx);
   studioRoutes(app, ctx);
+  opsRoutes(app, ctx);
+  platformRoutes(app, ctx);
 
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
     const key = req.params['*'];

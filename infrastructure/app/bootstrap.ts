@@ -7,7 +7,11 @@ import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
 import { deviceId, randomId } from '../adapters/device';
 import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
+import { browserPlatformDeps } from '../platform/browser';
 import { makeStore } from '../store/makeStore';
+import { browserStreamingDeps } from '../streaming/browser';
+import { browserTelemetryDeps } from '../telemetry/browser';
+import { browserUploadsDeps } from '../uploads/browser';
 
 export interface Navigator {
   readonly navigate: (to: string) => void;
@@ -52,6 +56,10 @@ export const bootstrap = (getLanguage: () => string) => {
       ids: () => randomId(),
       tokens$: http.tokens$,
       navigate: navigator.navigate,
+      uploads: browserUploadsDeps(http),
+      streaming: browserStreamingDeps(http),
+      telemetry: browserTelemetryDeps(http),
+      platform: browserPlatformDeps(http),
     },
   });
   return { store, navigator };

@@ -4,11 +4,24 @@ import { billingEpics } from './billing';
 import { noticeEpics } from './notices';
 import { sessionEpics } from './session';
 import { taskEpics } from './tasks';
+import { platformEpics } from '../platform/epics';
+import { streamingEpics } from '../streaming/epics';
+import { telemetryEpics } from '../telemetry/epics';
+import { uploadsEpics } from '../uploads/epics';
 import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
 
-const epics: readonly AppEpic[] = [...taskEpics, ...sessionEpics, ...billingEpics, ...noticeEpics];
+const epics: readonly AppEpic[] = [
+  ...taskEpics,
+  ...sessionEpics,
+  ...billingEpics,
+  ...noticeEpics,
+  ...uploadsEpics,
+  ...streamingEpics,
+  ...telemetryEpics,
+  ...platformEpics,
+];
 
 /**
  * Each epic handles its own errors inside its inner streams; this outer guard only logs a bug

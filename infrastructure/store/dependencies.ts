@@ -1,5 +1,9 @@
 import type { Observable, SchedulerLike } from 'rxjs';
 import type { Api } from '../http/api';
+import type { PlatformDeps } from '../platform/deps';
+import type { StreamingDeps } from '../streaming/deps';
+import type { TelemetryDeps } from '../telemetry/deps';
+import type { UploadsDeps } from '../uploads/deps';
 
 /** Every capability an epic may use arrives here, injected: nothing is imported by an epic. */
 export interface Dependencies {
@@ -12,4 +16,9 @@ export interface Dependencies {
   readonly tokens$: Observable<string>;
   /** Leaves the current page for another route (set by the view layer). */
   readonly navigate: (to: string) => void;
+  /** Per-area capabilities, each defined beside its epics. */
+  readonly uploads: UploadsDeps;
+  readonly streaming: StreamingDeps;
+  readonly telemetry: TelemetryDeps;
+  readonly platform: PlatformDeps;
 }

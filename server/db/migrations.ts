@@ -9,9 +9,11 @@ import { m001Core } from './migrations/001-core';
 import { m002Community } from './migrations/002-community';
 import { m003Commerce } from './migrations/003-commerce';
 import { m004Studio } from './migrations/004-studio';
+import { m005Ops } from './migrations/005-ops';
+import { m006Platform } from './migrations/006-platform';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
-export const migrations: readonly Migration[] = [m001Core, m002Community, m003Commerce, m004Studio];
+export const migrations: readonly Migration[] = [m001Core, m002Community, m003Commerce, m004Studio, m005Ops, m006Platform];
 
 export const migrate = async (db: Database): Promise<number> => {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);

@@ -7,6 +7,10 @@ import { EMPTY, Observable, Subject, of, type SchedulerLike } from 'rxjs';
 import type { Api } from '../../infrastructure/http/api';
 import type { ApiResult } from '../../infrastructure/http/client';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
+import { fakePlatformDeps } from './fakes/platform';
+import { fakeStreamingDeps } from './fakes/streaming';
+import { fakeTelemetryDeps } from './fakes/telemetry';
+import { fakeUploadsDeps } from './fakes/uploads';
 
 export interface Call {
   readonly at: number;
@@ -16,7 +20,7 @@ export interface Call {
 
 const never = <A>(): Observable<ApiResult<A>> => EMPTY;
 
-export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>) => {
+export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, areas: Partial<Pick<Dependencies, 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {}) => {
   const calls$ = new Subject<Call>();
   const calls: Call[] = [];
   const record =
@@ -47,6 +51,10 @@ export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>) 
     ids: () => `id${++n}`,
     tokens$: new Subject<string>(),
     navigate: (to) => navigations.push(to),
+    uploads: areas.uploads ?? fakeUploadsDeps(scheduler),
+    streaming: areas.streaming ?? fakeStreamingDeps(scheduler),
+    telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),
+    platform: areas.platform ?? fakePlatformDeps(scheduler),
   };
   return { deps, calls, calls$, navigations };
 };

@@ -1,0 +1,3 @@
+/** Capabilities the telemetry epics need, injected (reserved slot: filled by its own work item). */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface TelemetryDeps {}
