@@ -7,7 +7,11 @@ export default defineConfig({
   root: 'src',
   publicDir: false,
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
-  server: { proxy: { '/api': 'http://localhost:8080', '/blobs': 'http://localhost:8080' } },
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/blobs', '/pay', '/upload', '/uploads', '/im/v1', '/sw.js'].map((p) => [p, { target: 'http://localhost:8080', ws: p === '/im/v1' }]),
+    ),
+  },
   test: {
     root: '.',
     include: ['tests/**/*.test.{ts,tsx}'],

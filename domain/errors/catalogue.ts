@@ -78,27 +78,8 @@ export const familyOf = (code: number): CodeFamily | undefined =>
 
 export const httpErrorCodeKey = (code: number): string => `HttpErrorCode_${code}`;
 
-/**
- * Spec §2: the tool pages where an expired session opens the login dialog in place instead of
- * sending the user home.
- */
-export const LOGIN_DIALOG_TOOL_PAGES: readonly string[] = [
-  '/ai-tools/ai-face-swap',
-  '/ai-tools/ai_erase',
-  '/ai-tools/ai-filter',
-  '/ai-tools/image-upscaler',
-  '/ai-tools/scribble2img',
-  '/ai-tools/remove-background',
-  '/ai-tools/ai-dance',
-  '/ai-tools/ai-makeup',
-  '/ai-tools/ai-video-generator',
-];
-
-/** True for a tool page, with or without a locale prefix (`/ja/ai-tools/ai-dance`) or a trailing slash. */
-export const isToolPage = (pathname: string): boolean => {
-  const path = (pathname.split(/[?#]/)[0] ?? '').replace(/\/+$/, '');
-  return LOGIN_DIALOG_TOOL_PAGES.some((p) => path === p || path.endsWith(p));
-};
+/** Spec §2's tool pages, where an expired session opens the login dialog in place: one rule, in routing. */
+export { isToolPage } from '../routing/rules.js';
 
 export type VipTier = 'lite' | 'day' | 1 | 2 | 3 | 4;
 

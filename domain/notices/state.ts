@@ -1,5 +1,5 @@
 import { assertNever } from '../kernel/event.js';
-import type { NoticeEvent, NoticeRaisedPayload } from './events.js';
+import type { DialogOpenedPayload, NoticeEvent, NoticeRaisedPayload } from './events.js';
 
 export interface Notice extends NoticeRaisedPayload {
   readonly raisedAt: number;
@@ -7,9 +7,11 @@ export interface Notice extends NoticeRaisedPayload {
 
 export interface NoticesState {
   readonly active: readonly Notice[];
+  /** At most one dialog is open; a newer one replaces it. */
+  readonly dialog: DialogOpenedPayload | null;
 }
 
-export const initialNoticesState: NoticesState = { active: [] };
+export const initialNoticesState: NoticesState = { active: [], dialog: null };
 
 /** Spec §8: error toasts last 5 s. */
 export const TOAST_DURATION_MS = 5000;
@@ -18,14 +20,20 @@ export const evolveNotices = (state: NoticesState, event: NoticeEvent): NoticesS
   switch (event.type) {
     case 'notices/raised':
       if (state.active.some((n) => n.id === event.payload.id)) return state;
-      return { active: [...state.active, { ...event.payload, raisedAt: event.meta.at }] };
+      return { ...state, active: [...state.active, { ...event.payload, raisedAt: event.meta.at }] };
     case 'notices/dismissed': {
       const active = state.active.filter((n) => n.id !== event.payload.id);
-      return active.length === state.active.length ? state : { active };
+      return active.length === state.active.length ? state : { ...state, active };
     }
+    case 'notices/dialogOpened':
+      return { ...state, dialog: event.payload };
+    case 'notices/dialogClosed':
+      return state.dialog?.name === event.payload.name ? { ...state, dialog: null } : state;
     default:
       return assertNever(event);
   }
 };
 
 export const selectNotices = (s: NoticesState): readonly Notice[] => s.active;
+
+export const selectDialog = (s: NoticesState): DialogOpenedPayload | null => s.dialog;

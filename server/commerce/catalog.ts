@@ -76,7 +76,14 @@ const mainPlans: PlanDef[] = LEVELS.flatMap((l): PlanDef[] => [
   },
 ]);
 
-const trial = (goodsId: string, name: string, level: 1 | 2, vipType: VipType, priceCents: number, monthly: number): PlanDef => ({
+const trial = (
+  goodsId: string,
+  name: string,
+  level: 1 | 2,
+  vipType: VipType,
+  priceCents: number,
+  monthly: number,
+): PlanDef => ({
   goodsId,
   name,
   kind: 'main',
@@ -176,7 +183,8 @@ export const coinPackView = (c: CoinPackDef): RechargePackage => ({
   local_price_web: { currency: CURRENCY, price: toAmount(c.priceCents) },
 });
 
-export type Goods = { readonly kind: 'plan'; readonly plan: PlanDef } | { readonly kind: 'coins'; readonly pack: CoinPackDef };
+export type Goods =
+  { readonly kind: 'plan'; readonly plan: PlanDef } | { readonly kind: 'coins'; readonly pack: CoinPackDef };
 
 export const goodsOf = (goodsId: string): Goods | null => {
   const plan = PLANS.find((p) => p.goodsId === goodsId);
@@ -189,4 +197,5 @@ export const planOf = (goodsId: string): PlanDef | null => PLANS.find((p) => p.g
 
 export const priceCentsOf = (g: Goods): number => (g.kind === 'plan' ? g.plan.priceCents : g.pack.priceCents);
 
-export const methodOf = (id: number): PaymentMethod | null => PAYMENT_METHODS.find((m) => m.id === id) ?? null;
+export const methodOf = (id: number): PaymentMethod | null =>
+  PAYMENT_METHODS.find((m) => m.id === id) ?? null;

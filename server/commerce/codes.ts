@@ -4,7 +4,11 @@
  */
 import { CREDIT_CARD_ERROR_CODE } from '../../infrastructure/contract/commerce';
 import { DECORATION_NO_COINS, DECORATION_SOLD_OUT } from '../../infrastructure/contract/decorations';
-import { AUDIO_UPLOAD_ERROR_CODE, UPLOAD_TIMEOUT_CODE, UPLOAD_TOO_LARGE_CODE } from '../../infrastructure/contract/uploads';
+import {
+  AUDIO_UPLOAD_ERROR_CODE,
+  UPLOAD_TIMEOUT_CODE,
+  UPLOAD_TOO_LARGE_CODE,
+} from '../../infrastructure/contract/uploads';
 
 export const COMMERCE_CODES = {
   /** Spec §8: credit card error. */

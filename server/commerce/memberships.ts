@@ -44,13 +44,16 @@ interface SubscriptionRow extends Record<string, unknown> {
   had_trial: boolean;
 }
 
-const num = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+const num = (v: string | number | null | undefined): number | null =>
+  v === null || v === undefined ? null : Number(v);
 
 const lockMembership = async (tx: Queryable, accountId: string) => {
   // The account row is the per-account lock every money path shares (ledger.debit takes it too).
   await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
   const [m] = await tx.query<MembershipRow>('SELECT * FROM memberships WHERE account_id = $1', [accountId]);
-  const [s] = await tx.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1', [accountId]);
+  const [s] = await tx.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1', [
+    accountId,
+  ]);
   return { m, s };
 };
 
@@ -64,9 +67,15 @@ export const trialEligible = async (db: Queryable, accountId: string): Promise<b
 };
 
 /** Applies a paid plan. Call inside the order's transaction. */
-export const activatePlan = async (tx: Queryable, accountId: string, plan: PlanDef, now: number): Promise<void> => {
+export const activatePlan = async (
+  tx: Queryable,
+  accountId: string,
+  plan: PlanDef,
+  now: number,
+): Promise<void> => {
   const period = plan.periodDays * DAY_MS;
   if (plan.kind !== 'main') {
+    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
     const [a] = await tx.query<{ expiry_time: string | number }>(
       'SELECT expiry_time FROM membership_addons WHERE account_id = $1 AND kind = $2 FOR UPDATE',
       [accountId, plan.kind],
@@ -80,7 +89,8 @@ export const activatePlan = async (tx: Queryable, accountId: string, plan: PlanD
     return;
   }
   const { m, s } = await lockMembership(tx, accountId);
-  if (plan.isTrial && (m !== undefined || s !== undefined)) throw new ApiError(CODES.forbidden, 'the trial is for new members only');
+  if (plan.isTrial && (m !== undefined || s !== undefined))
+    throw new ApiError(CODES.forbidden, 'the trial is for new members only');
   const oldExpiry = num(m?.expiry_time);
   const carry = oldExpiry !== null && oldExpiry > now && !(s?.is_trial ?? false) ? oldExpiry : now;
   const expiry = carry + period;
@@ -122,7 +132,11 @@ const emptyStatus = (): SubscriptionStatus => ({
   expiry_time: null,
 });
 
-const statusOf = (m: MembershipRow | undefined, s: SubscriptionRow | undefined, now: number): SubscriptionStatus => {
+const statusOf = (
+  m: MembershipRow | undefined,
+  s: SubscriptionRow | undefined,
+  now: number,
+): SubscriptionStatus => {
   if (s === undefined) return emptyStatus();
   const expiry = num(m?.expiry_time);
   const active = expiry !== null && expiry > now;
@@ -146,9 +160,15 @@ const statusOf = (m: MembershipRow | undefined, s: SubscriptionRow | undefined, 
   };
 };
 
-export const subscriptionStatus = async (db: Queryable, accountId: string, now: number): Promise<SubscriptionStatus> => {
+export const subscriptionStatus = async (
+  db: Queryable,
+  accountId: string,
+  now: number,
+): Promise<SubscriptionStatus> => {
   const [m] = await db.query<MembershipRow>('SELECT * FROM memberships WHERE account_id = $1', [accountId]);
-  const [s] = await db.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1', [accountId]);
+  const [s] = await db.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1', [
+    accountId,
+  ]);
   return statusOf(m, s, now);
 };
 
@@ -156,36 +176,50 @@ export const subscriptionStatus = async (db: Queryable, accountId: string, now: 
 const requireRunningPlan = async (tx: Queryable, accountId: string, now: number, paidOnly: boolean) => {
   const { m, s } = await lockMembership(tx, accountId);
   const expiry = num(m?.expiry_time);
-  if (m === undefined || s === undefined || expiry === null || expiry <= now) throw new ApiError(CODES.forbidden, 'no running subscription');
+  if (m === undefined || s === undefined || expiry === null || expiry <= now)
+    throw new ApiError(CODES.forbidden, 'no running subscription');
   if (paidOnly && s.is_trial) throw new ApiError(CODES.forbidden, 'not available during a trial');
   return { m, s, expiry };
 };
 
-export const pauseSubscription = async (tx: Queryable, accountId: string, months: number, now: number): Promise<SubscriptionStatus> => {
+export const pauseSubscription = async (
+  tx: Queryable,
+  accountId: string,
+  months: number,
+  now: number,
+): Promise<SubscriptionStatus> => {
   const { s, expiry } = await requireRunningPlan(tx, accountId, now, true);
   if (s.cancel_at !== null) throw new ApiError(CODES.forbidden, 'a cancelled subscription cannot be paused');
   const current = statusOf(undefined, s, now);
   if (current.is_pause) throw new ApiError(CODES.forbidden, 'the subscription is already paused');
   await tx.query(
     `UPDATE subscriptions SET is_pause = true, pause_month = $2, pause_start_at = $3, pause_end_at = $4,
-       next_product_active_at = CASE WHEN next_product IS NULL THEN NULL ELSE $4 END, updated_at = $5 WHERE account_id = $1`,
+       next_product_active_at = CASE WHEN next_product IS NULL THEN NULL ELSE $4::bigint END, updated_at = $5 WHERE account_id = $1`,
     [accountId, months, expiry, expiry + months * MONTH_DAYS * DAY_MS, now],
   );
   return subscriptionStatus(tx, accountId, now);
 };
 
-export const resumeSubscription = async (tx: Queryable, accountId: string, now: number): Promise<SubscriptionStatus> => {
+export const resumeSubscription = async (
+  tx: Queryable,
+  accountId: string,
+  now: number,
+): Promise<SubscriptionStatus> => {
   const { expiry } = await requireRunningPlan(tx, accountId, now, false);
   await tx.query(
     `UPDATE subscriptions SET is_pause = false, pause_month = 0, pause_start_at = NULL, pause_end_at = NULL, cancel_at = NULL,
-       next_product_active_at = CASE WHEN next_product IS NULL THEN NULL ELSE $2 END, updated_at = $3 WHERE account_id = $1`,
+       next_product_active_at = CASE WHEN next_product IS NULL THEN NULL ELSE $2::bigint END, updated_at = $3 WHERE account_id = $1`,
     [accountId, expiry, now],
   );
   return subscriptionStatus(tx, accountId, now);
 };
 
 /** Idempotent: cancelling a cancelled plan changes nothing. */
-export const cancelSubscription = async (tx: Queryable, accountId: string, now: number): Promise<SubscriptionStatus> => {
+export const cancelSubscription = async (
+  tx: Queryable,
+  accountId: string,
+  now: number,
+): Promise<SubscriptionStatus> => {
   const { s } = await requireRunningPlan(tx, accountId, now, false);
   if (s.cancel_at === null)
     await tx.query(
@@ -197,36 +231,45 @@ export const cancelSubscription = async (tx: Queryable, accountId: string, now: 
 };
 
 /** The plan the renewal buys. Choosing the current plan again clears a pending change. */
-export const changeNextPlan = async (tx: Queryable, accountId: string, goodsId: string, now: number): Promise<SubscriptionStatus> => {
+export const changeNextPlan = async (
+  tx: Queryable,
+  accountId: string,
+  goodsId: string,
+  now: number,
+): Promise<SubscriptionStatus> => {
   const plan = planOf(goodsId);
-  if (plan === null || plan.kind !== 'main' || plan.isTrial) throw new ApiError(CODES.invalidRequest, 'not a subscription plan');
+  if (plan === null || plan.kind !== 'main' || plan.isTrial)
+    throw new ApiError(CODES.invalidRequest, 'not a subscription plan');
   const { s, expiry } = await requireRunningPlan(tx, accountId, now, false);
-  if (s.cancel_at !== null) throw new ApiError(CODES.forbidden, 'resume the subscription before changing its plan');
+  if (s.cancel_at !== null)
+    throw new ApiError(CODES.forbidden, 'resume the subscription before changing its plan');
   const status = statusOf(undefined, s, now);
   const activeAt = status.is_pause && status.pause_end_at !== null ? status.pause_end_at : expiry;
   if (goodsId === s.goods_id)
-    await tx.query('UPDATE subscriptions SET next_product = NULL, next_product_active_at = NULL, updated_at = $2 WHERE account_id = $1', [
-      accountId,
-      now,
-    ]);
+    await tx.query(
+      'UPDATE subscriptions SET next_product = NULL, next_product_active_at = NULL, updated_at = $2 WHERE account_id = $1',
+      [accountId, now],
+    );
   else
-    await tx.query('UPDATE subscriptions SET next_product = $2, next_product_active_at = $3, updated_at = $4 WHERE account_id = $1', [
-      accountId,
-      goodsId,
-      activeAt,
-      now,
-    ]);
+    await tx.query(
+      'UPDATE subscriptions SET next_product = $2, next_product_active_at = $3, updated_at = $4 WHERE account_id = $1',
+      [accountId, goodsId, activeAt, now],
+    );
   return subscriptionStatus(tx, accountId, now);
 };
 
-export const claimFreeMonth = async (tx: Queryable, accountId: string, now: number): Promise<SubscriptionStatus> => {
+export const claimFreeMonth = async (
+  tx: Queryable,
+  accountId: string,
+  now: number,
+): Promise<SubscriptionStatus> => {
   const { s, expiry } = await requireRunningPlan(tx, accountId, now, true);
   if (s.free_month_status !== 0) throw new ApiError(CODES.forbidden, 'the free month was already claimed');
   const end = expiry + MONTH_DAYS * DAY_MS;
   await tx.query('UPDATE memberships SET expiry_time = $2 WHERE account_id = $1', [accountId, end]);
   await tx.query(
     `UPDATE subscriptions SET free_month_status = 1, free_month_start_at = $2, free_month_end_at = $3, cancel_at = NULL,
-       next_product_active_at = CASE WHEN next_product IS NULL THEN NULL ELSE $3 END, updated_at = $4 WHERE account_id = $1`,
+       next_product_active_at = CASE WHEN next_product IS NULL THEN NULL ELSE $3::bigint END, updated_at = $4 WHERE account_id = $1`,
     [accountId, expiry, end, now],
   );
   return subscriptionStatus(tx, accountId, now);
@@ -243,11 +286,16 @@ export interface AddonState {
  * info's lite_is_active / lite_expiry_time / big_is_active / big_expiry_time /
  * buff_vip_expiry_time (server/routes/payment.ts may read them from here).
  */
-export const addonsOf = async (db: Queryable, accountId: string, now: number): Promise<Readonly<Record<'lite' | 'big' | 'buff' | 'day', AddonState>>> => {
-  const rows = await db.query<{ kind: 'lite' | 'big' | 'buff' | 'day'; vip_type: string; expiry_time: string | number }>(
-    'SELECT kind, vip_type, expiry_time FROM membership_addons WHERE account_id = $1',
-    [accountId],
-  );
+export const addonsOf = async (
+  db: Queryable,
+  accountId: string,
+  now: number,
+): Promise<Readonly<Record<'lite' | 'big' | 'buff' | 'day', AddonState>>> => {
+  const rows = await db.query<{
+    kind: 'lite' | 'big' | 'buff' | 'day';
+    vip_type: string;
+    expiry_time: string | number;
+  }>('SELECT kind, vip_type, expiry_time FROM membership_addons WHERE account_id = $1', [accountId]);
   const none: AddonState = { isActive: false, expiryTime: null, vipType: '' };
   const out = { lite: none, big: none, buff: none, day: none };
   for (const r of rows) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PAYMENT_INFO_PATH, type PaymentInfo } from '../../infrastructure/contract/payment';
 import { requireAccount } from '../auth';
 import { ok } from '../envelope';
+import { addonsOf } from '../commerce/memberships';
 import { balances, totalOf } from '../ledger';
 import type { ServerContext } from '../context';
 
@@ -20,6 +21,7 @@ export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       `SELECT COALESCE(SUM(delta), 0) AS total FROM coin_ledger WHERE account_id = $1 AND kind = 'paid' AND delta > 0`,
       [accountId],
     );
+    const addons = await addonsOf(ctx.db, accountId, now);
     const info: PaymentInfo = {
       account_id: accountId,
       calculate_coins: totalOf(b),
@@ -28,12 +30,12 @@ export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       paid_coins: b.paid,
       is_active: active,
       expiry_time: expiry,
-      lite_is_active: false,
-      lite_expiry_time: null,
+      lite_is_active: addons.lite.isActive,
+      lite_expiry_time: addons.lite.expiryTime,
       product_level: active ? (m?.product_level ?? 0) : 0,
       product_type: m?.product_type ?? 0,
-      vip_type: active ? (m?.vip_type ?? '') : '',
-      big_is_active: false,
+      vip_type: active ? (m?.vip_type ?? '') : addons.day.isActive ? addons.day.vipType : addons.lite.isActive ? 'vip_lite' : '',
+      big_is_active: addons.big.isActive,
       total_recharge: Number(recharge?.total ?? 0),
     };
     return ok(info);

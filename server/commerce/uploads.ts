@@ -1,0 +1,671 @@
+/**
+ * Uploads on the server (spec §4, §5, §7, §8, §9): sessions with one signed URL per chunk,
+ * chunk PUTs streamed to disk, chunk checks, and a confirm that assembles the chunks in order,
+ * verifies the total size and the sha256 `hash_val`, checks that an image is an image and
+ * audio is audio, and stores the file.
+ *
+ * Decisions where the spec is silent:
+ * - An upload (and each of its signed URLs) lives 2 hours; confirming later answers 30001.
+ * - Owners: a signed-in account, or a guest by device id (guests get 5 MB chunks, spec §9).
+ *   Another owner's upload is reported as missing (10404).
+ * - A chunk PUT may not exceed that chunk's expected size (the last chunk is the remainder):
+ *   HTTP 413 with 30003. Re-PUT of a chunk replaces it atomically (write, then rename).
+ * - Files up to 64 MiB go to the blob store (served under /blobs/, replaceable by S3); larger
+ *   ones stay on this server's disk and are served from GET /uploads/:fileId/:name, so a 1 GiB
+ *   file is never held in memory. Chunk parts live on local disk until confirm: several
+ *   servers behind one database need sticky upload routing or a shared DATA_DIR.
+ * - Stale parts of abandoned uploads are not swept yet (a periodic job can delete
+ *   `uploads/parts/<id>` of rows past `expires_at`).
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type {
+  AudioFileConfirmResponse,
+  AudioPreConfigRequest,
+  ChunkCheckRequest,
+  ChunkCheckResponse,
+  ChunkPutResponse,
+  FileConfirmResponse,
+  GuestFieldSaved,
+  GuestFieldsResponse,
+  GuestFieldsSaveRequest,
+  ImageConfirmRequest,
+  ImageConfirmResponse,
+  UploadConfigRequest,
+  UploadConfigResponse,
+  UploadPreSignRequest,
+  UploadPreSignResponse,
+} from '../../infrastructure/contract/uploads';
+import {
+  AUDIO_CHUNK_BYTES,
+  CHUNK_BYTES,
+  DEFAULT_UPLOAD_CATEGORY,
+  GUEST_CHUNK_BYTES,
+  MAX_AUDIO_BYTES,
+  MAX_FILE_BYTES,
+  MAX_IMAGE_BYTES,
+  MIN_CHUNK_BYTES,
+  UPLOAD_STATUS_DONE,
+  UPLOAD_STATUS_INCOMPLETE,
+  UPLOAD_STATUS_NOT_ACCEPTABLE,
+} from '../../infrastructure/contract/uploads';
+import { newId, type Caller } from '../auth';
+import type { BlobStore } from '../blobs/store';
+import type { Database, Queryable } from '../db/database';
+import { ApiError, CODES } from '../envelope';
+import { COMMERCE_CODES } from './codes';
+import { audioInfo, imageSize, SNIFF_BYTES, type AudioSniff } from './media';
+import { chunkUrl, parseChunkUrl, verifyChunk } from './signing';
+
+export const UPLOAD_TTL_MS = 2 * 3600 * 1000;
+export const BLOB_INLINE_MAX_BYTES = 64 * 1024 * 1024;
+/** The route's body limit: the largest chunk plus room for nothing else (bodies are raw bytes). */
+export const CHUNK_BODY_LIMIT = CHUNK_BYTES + 64 * 1024;
+
+type UploadKind = 'file' | 'image' | 'audio';
+
+interface UploadRow extends Record<string, unknown> {
+  file_id: string;
+  account_id: string | null;
+  device_id: string | null;
+  kind: UploadKind;
+  file_name: string;
+  content_type: string;
+  file_size: string | number;
+  category: number;
+  sub_category: number | null;
+  hash_val: string | null;
+  chunk_size: number;
+  chunk_count: number;
+  status: 'pending' | 'complete' | 'failed';
+  storage: 'blob' | 'disk' | null;
+  blob_key: string | null;
+  url: string | null;
+  width: number | null;
+  height: number | null;
+  audio_info: AudioSniff | string | null;
+  expires_at: string | number;
+}
+
+interface Owner {
+  readonly accountId: string | null;
+  readonly deviceId: string | null;
+}
+
+const ownerOf = (caller: Caller): Owner => {
+  if (caller.accountId !== null) return { accountId: caller.accountId, deviceId: caller.deviceId };
+  if (caller.deviceId !== null) return { accountId: null, deviceId: caller.deviceId };
+  throw new ApiError(CODES.notLoggedIn, 'sign in, or send a device id to upload as a guest');
+};
+
+const isOwnedBy = (row: UploadRow, caller: Caller): boolean =>
+  caller.accountId !== null
+    ? row.account_id === caller.accountId
+    : row.account_id === null && row.device_id !== null && row.device_id === caller.deviceId;
+
+const expectedChunkSize = (row: Pick<UploadRow, 'chunk_size' | 'file_size'>, index: number): number =>
+  Math.max(0, Math.min(row.chunk_size, Number(row.file_size) - index * row.chunk_size));
+
+const IMAGE_EXT: Readonly<Record<string, string>> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/** A blob-key-safe file name; images take the extension of their type. */
+export const safeFileName = (name: string, contentType: string): string => {
+  const cleaned =
+    name
+      .replace(/[^A-Za-z0-9_.-]/g, '_')
+      .replace(/\.{2,}/g, '_')
+      .replace(/^[._-]+/, '')
+      .slice(-80) || 'file';
+  const ext = IMAGE_EXT[contentType.toLowerCase()];
+  if (ext === undefined) return cleaned;
+  const base = cleaned.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'image';
+  return `${base.slice(0, 70)}.${ext}`;
+};
+
+/** Counts and hashes bytes on their way to disk; fails as soon as more than `limit` pass. */
+class Meter extends Transform {
+  bytes = 0;
+  readonly hash = createHash('sha256');
+  constructor(private readonly limit: number) {
+    super();
+  }
+  override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback): void {
+    this.bytes += chunk.length;
+    if (this.bytes > this.limit) {
+      done(new ApiError(COMMERCE_CODES.tooLarge, `a chunk may not exceed ${this.limit} bytes`, 413));
+      return;
+    }
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+}
+
+export interface UploadService {
+  config(caller: Caller, req: UploadConfigRequest, now: number): Promise<UploadConfigResponse>;
+  preSign(caller: Caller, req: UploadPreSignRequest, now: number): Promise<UploadPreSignResponse>;
+  audioPreConfig(caller: Caller, req: AudioPreConfigRequest, now: number): Promise<UploadConfigResponse>;
+  putChunk(
+    params: {
+      fileId: string;
+      chunk: string;
+      exp: unknown;
+      sig: unknown;
+      body: unknown;
+      contentLength: string | undefined;
+    },
+    now: number,
+  ): Promise<ChunkPutResponse>;
+  checkChunk(caller: Caller, req: ChunkCheckRequest, now: number): Promise<ChunkCheckResponse>;
+  confirmFile(caller: Caller, fileId: string, now: number): Promise<FileConfirmResponse>;
+  confirmImage(caller: Caller, req: ImageConfirmRequest, now: number): Promise<ImageConfirmResponse>;
+  confirmAudio(caller: Caller, fileId: string, now: number): Promise<AudioFileConfirmResponse>;
+  saveGuestFields(caller: Caller, req: GuestFieldsSaveRequest, now: number): Promise<GuestFieldsResponse>;
+  listGuestFields(caller: Caller): Promise<GuestFieldsResponse>;
+  /** A disk-stored file for GET /uploads/:fileId/:name, or null. */
+  openStored(
+    fileId: string,
+    name: string,
+  ): Promise<{ stream: Readable; size: number; contentType: string } | null>;
+}
+
+type Finalized =
+  | { readonly status: typeof UPLOAD_STATUS_DONE; readonly row: UploadRow }
+  | { readonly status: typeof UPLOAD_STATUS_INCOMPLETE; readonly missing: number[] }
+  | { readonly status: typeof UPLOAD_STATUS_NOT_ACCEPTABLE };
+
+export const makeUploadService = (
+  db: Database,
+  blobs: BlobStore,
+  dataDir: string,
+  secret: string,
+): UploadService => {
+  const root = path.join(dataDir, 'uploads');
+  const partsDir = (fileId: string) => path.join(root, 'parts', fileId);
+  const storedFile = (fileId: string) => path.join(root, 'files', fileId);
+  const inflight = new Map<string, Promise<Finalized>>();
+
+  const create = async (
+    owner: Owner,
+    kind: UploadKind,
+    f: {
+      file_name: string;
+      content_type: string;
+      file_size: number;
+      category: number;
+      hash_val: string | null;
+    },
+    chunkSize: number,
+    now: number,
+  ) => {
+    const fileId = newId(16);
+    const count = Math.max(1, Math.ceil(f.file_size / chunkSize));
+    const expiresAt = now + UPLOAD_TTL_MS;
+    const url =
+      kind === 'image' ? blobs.urlOf(`uploads/${fileId}/${safeFileName(f.file_name, f.content_type)}`) : null;
+    await db.query(
+      `INSERT INTO uploads (file_id, account_id, device_id, kind, file_name, content_type, file_size, category, hash_val,
+         chunk_size, chunk_count, status, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13)`,
+      [
+        fileId,
+        owner.accountId,
+        owner.deviceId,
+        kind,
+        f.file_name,
+        f.content_type,
+        f.file_size,
+        f.category,
+        f.hash_val?.toLowerCase() ?? null,
+        chunkSize,
+        count,
+        now,
+        expiresAt,
+      ],
+    );
+    return {
+      fileId,
+      expiresAt,
+      url,
+      preSigns: Array.from({ length: count }, (_, i) => chunkUrl(secret, fileId, i, expiresAt)),
+    };
+  };
+
+  /** The default chunk of the path, or a smaller one the client asked for. */
+  const chunkSizeFor = (requested: number | undefined, fallback: number): number => {
+    if (requested === undefined) return fallback;
+    if (requested < MIN_CHUNK_BYTES)
+      throw new ApiError(CODES.invalidRequest, `chunk_size must be at least ${MIN_CHUNK_BYTES}`);
+    return Math.min(requested, fallback);
+  };
+
+  const ownRow = async (q: Queryable, caller: Caller, fileId: string, lock = false): Promise<UploadRow> => {
+    ownerOf(caller);
+    const [row] = await q.query<UploadRow>(
+      `SELECT * FROM uploads WHERE file_id = $1${lock ? ' FOR UPDATE' : ''}`,
+      [fileId],
+    );
+    if (!row || !isOwnedBy(row, caller)) throw new ApiError(CODES.notFound, 'no such upload');
+    return row;
+  };
+
+  const requireKind = (row: UploadRow, kinds: readonly UploadKind[]) => {
+    if (!kinds.includes(row.kind))
+      throw new ApiError(CODES.invalidRequest, `this is a ${row.kind} upload; confirm it with its own call`);
+  };
+
+  const failUpload = async (fileId: string) => {
+    await db.query(`UPDATE uploads SET status = 'failed' WHERE file_id = $1 AND status = 'pending'`, [
+      fileId,
+    ]);
+    await rm(partsDir(fileId), { recursive: true, force: true });
+  };
+
+  /** Assembles in chunk order into one file, hashing as it goes. */
+  const assemble = async (row: UploadRow): Promise<{ file: string; size: number; sha256: string }> => {
+    const file = path.join(partsDir(row.file_id), `assembled-${newId(6)}`);
+    const hash = createHash('sha256');
+    const out = await open(file, 'w');
+    let size = 0;
+    try {
+      for (let i = 0; i < row.chunk_count; i++) {
+        for await (const piece of createReadStream(
+          path.join(partsDir(row.file_id), String(i)),
+        ) as AsyncIterable<Buffer>) {
+          hash.update(piece);
+          size += piece.length;
+          await out.write(piece);
+        }
+      }
+    } finally {
+      await out.close();
+    }
+    return { file, size, sha256: hash.digest('hex') };
+  };
+
+  const readHead = async (file: string): Promise<Buffer> => {
+    const fh = await open(file, 'r');
+    try {
+      const buf = Buffer.alloc(SNIFF_BYTES);
+      const { bytesRead } = await fh.read(buf, 0, SNIFF_BYTES, 0);
+      return buf.subarray(0, bytesRead);
+    } finally {
+      await fh.close();
+    }
+  };
+
+  /** Once per upload at a time: a second confirm in flight waits for the first one's answer. */
+  const finalize = (row: UploadRow, now: number): Promise<Finalized> => {
+    const running = inflight.get(row.file_id);
+    if (running) return running;
+    const job = (async (): Promise<Finalized> => {
+      const chunks = await db.query<{ chunk_index: number; size: number }>(
+        'SELECT chunk_index, size FROM upload_chunks WHERE file_id = $1 ORDER BY chunk_index',
+        [row.file_id],
+      );
+      const have = new Set(chunks.map((c) => c.chunk_index));
+      const missing = Array.from({ length: row.chunk_count }, (_, i) => i).filter((i) => !have.has(i));
+      if (missing.length > 0) return { status: UPLOAD_STATUS_INCOMPLETE, missing };
+      const assembled = await assemble(row);
+      const fileSize = Number(row.file_size);
+      if (assembled.size !== fileSize || (row.hash_val !== null && row.hash_val !== assembled.sha256)) {
+        await failUpload(row.file_id);
+        return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
+      }
+      let width: number | null = null;
+      let height: number | null = null;
+      let audio: AudioSniff | null = null;
+      if (row.kind === 'image') {
+        const size = imageSize(await readHead(assembled.file));
+        if (size === null) {
+          await failUpload(row.file_id);
+          return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
+        }
+        ({ width, height } = size);
+      }
+      if (row.kind === 'audio') {
+        audio = audioInfo(await readHead(assembled.file), assembled.size);
+        if (audio === null) {
+          await failUpload(row.file_id);
+          throw new ApiError(COMMERCE_CODES.audioError, 'the file is not audio this platform can play');
+        }
+      }
+      const name = safeFileName(row.file_name, row.content_type);
+      let storage: 'blob' | 'disk';
+      let key: string | null = null;
+      let url: string;
+      if (assembled.size <= BLOB_INLINE_MAX_BYTES) {
+        key = `uploads/${row.file_id}/${name}`;
+        await blobs.put(key, await readFile(assembled.file));
+        url = blobs.urlOf(key);
+        storage = 'blob';
+      } else {
+        await mkdir(path.dirname(storedFile(row.file_id)), { recursive: true });
+        await rename(assembled.file, storedFile(row.file_id));
+        url = `/uploads/${row.file_id}/${encodeURIComponent(name)}`;
+        storage = 'disk';
+      }
+      const [done] = await db.query<UploadRow>(
+        `UPDATE uploads SET status = 'complete', storage = $2, blob_key = $3, url = $4, width = $5, height = $6, audio_info = $7, completed_at = $8
+         WHERE file_id = $1 AND status = 'pending' RETURNING *`,
+        [row.file_id, storage, key, url, width, height, audio === null ? null : JSON.stringify(audio), now],
+      );
+      await rm(partsDir(row.file_id), { recursive: true, force: true });
+      if (!done) throw new ApiError(CODES.forbidden, 'the upload changed while it was being confirmed');
+      return { status: UPLOAD_STATUS_DONE, row: done };
+    })().finally(() => inflight.delete(row.file_id));
+    inflight.set(row.file_id, job);
+    return job;
+  };
+
+  /** The shared confirm steps: ownership, kind, a finished or failed upload, expiry. */
+  const confirm = async (
+    caller: Caller,
+    fileId: string,
+    kinds: readonly UploadKind[],
+    now: number,
+  ): Promise<Finalized> => {
+    const row = await ownRow(db, caller, fileId);
+    requireKind(row, kinds);
+    if (row.status === 'complete') return { status: UPLOAD_STATUS_DONE, row };
+    if (now >= Number(row.expires_at)) {
+      await failUpload(fileId);
+      throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired; start it again');
+    }
+    if (row.status === 'failed') return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
+    return finalize(row, now);
+  };
+
+  const missingOf = (f: Finalized): number[] => (f.status === UPLOAD_STATUS_INCOMPLETE ? f.missing : []);
+  const doneRow = (f: Finalized): UploadRow | null => (f.status === UPLOAD_STATUS_DONE ? f.row : null);
+
+  const audioInfoOf = (row: UploadRow): AudioSniff | null =>
+    row.audio_info === null
+      ? null
+      : typeof row.audio_info === 'string'
+        ? (JSON.parse(row.audio_info) as AudioSniff)
+        : row.audio_info;
+
+  return {
+    config: async (caller, req, now) => {
+      const owner = ownerOf(caller);
+      if (req.file_size > MAX_FILE_BYTES)
+        throw new ApiError(COMMERCE_CODES.tooLarge, `a file may not exceed ${MAX_FILE_BYTES} bytes`);
+      const chunk = chunkSizeFor(req.chunk_size, owner.accountId === null ? GUEST_CHUNK_BYTES : CHUNK_BYTES);
+      const made = await create(
+        owner,
+        'file',
+        {
+          file_name: req.file_name,
+          content_type: req.content_type,
+          file_size: req.file_size,
+          category: req.category ?? DEFAULT_UPLOAD_CATEGORY,
+          hash_val: req.hash_val ?? null,
+        },
+        chunk,
+        now,
+      );
+      return {
+        file_id: made.fileId,
+        pre_signs: made.preSigns,
+        chunk_size: chunk,
+        status: 0,
+        expires_at: made.expiresAt,
+      };
+    },
+
+    preSign: async (caller, req, now) => {
+      const owner = ownerOf(caller);
+      if (!req.content_type.toLowerCase().startsWith('image/'))
+        throw new ApiError(
+          CODES.invalidRequest,
+          'pre-sign is for images; use the config call for other files',
+        );
+      if (req.file_size > MAX_IMAGE_BYTES)
+        throw new ApiError(COMMERCE_CODES.tooLarge, `an image may not exceed ${MAX_IMAGE_BYTES} bytes`);
+      const made = await create(
+        owner,
+        'image',
+        {
+          file_name: req.file_name,
+          content_type: req.content_type,
+          file_size: req.file_size,
+          category: req.category ?? DEFAULT_UPLOAD_CATEGORY,
+          hash_val: req.hash_val ?? null,
+        },
+        Math.max(1, req.file_size),
+        now,
+      );
+      const [preSign] = made.preSigns;
+      if (preSign === undefined || made.url === null) throw new Error('an image upload has one signed URL');
+      return { file_id: made.fileId, pre_sign: preSign, img_url: made.url, expires_at: made.expiresAt };
+    },
+
+    audioPreConfig: async (caller, req, now) => {
+      const owner = ownerOf(caller);
+      const type = req.content_type.toLowerCase();
+      if (!(type.startsWith('audio/') || type === 'application/ogg' || type === 'video/webm'))
+        throw new ApiError(CODES.invalidRequest, 'content_type must be an audio type');
+      if (req.file_size > MAX_AUDIO_BYTES)
+        throw new ApiError(COMMERCE_CODES.tooLarge, `audio may not exceed ${MAX_AUDIO_BYTES} bytes`);
+      const chunk = chunkSizeFor(req.chunk_size, AUDIO_CHUNK_BYTES);
+      const made = await create(
+        owner,
+        'audio',
+        {
+          file_name: req.file_name,
+          content_type: req.content_type,
+          file_size: req.file_size,
+          category: DEFAULT_UPLOAD_CATEGORY,
+          hash_val: req.hash_val ?? null,
+        },
+        chunk,
+        now,
+      );
+      return {
+        file_id: made.fileId,
+        pre_signs: made.preSigns,
+        chunk_size: chunk,
+        status: 0,
+        expires_at: made.expiresAt,
+      };
+    },
+
+    putChunk: async ({ fileId, chunk, exp, sig, body, contentLength }, now) => {
+      const forbidden = (msg: string) => new ApiError(CODES.forbidden, msg, 403);
+      if (!/^[A-Za-z0-9_-]{8,64}$/.test(fileId) || !/^\d{1,6}$/.test(chunk))
+        throw forbidden('not a signed upload URL');
+      if (typeof exp !== 'string' || !/^\d{1,16}$/.test(exp) || typeof sig !== 'string')
+        throw forbidden('the URL carries no valid signature');
+      const index = Number(chunk);
+      const check = verifyChunk(secret, fileId, index, Number(exp), sig, now);
+      if (check === 'bad') throw forbidden('the signature does not match this file and chunk');
+      if (check === 'expired') throw forbidden('the signed URL has expired');
+      const [row] = await db.query<UploadRow>('SELECT * FROM uploads WHERE file_id = $1', [fileId]);
+      if (!row) throw new ApiError(CODES.notFound, 'no such upload', 404);
+      if (row.status !== 'pending')
+        throw forbidden(`the upload is ${row.status === 'complete' ? 'already confirmed' : 'failed'}`);
+      if (index >= row.chunk_count) throw forbidden('no such chunk');
+      const limit = expectedChunkSize(row, index);
+      const declared = contentLength === undefined ? NaN : Number(contentLength);
+      if (declared > limit)
+        throw new ApiError(COMMERCE_CODES.tooLarge, `chunk ${index} may not exceed ${limit} bytes`, 413);
+      const dir = partsDir(fileId);
+      await mkdir(dir, { recursive: true });
+      const tmp = path.join(dir, `${index}.${newId(6)}.tmp`);
+      const meter = new Meter(limit);
+      const source = body instanceof Readable ? body : Readable.from([]);
+      try {
+        await pipeline(source, meter, createWriteStream(tmp));
+      } catch (err) {
+        await rm(tmp, { force: true });
+        throw err;
+      }
+      await rename(tmp, path.join(dir, String(index)));
+      const etag = meter.hash.digest('hex');
+      await db.query(
+        `INSERT INTO upload_chunks (file_id, chunk_index, size, etag, received_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (file_id, chunk_index) DO UPDATE SET size = EXCLUDED.size, etag = EXCLUDED.etag, received_at = EXCLUDED.received_at`,
+        [fileId, index, meter.bytes, etag, now],
+      );
+      return { file_id: fileId, chunk_index: index, size: meter.bytes, etag };
+    },
+
+    checkChunk: async (caller, req, now) => {
+      const named = parseChunkUrl(req.pre_sign_url);
+      if (named === null || named.fileId !== req.file_id)
+        throw new ApiError(CODES.invalidRequest, 'pre_sign_url is not a chunk URL of this file');
+      const row = await ownRow(db, caller, req.file_id);
+      if (named.chunk >= row.chunk_count) throw new ApiError(CODES.invalidRequest, 'no such chunk');
+      if (row.status !== 'complete' && now >= Number(row.expires_at))
+        throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired');
+      const [c] = await db.query<{ size: number }>(
+        'SELECT size FROM upload_chunks WHERE file_id = $1 AND chunk_index = $2',
+        [req.file_id, named.chunk],
+      );
+      return {
+        file_id: req.file_id,
+        chunk_index: named.chunk,
+        received: c !== undefined,
+        size: c?.size ?? null,
+      };
+    },
+
+    confirmFile: async (caller, fileId, now) => {
+      const f = await confirm(caller, fileId, ['file'], now);
+      const row = doneRow(f);
+      return {
+        status: f.status,
+        file_id: fileId,
+        url: row?.url ?? null,
+        size: row ? Number(row.file_size) : 0,
+        missing_chunks: missingOf(f),
+      };
+    },
+
+    confirmImage: async (caller, req, now) => {
+      const f = await confirm(caller, req.file_id, ['image'], now);
+      let row = doneRow(f);
+      if (row !== null && (req.category !== undefined || req.sub_category !== undefined)) {
+        const [updated] = await db.query<UploadRow>(
+          'UPDATE uploads SET category = COALESCE($2, category), sub_category = COALESCE($3, sub_category) WHERE file_id = $1 RETURNING *',
+          [req.file_id, req.category ?? null, req.sub_category ?? null],
+        );
+        row = updated ?? row;
+      }
+      return {
+        status: f.status,
+        file_id: req.file_id,
+        url: row?.url ?? null,
+        width: row?.width ?? null,
+        height: row?.height ?? null,
+        category: row?.category ?? req.category ?? DEFAULT_UPLOAD_CATEGORY,
+        missing_chunks: missingOf(f),
+      };
+    },
+
+    confirmAudio: async (caller, fileId, now) => {
+      const f = await confirm(caller, fileId, ['audio'], now);
+      const row = doneRow(f);
+      return {
+        status: f.status,
+        file_id: fileId,
+        url: row?.url ?? null,
+        missing_chunks: missingOf(f),
+        audio_info: row ? audioInfoOf(row) : null,
+        upload_obj_info:
+          row && row.url !== null
+            ? {
+                file_id: fileId,
+                url: row.url,
+                file_name: row.file_name,
+                content_type: row.content_type,
+                size: Number(row.file_size),
+              }
+            : null,
+      };
+    },
+
+    saveGuestFields: async (caller, req, now) => {
+      if (caller.accountId === null) throw new ApiError(CODES.notLoggedIn, 'please log in');
+      const accountId = caller.accountId;
+      await db.transaction(async (tx) => {
+        for (const item of req.items) {
+          const [up] = await tx.query<UploadRow>(
+            `SELECT * FROM uploads WHERE url = $1 AND status = 'complete' FOR UPDATE`,
+            [item.url],
+          );
+          const mine =
+            up !== undefined &&
+            (up.account_id === accountId ||
+              (up.account_id === null && up.device_id !== null && up.device_id === caller.deviceId));
+          if (!up || !mine)
+            throw new ApiError(CODES.forbidden, `${item.url} is not an upload of this device or account`);
+          if (up.account_id === null)
+            await tx.query('UPDATE uploads SET account_id = $2 WHERE file_id = $1', [up.file_id, accountId]);
+          await tx.query(
+            `INSERT INTO guest_field_saves (account_id, field, url, width, height, category, saved_at) VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (account_id, field, url) DO NOTHING`,
+            [
+              accountId,
+              item.field,
+              item.url,
+              up.width ?? item.width,
+              up.height ?? item.height,
+              item.category,
+              now,
+            ],
+          );
+        }
+      });
+      return listFields(db, accountId);
+    },
+
+    listGuestFields: async (caller) => {
+      if (caller.accountId === null) throw new ApiError(CODES.notLoggedIn, 'please log in');
+      return listFields(db, caller.accountId);
+    },
+
+    openStored: async (fileId, name) => {
+      const [row] = await db.query<UploadRow>(
+        `SELECT * FROM uploads WHERE file_id = $1 AND status = 'complete' AND storage = 'disk'`,
+        [fileId],
+      );
+      if (!row || row.url !== `/uploads/${fileId}/${encodeURIComponent(name)}`) return null;
+      const file = storedFile(fileId);
+      const info = await stat(file).catch(() => null);
+      if (info === null) return null;
+      return { stream: createReadStream(file), size: info.size, contentType: row.content_type };
+    },
+  };
+};
+
+const listFields = async (db: Queryable, accountId: string): Promise<GuestFieldsResponse> => {
+  const rows = await db.query<{
+    field: string;
+    url: string;
+    width: number | null;
+    height: number | null;
+    category: number;
+  }>('SELECT field, url, width, height, category FROM guest_field_saves WHERE account_id = $1 ORDER BY id', [
+    accountId,
+  ]);
+  const fields: Record<string, GuestFieldSaved[]> = {};
+  for (const r of rows)
+    (fields[r.field] ??= []).push({
+      field: r.field,
+      url: r.url,
+      width: r.width,
+      height: r.height,
+      category: r.category,
+    });
+  return { fields };
+};
