@@ -56,6 +56,7 @@ export const bootstrap = (getLanguage: () => string) => {
       ids: () => randomId(),
       tokens$: http.tokens$,
       navigate: navigator.navigate,
+      currentPath: () => window.location.pathname + window.location.search,
       uploads: browserUploadsDeps(http),
       streaming: browserStreamingDeps(http),
       telemetry: browserTelemetryDeps(http),

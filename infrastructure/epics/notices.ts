@@ -1,10 +1,13 @@
 /**
  * Notices: each raised notice is dismissed after its duration (spec §8: toasts 5 s), or at
- * once when a person closes it; and every failed call becomes the effect the error map decides.
+ * once when a person closes it; and every failed call becomes the effect the domain's error map
+ * decides. The HTTP client never shows anything itself.
  */
-import { filter, map, mergeMap, take, takeUntil, timer, EMPTY, of } from 'rxjs';
-import { notices } from '../../domain/index.js';
-import { dismissNotice, reportApiFailure } from '../store/commands';
+import { filter, from, map, mergeMap, take, takeUntil, timer } from 'rxjs';
+import { billing, errors, notices, session, type RootState } from '../../domain/index.js';
+import type { ApiFailure } from '../http/client';
+import type { Dependencies } from '../store/dependencies';
+import { closeDialog, dismissNotice, openDialog, reportApiFailure } from '../store/commands';
 import type { Action, AppEpic } from './types';
 
 export const autoDismissEpic: AppEpic = (action$, _state$, { scheduler }) =>
@@ -25,34 +28,80 @@ export const dismissNoticeEpic: AppEpic = (action$) =>
     map(({ payload }) => notices.noticeDismissed({ id: payload.id })),
   );
 
-export const apiFailureEpic: AppEpic = (action$, _state$, { ids, navigate }) =>
+/** A person opens or closes a dialog: the intent becomes the recorded fact. */
+export const dialogIntentEpic: AppEpic = (action$) =>
   action$.pipe(
-    filter(reportApiFailure.match),
-    mergeMap(({ payload: { failure } }) => {
-      if (failure.kind === 'http' && failure.status === 403) {
-        navigate('/403');
-        return EMPTY;
-      }
-      const raise = (messageKey: string, fallback: string | null, values: Record<string, string | number> = {}): Action =>
-        notices.noticeRaised({
-          id: ids(),
-          level: 'error',
-          messageKey,
-          values,
-          fallback,
-          durationMs: notices.TOAST_DURATION_MS,
-        });
-      switch (failure.kind) {
-        case 'api':
-          return of(raise(`HttpErrorCode_${failure.code}`, failure.msg, { code: failure.code }));
-        case 'http':
-          return of(raise('errors.http', null, { status: failure.status }));
-        case 'network':
-          return of(raise('apiErr', null));
-        case 'decode':
-          return of(raise('errors.decode', failure.errors[0] ?? null, { path: failure.path }));
-      }
-    }),
+    filter((a) => closeDialog.match(a) || openDialog.match(a)),
+    map((a) =>
+      closeDialog.match(a)
+        ? notices.dialogClosed({ name: a.payload.name })
+        : notices.dialogOpened({ name: (a as ReturnType<typeof openDialog>).payload.name, variant: (a as ReturnType<typeof openDialog>).payload.variant ?? null }),
+    ),
   );
 
-export const noticeEpics = [autoDismissEpic, dismissNoticeEpic, apiFailureEpic] as const;
+const queryString = (query: Readonly<Record<string, string>>): string => {
+  const q = new URLSearchParams(query).toString();
+  return q === '' ? '' : `?${q}`;
+};
+
+/** Carries out what the domain's error map (spec §8) decides for one failed call. */
+export const effectToActions = (effect: errors.ErrorEffect, deps: Pick<Dependencies, 'ids' | 'navigate'>): Action[] => {
+  switch (effect.kind) {
+    case 'none':
+    case 'silent':
+      return [];
+    case 'toast':
+      return [
+        notices.noticeRaised({
+          id: deps.ids(),
+          level: effect.level,
+          messageKey: effect.messageKey,
+          values: effect.values,
+          fallback: effect.fallback,
+          fallbackKey: effect.fallbackKey,
+          durationMs: effect.durationMs,
+        }),
+      ];
+    case 'loginDialog':
+      return [session.loggedOut({}), billing.paymentInfoCleared({}), notices.dialogOpened({ name: 'login', variant: null })];
+    case 'redirect': {
+      deps.navigate(effect.to + queryString(effect.query));
+      return [
+        ...(effect.logout ? [session.loggedOut({}), billing.paymentInfoCleared({})] : []),
+        ...(effect.openLoginDialog ? [notices.dialogOpened({ name: 'login', variant: null })] : []),
+      ];
+    }
+    case 'dialog':
+      return [notices.dialogOpened({ name: effect.name, variant: effect.variant })];
+  }
+};
+
+/** The wire failure as the error map's input; the context is read from the state. */
+export const toErrorInput = (failure: ApiFailure, state: RootState, pagePath: string): errors.ErrorInput => {
+  switch (failure.kind) {
+    case 'api':
+      return {
+        kind: 'api',
+        code: failure.code,
+        msg: failure.msg,
+        path: failure.path,
+        context: errors.errorContextOf(state, failure.path, pagePath),
+      };
+    case 'http':
+      return { kind: 'http', status: failure.status };
+    case 'network':
+      return { kind: 'network' };
+    case 'decode':
+      return { kind: 'decode', path: failure.path };
+  }
+};
+
+export const apiFailureEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(reportApiFailure.match),
+    mergeMap(({ payload: { failure } }) =>
+      from(effectToActions(errors.mapError(toErrorInput(failure, state$.value, deps.currentPath())), deps)),
+    ),
+  );
+
+export const noticeEpics = [autoDismissEpic, dismissNoticeEpic, dialogIntentEpic, apiFailureEpic] as const;

@@ -7,7 +7,8 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
-import { Observable, Subject, TimeoutError, catchError, of, timeout, type SchedulerLike } from 'rxjs';
+import { Observable, Subject, TimeoutError, asyncScheduler, catchError, mergeMap, of, timeout, timer, type SchedulerLike } from 'rxjs';
+import { errors } from '../../domain/index.js';
 import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
 
 export type ApiFailure =
@@ -90,14 +91,25 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
         });
       return () => controller.abort();
     });
-    return request$.pipe(
-      timeout({ first: timeoutMs, ...(options.scheduler ? { scheduler: options.scheduler } : {}) }),
+    const scheduler = options.scheduler ?? asyncScheduler;
+    const attempt$ = request$.pipe(
+      timeout({ first: timeoutMs, scheduler }),
       catchError((err: unknown) =>
         of<ApiResult<A>>(
           E.left({ kind: 'network', path, message: err instanceof TimeoutError ? 'timeout' : describeError(err) }),
         ),
       ),
     );
+    // Spec §8: a 502 on /api/v1/account/active is retried up to 3 times at 1 s (the domain decides).
+    const withRetries = (retriesDone: number): Observable<ApiResult<A>> =>
+      attempt$.pipe(
+        mergeMap((result) => {
+          if (E.isRight(result) || result.left.kind !== 'http') return of(result);
+          const decision = errors.accountActiveRetryDecision({ path, status: result.left.status }, retriesDone);
+          return decision.retry ? timer(decision.delayMs, scheduler).pipe(mergeMap(() => withRetries(retriesDone + 1))) : of(result);
+        }),
+      );
+    return withRetries(0);
   };
 
   return { post, tokens$: tokens.asObservable() };

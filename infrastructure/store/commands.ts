@@ -31,5 +31,7 @@ export const refreshPayment = defineCommand()('billing/refresh');
 export const login = defineCommand<{ readonly email: string; readonly password: string }>()('session/login');
 export const logout = defineCommand()('session/logout');
 export const dismissNotice = defineCommand<{ readonly id: string }>()('notices/dismiss');
+export const closeDialog = defineCommand<{ readonly name: string }>()('notices/closeDialog');
+export const openDialog = defineCommand<{ readonly name: string; readonly variant?: string }>()('notices/openDialog');
 /** A failed call, handed to the one epic that carries out the error map's effect. */
 export const reportApiFailure = defineCommand<{ readonly failure: ApiFailure }>()('api/reportFailure');

@@ -16,6 +16,8 @@ export interface Dependencies {
   readonly tokens$: Observable<string>;
   /** Leaves the current page for another route (set by the view layer). */
   readonly navigate: (to: string) => void;
+  /** The page the person is on (path and query), for rules that depend on it (spec §8 tool pages). */
+  readonly currentPath: () => string;
   /** Per-area capabilities, each defined beside its epics. */
   readonly uploads: UploadsDeps;
   readonly streaming: StreamingDeps;

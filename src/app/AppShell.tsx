@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet } from 'react-router';
 import { billing, session } from '../../domain/index.js';
 import { logout } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../infrastructure/store/hooks';
+import { Dialogs } from '../components/Dialogs';
 import { Toasts } from '../components/Toasts';
 import { LOCALES, isLocale } from '../i18n/locales';
 import { useLocale } from './locale';
@@ -110,6 +111,7 @@ export const AppShell = () => {
         <Outlet />
       </main>
       <Toasts />
+      <Dialogs />
     </div>
   );
 };

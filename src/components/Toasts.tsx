@@ -8,10 +8,12 @@ export const Toasts = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const active = useAppSelector((s) => notices.selectNotices(s.notices));
+  // Spec §8: the code's own text, else the server's message, else the code family's text.
+  const has = (id: string | null | undefined): id is string => !!id && intl.messages[id] !== undefined;
   const text = (n: notices.Notice) =>
-    intl.messages[n.messageKey] !== undefined
+    has(n.messageKey)
       ? intl.formatMessage({ id: n.messageKey }, n.values)
-      : (n.fallback ?? intl.formatMessage({ id: 'apiErr' }));
+      : (n.fallback ?? (has(n.fallbackKey) ? intl.formatMessage({ id: n.fallbackKey }, n.values) : intl.formatMessage({ id: 'ServerError' })));
   return (
     <div className="toasts" aria-live="polite" role="status">
       {active.map((n) => (

@@ -9,18 +9,29 @@ const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const LoginPage = () => {
-  const intl = useIntl();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const user = useAppSelector((s) => session.selectUser(s.session));
+  useEffect(() => {
+    if (user) void navigate('/', { replace: true });
+  }, [user, navigate]);
+  return (
+    <section className="panel narrow" aria-labelledby="login-title">
+      <h1 id="login-title">
+        <FormattedMessage id="login.title" />
+      </h1>
+      <LoginForm />
+    </section>
+  );
+};
+
+/** The sign-in form, shared by the login page and the login dialog of spec §8. */
+export const LoginForm = () => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const emailInvalid = !EMAIL.test(email);
-
-  useEffect(() => {
-    if (user) void navigate('/', { replace: true });
-  }, [user, navigate]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,10 +41,7 @@ export const LoginPage = () => {
   };
 
   return (
-    <section className="panel narrow" aria-labelledby="login-title">
-      <h1 id="login-title">
-        <FormattedMessage id="login.title" />
-      </h1>
+    <>
       <form onSubmit={submit} noValidate className="stack">
         <label className="field-label" htmlFor="email">
           <FormattedMessage id="login.email" />
@@ -78,12 +86,11 @@ export const LoginPage = () => {
             setEmail(DEMO.email);
             setPassword(DEMO.password);
           }}
-          aria-describedby="login-title"
           title={intl.formatMessage({ id: 'login.useDemo' })}
         >
           <FormattedMessage id="login.useDemo" />
         </button>
       </div>
-    </section>
+    </>
   );
 };

@@ -105,4 +105,23 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toContain('Write a prompt first');
     expect(await page.locator('[data-testid=task-card]').count()).toBe(before);
   });
+
+  it('opens the login dialog from /?openLoginDialog=1 (spec §2) and closes it after signing in, keyboard only', async () => {
+    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const guest = await context.newPage();
+    await guest.goto(app.url + '/?openLoginDialog=1');
+    const dialog = guest.getByTestId('dialog');
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    expect(guest.url()).not.toContain('openLoginDialog');
+    await guest.screenshot({ path: path.join(SHOTS, 'e2e-5-login-dialog.png') });
+    await guest.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await guest.goto(app.url + '/?openLoginDialog=1');
+    await guest.getByTestId('email').fill('demo@atelier.test');
+    await guest.getByTestId('password').fill('atelier-demo');
+    await guest.getByTestId('password').press('Enter');
+    await expect.poll(() => dialog.isVisible(), { timeout: 15_000 }).toBe(false);
+    await expect.poll(() => guest.getByTestId('account-name').textContent()).toBe('Demo Creator');
+    await context.close();
+  });
 });
