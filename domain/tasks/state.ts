@@ -3,7 +3,6 @@
  * `status`: in progress (server codes 1 and 2), completed (3), failed (4 or another terminal
  * code). Terminal tasks ignore further reports: polling stops per task at a terminal status.
  */
-import { castDraft, produce } from 'immer';
 import { assertNever } from '../kernel/event.js';
 import type { TaskEvent } from './events.js';
 import { nextProgress } from './rules.js';
@@ -57,65 +56,62 @@ export interface TasksState {
 
 export const initialTasksState: TasksState = { byId: {}, order: [] };
 
-export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState =>
-  produce(state, (draft) => {
-    switch (event.type) {
-      case 'tasks/created': {
-        const p = event.payload;
-        if (draft.byId[p.id]) return;
-        draft.byId[p.id] = castDraft({
-          id: p.id,
-          params: p.params,
-          guest: p.guest,
-          createdAt: p.createdAt,
-          updatedAt: event.meta.at,
-          estimateMs: p.estimateMs,
-          phase: { status: 'inProgress', code: 1, progress: 0, statusDesc: '' },
-        });
-        draft.order.unshift(p.id);
-        return;
-      }
-      case 'tasks/progressReported': {
-        const p = event.payload;
-        const task = draft.byId[p.id];
-        if (!task || task.phase.status !== 'inProgress') return;
-        task.phase = {
-          status: 'inProgress',
-          code: p.code,
-          progress: nextProgress(task.phase.progress, p.progress),
-          statusDesc: p.statusDesc,
-        };
-        task.estimateMs = p.estimateMs ?? task.estimateMs;
-        task.updatedAt = event.meta.at;
-        return;
-      }
-      case 'tasks/completed': {
-        const task = draft.byId[event.payload.id];
-        if (!task || task.phase.status !== 'inProgress') return;
-        task.phase = castDraft({ status: 'completed', progress: 100, images: event.payload.images });
-        task.updatedAt = event.meta.at;
-        return;
-      }
-      case 'tasks/failed': {
-        const task = draft.byId[event.payload.id];
-        if (!task || task.phase.status !== 'inProgress') return;
-        task.phase = {
-          status: 'failed',
-          progress: task.phase.progress,
-          code: event.payload.code,
-          reason: event.payload.reason,
-        };
-        task.updatedAt = event.meta.at;
-        return;
-      }
-      case 'tasks/removed': {
-        const id = event.payload.id;
-        if (!draft.byId[id]) return;
-        delete draft.byId[id];
-        draft.order = draft.order.filter((x) => x !== id);
-        return;
-      }
-      default:
-        return assertNever(event);
+/** Replaces one task, keeping every other reference (cheap for views and for replay). */
+const withTask = (state: TasksState, task: Task): TasksState => ({ ...state, byId: { ...state.byId, [task.id]: task } });
+
+/** Polling reports arrive for every task every 3 s, so this reducer is plain spreads, not immer drafts. */
+export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => {
+  switch (event.type) {
+    case 'tasks/created': {
+      const p = event.payload;
+      if (state.byId[p.id]) return state;
+      const task: Task = {
+        id: p.id,
+        params: p.params,
+        guest: p.guest,
+        createdAt: p.createdAt,
+        updatedAt: event.meta.at,
+        estimateMs: p.estimateMs,
+        phase: { status: 'inProgress', code: 1, progress: 0, statusDesc: '' },
+      };
+      return { byId: { ...state.byId, [p.id]: task }, order: [p.id, ...state.order] };
     }
-  });
+    case 'tasks/progressReported': {
+      const p = event.payload;
+      const task = state.byId[p.id];
+      if (!task || task.phase.status !== 'inProgress') return state;
+      return withTask(state, {
+        ...task,
+        phase: { status: 'inProgress', code: p.code, progress: nextProgress(task.phase.progress, p.progress), statusDesc: p.statusDesc },
+        estimateMs: p.estimateMs ?? task.estimateMs,
+        updatedAt: event.meta.at,
+      });
+    }
+    case 'tasks/completed': {
+      const task = state.byId[event.payload.id];
+      if (!task || task.phase.status !== 'inProgress') return state;
+      return withTask(state, {
+        ...task,
+        phase: { status: 'completed', progress: 100, images: event.payload.images },
+        updatedAt: event.meta.at,
+      });
+    }
+    case 'tasks/failed': {
+      const task = state.byId[event.payload.id];
+      if (!task || task.phase.status !== 'inProgress') return state;
+      return withTask(state, {
+        ...task,
+        phase: { status: 'failed', progress: task.phase.progress, code: event.payload.code, reason: event.payload.reason },
+        updatedAt: event.meta.at,
+      });
+    }
+    case 'tasks/removed': {
+      const id = event.payload.id;
+      if (!state.byId[id]) return state;
+      const { [id]: _removed, ...byId } = state.byId;
+      return { byId, order: state.order.filter((x) => x !== id) };
+    }
+    default:
+      return assertNever(event);
+  }
+};
