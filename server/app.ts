@@ -33,8 +33,15 @@ declare module 'fastify' {
   }
 }
 
+export interface RouteInfo {
+  readonly method: string;
+  readonly url: string;
+}
+
 export interface Server {
   readonly app: FastifyInstance;
+  /** Every route the server registered, for docs/api.md and the contract-coverage test. */
+  readonly routes: readonly RouteInfo[];
   readonly ctx: ServerContext;
   readonly close: () => Promise<void>;
 }
@@ -64,6 +71,10 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   await seedStudio(ctx);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+  });
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/api/')) req.caller = await resolveCaller(db, req, clock.now());
@@ -118,6 +129,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
 
   return {
     app,
+    routes,
     ctx,
     close: async () => {
       if (timer) clearInterval(timer);
