@@ -41,11 +41,11 @@ export const defineEvent =
     });
   };
 
-export const stamp = <T extends string, P>(
-  event: UnstampedEvent<T, P>,
+export const stamp = <E extends UnstampedEvent>(
+  event: E,
   seq: number,
   at: number,
-): DomainEvent<T, P> => ({
+): DomainEvent<E['type'], E['payload']> => ({
   type: event.type,
   payload: event.payload,
   meta: { seq, at: event.meta?.at ?? at },
