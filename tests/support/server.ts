@@ -6,6 +6,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { buildServer, type Server } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
 
@@ -23,9 +24,34 @@ export interface TestServer {
   readonly stop: () => Promise<void>;
 }
 
+/**
+ * With DATABASE_URL set (the PostgreSQL pass of `npm test`), each test file gets a database of
+ * its own, created fresh and dropped after, so files can run in parallel and assume an empty start.
+ */
+const freshDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
+  const name = `atelier_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+};
+
 export const startTestServer = async (overrides: Partial<ServerConfig> = {}, runEngines = true): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-test-'));
-  const config: ServerConfig = { ...readConfig({ ...process.env, DATA_DIR: dataDir, TASK_DURATION_MS: '1500' }), port: 0, host: '127.0.0.1', ...overrides };
+  const base = readConfig({ ...process.env, DATA_DIR: dataDir, TASK_DURATION_MS: '1500' });
+  const database = base.databaseUrl ? await freshDatabase(base.databaseUrl) : null;
+  const config: ServerConfig = { ...base, databaseUrl: database?.url ?? null, port: 0, host: '127.0.0.1', ...overrides };
   const server = await buildServer(config, { runEngines });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const post: TestServer['post'] = async (p, body, headers = {}) => {
@@ -56,6 +82,7 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, run
     },
     stop: async () => {
       await server.close();
+      await database?.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
