@@ -198,6 +198,8 @@ export const CARD_TYPES = [
   'lora_train',
   'aiAudio',
   'paletteTemplate',
+  // E-books (the e-book tab) are cards too, though spec §2's list of types leaves them out.
+  'ebook',
 ] as const;
 export type CardType = (typeof CARD_TYPES)[number];
 

@@ -190,6 +190,7 @@ export const CARD_ACTIONS: { readonly [T in CardType]: readonly CardAction[] } =
   lora_train: ['modelNavigation'],
   post: [],
   lookBook: [],
+  ebook: [],
 };
 
 /** Spec §2 card statistics. */
@@ -215,6 +216,7 @@ export const CARD_STATISTICS: { readonly [T in CardType]: readonly CardStatistic
   model: ['task', 'like', 'collection'],
   character: ['token', 'like', 'collection'],
   lora_train: ['task'],
+  ebook: ['like', 'collection'],
 };
 
 export const cardActions = (type: CardType): readonly CardAction[] => CARD_ACTIONS[type];

@@ -1,6 +1,7 @@
 import { catchError } from 'rxjs';
 import { combineEpics } from 'redux-observable';
 import { billingEpics } from './billing';
+import { feedEpics } from './feed';
 import { noticeEpics } from './notices';
 import { sessionEpics } from './session';
 import { taskEpics } from './tasks';
@@ -17,6 +18,7 @@ const epics: readonly AppEpic[] = [
   ...sessionEpics,
   ...billingEpics,
   ...noticeEpics,
+  ...feedEpics,
   ...uploadsEpics,
   ...streamingEpics,
   ...telemetryEpics,

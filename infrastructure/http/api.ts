@@ -14,6 +14,8 @@ import {
   type TaskCreateRequest,
 } from '../contract/tasks';
 import type { ApiResult, HttpClient } from './client';
+import { FeedPage, FeedRequest } from '../contract/feed';
+import { BEHAVIOR_LOG_PATH, BehaviorLogResponse, type BehaviorLogRequest } from '../contract/social';
 
 export interface Api {
   readonly createTask: (req: TaskCreateRequest) => Observable<ApiResult<TaskCreateResponse>>;
@@ -22,6 +24,10 @@ export interface Api {
   readonly login: (req: LoginRequest) => Observable<ApiResult<LoginResponse>>;
   readonly logout: () => Observable<ApiResult<EmptyResponse>>;
   readonly accountInfo: () => Observable<ApiResult<AccountInfo>>;
+  /** One page of a feed tab (spec §7 feed lists under /api/v1/square/v3). */
+  readonly feedPage: (path: string, req: FeedRequest) => Observable<ApiResult<FeedPage>>;
+  /** Likes and other behaviour are reported as log items (spec §7). */
+  readonly behaviorLog: (req: BehaviorLogRequest) => Observable<ApiResult<BehaviorLogResponse>>;
 }
 
 type EmptyResponse = typeof EmptyResponse._A;
@@ -33,4 +39,6 @@ export const makeApi = (http: HttpClient): Api => ({
   login: (req) => http.post(LOGIN_PATH, req, LoginResponse),
   logout: () => http.post(LOGOUT_PATH, {}, EmptyResponse),
   accountInfo: () => http.post(ACCOUNT_INFO_PATH, {}, AccountInfo),
+  feedPage: (path, req) => http.post(path, FeedRequest.encode(req), FeedPage),
+  behaviorLog: (req) => http.post(BEHAVIOR_LOG_PATH, req, BehaviorLogResponse),
 });

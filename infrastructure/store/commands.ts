@@ -35,3 +35,10 @@ export const closeDialog = defineCommand<{ readonly name: string }>()('notices/c
 export const openDialog = defineCommand<{ readonly name: string; readonly variant?: string }>()('notices/openDialog');
 /** A failed call, handed to the one epic that carries out the error map's effect. */
 export const reportApiFailure = defineCommand<{ readonly failure: ApiFailure }>()('api/reportFailure');
+
+/** Load the next page of a feed tab (the first when nothing is loaded yet). */
+export const loadFeedPage = defineCommand<{ readonly tab: string }>()('feed/loadPage');
+/** Start a tab again from the first page. */
+export const refreshFeed = defineCommand<{ readonly tab: string }>()('feed/refresh');
+export const toggleLike = defineCommand<{ readonly key: string }>()('social/toggleLike');
+export const muteCard = defineCommand<{ readonly id: string; readonly reason: 'report' | 'notInterested' }>()('social/mute');

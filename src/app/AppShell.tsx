@@ -56,6 +56,9 @@ export const AppShell = () => {
           <NavLink to="/create" className={({ isActive }) => (isActive ? 'active' : '')}>
             <FormattedMessage id="nav.create" />
           </NavLink>
+          <NavLink to="/explore" className={({ isActive }) => (isActive ? 'active' : '')}>
+            <FormattedMessage id="nav.explore" />
+          </NavLink>
         </nav>
         <div className="topbar-tools">
           {coins !== null && (

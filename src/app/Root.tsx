@@ -7,6 +7,7 @@ import type { Navigator } from '../../infrastructure/app/bootstrap';
 import type { AppStore } from '../../infrastructure/store/makeStore';
 import { messagesFor, type Locale } from '../i18n/locales';
 import { CreatePage } from '../pages/CreatePage';
+import { ExplorePage } from '../pages/ExplorePage';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
 import { LoginPage } from '../pages/LoginPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -47,6 +48,8 @@ export const Root = ({ store, navigator, initialLocale, onLocaleChange }: RootPr
               <Route element={<AppShell />}>
                 <Route index element={<CreatePage />} />
                 <Route path="create" element={<CreatePage />} />
+                <Route path="explore" element={<ExplorePage />} />
+                <Route path="explore/:tab" element={<ExplorePage />} />
                 <Route path="login" element={<LoginPage />} />
                 <Route path="403" element={<ForbiddenPage />} />
                 <Route path="*" element={<NotFoundPage />} />

@@ -25,11 +25,12 @@ export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, 
   const calls: Call[] = [];
   const record =
     <K extends keyof Api>(name: K, impl: Api[K]): Api[K] =>
-    ((body: unknown) => {
-      const call = { at: scheduler.now(), name, body };
+    ((...args: unknown[]) => {
+      // The request body is the last argument (feedPage takes its path first).
+      const call = { at: scheduler.now(), name, body: args[args.length - 1] };
       calls.push(call);
       calls$.next(call);
-      return (impl as (b: unknown) => unknown)(body);
+      return (impl as (...a: unknown[]) => unknown)(...args);
     }) as Api[K];
   const base: Api = {
     createTask: never,
@@ -38,6 +39,8 @@ export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, 
     login: never,
     logout: () => of(E.right(null)),
     accountInfo: never,
+    feedPage: never,
+    behaviorLog: never,
   };
   const api = Object.fromEntries(
     (Object.keys(base) as (keyof Api)[]).map((k) => [k, record(k, (overrides[k] ?? base[k]) as never)]),

@@ -1,0 +1,105 @@
+/**
+ * The community square: pages of a feed tab on request (the domain decides the query and the
+ * next offset), and likes as optimistic toggles confirmed or rolled back by the server.
+ */
+import * as E from 'fp-ts/Either';
+import { EMPTY, filter, from, groupBy, map, mergeMap, exhaustMap, concat, of } from 'rxjs';
+import { feed, notices, social } from '../../domain/index.js';
+import type { ContentItem } from '../contract/feed';
+import { BehaviorLogRequest } from '../contract/social';
+import { loadFeedPage, muteCard, refreshFeed, reportApiFailure, toggleLike } from '../store/commands';
+import type { Action, AppEpic } from './types';
+
+const toCard = (item: ContentItem): feed.FeedCard => ({
+  id: item.id,
+  obj_type: item.obj_type as feed.FeedCard['obj_type'],
+  cardType: item.card_type as feed.FeedCard['cardType'],
+  title: item.title,
+  cover: item.cover,
+  authorId: item.author.id,
+});
+
+const toSocialItem = (item: ContentItem): social.ContentItem => ({
+  id: item.id,
+  obj_type: item.obj_type as social.ContentItem['obj_type'],
+  liked: item.liked,
+  collect: item.collect,
+  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
+  author: { id: item.author.id, is_follow: item.author.is_follow },
+});
+
+const isTab = (tab: string): tab is feed.ListTab => (feed.LIST_TABS as readonly string[]).includes(tab);
+
+/** One request per tab at a time; a tab that is loading or has no more pages asks for nothing. */
+export const loadFeedPageEpic: AppEpic = (action$, state$, { api }) =>
+  action$.pipe(
+    filter(loadFeedPage.match),
+    filter((a) => isTab(a.payload.tab)),
+    groupBy((a) => a.payload.tab as feed.ListTab),
+    mergeMap((byTab$) =>
+      byTab$.pipe(
+        exhaustMap(({ payload }) => {
+          const tab = payload.tab as feed.ListTab;
+          const offset = feed.selectNextPageOffset(state$.value.feed, tab);
+          if (offset === null) return EMPTY;
+          const query = feed.buildFeedQuery(tab, { offset });
+          return concat(
+            of<Action>(feed.pageRequested({ query })),
+            api.feedPage(query.path, query.params as never).pipe(
+              mergeMap((result): Action[] =>
+                E.isLeft(result)
+                  ? [feed.pageFailed({ query, code: result.left.kind === 'api' ? result.left.code : 0 }), reportApiFailure({ failure: result.left })]
+                  : [
+                      social.itemsReceived({ items: result.right.items.map(toSocialItem) }),
+                      feed.pageLoaded({ query, items: result.right.items.map(toCard), nextOffset: result.right.offset, hasMore: result.right.has_more }),
+                    ],
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+export const refreshFeedEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(refreshFeed.match),
+    filter((a) => isTab(a.payload.tab)),
+    mergeMap(({ payload }) => from([feed.feedReset({ tab: payload.tab as feed.ListTab }), loadFeedPage({ tab: payload.tab })])),
+  );
+
+/** Spec §4 "Like: toggles liked and adjusts counts by one"; §5 "liking requires login". */
+export const toggleLikeEpic: AppEpic = (action$, state$, { api, ids }) =>
+  action$.pipe(
+    filter(toggleLike.match),
+    mergeMap(({ payload: { key } }) => {
+      if (social.decideSocialAction(state$.value.session, 'like').kind === 'loginDialog')
+        return of<Action>(notices.dialogOpened({ name: 'login', variant: null }));
+      const item = social.selectContentItem(state$.value.social, key);
+      if (!item || social.selectIsItemPending(state$.value.social, key)) return EMPTY;
+      // Branded fields (event name, id length) are checked by decoding, never asserted.
+      const request = BehaviorLogRequest.decode({
+        items: [{ event_name: item.liked ? 'dislike' : 'like', obj_id: item.id, obj_type: item.obj_type }],
+      });
+      if (E.isLeft(request)) return EMPTY;
+      const opId = ids();
+      return concat(
+        of<Action>(social.likeToggled({ key, opId })),
+        api.behaviorLog(request.right).pipe(
+          map((result): Action[] =>
+            E.isRight(result) ? [social.likeConfirmed({ opId })] : [social.likeRolledBack({ opId }), reportApiFailure({ failure: result.left })],
+          ),
+          mergeMap((actions) => from(actions)),
+        ),
+      );
+    }),
+  );
+
+/** Spec §4 "Muting: reporting or 'not interested' adds its id to a hidden list kept locally". */
+export const muteCardEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(muteCard.match),
+    map(({ payload }) => social.muted({ id: payload.id, reason: payload.reason })),
+  );
+
+export const feedEpics = [loadFeedPageEpic, refreshFeedEpic, toggleLikeEpic, muteCardEpic] as const;
