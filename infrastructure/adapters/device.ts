@@ -2,7 +2,8 @@
  * Browser adapters for identity and preferences: the device id (kept 60 days, spec §9), the
  * interface language, and random ids from the platform's CSPRNG.
  */
-const DEVICE_KEY = 'atelier.deviceId';
+/** The same key the domain's logout whitelist keeps (session LOGOUT_WHITELIST). */
+const DEVICE_KEY = 'device_id';
 const LANG_KEY = 'lang';
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 

@@ -9,16 +9,18 @@ import { appStarted, login, logout, refreshPayment, reportApiFailure } from '../
 import { toUserInfo } from './mappers';
 import type { Action, AppEpic } from './types';
 
-export const restoreSessionEpic: AppEpic = (action$, _state$, { api }) =>
+export const restoreSessionEpic: AppEpic = (action$, state$, { api }) =>
   action$.pipe(
     filter(appStarted.match),
     switchMap(() =>
       api.accountInfo().pipe(
-        mergeMap((result): Action[] =>
-          E.isRight(result)
-            ? [session.userInfoSet({ token: '', user: toUserInfo(result.right) }), refreshPayment({})]
-            : [],
-        ),
+        mergeMap((result): Action[] => {
+          if (E.isLeft(result)) return [];
+          // Keep a token restored from persisted state: the cookie session and it are the same.
+          const s = state$.value.session;
+          const token = s.status === 'signedIn' ? s.token : '';
+          return [session.userInfoSet({ token, user: toUserInfo(result.right) }), refreshPayment({})];
+        }),
       ),
     ),
   );

@@ -1,0 +1,135 @@
+/**
+ * The video editor's I/O (spec §4, §7, §8). Opening: the project id comes from the project_id
+ * query, else the project open in the store, else a new project is created and the query is
+ * updated in place (`editor.resolveProjectId`); a query naming a project that is gone (10404)
+ * opens a new one the same way. Saving: every change to clips, audio or the
+ * canvas ratio (`editor.requestsSave`) restarts a 1 s debounce; when it fires, the state's save
+ * request is sent. Saves go out one after another in order (never cancelled), so a later save
+ * always lands after an earlier one, and the reducer's revisions make sure an answer for an old
+ * revision never marks newer changes as saved. Opening another project or closing the editor
+ * sends a pending save at once instead of dropping it. 10404 is the editor's own 'saveFailed'
+ * notice; other failures go through the error map.
+ */
+import * as E from 'fp-ts/Either';
+import { EMPTY, concat, concatMap, debounce, filter, map, mergeMap, of, race, switchMap, timer, type Observable } from 'rxjs';
+import { editor, notices } from '../../domain/index.js';
+import type { EditorProject } from '../contract/platform';
+import type { ApiFailure } from '../http/client';
+import { reportApiFailure } from '../store/commands';
+import type { Action, AppEpic } from '../epics/types';
+import {
+  changeAspectRatio,
+  changeAudios,
+  changeStoryboards,
+  closeEditor,
+  openEditor,
+  renameProject,
+} from './commands';
+
+export const toProjectOpened = (p: EditorProject) =>
+  editor.projectOpened({
+    project: {
+      workspace_id: p.workspace_id,
+      canvas: { aspect_ratio: p.canvas.aspect_ratio },
+      id: p.id,
+      title: p.workspace_name === '' ? null : p.workspace_name,
+    },
+    audios: p.editor_info.audios,
+    storyboards: p.editor_info.storyboards,
+  });
+
+export const openEditorEpic: AppEpic = (action$, state$, { platform }) =>
+  action$.pipe(
+    filter(openEditor.match),
+    switchMap(({ payload }): Observable<Action> => {
+      const createProject = (query: editor.RouteQuery): Observable<Action> =>
+        platform.api.editorCreate({ cover: '', workspace_name: '' }).pipe(
+          map((r) => {
+            if (E.isLeft(r)) return reportApiFailure({ failure: r.left });
+            platform.replaceQuery(editor.queryWithProjectId(query, r.right.project.id));
+            return toProjectOpened(r.right.project);
+          }),
+        );
+      const open = state$.value.editor;
+      const current = open.status === 'open' ? open.project.id : null;
+      const resolution = editor.resolveProjectId(payload.query, current);
+      switch (resolution.source) {
+        case 'query':
+          if (resolution.projectId === current) return EMPTY;
+          return platform.api.editorDetail({ id: resolution.projectId }).pipe(
+            mergeMap((r) => {
+              if (E.isRight(r)) return of(toProjectOpened(r.right.project));
+              // A project that is gone (or not ours) opens a new one rather than an empty page.
+              return r.left.kind === 'api' && r.left.code === editor.EDITOR_SAVE_NOT_FOUND_CODE
+                ? createProject(payload.query)
+                : of(reportApiFailure({ failure: r.left }));
+            }),
+          );
+        case 'store':
+          platform.replaceQuery(resolution.query);
+          return EMPTY;
+        case 'new':
+          return createProject(payload.query);
+      }
+    }),
+  );
+
+/** Edits arrive as commands from the views and are recorded as the editor's events. */
+export const editCommandsEpic: AppEpic = (action$) =>
+  action$.pipe(
+    mergeMap((a): Action[] => {
+      if (changeStoryboards.match(a)) return [editor.storyboardsChanged({ storyboards: a.payload.storyboards })];
+      if (changeAudios.match(a)) return [editor.audiosChanged({ audios: a.payload.audios })];
+      if (changeAspectRatio.match(a)) return [editor.aspectRatioChanged({ aspectRatio: a.payload.aspectRatio })];
+      if (renameProject.match(a)) return [editor.titleChanged({ title: a.payload.title })];
+      if (closeEditor.match(a)) return [editor.projectClosed({})];
+      return [];
+    }),
+  );
+
+const failureCode = (f: ApiFailure): number => (f.kind === 'api' ? f.code : f.kind === 'http' ? f.status : 0);
+
+export const saveEditorEpic: AppEpic = (action$, state$, { platform, scheduler, ids }) => {
+  const leaving$ = action$.pipe(filter((a) => editor.projectOpened.match(a) || editor.projectClosed.match(a)));
+  const save = (request: editor.SaveRequest): Observable<Action> => {
+    const { projectId, revision } = request;
+    const open = state$.value.editor;
+    // Saved meanwhile (or this very revision is already in flight): nothing new to send.
+    if (open.status === 'open' && open.project.id === projectId && revision <= open.savedRevision) return EMPTY;
+    return concat(
+      of(editor.saveStarted({ projectId, revision })),
+      platform.api.editorSave(request.body).pipe(
+        mergeMap((r): Action[] => {
+          if (E.isRight(r)) return [editor.saveSucceeded({ projectId, revision })];
+          const code = failureCode(r.left);
+          const failed = editor.saveFailed({ projectId, revision, code });
+          const key = editor.saveFailureMessageKey(code);
+          return key === null
+            ? [failed, reportApiFailure({ failure: r.left })]
+            : [
+                failed,
+                notices.noticeRaised({
+                  id: ids(),
+                  level: 'error',
+                  messageKey: key,
+                  values: {},
+                  fallback: null,
+                  durationMs: notices.TOAST_DURATION_MS,
+                }),
+              ];
+        }),
+      ),
+    );
+  };
+  return action$.pipe(
+    filter(editor.requestsSave),
+    // The request as of this change: if the project is left before the debounce fires, this is
+    // still what must be saved.
+    map(() => editor.selectSaveRequest(state$.value.editor)),
+    debounce(() => race(timer(editor.EDITOR_SAVE_DEBOUNCE_MS, scheduler), leaving$)),
+    filter((r): r is editor.SaveRequest => r !== null),
+    concatMap(save),
+  );
+};
+
+export const editorEpics: readonly AppEpic[] = [openEditorEpic, editCommandsEpic, saveEditorEpic];

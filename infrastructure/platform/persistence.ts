@@ -1,0 +1,137 @@
+/**
+ * Persisted state of spec §4: the token, user info and payment info are kept in local storage
+ * and restored at start, unless the T cookie is missing (then they are dropped, and the stored
+ * copy removed). Afterwards the stored copy follows the state. On logout every local key that is
+ * not on the whitelist is removed (the persisted state is not on it), and so is the stored task
+ * list.
+ *
+ * The stored JSON is decoded like any input: a copy from an older version or a hand edit that
+ * does not decode is dropped rather than trusted.
+ */
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { EMPTY, catchError, distinctUntilChanged, filter, ignoreElements, map, mergeMap, switchMap, tap } from 'rxjs';
+import { billing, session, type RootState } from '../../domain/index.js';
+import { appStarted } from '../store/commands';
+import type { Action, AppEpic } from '../epics/types';
+import { localStateRestored } from './commands';
+import { restoreEndTimes } from './countdown';
+import { PERSISTED_AUTH_KEY, type LocalStore } from './storage';
+import { TASK_LIST_KEY } from './taskStore';
+
+const nullableNumber = t.union([t.number, t.null]);
+
+const UserInfoCodec = t.intersection([
+  t.type({
+    id: t.string,
+    accountName: t.string,
+    name: t.string,
+    email: t.string,
+    avatar: t.string,
+    status: t.number,
+    role: t.string,
+  }),
+  t.partial({ enterprise: t.union([t.null, t.type({ identityType: t.string, showEntry: t.boolean })]) }),
+]);
+
+const PaymentInfoCodec = t.intersection([
+  t.type({
+    accountId: t.string,
+    calculateCoins: t.number,
+    freeCoins: t.number,
+    tempCoins: t.number,
+    paidCoins: t.number,
+    isActive: t.boolean,
+    liteIsActive: t.boolean,
+    productLevel: t.number,
+    productType: t.number,
+    vipType: t.string,
+    expiryTime: nullableNumber,
+  }),
+  t.partial({ liteExpiryTime: nullableNumber, bigIsActive: t.boolean, bigExpiryTime: nullableNumber }),
+]);
+
+export const PersistedAuthCodec = t.type({
+  token: t.union([t.string, t.null]),
+  user: t.union([UserInfoCodec, t.null]),
+  paymentInfo: t.union([PaymentInfoCodec, t.null]),
+});
+
+export const readPersistedAuth = (storage: LocalStore): session.PersistedAuth => {
+  const raw = storage.get(PERSISTED_AUTH_KEY);
+  if (raw === null) return session.EMPTY_PERSISTED_AUTH;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return session.EMPTY_PERSISTED_AUTH;
+  }
+  const decoded = PersistedAuthCodec.decode(json);
+  return E.isRight(decoded) ? decoded.right : session.EMPTY_PERSISTED_AUTH;
+};
+
+/** What the state holds of the persisted part; null when there is nobody to persist. */
+export const persistedPart = (s: RootState): session.PersistedAuth | null =>
+  s.session.status === 'signedIn'
+    ? {
+        token: s.session.token,
+        user: s.session.user,
+        paymentInfo: s.billing.status === 'known' ? s.billing.paymentInfo : null,
+      }
+    : null;
+
+/** The events that restore a persisted snapshot, or none when the T cookie says it is stale. */
+export const restoreAuth = (storage: LocalStore, hasSession: boolean): Action[] => {
+  const stored = readPersistedAuth(storage);
+  const kept = session.restorePersisted(stored, hasSession ? { [session.SESSION_COOKIE]: '1' } : {});
+  if (kept.token === null || kept.user === null) {
+    if (storage.get(PERSISTED_AUTH_KEY) !== null) storage.remove(PERSISTED_AUTH_KEY);
+    return [];
+  }
+  return [
+    session.userInfoSet({ token: kept.token, user: kept.user }),
+    ...(kept.paymentInfo === null ? [] : [billing.paymentInfoReceived({ info: kept.paymentInfo })]),
+  ];
+};
+
+/** At start: persisted auth and end-time popups come back, then the writers may begin. */
+export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clock }) =>
+  action$.pipe(
+    filter(appStarted.match),
+    mergeMap((): Action[] => [
+      ...restoreAuth(platform.storage, platform.cookies.hasSession()),
+      ...restoreEndTimes(platform.storage, clock.now()),
+      localStateRestored({}),
+    ]),
+  );
+
+export const persistAuthEpic: AppEpic = (action$, state$, { platform }) =>
+  action$.pipe(
+    filter(localStateRestored.match),
+    switchMap(() =>
+      state$.pipe(
+        map(persistedPart),
+        distinctUntilChanged(
+          (a, b) => a === b || (a !== null && b !== null && a.token === b.token && a.user === b.user && a.paymentInfo === b.paymentInfo),
+        ),
+      ),
+    ),
+    tap((part) => {
+      if (part === null) platform.storage.remove(PERSISTED_AUTH_KEY);
+      else platform.storage.set(PERSISTED_AUTH_KEY, JSON.stringify(part));
+    }),
+    ignoreElements(),
+  );
+
+/** Spec §4: a whitelist of local keys survives logout; everything else goes. */
+export const clearOnLogoutEpic: AppEpic = (action$, _state$, { platform }) =>
+  action$.pipe(
+    filter(session.loggedOut.match),
+    mergeMap(() => {
+      for (const key of session.planLogout(platform.storage.keys()).remove) platform.storage.remove(key);
+      return platform.kv.remove(TASK_LIST_KEY).pipe(catchError(() => EMPTY));
+    }),
+    ignoreElements(),
+  );
+
+export const persistenceEpics: readonly AppEpic[] = [restoreLocalStateEpic, persistAuthEpic, clearOnLogoutEpic];

@@ -1,0 +1,136 @@
+/**
+ * The task list in IndexedDB, so that it survives a reload. After the local state is restored
+ * (the session is known by then), the stored list is read back if it belongs to the same person
+ * (an account id, or null for a guest) and replayed as domain task events, oldest first:
+ * `taskCreated`, then the last known progress, completion or failure. Tasks still in progress
+ * are polled again by the task epics. Only then does the writer start, so the empty list of a
+ * fresh page never overwrites the stored one. A stored list that does not decode is ignored.
+ */
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { EMPTY, catchError, concatMap, distinctUntilChanged, endWith, filter, from, ignoreElements, map, mergeMap, skip, switchMap, type Observable } from 'rxjs';
+import { tasks, type RootState } from '../../domain/index.js';
+import type { Action, AppEpic } from '../epics/types';
+import { localStateRestored, taskListRestored } from './commands';
+
+export const TASK_LIST_KEY = 'task_list';
+export const TASK_LIST_VERSION = 1;
+
+const TaskImage = t.type({ url: t.string, width: t.number, height: t.number });
+
+const TaskPhase = t.union([
+  t.type({
+    status: t.literal('inProgress'),
+    code: t.union([t.literal(1), t.literal(2)]),
+    progress: t.number,
+    statusDesc: t.string,
+  }),
+  t.type({ status: t.literal('completed'), progress: t.literal(100), images: t.readonlyArray(TaskImage) }),
+  t.type({ status: t.literal('failed'), progress: t.number, code: t.number, reason: t.string }),
+]);
+
+const StoredTask = t.type({
+  id: t.string,
+  params: t.type({
+    domainType: t.number,
+    prompt: t.string,
+    aspectRatio: t.string,
+    seed: t.union([t.number, t.null]),
+  }),
+  guest: t.boolean,
+  createdAt: t.number,
+  updatedAt: t.number,
+  estimateMs: t.union([t.number, t.null]),
+  phase: TaskPhase,
+});
+
+export const StoredTaskList = t.type({
+  version: t.literal(TASK_LIST_VERSION),
+  owner: t.union([t.string, t.null]),
+  /** Newest first, as the state orders them. */
+  tasks: t.readonlyArray(StoredTask),
+});
+export type StoredTaskList = t.TypeOf<typeof StoredTaskList>;
+
+export const ownerOf = (s: RootState): string | null => (s.session.status === 'signedIn' ? s.session.user.id : null);
+
+export const snapshotTasks = (s: RootState): StoredTaskList => ({
+  version: TASK_LIST_VERSION,
+  owner: ownerOf(s),
+  tasks: tasks.selectTaskList(s.tasks),
+});
+
+/** The events that rebuild one stored task. */
+export const taskEvents = (task: tasks.Task): Action[] => {
+  const created = tasks.taskCreated({
+    id: task.id,
+    params: task.params,
+    guest: task.guest,
+    estimateMs: task.estimateMs,
+    createdAt: task.createdAt,
+  });
+  const phase = task.phase;
+  switch (phase.status) {
+    case 'inProgress':
+      return phase.progress === 0 && phase.code === 1
+        ? [created]
+        : [
+            created,
+            tasks.progressReported({
+              id: task.id,
+              code: phase.code,
+              progress: phase.progress,
+              statusDesc: phase.statusDesc,
+              estimateMs: task.estimateMs,
+            }),
+          ];
+    case 'completed':
+      return [created, tasks.taskCompleted({ id: task.id, images: phase.images })];
+    case 'failed':
+      return [
+        created,
+        ...(phase.progress > 0
+          ? [tasks.progressReported({ id: task.id, code: 2, progress: phase.progress, statusDesc: '', estimateMs: task.estimateMs })]
+          : []),
+        tasks.taskFailed({ id: task.id, code: phase.code, reason: phase.reason }),
+      ];
+  }
+};
+
+/** The replay of a stored list for `owner`: oldest first, so the state's newest-first order comes back. */
+export const restoreTaskEvents = (stored: unknown, owner: string | null): Action[] => {
+  const decoded = StoredTaskList.decode(stored);
+  if (E.isLeft(decoded) || decoded.right.owner !== owner) return [];
+  return [...decoded.right.tasks].reverse().flatMap(taskEvents);
+};
+
+export const restoreTaskListEpic: AppEpic = (action$, state$, { platform }) =>
+  action$.pipe(
+    filter(localStateRestored.match),
+    switchMap(
+      (): Observable<Action> =>
+        platform.kv.get(TASK_LIST_KEY).pipe(
+          mergeMap((stored) => from(restoreTaskEvents(stored, ownerOf(state$.value)))),
+          catchError(() => EMPTY),
+          endWith(taskListRestored({})),
+        ),
+    ),
+  );
+
+export const persistTaskListEpic: AppEpic = (action$, state$, { platform }) =>
+  action$.pipe(
+    filter(taskListRestored.match),
+    switchMap(() =>
+      state$.pipe(
+        map((s) => s.tasks),
+        distinctUntilChanged(),
+        // The restored list is what is stored already.
+        skip(1),
+        map(() => snapshotTasks(state$.value)),
+      ),
+    ),
+    concatMap((snapshot) => platform.kv.put(TASK_LIST_KEY, snapshot).pipe(catchError(() => EMPTY))),
+    ignoreElements(),
+  );
+
+export const taskStoreEpics: readonly AppEpic[] = [restoreTaskListEpic, persistTaskListEpic];
