@@ -1,5 +1,163 @@
-import type { HttpClient } from '../http/client';
-import type { UploadsDeps } from './deps';
+/**
+ * The browser's real upload capabilities: chunk PUTs over fetch (aborted on unsubscribe and
+ * after a hard timeout), file handles over `File`/`Blob`, JPEG re-encoding through a canvas
+ * (which applies the EXIF orientation and drops every metadata segment), and localStorage.
+ * Nothing here runs at import time, so Node tests can use `fetchPutChunk` with Node's fetch.
+ */
+import { Observable } from 'rxjs';
+import { uploads } from '../../domain/index.js';
+import type { FetchLike, HttpClient } from '../http/client';
+import { makeUploadsApi } from './api';
+import type { CompressImage, KeyValueStorage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
 
-/** The browser's real uploads capabilities (reserved slot: filled by its own work item). */
-export const browserUploadsDeps = (_http: HttpClient): UploadsDeps => ({});
+/** Chunk PUTs in flight per upload: enough to hide latency, few enough for 20 MiB chunks in memory. */
+export const BROWSER_PARALLEL_CHUNKS = 3;
+
+/** The page may name an alternate upload host: `<meta name="atelier-upload-alternate-host" content="https://…">`. */
+export const ALTERNATE_HOST_META = 'atelier-upload-alternate-host';
+
+export class PutTimeoutError extends Error {}
+
+/**
+ * PUT through `fetch`. Emits the HTTP status once the answer's body is read (so the connection
+ * can be reused), errors on transport failure, aborts on unsubscribe (the epics' 60 s chunk
+ * timeout and cancel) and, as a last bound, after `hardTimeoutMs`.
+ */
+export const fetchPutChunk =
+  (fetchFn: FetchLike, hardTimeoutMs: number = uploads.IMAGE_UPLOAD_TIMEOUT_MS): PutChunk =>
+  (url, bytes) =>
+    new Observable((subscriber) => {
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, hardTimeoutMs);
+      fetchFn(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream' },
+        // The DOM typing wants an ArrayBuffer-backed view; every Uint8Array we make is one.
+        body: bytes as Uint8Array<ArrayBuffer>,
+        signal: controller.signal,
+      })
+        .then(async (response) => {
+          await response.arrayBuffer().catch(() => undefined);
+          clearTimeout(timer);
+          subscriber.next({ status: response.status });
+          subscriber.complete();
+        })
+        .catch((err: unknown) => {
+          clearTimeout(timer);
+          if (timedOut) subscriber.error(new PutTimeoutError(`PUT ${url} took over ${hardTimeoutMs} ms`));
+          else if (!controller.signal.aborted) subscriber.error(err);
+        });
+      return () => {
+        clearTimeout(timer);
+        controller.abort();
+      };
+    });
+
+/** A picked `File` (or any Blob with a name) as the epics' file handle. */
+export const fileHandle = (
+  file: Blob & { readonly name: string; readonly lastModified?: number },
+): UploadFileHandle => ({
+  name: file.name,
+  size: file.size,
+  type: file.type,
+  lastModified: file.lastModified ?? 0,
+  slice: (start, end) =>
+    file
+      .slice(start, end)
+      .arrayBuffer()
+      .then((b) => new Uint8Array(b)),
+});
+
+const jpegName = (name: string): string => `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'image'}.jpg`;
+
+/**
+ * Spec §5: re-encodes as JPEG at `quality`. `createImageBitmap` turns the pixels upright from
+ * their EXIF orientation; the canvas output carries no EXIF. Transparent areas become white,
+ * as JPEG has no alpha.
+ */
+export const canvasCompressImage: CompressImage = (file, quality) =>
+  file.slice(0, file.size).then(async (bytes) => {
+    const bitmap = await createImageBitmap(
+      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: file.type }),
+      {
+        imageOrientation: 'from-image',
+      },
+    );
+    try {
+      const blob = await encodeJpeg(bitmap, quality);
+      return fileHandle(Object.assign(blob, { name: jpegName(file.name), lastModified: file.lastModified }));
+    } finally {
+      bitmap.close();
+    }
+  });
+
+const encodeJpeg = async (bitmap: ImageBitmap, quality: number): Promise<Blob> => {
+  if (typeof OffscreenCanvas !== 'undefined') {
+    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, bitmap.width, bitmap.height);
+    ctx.drawImage(bitmap, 0, 0);
+    return canvas.convertToBlob({ type: 'image/jpeg', quality });
+  }
+  const canvas = document.createElement('canvas');
+  canvas.width = bitmap.width;
+  canvas.height = bitmap.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('no 2d context');
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, bitmap.width, bitmap.height);
+  ctx.drawImage(bitmap, 0, 0);
+  return new Promise<Blob>((resolve, reject) =>
+    canvas.toBlob(
+      (b) => (b ? resolve(b) : reject(new Error('the canvas produced no JPEG'))),
+      'image/jpeg',
+      quality,
+    ),
+  );
+};
+
+/** localStorage, or a memory map where it is unavailable (private mode, sandboxed frames). */
+export const browserStorage = (): KeyValueStorage => {
+  try {
+    const ls = window.localStorage;
+    const probe = '__atelier_probe__';
+    ls.setItem(probe, '1');
+    ls.removeItem(probe);
+    return {
+      getItem: (k) => ls.getItem(k),
+      setItem: (k, v) => ls.setItem(k, v),
+      removeItem: (k) => ls.removeItem(k),
+    };
+  } catch {
+    const memory = new Map<string, string>();
+    return {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    };
+  }
+};
+
+const alternateHost = (): string => {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${ALTERNATE_HOST_META}"]`);
+  return meta?.content.replace(/\/+$/, '') ?? '';
+};
+
+export const browserUploadsDeps = (http: HttpClient): UploadsDeps => ({
+  api: makeUploadsApi(http),
+  putChunk: fetchPutChunk((input, init) => window.fetch(input, init)),
+  compressImage: canvasCompressImage,
+  // No lossy GIF encoder ships with the browser; see UploadsDeps.compressGif.
+  compressGif: null,
+  storage: browserStorage(),
+  // Same origin first; a named alternate host, else the same origin again, after a reload.
+  hosts: { primary: '', alternate: alternateHost() },
+  chunkBytes: null,
+  parallelChunks: BROWSER_PARALLEL_CHUNKS,
+});

@@ -1,3 +1,67 @@
-/** Capabilities the uploads epics need, injected (reserved slot: filled by its own work item). */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface UploadsDeps {}
+/**
+ * The capabilities the upload epics use, injected (spec §4, §5, §8, §9). The epics never touch
+ * fetch, Blob, canvas or localStorage themselves: the browser builds these in `browser.ts`,
+ * tests pass fakes (`tests/support/fakes/uploads.ts`) or Node implementations.
+ */
+import type { Observable } from 'rxjs';
+import type { UploadsApi } from './api';
+
+/**
+ * A file the person picked, as the epics see it. `slice` reads bytes `start` (inclusive) to
+ * `end` (exclusive). A browser `File` fits after one small adapter; `PromiseLike` rather than
+ * `Promise` so that tests can answer synchronously inside virtual time.
+ */
+export interface UploadFileHandle {
+  readonly name: string;
+  readonly size: number;
+  /** The MIME type; '' when the platform does not know it. */
+  readonly type: string;
+  /** Epoch ms; with the name and size, what says "the same file" when an upload is resumed. */
+  readonly lastModified: number;
+  readonly slice: (start: number, end: number) => PromiseLike<Uint8Array>;
+}
+
+/** What a chunk PUT answered. A transport failure (reset, DNS, abort) is an error of the stream. */
+export interface PutOutcome {
+  readonly status: number;
+}
+
+/**
+ * PUT `bytes` to `url`. Emits once and completes when the server answers; errors on transport
+ * failure; unsubscribing aborts the request (that is how the 60 s timeout and cancel stop it).
+ */
+export type PutChunk = (url: string, bytes: Uint8Array) => Observable<PutOutcome>;
+
+/** Re-encodes an image at a JPEG quality (0.1..0.9) or, for GIFs, a lossy level at the same scale. */
+export type CompressImage = (file: UploadFileHandle, quality: number) => PromiseLike<UploadFileHandle>;
+
+/** Synchronous string storage (localStorage's shape); writes may fail (quota) and are then lost. */
+export interface KeyValueStorage {
+  readonly getItem: (key: string) => string | null;
+  readonly setItem: (key: string, value: string) => void;
+  readonly removeItem: (key: string) => void;
+}
+
+export interface UploadsDeps {
+  /** The upload calls of spec §7, typed and decoded. */
+  readonly api: UploadsApi;
+  readonly putChunk: PutChunk;
+  /** JPEG re-encoding (which also drops EXIF, spec §5). */
+  readonly compressImage: CompressImage;
+  /**
+   * The lossy GIF path (spec §5 "GIFs are lossy-compressed"); null where the platform has no GIF
+   * encoder: a GIF then goes up as it is, within the 30 MB image limit, keeping its frames.
+   */
+  readonly compressGif: CompressImage | null;
+  /** Guest uploads (spec §3 "kept locally") and resumable upload records. */
+  readonly storage: KeyValueStorage;
+  /**
+   * Where the pre-signed URLs (relative to the API origin) are sent: `primary` first, then
+   * `alternate` once a chunk has used up its retries (spec §8 "retry through an alternate host").
+   */
+  readonly hosts: { readonly primary: string; readonly alternate: string };
+  /** Asks the server for smaller chunks than its default (slow links, tests); null: the default. */
+  readonly chunkBytes: number | null;
+  /** Chunk PUTs in flight at once for one upload. */
+  readonly parallelChunks: number;
+}

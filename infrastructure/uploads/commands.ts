@@ -1,0 +1,35 @@
+/**
+ * Upload commands. They carry the picked file's handle, which is not serialisable: commands
+ * are never recorded, only the events the epics emit are.
+ */
+import { defineCommand } from '../store/commands';
+import type { UploadFileHandle } from './deps';
+
+export interface StartUploadPayload {
+  /** The uploader slot ('cover', 'referenceImage', ...); one running upload per slot (spec §5). */
+  readonly field: string;
+  readonly file: UploadFileHandle;
+  /** Spec §7: the config call's category, 9 by default. */
+  readonly category?: number;
+  /** Image confirm only. */
+  readonly subCategory?: number;
+}
+
+/** Uploads `file` from its first byte (a resumable record left in the slot is discarded). */
+export const startUpload = defineCommand<StartUploadPayload>()('uploads/start');
+
+/**
+ * Continues the slot's interrupted upload when `file` is the same file (name, size, type,
+ * lastModified) and the server still holds it, from the first chunk it has not confirmed;
+ * otherwise uploads it from its first byte, as `uploads/start` does.
+ */
+export const resumeUpload = defineCommand<StartUploadPayload>()('uploads/resume');
+
+/** Stops the slot's running upload: chunk PUTs in flight are aborted. */
+export const cancelUpload = defineCommand<{ readonly field: string }>()('uploads/cancel');
+
+/**
+ * Spec §8 "code 20000 in an upload reason queues guest files": the upload is started again for
+ * its slot once the person has logged in. Emitted by the upload epic, held by the queue epic.
+ */
+export const queueGuestFile = defineCommand<StartUploadPayload>()('uploads/queueGuestFile');

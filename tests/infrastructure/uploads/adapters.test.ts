@@ -1,0 +1,218 @@
+/**
+ * The upload adapters: the fetch PUT (status, abort on unsubscribe, transport errors, hard
+ * timeout) against a loopback server, file handles, storage records read through their codecs,
+ * settled thenables, and the request-name/type cleaning.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { firstValueFrom, from, lastValueFrom, toArray } from 'rxjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PutTimeoutError,
+  browserStorage,
+  fetchPutChunk,
+  fileHandle,
+} from '../../../infrastructure/uploads/browser';
+import { failed, settled } from '../../../infrastructure/uploads/handles';
+import {
+  GUEST_KEPT_KEY,
+  clearResume,
+  readGuestKept,
+  readResume,
+  resumeKey,
+  sameFile,
+  writeGuestKept,
+  writeResume,
+  type ResumeRecord,
+} from '../../../infrastructure/uploads/records';
+import { requestContentType, requestFileName } from '../../../infrastructure/uploads/transfer';
+import { memoryStorage } from '../../support/fakes/uploads';
+
+let server: http.Server;
+let base: string;
+const received: { path: string; bytes: number; aborted: boolean }[] = [];
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const entry = { path: req.url ?? '', bytes: 0, aborted: false };
+    received.push(entry);
+    req.on('data', (c: Buffer) => (entry.bytes += c.length));
+    req.on('close', () => {
+      if (!res.writableEnded) entry.aborted = true;
+    });
+    req.on('end', () => {
+      if (req.url === '/ok') res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      else if (req.url === '/busy') res.writeHead(503).end('busy');
+      else if (req.url === '/reset') req.socket.destroy();
+      // '/hang': never answers
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(
+  () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
+);
+
+const put = fetchPutChunk((input, init) => fetch(input, init));
+const waitFor = async (probe: () => boolean, ms = 3000) => {
+  const until = Date.now() + ms;
+  while (!probe()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe('fetchPutChunk: the chunk PUT over fetch', () => {
+  it('sends the bytes and emits the status once, for success and for a 5xx alike', async () => {
+    const bytes = new Uint8Array(100_000).fill(7);
+    expect(await lastValueFrom(put(`${base}/ok`, bytes).pipe(toArray()))).toEqual([{ status: 200 }]);
+    expect(received.find((r) => r.path === '/ok')?.bytes).toBe(100_000);
+    expect(await firstValueFrom(put(`${base}/busy`, bytes))).toEqual({ status: 503 });
+  });
+
+  it('errors when the connection is reset', async () => {
+    await expect(firstValueFrom(put(`${base}/reset`, new Uint8Array(10)))).rejects.toThrow();
+  });
+
+  it('aborts the request when unsubscribed (the 60 s timeout and cancel rely on it), and never emits', async () => {
+    const seen: unknown[] = [];
+    const sub = put(`${base}/hang`, new Uint8Array(1000)).subscribe({
+      next: (v) => seen.push(v),
+      error: (e) => seen.push(e),
+    });
+    await waitFor(() => received.some((r) => r.path === '/hang' && r.bytes === 1000));
+    sub.unsubscribe();
+    await waitFor(() => received.find((r) => r.path === '/hang')!.aborted);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toEqual([]);
+  });
+
+  it('gives up with PutTimeoutError after its hard timeout', async () => {
+    const quick = fetchPutChunk((input, init) => fetch(input, init), 150);
+    await expect(firstValueFrom(quick(`${base}/hang`, new Uint8Array(10)))).rejects.toBeInstanceOf(
+      PutTimeoutError,
+    );
+  });
+});
+
+describe('file handles and storage', () => {
+  it('fileHandle reads exactly the slice of a File', async () => {
+    const file = new File([Uint8Array.from([1, 2, 3, 4, 5])], 'a.bin', {
+      type: 'application/x-test',
+      lastModified: 77,
+    });
+    const h = fileHandle(file);
+    expect([h.name, h.size, h.type, h.lastModified]).toEqual(['a.bin', 5, 'application/x-test', 77]);
+    expect(await h.slice(1, 4)).toEqual(Uint8Array.from([2, 3, 4]));
+  });
+
+  it('browserStorage falls back to memory where there is no localStorage', () => {
+    const s = browserStorage();
+    s.setItem('k', 'v');
+    expect(s.getItem('k')).toBe('v');
+    s.removeItem('k');
+    expect(s.getItem('k')).toBeNull();
+  });
+
+  const record: ResumeRecord = {
+    version: 1,
+    field: 'video',
+    route: 'file',
+    fileId: 'abcdefgh12345678',
+    preSigns: ['/upload/abcdefgh12345678/0?exp=1&sig=x', '/upload/abcdefgh12345678/1?exp=1&sig=y'],
+    chunkSize: 262144,
+    confirmed: [0],
+    file: { name: 'a.mp4', size: 300000, type: 'video/mp4', lastModified: 5 },
+    category: 9,
+    guest: false,
+    expiresAt: 1000,
+  };
+
+  it('resume records round-trip, and junk, other versions and another slot read as nothing', () => {
+    const storage = memoryStorage();
+    writeResume(storage, record);
+    expect(readResume(storage, 'video')).toEqual(record);
+    expect(readResume(storage, 'cover')).toBeNull();
+    storage.setItem(resumeKey('cover'), JSON.stringify(record));
+    expect(readResume(storage, 'cover')).toBeNull();
+    for (const junk of [
+      '{',
+      'null',
+      '[]',
+      JSON.stringify({ ...record, version: 2 }),
+      JSON.stringify({ ...record, preSigns: 'x' }),
+    ]) {
+      storage.setItem(resumeKey('video'), junk);
+      expect(readResume(storage, 'video')).toBeNull();
+    }
+    clearResume(storage, 'video');
+    expect(storage.getItem(resumeKey('video'))).toBeNull();
+    expect(sameFile(record.file, { ...record.file })).toBe(true);
+    expect(sameFile(record.file, { ...record.file, lastModified: 6 })).toBe(false);
+  });
+
+  it('a storage that refuses writes never breaks an upload', () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('quota');
+      },
+      removeItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(() => writeResume(refusing, record)).not.toThrow();
+    expect(() => clearResume(refusing, 'video')).not.toThrow();
+    expect(readResume(refusing, 'video')).toBeNull();
+    expect(readGuestKept(refusing)).toEqual([]);
+    expect(() => writeGuestKept(refusing, [{ field: 'a', uploads: [] }])).not.toThrow();
+  });
+
+  it('the guest list is written, read back, and removed when empty', () => {
+    const storage = memoryStorage();
+    const kept = [{ field: 'cover', uploads: [{ url: '/u', width: 1, height: 2, category: 9 }] }];
+    writeGuestKept(storage, kept);
+    expect(readGuestKept(storage)).toEqual(kept);
+    writeGuestKept(storage, []);
+    expect(storage.getItem(GUEST_KEPT_KEY)).toBeNull();
+    storage.setItem(GUEST_KEPT_KEY, JSON.stringify([{ field: 1 }]));
+    expect(readGuestKept(storage)).toEqual([]);
+  });
+});
+
+describe('settled thenables and request cleaning', () => {
+  it('settled answers synchronously through from(), chains, and turns a throw into a rejection', async () => {
+    const seen: number[] = [];
+    from(settled(2).then((x) => x * 3)).subscribe((v) => seen.push(v));
+    expect(seen).toEqual([6]);
+    expect(await settled(1).then(() => settled(5))).toBe(5);
+    await expect(
+      settled(1).then(() => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await expect(failed(new Error('no'))).rejects.toThrow('no');
+    expect(await failed<number>('x').then(undefined, () => 9)).toBe(9);
+  });
+
+  it('file names lose control characters and separators; unknown types travel as octet-stream', () => {
+    expect(requestFileName('my/clip\\1\u0001.mp4')).toBe('my_clip_1_.mp4');
+    expect(requestFileName('   ')).toBe('file');
+    expect([...requestFileName('é'.repeat(400))]).toHaveLength(200);
+    // 150 emoji are 300 UTF-16 units: cut at 200 units, never inside a character.
+    const emoji = requestFileName('😀'.repeat(150));
+    expect(emoji).toHaveLength(200);
+    expect([...emoji].every((c) => c === '😀')).toBe(true);
+    expect(requestContentType('video/mp4')).toBe('video/mp4');
+    expect(requestContentType('text/plain; charset=utf-8')).toBe('text/plain');
+    expect(requestContentType('')).toBe('application/octet-stream');
+    expect(requestContentType('weird')).toBe('application/octet-stream');
+  });
+});
