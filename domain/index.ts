@@ -28,3 +28,4 @@ export * as format from './format/index.js';
 export * as uploads from './uploads/index.js';
 export * as errors from './errors/index.js';
 export * as moderation from './moderation/index.js';
+export * as flags from './tracking/flags.js';

@@ -23,6 +23,7 @@ import { trackingContext } from './tracking/index.js';
 import { tourContext } from './tour/index.js';
 import { paymentContext } from './payment/index.js';
 import { uploadsContext } from './uploads/index.js';
+import { flagsContext } from './tracking/flags.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -41,6 +42,7 @@ export const contexts = {
   tour: tourContext,
   payment: paymentContext,
   uploads: uploadsContext,
+  flags: flagsContext,
 } as const;
 
 type Contexts = typeof contexts;

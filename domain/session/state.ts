@@ -24,6 +24,8 @@ export interface UserInfo {
   /** 3 marks a new user (spec §4). */
   readonly status: number;
   readonly role: string;
+  /** When the account registered (epoch ms), for tracking's reg_at; absent in older logs. */
+  readonly createdAt?: number;
   /** Optional so that existing producers of `UserInfo` stay valid; absent means a personal account. */
   readonly enterprise?: EnterpriseIdentity | null;
 }

@@ -2,7 +2,16 @@
 import type { billing, session, tasks } from '../../domain/index.js';
 import type { AccountInfo } from '../contract/account';
 import type { PaymentInfo } from '../contract/payment';
-import type { TaskItem } from '../contract/tasks';
+import type { TaskItem, TaskMedia } from '../contract/tasks';
+
+export const toTaskMedia = (m: TaskMedia): tasks.TaskMediaItem => ({
+  url: m.url,
+  kind: m.kind,
+  contentType: m.content_type,
+  width: m.width ?? null,
+  height: m.height ?? null,
+  durationS: m.duration ?? null,
+});
 
 export const toTaskReport = (item: TaskItem): tasks.TaskReport => ({
   id: item.id,
@@ -11,6 +20,22 @@ export const toTaskReport = (item: TaskItem): tasks.TaskReport => ({
   statusDesc: item.status_desc,
   estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
   images: item.img_uris,
+  ...(item.media && item.media.length > 0 ? { media: item.media.map(toTaskMedia) } : {}),
+  ...(item.comfyui_current_node ? { currentNode: item.comfyui_current_node } : {}),
+});
+
+/** One item of the server's task list as a domain snapshot (`guest` by who owns it). */
+export const toTaskSnapshot = (item: TaskItem, guest: boolean): tasks.TaskSnapshot => ({
+  id: item.id,
+  params: { domainType: item.domain_type, prompt: item.prompt, aspectRatio: item.aspect_ratio, seed: null },
+  guest,
+  createdAt: item.create_at,
+  estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
+  status: item.status,
+  progress: item.process,
+  statusDesc: item.status_desc,
+  images: item.img_uris,
+  media: (item.media ?? []).map(toTaskMedia),
 });
 
 export const toPaymentInfo = (p: PaymentInfo): billing.PaymentInfo => ({
@@ -35,4 +60,5 @@ export const toUserInfo = (a: AccountInfo): session.UserInfo => ({
   avatar: a.avatar,
   status: a.status,
   role: a.role,
+  createdAt: a.create_at,
 });

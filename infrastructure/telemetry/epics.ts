@@ -1,4 +1,23 @@
+/**
+ * The telemetry epics: tracking queues (event report, log events, star-track, exposure) with
+ * their flushes, retries, caches and beacons; heartbeat; A/B flags; popup status; error reports.
+ */
 import type { AppEpic } from '../epics/types';
+import { errorReportEpic } from './errors';
+import { abFlagsEpic } from './flags';
+import { heartbeatEpic } from './heartbeat';
+import { popupStatusEpic } from './popups';
+import { trackingQueuesEpic } from './queues';
+import { exposeItemEpic, logEventEpic, starTrackEpic, trackEventEpic } from './track';
 
-/** The telemetry epics (reserved slot: filled by its own work item). */
-export const telemetryEpics: readonly AppEpic[] = [];
+export const telemetryEpics: readonly AppEpic[] = [
+  trackEventEpic,
+  logEventEpic,
+  starTrackEpic,
+  exposeItemEpic,
+  trackingQueuesEpic,
+  heartbeatEpic,
+  abFlagsEpic,
+  popupStatusEpic,
+  errorReportEpic,
+];

@@ -5,6 +5,7 @@ import { ASPECT_RATIOS, IMAGE_TASK_COST, PROMPT_MAX_LENGTH } from '../../infrast
 import { createTask } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
 import { TaskCard } from '../components/TaskCard';
+import { Uploader } from '../components/Uploader';
 
 const ratioBox = (ratio: string) => {
   const [w = 1, h = 1] = ratio.split(':').map(Number);
@@ -83,6 +84,7 @@ export const CreatePage = () => {
               ))}
             </div>
           </fieldset>
+          <Uploader field="referenceImage" accept="image/png,image/jpeg,image/webp,image/gif" labelId="upload.reference" />
           <button type="submit" className="button primary wide" data-testid="generate">
             <FormattedMessage id="create.generate" />
             {!isGuest && (

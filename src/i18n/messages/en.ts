@@ -140,6 +140,15 @@ export const en = {
   'feed.empty': "Nothing to show in this tab yet.",
   'feed.error': "This feed could not be loaded.",
   'feed.retry': "Try again",
+  'upload.reference': "Reference image (optional)",
+  'upload.cancel': "Cancel",
+  'upload.progress': "Uploading {name}",
+  'upload.done': "Uploaded",
+  'uploadCancelled': "The upload was cancelled.",
+  'UploadImageExceedCustomMB': "Images can be at most {mb} MB.",
+  'uploadVideoError': "The file is too large.",
+  'uploadAudioError': "The audio file is too large.",
+  'HttpErrorCode_30003': "The file exceeds the size limit.",
 } as const;
 
 export type MessageKey = keyof typeof en;

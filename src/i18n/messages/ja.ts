@@ -140,4 +140,13 @@ export const ja: Partial<Messages> = {
   'feed.empty': "このタブにはまだ何もありません。",
   'feed.error': "フィードを読み込めませんでした。",
   'feed.retry': "再試行",
+  'upload.reference': "参考画像（任意）",
+  'upload.cancel': "キャンセル",
+  'upload.progress': "{name} をアップロード中",
+  'upload.done': "アップロード完了",
+  'uploadCancelled': "アップロードをキャンセルしました。",
+  'UploadImageExceedCustomMB': "画像は最大 {mb} MB までです。",
+  'uploadVideoError': "ファイルが大きすぎます。",
+  'uploadAudioError': "音声ファイルが大きすぎます。",
+  'HttpErrorCode_30003': "ファイルがサイズ上限を超えています。",
 };

@@ -140,4 +140,13 @@ export const zhCN: Partial<Messages> = {
   'feed.empty': "此标签下暂无内容。",
   'feed.error': "无法加载此信息流。",
   'feed.retry': "重试",
+  'upload.reference': "参考图（可选）",
+  'upload.cancel': "取消",
+  'upload.progress': "正在上传 {name}",
+  'upload.done': "已上传",
+  'uploadCancelled': "上传已取消。",
+  'UploadImageExceedCustomMB': "图片最大 {mb} MB。",
+  'uploadVideoError': "文件过大。",
+  'uploadAudioError': "音频文件过大。",
+  'HttpErrorCode_30003': "文件超出大小限制。",
 };

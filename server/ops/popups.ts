@@ -1,0 +1,66 @@
+/**
+ * Popup status (spec §3 popup data, §7 "popup status (plat web)"), derived from the account:
+ * - discount_popup: a half-price offer (pop_type 1) for a non-member during the first 7 days
+ *   after sign-up, ending 7 days after sign-up;
+ * - face_photo_popup: the AI face-swap tool, for an account that has not created any task yet;
+ * - show_temp_coins_popup: the account holds temp coins;
+ * - wakeup_user_popup: the account was away 7 days or more (not seen for 7 days, or back within
+ *   the last day after such an absence); balance_day is the days left on its membership;
+ * - user_activity_award_list: coin credits of the last 7 days whose reason starts with 'award';
+ * - hot_popup_cnt: works others published in the last 24 hours, at most 99.
+ */
+import type { ActivityAward, PopupStatusResponse } from '../../infrastructure/contract/telemetry';
+import type { Queryable } from '../db/database';
+import { balances } from '../ledger';
+import { ABSENCE_MS, presenceOf } from './presence';
+
+const DAY_MS = 24 * 3600 * 1000;
+export const DISCOUNT_WINDOW_MS = 7 * DAY_MS;
+export const AWARD_WINDOW_MS = 7 * DAY_MS;
+export const HOT_WINDOW_MS = DAY_MS;
+export const HOT_POPUP_CAP = 99;
+export const FACE_PHOTO_POPUP = {
+  data: { id: 'ai-face-swap', title: 'AI Face Swap' },
+  page: '/ai-tools/ai-face-swap',
+} as const;
+
+export const popupStatusOf = async (db: Queryable, accountId: string, now: number): Promise<PopupStatusResponse> => {
+  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [accountId]);
+  const createdAt = Number(account?.created_at ?? 0);
+  const [membership] = await db.query<{ expiry_time: string | null }>(
+    'SELECT expiry_time FROM memberships WHERE account_id = $1',
+    [accountId],
+  );
+  const expiry = membership?.expiry_time === null || membership?.expiry_time === undefined ? null : Number(membership.expiry_time);
+  const member = expiry !== null && expiry > now;
+  const [tasks] = await db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM tasks WHERE account_id = $1', [accountId]);
+  const coins = await balances(db, accountId);
+  const presence = await presenceOf(db, 'account', accountId);
+  const away =
+    presence !== null &&
+    (now - presence.lastSeenAt >= ABSENCE_MS || (presence.returnedAt !== null && now - presence.returnedAt < DAY_MS));
+  const awards = await db.query<{ id: string | number; reason: string; delta: number; created_at: string }>(
+    `SELECT id, reason, delta, created_at FROM coin_ledger
+      WHERE account_id = $1 AND delta > 0 AND reason LIKE 'award%' AND created_at >= $2
+      ORDER BY created_at DESC, id DESC LIMIT 20`,
+    [accountId, now - AWARD_WINDOW_MS],
+  );
+  const [hot] = await db.query<{ n: string | number }>(
+    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM content_items WHERE created_at >= $1 AND author_id <> $2 LIMIT $3) AS recent',
+    [now - HOT_WINDOW_MS, accountId, HOT_POPUP_CAP],
+  );
+  const discountEnd = createdAt + DISCOUNT_WINDOW_MS;
+  return {
+    discount_popup: !member && discountEnd > now ? { pop_type: 1, end_at: discountEnd as ActivityAward['created_at'] } : null,
+    face_photo_popup: Number(tasks?.n ?? 0) === 0 ? { data: { ...FACE_PHOTO_POPUP.data }, page: FACE_PHOTO_POPUP.page } : null,
+    show_temp_coins_popup: coins.temp > 0,
+    wakeup_user_popup: away ? { balance_day: member && expiry !== null ? Math.ceil((expiry - now) / DAY_MS) : 0 } : null,
+    user_activity_award_list: awards.map((a) => ({
+      id: String(a.id),
+      title: a.reason,
+      coins: Number(a.delta),
+      created_at: Number(a.created_at) as ActivityAward['created_at'],
+    })),
+    hot_popup_cnt: Number(hot?.n ?? 0),
+  };
+};

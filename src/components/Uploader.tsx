@@ -1,0 +1,65 @@
+import { useId } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { uploads } from '../../domain/index.js';
+import { fileHandle } from '../../infrastructure/uploads/browser';
+import { cancelUpload, resumeUpload } from '../../infrastructure/uploads/commands';
+import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
+import { ProgressBar } from './ProgressBar';
+
+/**
+ * One upload slot (spec §4 Upload): pick a file, watch its chunks go up, cancel; a file picked
+ * again after a reload resumes from the first chunk the server has not confirmed.
+ */
+export const Uploader = ({ field, accept, labelId }: { field: string; accept: string; labelId: string }) => {
+  const intl = useIntl();
+  const id = useId();
+  const dispatch = useAppDispatch();
+  const latest = useAppSelector((s) => uploads.selectUploadList(s.uploads).find((u) => u.field === field));
+  const progress = useAppSelector((s) => (latest ? uploads.selectUploadProgress(s.uploads, latest.id) : 0));
+  const running = latest !== undefined && (latest.phase.status === 'init' || latest.phase.status === 'pending');
+  return (
+    <div className="uploader" data-testid={`uploader-${field}`}>
+      <label htmlFor={id} className="field-label">
+        <FormattedMessage id={labelId} />
+      </label>
+      <div className="uploader-row">
+        <input
+          id={id}
+          type="file"
+          accept={accept}
+          disabled={running}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) dispatch(resumeUpload({ field, file: fileHandle(file) }));
+            e.target.value = '';
+          }}
+        />
+        {running && (
+          <button type="button" className="ghost" onClick={() => dispatch(cancelUpload({ field }))}>
+            <FormattedMessage id="upload.cancel" />
+          </button>
+        )}
+      </div>
+      {latest && (
+        <div className="uploader-status" aria-live="polite">
+          <span className="muted small">{latest.file.name}</span>
+          {running && <ProgressBar value={progress * 100} label={intl.formatMessage({ id: 'upload.progress' }, { name: latest.file.name })} />}
+          {latest.phase.status === 'complete' && (
+            <span className="badge completed" data-testid="upload-done">
+              <FormattedMessage id="upload.done" />
+            </span>
+          )}
+          {(latest.phase.status === 'fail' || latest.phase.status === 'error') && (
+            <span className="field-error" role="alert">
+              {intl.messages[latest.phase.messageKey] !== undefined ? (
+                <FormattedMessage id={latest.phase.messageKey} />
+              ) : (
+                <FormattedMessage id="uploadError" />
+              )}
+            </span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+};
