@@ -1,4 +1,6 @@
 import type { AppEpic } from '../epics/types';
+import { audioEpics } from './audioEpics';
+import { chatEpics } from './chatEpics';
 
-/** The streaming epics (reserved slot: filled by its own work item). */
-export const streamingEpics: readonly AppEpic[] = [];
+/** The streaming epics: the SSE audio stream and the socket chat. */
+export const streamingEpics: readonly AppEpic[] = [...audioEpics, ...chatEpics];

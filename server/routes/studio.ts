@@ -1,5 +1,186 @@
+/**
+ * Studio routes: characters (list, detail, create, update, delete), chat sessions and history,
+ * reply voices, the SSE audio streams, and the socket.io chat server at /im/v1 attached to the same
+ * HTTP server. Paths and shapes are documented in infrastructure/contract/{characters,streaming}.ts.
+ */
 import type { FastifyInstance } from 'fastify';
+import {
+  CHARACTER_CREATE_PATH,
+  CHARACTER_DELETE_PATH,
+  CHARACTER_DETAIL_PATH,
+  CHARACTER_LIST_PATH,
+  CHARACTER_PAGE_DEFAULT,
+  CHARACTER_UPDATE_PATH,
+  CHAT_HISTORY_PATH,
+  CHAT_SESSION_OPEN_PATH,
+  chatVoicePath,
+  CharacterCreateRequest,
+  CharacterIdRequest,
+  CharacterListRequest,
+  CharacterUpdateRequest,
+  ChatHistoryRequest,
+  ChatSessionOpenRequest,
+  type CharacterListResponse,
+} from '../../infrastructure/contract/characters';
+import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
+import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { audioStreamRoutes } from '../studio/audioStream';
+import { CHARACTER_SELECT, characterCoverRoute, findCharacter, toCharacter, type CharacterRow } from '../studio/characters';
+import { attachChatSocket, historyPage, openSession, voiceSource } from '../studio/chat';
+import { SAMPLE_RATE, speechPcm } from '../studio/synth';
+import { encodeWav } from '../studio/wav';
 
-/** Studio routes (reserved slot: filled by its own work item). */
-export const studioRoutes = (_app: FastifyInstance, _ctx: ServerContext): void => {};
+/** The character `id` if the caller owns it: 10404 when there is none, 10403 when it is not theirs. */
+const ownedCharacter = async (ctx: ServerContext, accountId: string, id: string): Promise<CharacterRow> => {
+  const row = await findCharacter(ctx.db, id);
+  if (!row) throw new ApiError(CODES.notFound, 'no such character');
+  if (row.owner_id !== accountId) throw new ApiError(CODES.forbidden, 'this character is not yours');
+  return row;
+};
+
+export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  characterCoverRoute(app, ctx);
+  const streams = audioStreamRoutes(app, ctx);
+  attachChatSocket(app, ctx);
+  app.addHook('preClose', (done) => {
+    streams.closeAll();
+    done();
+  });
+
+  app.post(CHARACTER_LIST_PATH, async (req) => {
+    const body = decodeBody(CharacterListRequest, req.body);
+    const caller = req.caller.accountId;
+    const scope = body.scope ?? 'all';
+    if (scope === 'mine') requireAccount(req.caller);
+    const offset = body.offset ?? 0;
+    const limit = body.limit ?? CHARACTER_PAGE_DEFAULT;
+    const where: string[] = [];
+    const params: unknown[] = [];
+    if (scope === 'official') where.push('c.owner_id IS NULL');
+    if (scope === 'mine') {
+      params.push(caller);
+      where.push(`c.owner_id = $${params.length}`);
+    }
+    if (body.character_type !== undefined) {
+      params.push(body.character_type);
+      where.push(`c.character_type = $${params.length}`);
+    }
+    params.push(limit + 1, offset);
+    const rows = await ctx.db.query<CharacterRow>(
+      `${CHARACTER_SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+       ORDER BY c.is_official_agent DESC, c.rank DESC, c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      params,
+    );
+    const page = rows.slice(0, limit);
+    const response: CharacterListResponse = {
+      items: page.map((r) => toCharacter(r, caller)),
+      offset: (offset + page.length) as CharacterListResponse['offset'],
+      has_more: rows.length > limit,
+    };
+    return ok(response);
+  });
+
+  app.post(CHARACTER_DETAIL_PATH, async (req) => {
+    const body = decodeBody(CharacterIdRequest, req.body);
+    const row = await findCharacter(ctx.db, body.id);
+    if (!row) throw new ApiError(CODES.notFound, 'no such character');
+    return ok({ item: toCharacter(row, req.caller.accountId) });
+  });
+
+  app.post(CHARACTER_CREATE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(CharacterCreateRequest, req.body);
+    const id = `chr_${newId()}`;
+    const now = ctx.clock.now();
+    // is_official_agent is never taken from a client: only the platform's own agents carry it.
+    await ctx.db.query(
+      `INSERT INTO characters (id, owner_id, name, intro, greeting, character_type, init_mem_num, support_voice,
+         is_official_agent, voice, cover_prompt, corpus, rank, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $11, 0, $12, $12)`,
+      [
+        id,
+        accountId,
+        body.name.trim(),
+        body.intro,
+        body.greeting ?? '',
+        body.character_type,
+        body.init_mem_num ?? 0,
+        body.support_voice ?? false,
+        body.voice ?? 'female',
+        body.cover_prompt ?? '',
+        [body.greeting ?? '', body.intro].join('\n'),
+        now,
+      ],
+    );
+    const row = await findCharacter(ctx.db, id);
+    if (!row) throw new ApiError(CODES.notFound, 'no such character');
+    return ok({ item: toCharacter(row, accountId) });
+  });
+
+  app.post(CHARACTER_UPDATE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(CharacterUpdateRequest, req.body);
+    const current = await ownedCharacter(ctx, accountId, body.id);
+    const next = {
+      name: body.name?.trim() ?? current.name,
+      intro: body.intro ?? current.intro,
+      greeting: body.greeting ?? current.greeting,
+      character_type: body.character_type ?? current.character_type,
+      init_mem_num: body.init_mem_num ?? current.init_mem_num,
+      support_voice: body.support_voice ?? current.support_voice,
+      voice: body.voice ?? current.voice,
+      cover_prompt: body.cover_prompt ?? current.cover_prompt,
+    };
+    await ctx.db.query(
+      `UPDATE characters SET name = $2, intro = $3, greeting = $4, character_type = $5, init_mem_num = $6, support_voice = $7,
+         voice = $8, cover_prompt = $9, corpus = $10, updated_at = $11 WHERE id = $1 AND owner_id = $12`,
+      [
+        body.id,
+        next.name,
+        next.intro,
+        next.greeting,
+        next.character_type,
+        next.init_mem_num,
+        next.support_voice,
+        next.voice,
+        next.cover_prompt,
+        [next.greeting, next.intro].join('\n'),
+        ctx.clock.now(),
+        accountId,
+      ],
+    );
+    const row = await findCharacter(ctx.db, body.id);
+    if (!row) throw new ApiError(CODES.notFound, 'no such character');
+    return ok({ item: toCharacter(row, accountId) });
+  });
+
+  app.post(CHARACTER_DELETE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(CharacterIdRequest, req.body);
+    await ownedCharacter(ctx, accountId, body.id);
+    // Its chat sessions and their messages go with it (ON DELETE CASCADE).
+    await ctx.db.query('DELETE FROM characters WHERE id = $1 AND owner_id = $2', [body.id, accountId]);
+    return ok({ id: body.id });
+  });
+
+  app.post(CHAT_SESSION_OPEN_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(ChatSessionOpenRequest, req.body);
+    return ok(await openSession(ctx, accountId, body.character_id));
+  });
+
+  app.post(CHAT_HISTORY_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(ChatHistoryRequest, req.body);
+    return ok(await historyPage(ctx.db, accountId, body));
+  });
+
+  app.get<{ Params: { id: string } }>(chatVoicePath(':id'), async (req, reply) => {
+    const accountId = requireAccount(req.caller);
+    const source = await voiceSource(ctx.db, accountId, req.params.id);
+    if (!source) throw new ApiError(CODES.notFound, 'no voice for this message');
+    const wav = encodeWav(speechPcm({ text: source.content, voice: source.voice, emotion: 'neutral' }), SAMPLE_RATE);
+    return reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=3600').send(wav);
+  });
+};

@@ -1,0 +1,122 @@
+/**
+ * Audio stream epics (spec §4 "start, chunks in order, end"; §8 "audio stream error sets status
+ * error"). A start command names a new stream (`aud_` + a random id, sent as stream_id), records
+ * `streamStarted` and opens the SSE request; each frame goes through the pure audio protocol. The
+ * stream ends at the first terminal event (ended or failed), which also aborts the request. A
+ * new start abandons the running stream (switchMap aborts it; the new id supersedes it in state);
+ * a stop aborts it and records `streamFailed` with `audio.streamStopped`; a body that ends or a
+ * connection that breaks before `end` records `errors.audioStreamInterrupted`.
+ */
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { EMPTY, catchError, concat, concatMap, defer, filter, from, map, merge, mergeMap, of, switchMap, take, takeWhile } from 'rxjs';
+import { audio, type RootState } from '../../domain/index.js';
+import {
+  AUDIO_TTS_STREAM_PATH,
+  SONG_PREVIEW_STREAM_PATH,
+  SongPreviewRequest,
+  TtsStreamRequest,
+} from '../contract/streaming';
+import type { Action, AppEpic } from '../epics/types';
+import { reportApiFailure } from '../store/commands';
+import {
+  AUDIO_REQUEST_INVALID,
+  AUDIO_REQUEST_REFUSED,
+  AUDIO_STREAM_INTERRUPTED,
+  AUDIO_STREAM_STOPPED,
+  initialTracker,
+  readAudioResponse,
+  stepAudioStream,
+  type AudioStep,
+} from './audioProtocol';
+import { pauseAudioStream, resumeAudioStream, startAudioStream, stopAudioStream, type AudioStreamSource } from './commands';
+
+/** The session token for streaming calls; null when the T cookie carries the session instead. */
+export const streamToken = (state: RootState): string | null =>
+  state.session.status === 'signedIn' && state.session.token !== '' ? state.session.token : null;
+
+/** The request of a source, checked with the same codec the server uses. */
+export const audioRequestOf = (
+  source: AudioStreamSource,
+  streamId: string,
+): { readonly path: string; readonly body: E.Either<t.Errors, unknown> } => {
+  if (source.kind === 'tts') {
+    const body = {
+      text: source.text,
+      stream_id: streamId,
+      ...(source.voice === undefined ? {} : { voice: source.voice }),
+      ...(source.timbreId === undefined ? {} : { timbre_id: source.timbreId }),
+      ...(source.emotion === undefined ? {} : { emotion: source.emotion }),
+      ...(source.lang === undefined ? {} : { lang: source.lang }),
+    };
+    return { path: AUDIO_TTS_STREAM_PATH, body: E.map(TtsStreamRequest.encode)(TtsStreamRequest.decode(body)) };
+  }
+  const body = {
+    style: source.style,
+    emotion: source.emotion,
+    instrument: source.instrument,
+    stream_id: streamId,
+    ...(source.voice === undefined ? {} : { voice: source.voice }),
+    ...(source.seed === undefined ? {} : { seed: source.seed }),
+  };
+  return { path: SONG_PREVIEW_STREAM_PATH, body: E.map(SongPreviewRequest.encode)(SongPreviewRequest.decode(body)) };
+};
+
+const isTerminal = (a: Action): boolean => audio.streamEnded.match(a) || audio.streamFailed.match(a);
+
+export const audioStreamEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(startAudioStream.match),
+    switchMap(({ payload }) => {
+      const streamId = `aud_${deps.ids()}`;
+      const started = audio.streamStarted({ streamId });
+      const request = audioRequestOf(payload.source, streamId);
+      if (E.isLeft(request.body))
+        return from<Action[]>([started, audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_INVALID })]);
+      const { path } = request;
+      let tracker = initialTracker(streamId);
+      const interrupted = audio.streamFailed({ streamId, reasonKey: AUDIO_STREAM_INTERRUPTED });
+      const run$ = deps.streaming.fetchStream({ path, body: request.body.right, token: streamToken(state$.value) }).pipe(
+        readAudioResponse(path),
+        map((frame): AudioStep => {
+          if (frame.kind === 'refused')
+            return {
+              tracker,
+              actions: [
+                reportApiFailure({ failure: frame.failure }),
+                audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_REFUSED }),
+              ],
+              done: true,
+            };
+          const step = stepAudioStream(tracker, frame.message, path);
+          tracker = step.tracker;
+          return step;
+        }),
+        takeWhile((step) => !step.done, true),
+        concatMap((step) => from(step.actions)),
+        // A body that ends before a terminal event is a cut stream; so is a broken connection.
+        (actions$) => concat(actions$, defer(() => of(interrupted))),
+        catchError(() => of(interrupted)),
+      );
+      const stopped$ = action$.pipe(
+        filter(stopAudioStream.match),
+        take(1),
+        map(() => audio.streamFailed({ streamId, reasonKey: AUDIO_STREAM_STOPPED })),
+      );
+      return concat(of(started), merge(run$, stopped$).pipe(takeWhile((a) => !isTerminal(a), true)));
+    }),
+  );
+
+/** Pausing and resuming playback of the current stream (chunks keep arriving while paused). */
+export const audioPlaybackEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter((a) => pauseAudioStream.match(a) || resumeAudioStream.match(a)),
+    mergeMap((a) => {
+      const s = state$.value.audio;
+      if (pauseAudioStream.match(a) && s.status === 'start') return of(audio.streamPaused({ streamId: s.streamId }));
+      if (resumeAudioStream.match(a) && s.status === 'paused') return of(audio.streamResumed({ streamId: s.streamId }));
+      return EMPTY;
+    }),
+  );
+
+export const audioEpics = [audioStreamEpic, audioPlaybackEpic] as const;

@@ -1,0 +1,49 @@
+/**
+ * The chat socket over socket.io-client, at path /im/v1. socket.io's own reconnection is off: the
+ * connection epic owns retries (with its backoff, testable in virtual time). The observable emits
+ * `connected` and the server's chat events, errors with a ChatSocketEnd when the socket closes or
+ * the handshake is refused (`connect_error` with `data.code`), and closes the socket on unsubscribe.
+ */
+import { Observable } from 'rxjs';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
+import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatHandshakeRefusal } from '../contract/streaming';
+import type { ChatConnection, ChatSignal, ChatSocketEnd } from './deps';
+
+export type SocketFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
+
+const SERVER_EVENTS = [CHAT_EVENT.start, CHAT_EVENT.token, CHAT_EVENT.done, CHAT_EVENT.message, CHAT_EVENT.error] as const;
+
+export const socketIoChatConnector =
+  (io: SocketFactory, uri: string, extra: Partial<ManagerOptions & SocketOptions> = {}) =>
+  ({ token }: { readonly token: string | null }): Observable<ChatSignal> =>
+    new Observable<ChatSignal>((subscriber) => {
+      const socket = io(uri, {
+        path: CHAT_SOCKET_PATH,
+        reconnection: false,
+        forceNew: true,
+        withCredentials: true,
+        auth: token === null ? {} : { token },
+        ...extra,
+      });
+      const connection: ChatConnection = {
+        send: (event, payload) =>
+          new Observable<unknown>((ack) => {
+            socket.emit(event, payload, (answer: unknown) => {
+              ack.next(answer);
+              ack.complete();
+            });
+          }),
+      };
+      const end = (e: ChatSocketEnd) => subscriber.error(e);
+      socket.on('connect', () => subscriber.next({ kind: 'connected', connection }));
+      socket.on('disconnect', (reason: string) => end({ kind: 'closed', reason }));
+      socket.on('connect_error', (err: Error & { data?: unknown }) => {
+        const refusal = ChatHandshakeRefusal.decode(err.data);
+        end(refusal._tag === 'Right' ? { kind: 'refused', code: refusal.right.code, msg: refusal.right.msg } : { kind: 'closed', reason: err.message });
+      });
+      for (const event of SERVER_EVENTS) socket.on(event, (payload: unknown) => subscriber.next({ kind: 'event', event, payload }));
+      return () => {
+        socket.removeAllListeners();
+        socket.disconnect();
+      };
+    });
