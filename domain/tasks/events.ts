@@ -1,5 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { TaskImage, TaskParams } from './state.js';
+import type { TaskImage, TaskMediaItem, TaskParams } from './state.js';
 
 /** A task the server accepted. `guest` tasks are polled with g_mode=1. */
 export interface TaskCreatedPayload {
@@ -17,11 +17,15 @@ export interface ProgressReportedPayload {
   readonly progress: number;
   readonly statusDesc: string;
   readonly estimateMs: number | null;
+  /** A workflow run names the node it executes (spec §3 comfyui_current_node). */
+  readonly currentNode?: string | null;
 }
 
 export interface TaskCompletedPayload {
   readonly id: string;
   readonly images: readonly TaskImage[];
+  /** Every output with its kind (video, audio, ...); absent in logs written before media existed. */
+  readonly media?: readonly TaskMediaItem[];
 }
 
 export interface TaskFailedPayload {
@@ -34,18 +38,66 @@ export interface TaskRemovedPayload {
   readonly id: string;
 }
 
+/** The server deleted the task (spec §7 /task/delete); it never comes back. */
+export interface TaskDeletedPayload {
+  readonly id: string;
+  /** Coins the server gave back (a task still queued is refunded). */
+  readonly refundedCoins: number;
+}
+
+/** What a task with these parameters would cost and take (spec §7 /task/estimate). */
+export interface EstimateReceivedPayload {
+  /** Which request it answers (see `estimateKeyOf`), so a stale answer is recognisable. */
+  readonly key: string;
+  readonly domainType: number;
+  readonly coins: number;
+  readonly estimateMs: number;
+  readonly canAfford: boolean;
+}
+
+/** One task of the server's list, in domain terms. */
+export interface TaskSnapshot {
+  readonly id: string;
+  readonly params: TaskParams;
+  readonly guest: boolean;
+  readonly createdAt: number;
+  readonly estimateMs: number | null;
+  /** Server status code (spec §4). */
+  readonly status: number;
+  readonly progress: number;
+  readonly statusDesc: string;
+  readonly images: readonly TaskImage[];
+  readonly media: readonly TaskMediaItem[];
+}
+
+/**
+ * The account's task list as the server returned it (fetched at sign-in). It replaces the
+ * account's (non-guest) tasks created before `requestedAt`; tasks created since, and guest
+ * tasks, are kept; deleted tasks are never restored.
+ */
+export interface TaskListReceivedPayload {
+  readonly requestedAt: number;
+  readonly items: readonly TaskSnapshot[];
+}
+
 export const taskCreated = defineEvent<TaskCreatedPayload>()('tasks/created');
 export const progressReported = defineEvent<ProgressReportedPayload>()('tasks/progressReported');
 export const taskCompleted = defineEvent<TaskCompletedPayload>()('tasks/completed');
 export const taskFailed = defineEvent<TaskFailedPayload>()('tasks/failed');
 export const taskRemoved = defineEvent<TaskRemovedPayload>()('tasks/removed');
+export const taskDeleted = defineEvent<TaskDeletedPayload>()('tasks/deleted');
+export const estimateReceived = defineEvent<EstimateReceivedPayload>()('tasks/estimateReceived');
+export const taskListReceived = defineEvent<TaskListReceivedPayload>()('tasks/listReceived');
 
 export type TaskEvent =
   | DomainEvent<typeof taskCreated.type, TaskCreatedPayload>
   | DomainEvent<typeof progressReported.type, ProgressReportedPayload>
   | DomainEvent<typeof taskCompleted.type, TaskCompletedPayload>
   | DomainEvent<typeof taskFailed.type, TaskFailedPayload>
-  | DomainEvent<typeof taskRemoved.type, TaskRemovedPayload>;
+  | DomainEvent<typeof taskRemoved.type, TaskRemovedPayload>
+  | DomainEvent<typeof taskDeleted.type, TaskDeletedPayload>
+  | DomainEvent<typeof estimateReceived.type, EstimateReceivedPayload>
+  | DomainEvent<typeof taskListReceived.type, TaskListReceivedPayload>;
 
 export const taskEventTypes = [
   taskCreated.type,
@@ -53,4 +105,7 @@ export const taskEventTypes = [
   taskCompleted.type,
   taskFailed.type,
   taskRemoved.type,
+  taskDeleted.type,
+  estimateReceived.type,
+  taskListReceived.type,
 ] as const;

@@ -8,6 +8,7 @@ export * from './state.js';
 export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
+export * from './domainTypes.js';
 
 export const tasksContext: BoundedContext<TasksState, TaskEvent> = {
   name: 'tasks',

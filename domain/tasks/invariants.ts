@@ -34,4 +34,25 @@ export const orderMatchesTasks: Invariant<TasksState> = {
   },
 };
 
-export const taskInvariants = [progressMonotonic, orderMatchesTasks] as const;
+/** A deleted task never reappears: no id is both listed and deleted. */
+export const deletedNeverListed: Invariant<TasksState> = {
+  name: 'deletedNeverListed',
+  check: (_before, after) => {
+    const deleted = after.deleted ?? {};
+    for (const id of after.order) if (deleted[id]) return `deleted task ${id} is listed again`;
+    return null;
+  },
+};
+
+/** Spec §7 estimate: the coins and time shown are never negative. */
+export const estimateNonNegative: Invariant<TasksState> = {
+  name: 'estimateNonNegative',
+  check: (_before, after) => {
+    const e = after.estimate;
+    if (!e) return null;
+    if (!(e.coins >= 0) || !(e.estimateMs >= 0)) return `estimate ${e.key} is negative (${e.coins} coins, ${e.estimateMs} ms)`;
+    return null;
+  },
+};
+
+export const taskInvariants = [progressMonotonic, orderMatchesTasks, deletedNeverListed, estimateNonNegative] as const;

@@ -3,7 +3,8 @@
  * monotonicity rule, the interpretation of one server report, and what a terminal
  * transition asks the outside world to do.
  */
-import type { Task } from './state.js';
+import type { EstimateReceivedPayload, TaskSnapshot } from './events.js';
+import type { Task, TaskEstimate, TaskMediaItem, TaskPhase } from './state.js';
 
 export const TASK_POLL_INTERVAL_MS = 3000;
 
@@ -34,6 +35,10 @@ export interface TaskReport {
   readonly statusDesc: string;
   readonly estimateMs: number | null;
   readonly images: readonly { readonly url: string; readonly width: number; readonly height: number }[];
+  /** Every output with its kind; absent from reports of older servers. */
+  readonly media?: readonly TaskMediaItem[];
+  /** The workflow node being executed (spec §3 comfyui_current_node). */
+  readonly currentNode?: string | null;
 }
 
 export type ReportOutcome =
@@ -69,4 +74,57 @@ export const effectsOfOutcome = (outcome: ReportOutcome): readonly TaskEffect[] 
     case 'ignored':
       return [];
   }
+};
+
+/**
+ * A task's phase after a list snapshot: an unknown task takes the server's phase; a task in
+ * progress moves as a report would move it (progress never backwards except to 0 or 100); a
+ * terminal task stays as it is.
+ */
+export const applySnapshot = (current: TaskPhase | undefined, s: TaskSnapshot): TaskPhase => {
+  if (current && current.status !== 'inProgress') return current;
+  const cls = classifyStatus(s.status);
+  if (cls === 'completed') return { status: 'completed', progress: 100, images: s.images, ...(s.media.length > 0 ? { media: s.media } : {}) };
+  const progress = current ? nextProgress(current.progress, s.progress) : clampPercent(s.progress);
+  if (cls === 'failed') return { status: 'failed', progress, code: s.status, reason: s.statusDesc };
+  return { status: 'inProgress', code: s.status === 2 ? 2 : 1, progress, statusDesc: s.statusDesc };
+};
+
+const nonNegative = (n: number): number => (Number.isFinite(n) && n > 0 ? n : 0);
+
+/** Spec §7 estimate: coins and time are never negative (a bad report counts as 0). */
+export const nextEstimate = (p: EstimateReceivedPayload, at: number): TaskEstimate => ({
+  key: p.key,
+  domainType: p.domainType,
+  coins: nonNegative(p.coins),
+  estimateMs: nonNegative(p.estimateMs),
+  canAfford: p.canAfford,
+  at,
+});
+
+/** A stable key for an estimate request: the same fields in any order give the same key. */
+export const estimateKeyOf = (fields: Readonly<Record<string, unknown>>): string =>
+  JSON.stringify(
+    Object.keys(fields)
+      .filter((k) => fields[k] !== undefined)
+      .sort()
+      .map((k) => [k, fields[k]]),
+  );
+
+/** Spec §4 guests: a guest's task is polled (and deleted) with g_mode=1, even after sign-in. */
+export const gModeOf = (task: Pick<Task, 'guest'>): 0 | 1 => (task.guest ? 1 : 0);
+
+export interface PollBatch {
+  readonly gMode: 0 | 1;
+  readonly ids: readonly string[];
+}
+
+/** One batch request per ownership (account tasks, guest tasks), each in list order. */
+export const pollBatches = (tasks: readonly Task[]): readonly PollBatch[] => {
+  const account = tasks.filter((t) => !t.guest).map((t) => t.id);
+  const guest = tasks.filter((t) => t.guest).map((t) => t.id);
+  return [
+    ...(account.length > 0 ? [{ gMode: 0 as const, ids: account }] : []),
+    ...(guest.length > 0 ? [{ gMode: 1 as const, ids: guest }] : []),
+  ];
 };

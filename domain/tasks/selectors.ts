@@ -1,4 +1,4 @@
-import type { Task, TasksState } from './state.js';
+import type { Task, TaskMediaItem, TaskMediaKind, TasksState } from './state.js';
 
 export const selectTaskList = (s: TasksState): readonly Task[] =>
   s.order.map((id) => s.byId[id]).filter((t): t is Task => t !== undefined);
@@ -7,3 +7,14 @@ export const selectTasksInProgress = (s: TasksState): readonly Task[] =>
   selectTaskList(s).filter((t) => t.phase.status === 'inProgress');
 
 export const selectTaskById = (s: TasksState, id: string): Task | undefined => s.byId[id];
+
+/** Tasks created as a guest (polled and deleted with g_mode=1). */
+export const selectGuestTasks = (s: TasksState): readonly Task[] => selectTaskList(s).filter((t) => t.guest);
+
+export const selectEstimate = (s: TasksState) => s.estimate ?? null;
+
+export const selectIsDeleted = (s: TasksState, id: string): boolean => (s.deleted ?? {})[id] === true;
+
+/** Completed outputs of one kind across the list (e.g. every audio file), newest first. */
+export const selectMediaOfKind = (s: TasksState, kind: TaskMediaKind): readonly TaskMediaItem[] =>
+  selectTaskList(s).flatMap((t) => (t.phase.status === 'completed' ? (t.phase.media ?? []).filter((m) => m.kind === kind) : []));

@@ -2,12 +2,13 @@
  * Task state and its reducer (`evolve`). A task's phase is a discriminated union on
  * `status`: in progress (server codes 1 and 2), completed (3), failed (4 or another terminal
  * code). Terminal tasks ignore further reports: polling stops per task at a terminal status.
+ * Deleted tasks leave a tombstone, so no late report, creation or list can bring them back.
  */
 import { assertNever } from '../kernel/event.js';
-import type { TaskEvent } from './events.js';
-import { nextProgress } from './rules.js';
+import type { TaskEvent, TaskSnapshot } from './events.js';
+import { applySnapshot, nextEstimate, nextProgress } from './rules.js';
 
-/** Spec §3: task domain types 0..25 (0 text to image, 1 upscale, 2 text to video, ...). */
+/** Spec §3: task domain types 0..25 (see domainTypes.ts for the table). */
 export type TaskDomainType = number;
 
 export interface TaskParams {
@@ -23,14 +24,33 @@ export interface TaskImage {
   readonly height: number;
 }
 
+export type TaskMediaKind = 'image' | 'video' | 'audio' | 'model';
+
+/** One output of a task: an image, a video (animated GIF), an audio file (WAV). */
+export interface TaskMediaItem {
+  readonly url: string;
+  readonly kind: TaskMediaKind;
+  readonly contentType: string;
+  readonly width: number | null;
+  readonly height: number | null;
+  readonly durationS: number | null;
+}
+
 export type TaskPhase =
   | {
       readonly status: 'inProgress';
       readonly code: 1 | 2;
       readonly progress: number;
       readonly statusDesc: string;
+      /** The workflow node being executed, when the task is a workflow run. */
+      readonly currentNode?: string;
     }
-  | { readonly status: 'completed'; readonly progress: 100; readonly images: readonly TaskImage[] }
+  | {
+      readonly status: 'completed';
+      readonly progress: 100;
+      readonly images: readonly TaskImage[];
+      readonly media?: readonly TaskMediaItem[];
+    }
   | {
       readonly status: 'failed';
       readonly progress: number;
@@ -48,23 +68,49 @@ export interface Task {
   readonly phase: TaskPhase;
 }
 
+/** The last estimate (spec §7 /task/estimate); never negative. */
+export interface TaskEstimate {
+  readonly key: string;
+  readonly domainType: number;
+  readonly coins: number;
+  readonly estimateMs: number;
+  readonly canAfford: boolean;
+  readonly at: number;
+}
+
 export interface TasksState {
   readonly byId: Readonly<Record<string, Task>>;
   /** Newest first. */
   readonly order: readonly string[];
+  /** Ids the server deleted: they never reappear. */
+  readonly deleted: Readonly<Record<string, true>>;
+  readonly estimate: TaskEstimate | null;
 }
 
-export const initialTasksState: TasksState = { byId: {}, order: [] };
+export const initialTasksState: TasksState = { byId: {}, order: [], deleted: {}, estimate: null };
 
 /** Replaces one task, keeping every other reference (cheap for views and for replay). */
 const withTask = (state: TasksState, task: Task): TasksState => ({ ...state, byId: { ...state.byId, [task.id]: task } });
+
+/** Older logs and preloaded states may lack the newer fields. */
+const deletedOf = (state: TasksState): Readonly<Record<string, true>> => state.deleted ?? {};
+
+const snapshotTask = (s: TaskSnapshot, at: number): Task => ({
+  id: s.id,
+  params: s.params,
+  guest: s.guest,
+  createdAt: s.createdAt,
+  updatedAt: at,
+  estimateMs: s.estimateMs,
+  phase: applySnapshot(undefined, s),
+});
 
 /** Polling reports arrive for every task every 3 s, so this reducer is plain spreads, not immer drafts. */
 export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => {
   switch (event.type) {
     case 'tasks/created': {
       const p = event.payload;
-      if (state.byId[p.id]) return state;
+      if (state.byId[p.id] || deletedOf(state)[p.id]) return state;
       const task: Task = {
         id: p.id,
         params: p.params,
@@ -74,15 +120,22 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
         estimateMs: p.estimateMs,
         phase: { status: 'inProgress', code: 1, progress: 0, statusDesc: '' },
       };
-      return { byId: { ...state.byId, [p.id]: task }, order: [p.id, ...state.order] };
+      return { ...state, byId: { ...state.byId, [p.id]: task }, order: [p.id, ...state.order] };
     }
     case 'tasks/progressReported': {
       const p = event.payload;
       const task = state.byId[p.id];
       if (!task || task.phase.status !== 'inProgress') return state;
+      const node = p.currentNode ?? task.phase.currentNode;
       return withTask(state, {
         ...task,
-        phase: { status: 'inProgress', code: p.code, progress: nextProgress(task.phase.progress, p.progress), statusDesc: p.statusDesc },
+        phase: {
+          status: 'inProgress',
+          code: p.code,
+          progress: nextProgress(task.phase.progress, p.progress),
+          statusDesc: p.statusDesc,
+          ...(node ? { currentNode: node } : {}),
+        },
         estimateMs: p.estimateMs ?? task.estimateMs,
         updatedAt: event.meta.at,
       });
@@ -90,9 +143,10 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
     case 'tasks/completed': {
       const task = state.byId[event.payload.id];
       if (!task || task.phase.status !== 'inProgress') return state;
+      const media = event.payload.media;
       return withTask(state, {
         ...task,
-        phase: { status: 'completed', progress: 100, images: event.payload.images },
+        phase: { status: 'completed', progress: 100, images: event.payload.images, ...(media && media.length > 0 ? { media } : {}) },
         updatedAt: event.meta.at,
       });
     }
@@ -109,7 +163,43 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       const id = event.payload.id;
       if (!state.byId[id]) return state;
       const { [id]: _removed, ...byId } = state.byId;
-      return { byId, order: state.order.filter((x) => x !== id) };
+      return { ...state, byId, order: state.order.filter((x) => x !== id) };
+    }
+    case 'tasks/deleted': {
+      const id = event.payload.id;
+      const deleted = deletedOf(state);
+      if (deleted[id] && !state.byId[id]) return state;
+      const { [id]: _gone, ...byId } = state.byId;
+      return { ...state, byId, order: state.byId[id] ? state.order.filter((x) => x !== id) : state.order, deleted: { ...deleted, [id]: true } };
+    }
+    case 'tasks/estimateReceived':
+      return { ...state, estimate: nextEstimate(event.payload, event.meta.at) };
+    case 'tasks/listReceived': {
+      const { items, requestedAt } = event.payload;
+      const deleted = deletedOf(state);
+      const listed = new Set<string>();
+      const byId: Record<string, Task> = {};
+      for (const s of items) {
+        if (deleted[s.id] || listed.has(s.id)) continue;
+        listed.add(s.id);
+        const known = state.byId[s.id];
+        byId[s.id] = known
+          ? { ...known, phase: applySnapshot(known.phase, s), estimateMs: s.estimateMs ?? known.estimateMs, updatedAt: event.meta.at }
+          : snapshotTask(s, event.meta.at);
+      }
+      // Kept beside the list: guest tasks and tasks created after the list was asked for.
+      for (const id of state.order) {
+        const t = state.byId[id];
+        if (!t || listed.has(id)) continue;
+        if (t.guest || t.createdAt >= requestedAt) byId[id] = t;
+      }
+      const previous = new Map(state.order.map((id, i) => [id, i]));
+      const order = Object.keys(byId).sort((a, b) => {
+        const d = byId[b]!.createdAt - byId[a]!.createdAt;
+        if (d !== 0) return d;
+        return (previous.get(a) ?? Number.MAX_SAFE_INTEGER) - (previous.get(b) ?? Number.MAX_SAFE_INTEGER) || (a < b ? -1 : a > b ? 1 : 0);
+      });
+      return { ...state, byId, order };
     }
     default:
       return assertNever(event);

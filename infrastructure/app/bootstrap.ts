@@ -11,6 +11,7 @@ import { browserPlatformDeps } from '../platform/browser';
 import { makeStore } from '../store/makeStore';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';
+import { browserTasksDeps } from '../tasks/deps';
 import { browserUploadsDeps } from '../uploads/browser';
 
 export interface Navigator {
@@ -57,6 +58,7 @@ export const bootstrap = (getLanguage: () => string) => {
       tokens$: http.tokens$,
       navigate: navigator.navigate,
       currentPath: () => window.location.pathname + window.location.search,
+      tasks: browserTasksDeps(http),
       uploads: browserUploadsDeps(http),
       streaming: browserStreamingDeps(http),
       telemetry: browserTelemetryDeps(http),

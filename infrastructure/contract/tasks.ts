@@ -1,13 +1,31 @@
 /**
- * Task calls of spec §7: `/api/v1/task/tool/create` and `/api/v1/task/tool/batch-progress`
- * (body `task_ids`, `g_mode` 1 for guests, response `data.items`).
- * Create's payload is "not shown" in the spec; we chose `{ domain_type, prompt, aspect_ratio,
- * seed?, g_mode? }` and answer with the created task item.
+ * Task calls of spec §7 (all POST): `/api/v1/task/tool/create`, `/api/v1/task/tool/batch-progress`
+ * (body `task_ids`, `g_mode` 1 for guests, response `data.items`), `/api/v1/task/detail`,
+ * `/api/v1/task/list`, `/api/v1/task/delete`, `/api/v1/task/estimate`, `/api/v1/task/tool/config`,
+ * `/api/v1/task/v2/config/base` and the task options config (spec §3; its path is not shown:
+ * we chose `/api/v1/task/config/options`).
+ *
+ * Payloads the spec does not show, as we chose them:
+ * - create and estimate: `{ domain_type, prompt?, aspect_ratio?, seed?, g_mode? }` plus the
+ *   kind's own fields (`input_url`, `scale`, `filter`, `style`, `workflow_id`, ... below); which
+ *   fields a domain type needs is in the tool config. Create answers with the task item.
+ * - detail `{ id, g_mode? }` -> `{ item }`; list `{ page?, page_size?, domain_types?, g_mode? }`
+ *   -> `{ items, total, page, page_size }` (newest first); delete `{ ids, g_mode? }` ->
+ *   `{ deleted, refunded_coins }`; estimate -> `{ coins, estimate_time, ... }`.
+ * - A task item may carry `media` (every output with its kind: image, video (an animated GIF),
+ *   audio (a WAV)) beside `img_uris` (the images and covers, as before).
  */
 import * as t from 'io-ts';
 
 export const TASK_CREATE_PATH = '/api/v1/task/tool/create';
 export const TASK_BATCH_PROGRESS_PATH = '/api/v1/task/tool/batch-progress';
+export const TASK_DETAIL_PATH = '/api/v1/task/detail';
+export const TASK_LIST_PATH = '/api/v1/task/list';
+export const TASK_DELETE_PATH = '/api/v1/task/delete';
+export const TASK_ESTIMATE_PATH = '/api/v1/task/estimate';
+export const TASK_TOOL_CONFIG_PATH = '/api/v1/task/tool/config';
+export const TASK_OPTIONS_CONFIG_PATH = '/api/v1/task/config/options';
+export const TASK_BASE_CONFIG_PATH = '/api/v1/task/v2/config/base';
 
 /** Coins one text-to-image task costs a signed-in account (the server debits; the client only shows it). */
 export const IMAGE_TASK_COST = 10;
@@ -43,10 +61,85 @@ export const DomainType = t.brand(
 );
 export type DomainType = t.TypeOf<typeof DomainType>;
 
+const keyOf = <K extends string>(keys: readonly K[], name: string) =>
+  t.keyof(Object.fromEntries(keys.map((k) => [k, null])) as Record<K, null>, name);
+
+const bounded = (min: number, max: number, name: string, integer = true) =>
+  t.refinement(t.number, (n) => (!integer || Number.isInteger(n)) && n >= min && n <= max, name);
+
+const GMode = t.union([t.literal(0), t.literal(1)], 'GMode');
+
+/** Spec §9 speed: 1 normal, 2 fast (twice the coins, half the time). */
+export const SPEED_TYPES = [1, 2] as const;
+export const SpeedType = t.union([t.literal(1), t.literal(2)], 'SpeedType');
+export type SpeedType = t.TypeOf<typeof SpeedType>;
+
+export const UPSCALE_METHODS = ['bilinear', 'bicubic'] as const;
+export const UpscaleMethod = keyOf(UPSCALE_METHODS, 'UpscaleMethod');
+export type UpscaleMethod = t.TypeOf<typeof UpscaleMethod>;
+
+export const FILTERS = ['grayscale', 'sepia', 'posterize', 'blur', 'sharpen', 'emboss', 'invert', 'vintage', 'makeup'] as const;
+export const FilterName = keyOf(FILTERS, 'FilterName');
+export type FilterName = t.TypeOf<typeof FilterName>;
+
+/** Spec §9 song style categories. */
+export const SONG_STYLES = ['pop', 'rb', 'rock', 'disco', 'electronic', 'country', 'hiphop', 'latin', 'classical', 'game'] as const;
+export const SONG_EMOTIONS = ['relaxed', 'angry', 'happy', 'sad', 'calm', 'mysterious', 'romantic', 'passionate', 'melancholy', 'dark'] as const;
+export const SONG_INSTRUMENTS = ['piano', 'violin', 'electricGuitar', 'saxophone', 'accordion', 'handDrum', 'orchestra'] as const;
+export const VOICES = ['female', 'male'] as const;
+/** Spec §9 emotions of speech. */
+export const SPEECH_EMOTIONS = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral'] as const;
+export const SongStyle = keyOf(SONG_STYLES, 'SongStyle');
+export const SongEmotion = keyOf(SONG_EMOTIONS, 'SongEmotion');
+export const SongInstrument = keyOf(SONG_INSTRUMENTS, 'SongInstrument');
+export const Voice = keyOf(VOICES, 'Voice');
+export const SpeechEmotion = keyOf(SPEECH_EMOTIONS, 'SpeechEmotion');
+
+/** A URL of an image or audio file the caller owns: an upload or an output of their own task. */
+export const InputUrl = t.refinement(t.string, (s) => s.length > 0 && s.length <= 500, 'InputUrl');
+
+/** A rectangle in fractions of the image (0..1), for the magic eraser. */
+export const FractionRect = t.refinement(
+  t.type({ x: t.number, y: t.number, width: t.number, height: t.number }),
+  (r) => r.x >= 0 && r.y >= 0 && r.width > 0 && r.height > 0 && r.x + r.width <= 1 && r.y + r.height <= 1,
+  'FractionRect',
+);
+export type FractionRect = t.TypeOf<typeof FractionRect>;
+
+/** Limits of the kind-specific fields (the tool config reports the same numbers). */
+export const BATCH_SIZE_MAX = 4;
+export const AUDIO_DURATION_RANGE = { min: 2, max: 12 } as const;
+
 export const TaskCreateRequest = t.intersection(
   [
-    t.type({ domain_type: DomainType, prompt: Prompt, aspect_ratio: AspectRatio }),
-    t.partial({ seed: t.number, g_mode: t.union([t.literal(0), t.literal(1)]) }),
+    t.type({ domain_type: DomainType }),
+    t.partial({
+      prompt: Prompt,
+      negative_prompt: t.refinement(t.string, (s) => s.length <= PROMPT_MAX_LENGTH, 'NegativePrompt'),
+      aspect_ratio: AspectRatio,
+      seed: t.refinement(t.number, (n) => Number.isInteger(n) && n >= 0 && n <= 2 ** 32, 'Seed'),
+      g_mode: GMode,
+      speed_type: SpeedType,
+      batch_size: bounded(1, BATCH_SIZE_MAX, 'BatchSize'),
+      input_url: InputUrl,
+      ref_url: InputUrl,
+      scale: t.union([t.literal(2), t.literal(4)]),
+      upscale_method: UpscaleMethod,
+      filter: FilterName,
+      rect: FractionRect,
+      style: SongStyle,
+      emotion: t.union([SongEmotion, SpeechEmotion]),
+      instrument: SongInstrument,
+      voice: Voice,
+      duration: bounded(AUDIO_DURATION_RANGE.min, AUDIO_DURATION_RANGE.max, 'AudioDuration', false),
+      strength: bounded(0, 1, 'Strength', false),
+      workflow_id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 64, 'WorkflowId'),
+      model_id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 64, 'ModelId'),
+      sampler_name: t.refinement(t.string, (s) => s.length > 0 && s.length <= 40, 'SamplerName'),
+      steps: bounded(1, 150, 'Steps'),
+      cfg_scale: bounded(1, 30, 'CfgScale', false),
+      pub_community: GMode,
+    }),
   ],
   'TaskCreateRequest',
 );
@@ -55,20 +148,57 @@ export type TaskCreateRequest = t.TypeOf<typeof TaskCreateRequest>;
 export const TaskImageUri = t.type({ url: t.string, width: t.number, height: t.number }, 'TaskImageUri');
 export type TaskImageUri = t.TypeOf<typeof TaskImageUri>;
 
-/** One task as the server reports it (spec §3 Task). */
-export const TaskItem = t.type(
-  {
-    id: t.string,
-    status: t.number,
-    process: t.number,
-    status_desc: t.string,
-    img_uris: t.array(TaskImageUri),
-    estimate_time: t.union([t.number, t.null]),
-    create_at: t.number,
-    domain_type: t.number,
-    prompt: t.string,
-    aspect_ratio: t.string,
-  },
+export const MEDIA_KINDS = ['image', 'video', 'audio', 'model'] as const;
+export const MediaKind = keyOf(MEDIA_KINDS, 'MediaKind');
+export type MediaKind = t.TypeOf<typeof MediaKind>;
+
+/** One output file of a task: images (PNG), video (animated GIF), audio (WAV). */
+export const TaskMedia = t.intersection(
+  [
+    t.type({ url: t.string, kind: MediaKind, content_type: t.string }),
+    t.partial({ width: t.number, height: t.number, duration: t.number, frames: t.number }),
+  ],
+  'TaskMedia',
+);
+export type TaskMedia = t.TypeOf<typeof TaskMedia>;
+
+/** What a task cost: coins per ledger kind (spec §3 deduction_detail). */
+export const DeductionDetail = t.type(
+  { coins: t.number, parts: t.array(t.type({ kind: t.string, amount: t.number })), refunded: t.boolean },
+  'DeductionDetail',
+);
+export type DeductionDetail = t.TypeOf<typeof DeductionDetail>;
+
+/**
+ * One task as the server reports it (spec §3 Task). The fields after `aspect_ratio` are
+ * optional on the wire so that older producers and fixtures still decode; the reference server
+ * always sends them.
+ */
+export const TaskItem = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      status: t.number,
+      process: t.number,
+      status_desc: t.string,
+      img_uris: t.array(TaskImageUri),
+      estimate_time: t.union([t.number, t.null]),
+      create_at: t.number,
+      domain_type: t.number,
+      prompt: t.string,
+      aspect_ratio: t.string,
+    }),
+    t.partial({
+      media: t.array(TaskMedia),
+      comfyui_current_node: t.union([t.string, t.null]),
+      task_return: t.union([t.string, t.null]),
+      pub_community: t.number,
+      deduction_detail: t.union([DeductionDetail, t.null]),
+      expiration_time: t.union([t.number, t.null]),
+      speed_type: t.number,
+      g_mode: t.number,
+    }),
+  ],
   'TaskItem',
 );
 export type TaskItem = t.TypeOf<typeof TaskItem>;
@@ -87,3 +217,174 @@ export type BatchProgressRequest = t.TypeOf<typeof BatchProgressRequest>;
 
 export const BatchProgressResponse = t.type({ items: t.array(TaskItem) }, 'BatchProgressResponse');
 export type BatchProgressResponse = t.TypeOf<typeof BatchProgressResponse>;
+
+export const TaskDetailRequest = t.intersection([t.type({ id: t.string }), t.partial({ g_mode: GMode })], 'TaskDetailRequest');
+export type TaskDetailRequest = t.TypeOf<typeof TaskDetailRequest>;
+
+export const TaskDetailResponse = t.type({ item: TaskItem }, 'TaskDetailResponse');
+export type TaskDetailResponse = t.TypeOf<typeof TaskDetailResponse>;
+
+export const TASK_LIST_PAGE_SIZE_MAX = 100;
+export const TASK_LIST_DEFAULT_PAGE_SIZE = 20;
+
+export const TaskListRequest = t.partial(
+  {
+    page: bounded(1, 10_000, 'Page'),
+    page_size: bounded(1, TASK_LIST_PAGE_SIZE_MAX, 'PageSize'),
+    domain_types: t.array(DomainType),
+    g_mode: GMode,
+  },
+  'TaskListRequest',
+);
+export type TaskListRequest = t.TypeOf<typeof TaskListRequest>;
+
+export const TaskListResponse = t.type(
+  { items: t.array(TaskItem), total: t.number, page: t.number, page_size: t.number },
+  'TaskListResponse',
+);
+export type TaskListResponse = t.TypeOf<typeof TaskListResponse>;
+
+export const TASK_DELETE_MAX_IDS = 50;
+
+export const TaskDeleteRequest = t.intersection(
+  [
+    t.type({ ids: t.refinement(t.array(t.string), (a) => a.length >= 1 && a.length <= TASK_DELETE_MAX_IDS, 'TaskIds') }),
+    t.partial({ g_mode: GMode }),
+  ],
+  'TaskDeleteRequest',
+);
+export type TaskDeleteRequest = t.TypeOf<typeof TaskDeleteRequest>;
+
+export const TaskDeleteResponse = t.type({ deleted: t.array(t.string), refunded_coins: t.number }, 'TaskDeleteResponse');
+export type TaskDeleteResponse = t.TypeOf<typeof TaskDeleteResponse>;
+
+export const TaskEstimateRequest = TaskCreateRequest;
+export type TaskEstimateRequest = TaskCreateRequest;
+
+/**
+ * What a create with the same body would cost and take, without creating anything. Guests pay
+ * no coins (they have a daily limit instead); `daily_limit` is null for members.
+ */
+export const TaskEstimateResponse = t.type(
+  {
+    coins: t.number,
+    estimate_time: t.number,
+    balance: t.union([t.number, t.null]),
+    can_afford: t.boolean,
+    queue: t.type({ active: t.number, limit: t.number, tier: t.string }),
+    daily: t.type({ used: t.number, limit: t.union([t.number, t.null]) }),
+  },
+  'TaskEstimateResponse',
+);
+export type TaskEstimateResponse = t.TypeOf<typeof TaskEstimateResponse>;
+
+/** Which inputs a kind takes: required, optional, or none. */
+export const InputNeed = keyOf(['required', 'optional', 'none'] as const, 'InputNeed');
+export type InputNeed = t.TypeOf<typeof InputNeed>;
+
+export const ToolConfigRequest = t.partial({ type: DomainType, g_mode: GMode }, 'ToolConfigRequest');
+export type ToolConfigRequest = t.TypeOf<typeof ToolConfigRequest>;
+
+export const ToolConfig = t.type(
+  {
+    domain_type: t.number,
+    key: t.string,
+    label_key: t.string,
+    output: MediaKind,
+    cost: t.number,
+    estimate_time: t.number,
+    guest_allowed: t.boolean,
+    creatable: t.boolean,
+    inputs: t.type({ prompt: InputNeed, image: InputNeed, ref_image: InputNeed }),
+    options: t.record(t.string, t.array(t.union([t.string, t.number]))),
+  },
+  'ToolConfig',
+);
+export type ToolConfig = t.TypeOf<typeof ToolConfig>;
+
+export const ToolConfigResponse = t.type({ items: t.array(ToolConfig) }, 'ToolConfigResponse');
+export type ToolConfigResponse = t.TypeOf<typeof ToolConfigResponse>;
+
+export const ModelOption = t.type(
+  {
+    id: t.string,
+    name: t.string,
+    type: t.string,
+    base_model: t.string,
+    trigger_words: t.array(t.string),
+    disabled: t.boolean,
+    owned: t.boolean,
+  },
+  'ModelOption',
+);
+export type ModelOption = t.TypeOf<typeof ModelOption>;
+
+export const PromptStyle = t.type({ name: t.string, prompt: t.string, negative_prompt: t.string }, 'PromptStyle');
+export type PromptStyle = t.TypeOf<typeof PromptStyle>;
+
+/** Spec §3 task options config. */
+export const TaskOptionsConfig = t.type(
+  {
+    base_model: t.array(t.type({ name: t.string, family: t.string })),
+    models: t.array(ModelOption),
+    modules: t.array(t.type({ name: t.string, category: t.string })),
+    ctr_units: t.type({ max: t.number, default_weight: t.number }),
+    sampler_name: t.array(t.string),
+    upscaler: t.array(t.type({ name: t.string, method: t.string, scales: t.array(t.number) })),
+    vae: t.array(t.string),
+    prompt_styles: t.array(PromptStyle),
+    video_config: t.type({
+      tiers: t.array(t.string),
+      frames: t.number,
+      fps: t.number,
+      long_side: t.number,
+      aspect_ratios: t.array(t.string),
+    }),
+    audio_config: t.type({
+      styles: t.array(t.string),
+      emotions: t.array(t.string),
+      instruments: t.array(t.string),
+      voices: t.array(t.string),
+      speech_emotions: t.array(t.string),
+      sample_rate: t.number,
+      duration: t.type({ min: t.number, max: t.number, default: t.number }),
+    }),
+    default_flux: t.type({ model_id: t.string, base_model: t.string, sampler_name: t.string, steps: t.number, cfg_scale: t.number, aspect_ratio: t.string }),
+  },
+  'TaskOptionsConfig',
+);
+export type TaskOptionsConfig = t.TypeOf<typeof TaskOptionsConfig>;
+
+export const TaskOptionsConfigRequest = t.partial({ g_mode: GMode }, 'TaskOptionsConfigRequest');
+export type TaskOptionsConfigRequest = t.TypeOf<typeof TaskOptionsConfigRequest>;
+
+/** Spec §9 image generation sizes: square modes, aspect ratios, custom ranges. */
+export const SQUARE_SIZES = [512, 768, 1024, 1536] as const;
+export const CUSTOM_SIZE_RANGES = [
+  { min: 512, max: 1024 },
+  { min: 768, max: 1536 },
+] as const;
+
+export const TaskBaseConfig = t.type(
+  {
+    task_flow_version: t.string,
+    aspect_ratios: t.array(t.string),
+    square_sizes: t.array(t.number),
+    custom_ranges: t.array(t.type({ min: t.number, max: t.number })),
+    prompt_max_length: t.number,
+    batch_size_max: t.number,
+    image_task_cost: t.number,
+    speed_types: t.array(t.type({ value: t.number, key: t.string, cost_factor: t.number, time_factor: t.number })),
+    defaults: t.type({
+      aspect_ratio: t.string,
+      sampler_name: t.string,
+      steps: t.number,
+      cfg_scale: t.number,
+      batch_size: t.number,
+      speed_type: t.number,
+    }),
+    domain_types: t.array(t.type({ domain_type: t.number, key: t.string, label_key: t.string })),
+  },
+  'TaskBaseConfig',
+);
+export type TaskBaseConfig = t.TypeOf<typeof TaskBaseConfig>;

@@ -1,22 +1,59 @@
 /**
- * Task epics: create a task, and poll the progress of every task in progress with one batch
- * request every 3000 ms (spec §7, §9). No request goes out while nothing is in progress, and a
- * task stops being polled at its terminal status because it leaves the in-progress selector.
+ * Task epics: create a task (text to image, or any tool kind), poll the progress of every task
+ * in progress with one batch request per ownership every 3000 ms (spec §7, §9; guest tasks
+ * with g_mode=1, spec §4), delete a task, ask for an estimate (debounced), and fetch the
+ * account's task list at sign-in. No poll goes out while nothing is in progress, and a task
+ * stops being polled at its terminal status because it leaves the in-progress selector.
+ *
+ * Delete, estimate and list use `deps.tasks` (a `TasksDeps`, see `infrastructure/tasks/deps.ts`).
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, distinctUntilChanged, exhaustMap, filter, from, interval, map, mergeMap, switchMap } from 'rxjs';
-import { notices, tasks, type RootState } from '../../domain/index.js';
-import type { TaskCreateRequest } from '../contract/tasks';
-import { createTask, refreshPayment, reportApiFailure } from '../store/commands';
+import { EMPTY, debounceTime, distinctUntilChanged, exhaustMap, filter, from, interval, map, merge, mergeMap, switchMap } from 'rxjs';
+import { notices, session, tasks, type RootState } from '../../domain/index.js';
+import type { TaskCreateRequest, TaskEstimateRequest } from '../contract/tasks';
+import { createTask, defineCommand, refreshPayment, reportApiFailure } from '../store/commands';
 import type { Dependencies } from '../store/dependencies';
-import { toTaskReport } from './mappers';
+import { toTaskReport, toTaskSnapshot } from './mappers';
 import type { Action, AppEpic } from './types';
+
+/** Fields of a tool task beyond the text-to-image ones (`input_url`, `scale`, `style`, ...). */
+export type ToolTaskRequest = Omit<TaskCreateRequest, 'g_mode'>;
+
+/** Creates a task of any domain type with its kind's fields. */
+export const createToolTask = defineCommand<{ readonly request: ToolTaskRequest }>()('tasks/createTool');
+/** Deletes a task on the server (spec §7 /task/delete). */
+export const deleteTask = defineCommand<{ readonly id: string }>()('tasks/delete');
+/** Asks what a task with these fields would cost and take (spec §7 /task/estimate). */
+export const estimateTask = defineCommand<{ readonly request: ToolTaskRequest }>()('tasks/estimate');
+
+/** Form edits arrive per keystroke; one estimate per pause of this length. */
+export const ESTIMATE_DEBOUNCE_MS = 300;
+/** The task list fetched at sign-in: its first page. */
+export const SIGN_IN_LIST_PAGE_SIZE = 50;
+
+const isGuestSession = (state: RootState): boolean => state.session.status === 'guest';
+
+const createdActions = (
+  item: { id: string; domain_type: number; prompt: string; aspect_ratio: string; estimate_time: number | null },
+  seed: number | undefined,
+  guest: boolean,
+  now: number,
+): Action[] => [
+  tasks.taskCreated({
+    id: item.id,
+    params: { domainType: item.domain_type, prompt: item.prompt, aspectRatio: item.aspect_ratio, seed: seed ?? null },
+    guest,
+    estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
+    createdAt: now,
+  }),
+  refreshPayment({}),
+];
 
 export const createTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
   action$.pipe(
     filter(createTask.match),
     mergeMap(({ payload }) => {
-      const guest = state$.value.session.status === 'guest';
+      const guest = isGuestSession(state$.value);
       const request = {
         domain_type: payload.domainType,
         prompt: payload.prompt,
@@ -25,25 +62,25 @@ export const createTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
         ...(guest ? { g_mode: 1 } : {}),
       } as TaskCreateRequest;
       return api.createTask(request).pipe(
-        mergeMap((result): Action[] => {
-          if (E.isLeft(result)) return [reportApiFailure({ failure: result.left })];
-          const item = result.right.item;
-          return [
-            tasks.taskCreated({
-              id: item.id,
-              params: {
-                domainType: item.domain_type,
-                prompt: item.prompt,
-                aspectRatio: item.aspect_ratio,
-                seed: payload.seed ?? null,
-              },
-              guest,
-              estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
-              createdAt: clock.now(),
-            }),
-            refreshPayment({}),
-          ];
-        }),
+        mergeMap((result): Action[] =>
+          E.isLeft(result) ? [reportApiFailure({ failure: result.left })] : createdActions(result.right.item, payload.seed, guest, clock.now()),
+        ),
+      );
+    }),
+  );
+
+export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
+  action$.pipe(
+    filter(createToolTask.match),
+    mergeMap(({ payload }) => {
+      const guest = isGuestSession(state$.value);
+      const request: TaskCreateRequest = { ...payload.request, ...(guest ? { g_mode: 1 as const } : {}) };
+      return api.createTask(request).pipe(
+        mergeMap((result): Action[] =>
+          E.isLeft(result)
+            ? [reportApiFailure({ failure: result.left })]
+            : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
+        ),
       );
     }),
   );
@@ -65,10 +102,11 @@ export const reportsToActions = (
               progress: report.progress,
               statusDesc: report.statusDesc,
               estimateMs: report.estimateMs,
+              ...(report.currentNode ? { currentNode: report.currentNode } : {}),
             }),
           ]
         : outcome.kind === 'completed'
-          ? [tasks.taskCompleted({ id: report.id, images: report.images })]
+          ? [tasks.taskCompleted({ id: report.id, images: report.images, ...(report.media && report.media.length > 0 ? { media: report.media } : {}) })]
           : outcome.kind === 'failed'
             ? [tasks.taskFailed({ id: report.id, code: outcome.code, reason: report.statusDesc })]
             : [];
@@ -88,9 +126,10 @@ export const reportsToActions = (
   });
 
 /**
- * Ticks run only while a task is in progress; each tick sends one batch request unless one is
- * still in flight. The request sits outside the `switchMap`, so the last answer (the one that
- * makes every task terminal and stops the ticks) is never cut off halfway through its actions.
+ * Ticks run only while a task is in progress; each tick sends one batch request per ownership
+ * (account tasks; guest tasks with g_mode=1) unless the previous tick's requests are still in
+ * flight. The requests sit outside the `switchMap`, so the last answer (the one that makes
+ * every task terminal and stops the ticks) is never cut off halfway through its actions.
  */
 export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) => {
   const ticks$ = state$.pipe(
@@ -100,19 +139,107 @@ export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) => {
   );
   return ticks$.pipe(
     exhaustMap(() => {
-      const inProgress = tasks.selectTasksInProgress(state$.value.tasks);
-      if (inProgress.length === 0) return EMPTY;
-      const guest = state$.value.session.status === 'guest';
-      return deps.api
-        .batchProgress({ task_ids: inProgress.map((t) => t.id), ...(guest ? { g_mode: 1 as const } : {}) })
-        .pipe(
-          // A failed poll is retried by the next tick; it never ends the epic or moves progress.
-          mergeMap((result) =>
-            E.isLeft(result) ? EMPTY : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
+      const batches = tasks.pollBatches(tasks.selectTasksInProgress(state$.value.tasks));
+      if (batches.length === 0) return EMPTY;
+      return merge(
+        ...batches.map((batch) =>
+          deps.api.batchProgress({ task_ids: [...batch.ids], ...(batch.gMode === 1 ? { g_mode: 1 as const } : {}) }).pipe(
+            // A failed poll is retried by the next tick; it never ends the epic or moves progress.
+            mergeMap((result) =>
+              E.isLeft(result) ? EMPTY : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
+            ),
           ),
-        );
+        ),
+      );
     }),
   );
 };
 
-export const taskEpics = [createTaskEpic, pollTaskProgressEpic] as const;
+/**
+ * Deletes one task. A task still queued is refunded, so payment info is refreshed when coins
+ * came back. The server's 10404 means the task is already gone there: it is deleted here too.
+ */
+export const deleteTaskEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(deleteTask.match),
+    mergeMap(({ payload }) => {
+      const api = deps.tasks;
+      const task = state$.value.tasks.byId[payload.id];
+      const gMode = task ? tasks.gModeOf(task) : isGuestSession(state$.value) ? 1 : 0;
+      return api.deleteTasks({ ids: [payload.id], ...(gMode === 1 ? { g_mode: 1 as const } : {}) }).pipe(
+        mergeMap((result): Action[] => {
+          if (E.isLeft(result)) {
+            const f = result.left;
+            if (f.kind === 'api' && f.code === 10404) return [tasks.taskDeleted({ id: payload.id, refundedCoins: 0 })];
+            return [reportApiFailure({ failure: f })];
+          }
+          const refunded = result.right.refunded_coins;
+          const deleted = result.right.deleted.includes(payload.id) ? [payload.id] : [];
+          return [
+            ...deleted.map((id) => tasks.taskDeleted({ id, refundedCoins: refunded })),
+            ...(refunded > 0 ? [refreshPayment({})] : []),
+          ];
+        }),
+      );
+    }),
+  );
+
+/**
+ * The latest form wins: requests are debounced by 300 ms and a newer one cancels the older.
+ * An estimate is advice: a failed one (an unfinished form answers 10400) shows nothing.
+ */
+export const estimateTaskEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(estimateTask.match),
+    debounceTime(ESTIMATE_DEBOUNCE_MS, deps.scheduler),
+    switchMap(({ payload }) => {
+      const api = deps.tasks;
+      const request: TaskEstimateRequest = { ...payload.request, ...(isGuestSession(state$.value) ? { g_mode: 1 as const } : {}) };
+      const key = tasks.estimateKeyOf(payload.request);
+      return api.estimateTask(request).pipe(
+        mergeMap((result): Action[] =>
+          E.isLeft(result)
+            ? []
+            : [
+                tasks.estimateReceived({
+                  key,
+                  domainType: payload.request.domain_type,
+                  coins: result.right.coins,
+                  estimateMs: result.right.estimate_time * 1000,
+                  canAfford: result.right.can_afford,
+                }),
+              ],
+        ),
+      );
+    }),
+  );
+
+/**
+ * At sign-in (user info set: at login and at a restored session), the account's task list is
+ * fetched and recorded as one snapshot event, so a replay rebuilds the same list. A newer
+ * sign-in cancels an older fetch. A failed fetch shows nothing: the list stays as it was.
+ */
+export const listTasksOnSignInEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter((a): a is Action => a.type === session.userInfoSet.type),
+    switchMap(() => {
+      const api = deps.tasks;
+      const requestedAt = deps.clock.now();
+      return api.listTasks({ page: 1, page_size: SIGN_IN_LIST_PAGE_SIZE }).pipe(
+        mergeMap((result): Action[] =>
+          E.isLeft(result)
+            ? []
+            : [tasks.taskListReceived({ requestedAt, items: result.right.items.map((item) => toTaskSnapshot(item, item.g_mode === 1)) })],
+        ),
+      );
+    }),
+  );
+
+export const taskEpics = [
+  createTaskEpic,
+  createToolTaskEpic,
+  pollTaskProgressEpic,
+  deleteTaskEpic,
+  estimateTaskEpic,
+  listTasksOnSignInEpic,
+] as const;

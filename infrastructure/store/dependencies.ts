@@ -2,6 +2,7 @@ import type { Observable, SchedulerLike } from 'rxjs';
 import type { Api } from '../http/api';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
+import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
 import type { UploadsDeps } from '../uploads/deps';
 
@@ -19,6 +20,7 @@ export interface Dependencies {
   /** The page the person is on (path and query), for rules that depend on it (spec §8 tool pages). */
   readonly currentPath: () => string;
   /** Per-area capabilities, each defined beside its epics. */
+  readonly tasks: TasksDeps;
   readonly uploads: UploadsDeps;
   readonly streaming: StreamingDeps;
   readonly telemetry: TelemetryDeps;

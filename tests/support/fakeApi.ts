@@ -9,6 +9,7 @@ import type { ApiResult } from '../../infrastructure/http/client';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeStreamingDeps } from './fakes/streaming';
+import { fakeTasksDeps } from './fakes/tasks';
 import { fakeTelemetryDeps } from './fakes/telemetry';
 import { fakeUploadsDeps } from './fakes/uploads';
 
@@ -20,7 +21,7 @@ export interface Call {
 
 const never = <A>(): Observable<ApiResult<A>> => EMPTY;
 
-export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, areas: Partial<Pick<Dependencies, 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {}) => {
+export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, areas: Partial<Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {}) => {
   const calls$ = new Subject<Call>();
   const calls: Call[] = [];
   const record =
@@ -55,6 +56,7 @@ export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, 
     tokens$: new Subject<string>(),
     navigate: (to) => navigations.push(to),
     currentPath: () => navigations[navigations.length - 1] ?? '/',
+    tasks: areas.tasks ?? fakeTasksDeps(),
     uploads: areas.uploads ?? fakeUploadsDeps(scheduler),
     streaming: areas.streaming ?? fakeStreamingDeps(scheduler),
     telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),

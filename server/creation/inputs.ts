@@ -1,0 +1,89 @@
+/**
+ * Input files of tasks and trainings: a URL the caller owns, resolved to a blob key. The caller
+ * owns an upload they confirmed (by account, or as a guest by device id), an upload their
+ * guest session saved to their account (guest_field_saves), and the outputs of their own
+ * tasks that are not deleted. Another owner's file answers 70008 (artwork forbidden); a URL
+ * that names no file answers 10404. Only blob-stored files are read (uploads over 64 MiB stay
+ * on disk and are far beyond what the engines decode).
+ */
+import type { Caller } from '../auth';
+import type { BlobStore } from '../blobs/store';
+import type { Queryable } from '../db/database';
+import { ApiError, CODES } from '../envelope';
+import { decodeImage, EngineError, probeImage, type Bitmap } from '../engines/bitmap';
+import { CREATION_CODES } from './codes';
+
+export interface Owner {
+  readonly accountId: string | null;
+  readonly deviceId: string | null;
+}
+
+export const ownerOf = (caller: Caller, guest: boolean): Owner =>
+  guest || caller.accountId === null ? { accountId: null, deviceId: caller.deviceId } : { accountId: caller.accountId, deviceId: caller.deviceId };
+
+const owns = (owner: Owner, row: { account_id: string | null; device_id: string | null }): boolean =>
+  owner.accountId !== null ? row.account_id === owner.accountId : row.account_id === null && owner.deviceId !== null && row.device_id === owner.deviceId;
+
+/** The path of a URL, whether it came absolute (with a host) or relative. */
+const pathOf = (url: string): string => {
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return url;
+    }
+  }
+  return url.split('?')[0]!;
+};
+
+export interface ResolvedInput {
+  readonly url: string;
+  readonly key: string;
+}
+
+export const resolveOwnedUrl = async (db: Queryable, blobs: BlobStore, owner: Owner, rawUrl: string): Promise<ResolvedInput> => {
+  const url = pathOf(rawUrl);
+  const prefix = blobs.urlOf('');
+  const key = url.startsWith(prefix) ? decodeURIComponent(url.slice(prefix.length)) : null;
+  const [upload] = await db.query<{ account_id: string | null; device_id: string | null; storage: string | null; blob_key: string | null }>(
+    `SELECT account_id, device_id, storage, blob_key FROM uploads WHERE url = $1 AND status = 'complete'`,
+    [url],
+  );
+  if (upload) {
+    let mine = owns(owner, upload);
+    if (!mine && owner.accountId !== null) {
+      const saved = await db.query('SELECT 1 FROM guest_field_saves WHERE account_id = $1 AND url = $2', [owner.accountId, url]);
+      mine = saved.length > 0;
+    }
+    if (!mine) throw new ApiError(CREATION_CODES.artworkForbidden, 'that file is not yours to use');
+    if (upload.storage !== 'blob' || upload.blob_key === null)
+      throw new ApiError(CODES.invalidRequest, 'the file is too large for the engines (at most 64 MiB)');
+    return { url, key: upload.blob_key };
+  }
+  if (key === null) throw new ApiError(CODES.notFound, `no file at ${url}`);
+  const probe = JSON.stringify([{ url }]);
+  const [task] = await db.query<{ account_id: string | null; device_id: string | null }>(
+    `SELECT account_id, device_id FROM tasks WHERE deleted_at IS NULL AND (img_uris @> $1::jsonb OR media @> $1::jsonb) LIMIT 1`,
+    [probe],
+  );
+  if (!task) throw new ApiError(CODES.notFound, `no file at ${url}`);
+  if (!owns(owner, task)) throw new ApiError(CREATION_CODES.artworkForbidden, 'that file is not yours to use');
+  return { url, key };
+};
+
+/** Reads an image input; a missing blob or an undecodable file is an EngineError. */
+export const loadImage = async (blobs: BlobStore, key: string): Promise<Bitmap> => {
+  const bytes = await blobs.get(key);
+  if (!bytes) throw new EngineError('the input file is gone');
+  return decodeImage(bytes);
+};
+
+/** Checks at create time that an input is an image the engines can read, and its size. */
+export const probeInput = async (blobs: BlobStore, key: string): Promise<{ width: number; height: number }> => {
+  const bytes = await blobs.get(key);
+  if (!bytes) throw new ApiError(CODES.notFound, 'the input file is gone');
+  const probe = probeImage(bytes);
+  if (probe === null) throw new ApiError(CODES.invalidRequest, 'the input is not a PNG or JPEG image');
+  if (probe.width * probe.height > 2048 * 2048) throw new ApiError(CODES.invalidRequest, 'the input is larger than 2048x2048 pixels');
+  return { width: probe.width, height: probe.height };
+};

@@ -1,0 +1,327 @@
+/**
+ * Runs a task's engine and stores its outputs in the blob store under `tasks/<id>/`: images
+ * as PNG, video as an animated GIF, audio as a WAV with a waveform cover PNG. Every engine is
+ * deterministic per prompt, seed and inputs. Failures (an input that vanished or no longer
+ * decodes, an output too large) throw EngineError; the runner fails and refunds the task.
+ */
+import type { ComfyGraph } from '../../infrastructure/contract/creation';
+import type { FilterName, FractionRect, TaskImageUri, TaskMedia } from '../../infrastructure/contract/tasks';
+import type { BlobStore } from '../blobs/store';
+import { encodeWav, loudnessPerFrame, sfxKindOf, synthesizeSfx, synthesizeSong, synthesizeSpeech, SAMPLE_RATE } from '../engines/audio';
+import type { SongEmotion, SongInstrument, SongStyle, SpeechEmotion, Voice } from '../engines/audio';
+import { blit, createBitmap, EngineError, encodePng, fromPng, MAX_OUTPUT_SIDE, resample, type Bitmap } from '../engines/bitmap';
+import {
+  applyFilter,
+  applyScribble,
+  colorize,
+  comicInk,
+  eraseRect,
+  expandCanvas,
+  lineArt,
+  mix,
+  swapFace,
+  unsharp,
+} from '../engines/filters';
+import { renderImage, sizeFor } from '../engines/image';
+import { removeBackground } from '../engines/matting';
+import { hashString } from '../engines/random';
+import { animate, videoSize } from '../engines/video';
+import { waveformCover } from '../engines/waveform';
+import { loadImage } from './inputs';
+import { kindOf } from './kinds';
+import { AUDIO_DEFAULT_DURATION, VIDEO } from './options';
+import { runGraph, validateGraph } from './workflows';
+
+/** What a task stores beside its row: the request's kind fields and the resolved inputs. */
+export interface StoredParams {
+  readonly prompt?: string;
+  readonly negative_prompt?: string;
+  readonly aspect_ratio?: string;
+  readonly batch_size?: number;
+  readonly speed_type?: number;
+  readonly input_url?: string;
+  readonly input_key?: string;
+  readonly ref_url?: string;
+  readonly ref_key?: string;
+  readonly scale?: number;
+  readonly upscale_method?: 'bilinear' | 'bicubic';
+  readonly filter?: FilterName;
+  readonly rect?: FractionRect;
+  readonly style?: string;
+  readonly emotion?: string;
+  readonly instrument?: string;
+  readonly voice?: string;
+  readonly duration?: number;
+  readonly strength?: number;
+  readonly model_id?: string;
+  readonly model_triggers?: readonly string[];
+  readonly sampler_name?: string;
+  readonly steps?: number;
+  readonly cfg_scale?: number;
+  readonly pub_community?: number;
+  readonly workflow?: { readonly id: string; readonly graph: ComfyGraph; readonly order: readonly string[]; readonly image_keys: Readonly<Record<string, string>> };
+}
+
+export interface RenderJob {
+  readonly id: string;
+  readonly domainType: number;
+  readonly prompt: string;
+  readonly aspectRatio: string;
+  readonly seed: number;
+  readonly params: StoredParams;
+}
+
+export interface RenderOutput {
+  readonly images: TaskImageUri[];
+  readonly media: TaskMedia[];
+  readonly taskReturn: string | null;
+}
+
+const IMAGE_LONG_SIDE = 768;
+
+const hslToRgb = (h: number, s: number, l: number): [number, number, number] => {
+  const k = (n: number) => (n + h / 30) % 12;
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => l - a * Math.max(-1, Math.min(k(n) - 3, Math.min(9 - k(n), 1)));
+  return [f(0) * 255, f(8) * 255, f(4) * 255];
+};
+
+/** Splits a prompt into up to four scene captions (sentences, or numbered variations). */
+export const scenesOf = (prompt: string): string[] => {
+  const parts = prompt
+    .split(/[.;\n]+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 4);
+  const base = parts.length > 0 ? parts : [prompt.trim()];
+  const out = [...base];
+  for (let i = base.length; i < 4; i++) out.push(`${base[i % base.length]}, scene ${i + 1}`);
+  return out;
+};
+
+/** A 2x2 grid of panels with gutters. */
+const grid = (panels: readonly Bitmap[], gutter: number, background: readonly [number, number, number, number]): Bitmap => {
+  const pw = panels[0]!.width;
+  const ph = panels[0]!.height;
+  const out = createBitmap(pw * 2 + gutter * 3, ph * 2 + gutter * 3, background);
+  panels.forEach((p, i) => blit(out, p, gutter + (i % 2) * (pw + gutter), gutter + Math.floor(i / 2) * (ph + gutter)));
+  return out;
+};
+
+export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<RenderOutput> => {
+  const spec = kindOf(job.domainType);
+  const p = job.params;
+  const images: TaskImageUri[] = [];
+  const media: TaskMedia[] = [];
+  let taskReturn: string | null = null;
+  let n = 0;
+  const keyOf = (ext: string) => `tasks/${job.id}/${n++}.${ext}`;
+  const savePng = async (b: Bitmap): Promise<void> => {
+    if (Math.max(b.width, b.height) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${b.width}x${b.height}`);
+    const key = keyOf('png');
+    await blobs.put(key, encodePng(b));
+    const url = blobs.urlOf(key);
+    images.push({ url, width: b.width, height: b.height });
+    media.push({ url, kind: 'image', content_type: 'image/png', width: b.width, height: b.height });
+  };
+  const saveRenderedPng = async (png: Buffer, width: number, height: number) => {
+    const key = keyOf('png');
+    await blobs.put(key, png);
+    const url = blobs.urlOf(key);
+    images.push({ url, width, height });
+    media.push({ url, kind: 'image', content_type: 'image/png', width, height });
+  };
+  const saveAudio = async (samples: Float32Array, coverPrompt: string) => {
+    const key = keyOf('wav');
+    await blobs.put(key, encodeWav(samples));
+    const duration = Math.round((samples.length / SAMPLE_RATE) * 100) / 100;
+    media.push({ url: blobs.urlOf(key), kind: 'audio', content_type: 'audio/wav', duration });
+    const cover = waveformCover(samples, coverPrompt, job.seed);
+    await saveRenderedPng(cover.png, cover.width, cover.height);
+  };
+  const saveGif = async (gif: Buffer, width: number, height: number, frames: number, duration: number) => {
+    const key = keyOf('gif');
+    await blobs.put(key, gif);
+    const url = blobs.urlOf(key);
+    images.push({ url, width, height });
+    media.push({ url, kind: 'video', content_type: 'image/gif', width, height, duration, frames });
+  };
+  const input = async (): Promise<Bitmap> => {
+    if (!p.input_key) throw new EngineError('the task has no input image');
+    return loadImage(blobs, p.input_key);
+  };
+  const prompt = [job.prompt, ...(p.model_triggers ?? [])].filter(Boolean).join(', ');
+
+  switch (spec.engine) {
+    case 'image': {
+      const count = p.batch_size ?? 1;
+      const text = spec.key === 'aiPortrait' ? `portrait, ${prompt}` : prompt;
+      const ratio = spec.key === 'aiPortrait' ? (p.aspect_ratio ?? '3:4') : job.aspectRatio;
+      for (let i = 0; i < count; i++) {
+        const r = renderImage({ prompt: text, seed: job.seed + i, aspectRatio: ratio, longSide: IMAGE_LONG_SIDE });
+        await saveRenderedPng(r.png, r.width, r.height);
+      }
+      break;
+    }
+    case 'upscale': {
+      const src = await input();
+      const scale = spec.key === 'ultraHd' ? 4 : (p.scale ?? 2);
+      const w = src.width * scale;
+      const h = src.height * scale;
+      if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${w}x${h}`);
+      const up = resample(src, w, h, spec.key === 'ultraHd' ? 'bicubic' : (p.upscale_method ?? 'bicubic'));
+      await savePng(spec.key === 'ultraHd' ? unsharp(up, 2, 0.5) : up);
+      break;
+    }
+    case 'video': {
+      const [rw, rh] = job.aspectRatio.split(':').map(Number);
+      const still = fromPng(renderImage({ prompt, seed: job.seed, aspectRatio: job.aspectRatio, longSide: 512 }).png);
+      const size = videoSize(rw ?? 16, rh ?? 9, VIDEO.longSide);
+      const a = animate({ still, motion: 'kenBurns', seed: job.seed, ...size, frames: VIDEO.frames, delayCs: VIDEO.delayCs });
+      await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
+      break;
+    }
+    case 'animate': {
+      const still = await input();
+      const size = videoSize(still.width, still.height, VIDEO.longSide);
+      const a = animate({ still, motion: spec.key === 'aiDance' ? 'sway' : 'kenBurns', seed: job.seed, ...size, frames: VIDEO.frames, delayCs: VIDEO.delayCs });
+      await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
+      break;
+    }
+    case 'lipSync': {
+      const still = await input();
+      const speech = synthesizeSpeech({
+        text: job.prompt,
+        seed: job.seed,
+        voice: (p.voice as Voice | undefined) ?? 'female',
+        emotion: (p.emotion as SpeechEmotion | undefined) ?? 'neutral',
+        maxDurationS: 6,
+      });
+      const frames = Math.min(60, Math.max(4, Math.ceil(speech.durationS * VIDEO.fps)));
+      const mouth = loudnessPerFrame(speech.samples, frames, 1 / VIDEO.fps);
+      const size = videoSize(still.width, still.height, VIDEO.longSide);
+      const a = animate({ still, motion: 'lipSync', seed: job.seed, ...size, frames, delayCs: VIDEO.delayCs, mouth });
+      await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
+      const key = keyOf('wav');
+      await blobs.put(key, encodeWav(speech.samples));
+      media.push({ url: blobs.urlOf(key), kind: 'audio', content_type: 'audio/wav', duration: Math.round(speech.durationS * 100) / 100 });
+      break;
+    }
+    case 'song': {
+      const samples = synthesizeSong({
+        prompt,
+        seed: job.seed,
+        style: (p.style as SongStyle | undefined) ?? 'pop',
+        emotion: (p.emotion as SongEmotion | undefined) ?? 'happy',
+        instrument: (p.instrument as SongInstrument | undefined) ?? 'piano',
+        voice: spec.key === 'vocalSong' ? ((p.voice as Voice | undefined) ?? 'female') : null,
+        durationS: p.duration ?? AUDIO_DEFAULT_DURATION,
+      });
+      await saveAudio(samples, prompt);
+      taskReturn = `${p.style ?? 'pop'} / ${p.emotion ?? 'happy'} / ${p.instrument ?? 'piano'}`;
+      break;
+    }
+    case 'speech': {
+      const speech = synthesizeSpeech({
+        text: job.prompt,
+        seed: job.seed,
+        voice: (p.voice as Voice | undefined) ?? 'female',
+        emotion: (p.emotion as SpeechEmotion | undefined) ?? 'neutral',
+        maxDurationS: 10,
+      });
+      await saveAudio(speech.samples, job.prompt);
+      break;
+    }
+    case 'sfx': {
+      await saveAudio(synthesizeSfx(job.prompt, job.seed, p.duration ?? 2), job.prompt);
+      taskReturn = sfxKindOf(job.prompt);
+      break;
+    }
+    case 'imageToImage': {
+      const src = await input();
+      const rendered = fromPng(renderImage({ prompt, seed: job.seed, aspectRatio: `${src.width}:${src.height}`, longSide: Math.max(src.width, src.height) }).png);
+      const exact = rendered.width === src.width && rendered.height === src.height ? rendered : resample(rendered, src.width, src.height, 'bilinear');
+      await savePng(mix(src, exact, p.strength ?? 0.5));
+      break;
+    }
+    case 'removeBackground':
+      await savePng(removeBackground(await input()).image);
+      break;
+    case 'filter':
+      await savePng(applyFilter(await input(), spec.key === 'aiMakeup' ? 'makeup' : (p.filter ?? 'sepia')));
+      break;
+    case 'erase': {
+      if (!p.rect) throw new EngineError('the eraser needs a rectangle');
+      await savePng(eraseRect(await input(), p.rect));
+      break;
+    }
+    case 'faceSwap': {
+      if (!p.ref_key) throw new EngineError('face swap needs a second image');
+      await savePng(swapFace(await input(), await loadImage(blobs, p.ref_key)));
+      break;
+    }
+    case 'scribble': {
+      const sketch = await input();
+      const rendered = fromPng(renderImage({ prompt, seed: job.seed, aspectRatio: `${sketch.width}:${sketch.height}`, longSide: Math.min(IMAGE_LONG_SIDE, Math.max(sketch.width, sketch.height)) }).png);
+      await savePng(applyScribble(rendered, sketch));
+      break;
+    }
+    case 'expand': {
+      const src = await input();
+      const [rw, rh] = (p.aspect_ratio ?? '16:9').split(':').map(Number);
+      const ratio = (rw ?? 16) / (rh ?? 9);
+      let w = src.width;
+      let h = src.height;
+      if (ratio > w / h) w = Math.round(h * ratio);
+      else h = Math.round(w / ratio);
+      if (w === src.width && h === src.height) {
+        w = Math.round(src.width * 1.25);
+        h = Math.round(src.height * 1.25);
+      }
+      if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${w}x${h}`);
+      await savePng(expandCanvas(src, w, h));
+      break;
+    }
+    case 'colorize': {
+      const hue = hashString(job.prompt || 'warm') % 360;
+      await savePng(colorize(await input(), hslToRgb(hue, 0.6, 0.12), hslToRgb((hue + 40) % 360, 0.75, 0.86)));
+      break;
+    }
+    case 'lineArt':
+      await savePng(lineArt(await input()));
+      break;
+    case 'storyboard':
+    case 'comic': {
+      const scenes = scenesOf(job.prompt);
+      const ratio = spec.engine === 'storyboard' ? job.aspectRatio : '1:1';
+      const panels = scenes.map((scene, i) => {
+        const b = fromPng(renderImage({ prompt: `${scene}, ${(p.model_triggers ?? []).join(', ')}`, seed: job.seed + i, aspectRatio: ratio, longSide: 384 }).png);
+        return spec.engine === 'comic' ? comicInk(b) : b;
+      });
+      const size = sizeFor(ratio, 384);
+      const same = panels.map((b) => (b.width === size.width && b.height === size.height ? b : resample(b, size.width, size.height, 'bilinear')));
+      await savePng(grid(same, 12, spec.engine === 'comic' ? [250, 250, 250, 255] : [18, 18, 24, 255]));
+      taskReturn = scenes.map((s, i) => `${i + 1}. ${s}`).join('\n');
+      break;
+    }
+    case 'workflow': {
+      const wf = p.workflow;
+      if (!wf) throw new EngineError('the task has no workflow');
+      const valid = validateGraph(wf.graph);
+      if (!valid.ok) throw new EngineError(valid.message);
+      const out = await runGraph(wf.graph, valid.graph, {
+        loadImage: async (url) => {
+          const key = wf.image_keys[url];
+          if (!key) throw new EngineError(`the workflow's image ${url} was not checked`);
+          return loadImage(blobs, key);
+        },
+      });
+      for (const b of out) await savePng(b);
+      taskReturn = valid.graph.order.map((id) => `${id} ${wf.graph[id]!.class_type}`).join(' > ');
+      break;
+    }
+    case 'training':
+      throw new EngineError('LoRA training runs through /api/v1/model/train');
+  }
+  return { images, media, taskReturn };
+};

@@ -1,0 +1,104 @@
+/**
+ * ComfyUI workflow routes (spec §7 /work-flow/import, /square/search/node, /template/delete;
+ * list and detail are ours): see infrastructure/contract/creation.ts for the payloads and
+ * ./workflows.ts for the validation. Imports are private to their account; running one is a
+ * task of domain type 16 (server/tasks.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  ComfyGraph,
+  IdRequest,
+  NODE_SEARCH_PATH,
+  NodeSearchRequest,
+  TEMPLATE_DELETE_PATH,
+  WORKFLOW_DETAIL_PATH,
+  WORKFLOW_IMPORT_PATH,
+  WORKFLOW_LIST_PATH,
+  WorkflowImportRequest,
+  type WorkflowSummary,
+} from '../../infrastructure/contract/creation';
+import { newId, requireAccount } from '../auth';
+import type { ServerContext } from '../context';
+import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { ownerOf, resolveOwnedUrl } from './inputs';
+import { searchNodes, summaryOf, validateGraph } from './workflows';
+
+interface WorkflowRow extends Record<string, unknown> {
+  id: string;
+  name: string;
+  graph: ComfyGraph | string;
+  created_at: string | number;
+}
+
+const graphOf = (row: WorkflowRow): ComfyGraph => (typeof row.graph === 'string' ? (JSON.parse(row.graph) as ComfyGraph) : row.graph);
+
+const summary = (row: WorkflowRow): WorkflowSummary => {
+  const graph = graphOf(row);
+  const valid = validateGraph(graph);
+  const order = valid.ok ? valid.graph : { order: [], outputs: [], imageUrls: [] };
+  return summaryOf(row.id, row.name, graph, order, Number(row.created_at));
+};
+
+export const WORKFLOWS_PER_ACCOUNT = 100;
+
+export const workflowRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  app.post(WORKFLOW_IMPORT_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(WorkflowImportRequest, req.body);
+    const valid = validateGraph(body.workflow);
+    if (!valid.ok) throw new ApiError(CODES.invalidRequest, valid.message);
+    // The images a LoadImage node reads must be the importer's own (70008 / 10404 otherwise).
+    for (const url of valid.graph.imageUrls) await resolveOwnedUrl(ctx.db, ctx.blobs, ownerOf(req.caller, false), url);
+    const [count] = await ctx.db.query<{ n: string | number }>('SELECT count(*) AS n FROM comfy_workflows WHERE account_id = $1 AND deleted_at IS NULL', [accountId]);
+    if (Number(count?.n ?? 0) >= WORKFLOWS_PER_ACCOUNT) throw new ApiError(CODES.forbidden, `at most ${WORKFLOWS_PER_ACCOUNT} workflows per account`);
+    const id = `wf-${newId(9)}`;
+    const now = ctx.clock.now();
+    const name = body.name.trim();
+    await ctx.db.query('INSERT INTO comfy_workflows (id, account_id, name, graph, node_count, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)', [
+      id,
+      accountId,
+      name,
+      JSON.stringify(body.workflow),
+      Object.keys(body.workflow).length,
+      now,
+    ]);
+    return ok({ workflow: summaryOf(id, name, body.workflow, valid.graph, now) });
+  });
+
+  app.post(WORKFLOW_LIST_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const rows = await ctx.db.query<WorkflowRow>(
+      'SELECT id, name, graph, created_at FROM comfy_workflows WHERE account_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC',
+      [accountId],
+    );
+    return ok({ items: rows.map(summary) });
+  });
+
+  app.post(WORKFLOW_DETAIL_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const { id } = decodeBody(IdRequest, req.body);
+    const [row] = await ctx.db.query<WorkflowRow>(
+      'SELECT id, name, graph, created_at FROM comfy_workflows WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL',
+      [id, accountId],
+    );
+    if (!row) throw new ApiError(CODES.notFound, 'no such workflow of yours');
+    return ok({ workflow: summary(row), graph: graphOf(row) });
+  });
+
+  // Silent (spec §7): nothing of the caller's to delete is not an error, it is `deleted: false`.
+  app.post(TEMPLATE_DELETE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const { id } = decodeBody(IdRequest, req.body);
+    const rows = await ctx.db.query('UPDATE comfy_workflows SET deleted_at = $3 WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL RETURNING id', [
+      id,
+      accountId,
+      ctx.clock.now(),
+    ]);
+    return ok({ deleted: rows.length > 0 });
+  });
+
+  app.post(NODE_SEARCH_PATH, async (req) => {
+    const body = decodeBody(NodeSearchRequest, req.body);
+    return ok({ items: searchNodes(body.keyword, body.category) });
+  });
+};
