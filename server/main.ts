@@ -1,5 +1,6 @@
 /** `npm start`: the server, the embedded database with demo data and the built client, one port. */
 import { buildServer } from './app';
+import { warmCovers } from './community/covers';
 import { readConfig } from './config';
 import { DEMO_ACCOUNT } from './seed';
 
@@ -10,7 +11,13 @@ const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite i
 console.log(`Atelier is running at http://localhost:${config.port}/  (database: ${db})`);
 console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 
+// The square's covers are rendered on first request; rendering them now, in the background,
+// means a first visit to Explore finds them ready.
+let stopping = false;
+void warmCovers(server.ctx, () => stopping).catch((e: unknown) => console.error('cover warm-up stopped:', e));
+
 const stop = async () => {
+  stopping = true;
   await server.close();
   process.exit(0);
 };

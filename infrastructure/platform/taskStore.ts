@@ -18,6 +18,15 @@ export const TASK_LIST_VERSION = 1;
 
 const TaskImage = t.type({ url: t.string, width: t.number, height: t.number });
 
+const TaskMediaItem = t.type({
+  url: t.string,
+  kind: t.union([t.literal('image'), t.literal('video'), t.literal('audio'), t.literal('model')]),
+  contentType: t.string,
+  width: t.union([t.number, t.null]),
+  height: t.union([t.number, t.null]),
+  durationS: t.union([t.number, t.null]),
+});
+
 const TaskPhase = t.union([
   t.type({
     status: t.literal('inProgress'),
@@ -25,7 +34,11 @@ const TaskPhase = t.union([
     progress: t.number,
     statusDesc: t.string,
   }),
-  t.type({ status: t.literal('completed'), progress: t.literal(100), images: t.readonlyArray(TaskImage) }),
+  t.intersection([
+    t.type({ status: t.literal('completed'), progress: t.literal(100), images: t.readonlyArray(TaskImage) }),
+    // Audio, video and model outputs (their players and download links come back after a reload).
+    t.partial({ media: t.readonlyArray(TaskMediaItem) }),
+  ]),
   t.type({ status: t.literal('failed'), progress: t.number, code: t.number, reason: t.string }),
 ]);
 
@@ -85,7 +98,7 @@ export const taskEvents = (task: tasks.Task): Action[] => {
             }),
           ];
     case 'completed':
-      return [created, tasks.taskCompleted({ id: task.id, images: phase.images })];
+      return [created, tasks.taskCompleted({ id: task.id, images: phase.images, ...(phase.media ? { media: phase.media } : {}) })];
     case 'failed':
       return [
         created,

@@ -11,7 +11,7 @@ import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
 import { renderImage } from '../engines/image';
 import { hashString } from '../engines/random';
-import { avatarKey, coverKey } from './items';
+import { RECOMMEND_SCORE, avatarKey, coverKey } from './items';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,80}$/;
 export const AVATAR_SIDE = 128;
@@ -45,6 +45,25 @@ export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promi
   const { png } = renderImage({ prompt: `portrait of ${row.name}`, seed: hashString(`avatar:${accountId}`), aspectRatio: '1:1', longSide: AVATAR_SIDE });
   await ctx.blobs.put(key, png);
   return png;
+};
+
+/**
+ * Renders every cover not stored yet, in the recommend order (the first page a visitor sees
+ * first), one at a time and yielding between them, so requests are still served while it runs.
+ * `npm start` calls it after listening; `shouldStop`, asked before each render, ends it early (the server is closing).
+ * Returns how many covers it rendered.
+ */
+export const warmCovers = async (ctx: ServerContext, shouldStop: () => boolean): Promise<number> => {
+  const rows = await ctx.db.query<{ id: string }>(`SELECT i.id FROM content_items i ORDER BY ${RECOMMEND_SCORE} DESC, i.id ASC`);
+  let rendered = 0;
+  for (const { id } of rows) {
+    if (await ctx.blobs.get(coverKey(id))) continue;
+    if (shouldStop()) break;
+    await ensureCover(ctx, id);
+    rendered += 1;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return rendered;
 };
 
 export const coverRoutes = (app: FastifyInstance, ctx: ServerContext): void => {

@@ -25,6 +25,12 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
   it('shows the recommend tab, switches tabs, loads more without duplicates, likes as a member and hides a card', async () => {
     await page.goto(app.url + '/explore');
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
+    // The covers above the fold are real images (rendered by the server on first request).
+    await expect
+      .poll(() => page.locator('[data-testid=feed-card] img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'e2e-explore-1.png') });
 
     await page.getByRole('link', { name: 'Models' }).click();

@@ -85,6 +85,13 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     expect(canonicalJson(replayed.state.tasks)).toBe(canonicalJson(storeTasks));
     const human = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', logPath]);
     expect(human.stdout).toMatch(/completed\s+100%/);
+
+    // Issue 5 "a task list survives a reload": the finished card comes back, still signed in.
+    await page.reload();
+    await expect.poll(() => page.locator('[data-testid=task-card][data-status=completed]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await page.locator('[data-testid=task-image]').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('490');
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-4-after-reload.png') });
     expect(pageErrors).toEqual([]);
   });
 

@@ -803,6 +803,25 @@ describe('covers and avatars (seed: generated PNGs, long side 256-384, determini
     expect((await s.get('/blobs/community/avatars/ghost.png')).status).toBe(404);
   });
 
+  it('warms covers in the background in the recommend order, skipping stored ones, and stops when asked', async () => {
+    const { warmCovers } = await import('../../server/community/covers');
+    const { coverKey } = await import('../../server/community/items');
+    const page = await data(FeedPage, FEED_PATHS.recommend, { offset: 0, limit: 12 });
+    const ids = page.items.map((i) => i.id);
+    const budget = (n: number) => {
+      let left = n;
+      return () => left-- <= 0;
+    };
+    await warmCovers(s.server.ctx, budget(6));
+    const stored = async (id: string) => (await s.server.ctx.blobs.get(coverKey(id))) !== null;
+    // The first page's covers are the first ones rendered (a few may have been served already).
+    for (const id of ids.slice(0, 6)) expect(await stored(id), id).toBe(true);
+    const rendered = await warmCovers(s.server.ctx, budget(6));
+    expect(rendered).toBe(6);
+    for (const id of ids.slice(6, 12)) expect(await stored(id), id).toBe(true);
+    expect(await warmCovers(s.server.ctx, () => true)).toBe(0);
+  });
+
   it('seeds idempotently: running the seed again adds nothing', async () => {
     const { seedCommunity } = await import('../../server/seeds/community');
     const count = async () => Number((await one<{ n: number }>('SELECT (SELECT count(*) FROM content_items) + (SELECT count(*) FROM tags) + (SELECT count(*) FROM notices) AS n')).n);

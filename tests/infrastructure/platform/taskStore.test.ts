@@ -12,7 +12,7 @@ const created = (id: string, at: number) => tasks.taskCreated({ id, params: para
 const listOf = (s: tasks.TasksState) => tasks.selectTaskList(s).map(({ updatedAt: _u, ...rest }) => rest);
 
 describe('task list in IndexedDB (a reload keeps the task list)', () => {
-  it('restores a stored list as domain task events: same order, progress, results and failures; polling resumes', () => {
+  it('restores a stored list as domain task events: same order, progress, results (audio media included) and failures; polling resumes', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       // Build the list in one store, as a page would before the reload.
@@ -21,6 +21,14 @@ describe('task list in IndexedDB (a reload keeps the task list)', () => {
       flush();
       before.store.dispatch(created('done', 1));
       before.store.dispatch(tasks.taskCompleted({ id: 'done', images: [{ url: '/blobs/done.png', width: 8, height: 8 }] }));
+      before.store.dispatch(created('song', 1.5));
+      before.store.dispatch(
+        tasks.taskCompleted({
+          id: 'song',
+          images: [],
+          media: [{ url: '/blobs/song.wav', kind: 'audio', contentType: 'audio/wav', width: null, height: null, durationS: 8 }],
+        }),
+      );
       before.store.dispatch(created('broken', 2));
       before.store.dispatch(tasks.progressReported({ id: 'broken', code: 2, progress: 30, statusDesc: '', estimateMs: null }));
       before.store.dispatch(tasks.taskFailed({ id: 'broken', code: 4, reason: 'engine' }));
