@@ -9,12 +9,12 @@ import { focusInvariant, type Invariant } from './kernel/invariant.js';
 import { replayWith, type ReplayOptions, type ReplayResult } from './kernel/replay.js';
 import { billingContext } from './billing/index.js';
 import { noticesContext } from './notices/index.js';
-import { sessionContext } from './session/index.js';
+import { sessionContext, type AccountNotice } from './session/index.js';
 import { tasksContext } from './tasks/index.js';
 import { popupsContext } from './popups/index.js';
 import { socialContext } from './social/index.js';
 import { feedContext } from './feed/index.js';
-import { messagesContext } from './messages/index.js';
+import { messagesContext, selectUnreadNotices } from './messages/index.js';
 import { decorationsContext } from './decorations/index.js';
 import { editorContext } from './editor/index.js';
 import { chatContext } from './chat/index.js';
@@ -101,3 +101,10 @@ export const replay = (
   options: ReplayOptions = {},
   initial: RootState = initialRootState,
 ): ReplayResult<RootState> => replayWith(evolve, invariantRegistry, initial, events, options);
+
+/**
+ * The signed-in person's notices they have not read (spec §3 "a notice read list is kept per
+ * user"): the list is the session's, the read ids are the messages context's, per account.
+ */
+export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice[] =>
+  s.session.status === 'signedIn' ? selectUnreadNotices(s.messages, s.session.user.id, s.session.notices) : [];

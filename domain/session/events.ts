@@ -30,7 +30,6 @@ export const loggedOut = defineEvent<Record<string, never>>()('session/loggedOut
 export const collectionsLoaded = defineEvent<CollectionsLoadedPayload>()('session/collectionsLoaded');
 export const noticesLoaded = defineEvent<NoticesLoadedPayload>()('session/noticesLoaded');
 /** A notice read list is kept per user (spec §3). */
-export const noticeMarkedRead = defineEvent<{ readonly id: string }>()('session/noticeMarkedRead');
 export const collectedTagsLoaded = defineEvent<CollectedTagsLoadedPayload>()('session/collectedTagsLoaded');
 
 export type SessionEvent =
@@ -39,7 +38,6 @@ export type SessionEvent =
   | DomainEvent<typeof loggedOut.type, Record<string, never>>
   | DomainEvent<typeof collectionsLoaded.type, CollectionsLoadedPayload>
   | DomainEvent<typeof noticesLoaded.type, NoticesLoadedPayload>
-  | DomainEvent<typeof noticeMarkedRead.type, { readonly id: string }>
   | DomainEvent<typeof collectedTagsLoaded.type, CollectedTagsLoadedPayload>;
 
 export const sessionEventTypes = [
@@ -48,6 +46,5 @@ export const sessionEventTypes = [
   loggedOut.type,
   collectionsLoaded.type,
   noticesLoaded.type,
-  noticeMarkedRead.type,
   collectedTagsLoaded.type,
 ] as const;

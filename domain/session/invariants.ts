@@ -19,7 +19,6 @@ export const sessionListsUnique: Invariant<SessionState> = {
     const lists = {
       collections: after.collections.map((c) => c.id),
       notices: after.notices.map((n) => n.id),
-      noticeReadIds: after.noticeReadIds,
       collectedTags: after.collectedTags.map((t) => t.id),
     };
     for (const [name, ids] of Object.entries(lists))

@@ -96,7 +96,6 @@ export const sessionFromPersisted = (p: PersistedAuth): SessionState =>
         adminOff: adminOffFor(p.user.role),
         collections: [],
         notices: [],
-        noticeReadIds: [],
         collectedTags: [],
       }
     : { status: 'guest' };

@@ -16,5 +16,3 @@ export const selectCollectedTags = (s: SessionState): readonly CollectedTag[] =>
   s.status === 'signedIn' ? s.collectedTags : [];
 export const selectAccountNotices = (s: SessionState): readonly AccountNotice[] =>
   s.status === 'signedIn' ? s.notices : [];
-export const selectUnreadAccountNotices = (s: SessionState): readonly AccountNotice[] =>
-  s.status === 'signedIn' ? s.notices.filter((n) => !s.noticeReadIds.includes(n.id)) : [];

@@ -56,7 +56,6 @@ export interface SignedIn {
   readonly adminOff: AdminOff;
   readonly collections: readonly CollectionFolder[];
   readonly notices: readonly AccountNotice[];
-  readonly noticeReadIds: readonly string[];
   readonly collectedTags: readonly CollectedTag[];
 }
 
@@ -84,7 +83,6 @@ const signIn = (state: SessionState, token: string, user: UserInfo): SignedIn =>
     adminOff: adminOffFor(user.role),
     collections: same ? state.collections : [],
     notices: same ? state.notices : [],
-    noticeReadIds: same ? state.noticeReadIds : [],
     collectedTags: same ? state.collectedTags : [],
   };
 };
@@ -106,10 +104,6 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
     case 'session/noticesLoaded':
       return state.status === 'signedIn'
         ? { ...state, notices: uniqueBy(event.payload.notices, (n) => n.id) }
-        : state;
-    case 'session/noticeMarkedRead':
-      return state.status === 'signedIn' && !state.noticeReadIds.includes(event.payload.id)
-        ? { ...state, noticeReadIds: [...state.noticeReadIds, event.payload.id] }
         : state;
     case 'session/collectedTagsLoaded':
       return state.status === 'signedIn'

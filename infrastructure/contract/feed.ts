@@ -7,7 +7,7 @@
  *   comma-separated; `artwork_types[]=7` works too). Both decode into `FeedRequest`.
  * - `order_by_time` (`month_hot`, `week_new`, ... : window then order) decides both the order and
  *   the window when sent; otherwise `order_by` and `timeType`; otherwise the tab's defaults
- *   (`FEED_DEFAULTS`, spec §9). `limit` defaults to 20 and is capped at 50.
+ *   (the domain's `feed.feedDefaults` of the route's tab, spec §9). `limit` defaults to 20 and is capped at 50.
  * - Search is `POST /api/v1/square/search` `{ keyword, tab, offset, limit }` and answers a page of
  *   content items, tags (tab 6) or users (tab 8), told apart by `result_type`.
  * - Model detail is `POST /api/v1/model/detail` `{ id }`; any card's detail is
@@ -170,7 +170,6 @@ export const FeedOrder = keyOf(['hot', 'new', 'recommend'] as const, 'FeedOrder'
 export type FeedOrder = t.TypeOf<typeof FeedOrder>;
 export const TimeType = keyOf(['all', 'day', 'week', 'month'] as const, 'TimeType');
 export type TimeType = t.TypeOf<typeof TimeType>;
-export const TIME_TYPE_DAYS: { readonly [K in TimeType]: number | null } = { all: null, day: 1, week: 7, month: 30 };
 
 interface OrderByTimeBrand {
   readonly OrderByTime: unique symbol;
@@ -183,20 +182,6 @@ export const OrderByTime = t.brand(
 );
 export type OrderByTime = t.TypeOf<typeof OrderByTime>;
 
-/** Spec §9 feed defaults: recommend order all-time; hot by month, week (post) or all-time. */
-export const FEED_DEFAULTS: { readonly [R in FeedRoute]: { readonly order_by: FeedOrder; readonly timeType: TimeType } } = {
-  recommend: { order_by: 'recommend', timeType: 'all' },
-  app: { order_by: 'hot', timeType: 'month' },
-  character: { order_by: 'hot', timeType: 'month' },
-  post: { order_by: 'hot', timeType: 'week' },
-  artwork: { order_by: 'hot', timeType: 'month' },
-  timbre: { order_by: 'hot', timeType: 'all' },
-  model: { order_by: 'hot', timeType: 'month' },
-  lora: { order_by: 'hot', timeType: 'month' },
-  comfy_ui: { order_by: 'hot', timeType: 'month' },
-  design_template: { order_by: 'hot', timeType: 'all' },
-  ebook: { order_by: 'hot', timeType: 'all' },
-};
 
 /** The card types each feed route lists (the artwork route narrows by `artwork_types`). */
 export const FEED_CARD_TYPES: { readonly [R in FeedRoute]: readonly CardType[] } = {

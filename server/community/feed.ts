@@ -3,11 +3,11 @@
  * query), search by tab, tags, models, item and post details, post creation and tag editing.
  */
 import type { FastifyInstance } from 'fastify';
+import { feed } from '../../domain/index.js';
 import {
   ARTWORK_TYPE_OF_CARD,
   DEFAULT_ARTWORK_TYPES,
   FEED_CARD_TYPES,
-  FEED_DEFAULTS,
   FEED_DEFAULT_LIMIT,
   FEED_MAX_LIMIT,
   FEED_PATHS,
@@ -22,6 +22,7 @@ import {
   PostDetailRequest,
   SEARCH_PATH,
   SEARCH_TAB_CARD_TYPES,
+  SQUARE_FEED_BASE,
   SQUARE_MODEL_LIST_PATH,
   SearchRequest,
   SquareModelListRequest,
@@ -29,7 +30,6 @@ import {
   TAG_EDIT_KINDS,
   TAG_HOT_PATH,
   TAG_SUGGEST_PATH,
-  TIME_TYPE_DAYS,
   TagDetailRequest,
   TagEditRequest,
   TagHotRequest,
@@ -72,14 +72,27 @@ import { normaliseTagNames, queryTags, setItemTags, tagDetail } from './tags';
 
 const pageSize = (limit: number | undefined, fallback = FEED_DEFAULT_LIMIT): number => Math.min(limit ?? fallback, FEED_MAX_LIMIT);
 
+/** The domain's list tab whose route is this feed path (the client builds its queries from the same tab). */
+const tabOfRoute = (route: FeedRoute): feed.ListTab => {
+  const found = feed.LIST_TABS.find((t) => feed.TABS[t].route !== null && SQUARE_FEED_BASE + feed.TABS[t].route === FEED_PATHS[route]);
+  if (!found) throw new Error(`no feed tab has the route ${FEED_PATHS[route]}`);
+  return found;
+};
+
+/** Spec §9 per-tab defaults, from the domain's rule (one table for client and server). */
+export const routeDefaults = (route: FeedRoute): { readonly order: FeedOrder; readonly time: TimeType } => {
+  const d = feed.feedDefaults(tabOfRoute(route));
+  return { order: d.sort, time: d.time };
+};
+
 /** `order_by_time` decides both when sent; else `order_by`/`timeType`; else the tab's defaults. */
 export const resolveOrder = (route: FeedRoute, body: FeedRequest): { order: FeedOrder; time: TimeType } => {
   if (body.order_by_time !== undefined) {
     const [time, order] = body.order_by_time.split('_') as [TimeType, FeedOrder];
     return { order, time };
   }
-  const d = FEED_DEFAULTS[route];
-  return { order: body.order_by ?? d.order_by, time: body.timeType ?? d.timeType };
+  const d = routeDefaults(route);
+  return { order: body.order_by ?? d.order, time: body.timeType ?? d.time };
 };
 
 const artworkTypeOf = (kind: CardType): number | undefined => (ARTWORK_TYPE_OF_CARD as Partial<Record<CardType, number>>)[kind];
@@ -94,7 +107,7 @@ export const listFeed = async (ctx: ServerContext, caller: Caller, route: FeedRo
     kinds = kinds.filter((k) => types.includes(artworkTypeOf(k) ?? -1));
   }
   where.push(`i.kind IN ${p.list(kinds)}`);
-  const days = TIME_TYPE_DAYS[time];
+  const days = feed.TIME_FILTER_DAYS[time];
   if (days !== null) where.push(`i.created_at >= ${p.add(ctx.clock.now() - days * DAY_MS)}`);
   if (route === 'model') {
     if (body.base_models && body.base_models.length > 0) where.push(`i.base_model IN ${p.list(body.base_models)}`);

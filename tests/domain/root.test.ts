@@ -10,9 +10,11 @@ import {
   initialRootState,
   invariantRegistry,
   makeHeader,
+  messages,
   notices,
   parseEventLog,
   replay,
+  selectUnreadAccountNotices,
   serializeEventLog,
   session,
   stamp,
@@ -114,5 +116,24 @@ describe('the root (DESIGN.md "the event model" and "the event log and replay")'
     const result = replay(events);
     expect(result.applied).toBe(0);
     expect(result.violation).toMatchObject({ invariant: 'billing.coinsNeverNegative', index: 0 });
+  });
+});
+
+describe('unread account notices (spec §3 "a notice read list is kept per user", §4 logout clears notices)', () => {
+  const user = (id: string) => ({ id, accountName: id, name: id, email: `${id}@x.test`, avatar: '', status: 1, role: 'user' });
+  const list = [
+    { id: 'n1', title: 'Maintenance', createdAt: 1 },
+    { id: 'n2', title: 'New models', createdAt: 2 },
+  ];
+  const fold = (...events: UnstampedEvent[]) => replay(stampAll(events)).state;
+
+  it('hides what this person read; the read list outlives logout and is not another person\'s', () => {
+    const u1 = [session.userInfoSet({ token: 't', user: user('u1') }), session.noticesLoaded({ notices: list }), messages.noticeRead({ accountId: 'u1', noticeId: 'n1' })];
+    expect(selectUnreadAccountNotices(fold(...u1)).map((n) => n.id)).toEqual(['n2']);
+    expect(selectUnreadAccountNotices(fold(...u1, session.loggedOut({})))).toEqual([]);
+    const back = fold(...u1, session.loggedOut({}), session.userInfoSet({ token: 't', user: user('u1') }), session.noticesLoaded({ notices: list }));
+    expect(selectUnreadAccountNotices(back).map((n) => n.id)).toEqual(['n2']);
+    const other = fold(...u1, session.loggedOut({}), session.userInfoSet({ token: 't2', user: user('u2') }), session.noticesLoaded({ notices: list }));
+    expect(selectUnreadAccountNotices(other).map((n) => n.id)).toEqual(['n1', 'n2']);
   });
 });

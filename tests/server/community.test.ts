@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BASE_MODELS,
   FEED_CARD_TYPES,
-  FEED_DEFAULTS,
   FEED_PATHS,
   FeedPage,
   ItemDetail,
@@ -25,7 +24,6 @@ import {
   TagDetail,
   TagEditResponse,
   TagListResponse,
-  TIME_TYPE_DAYS,
   type ContentItem,
   type FeedRoute,
 } from '../../infrastructure/contract/feed';
@@ -38,6 +36,8 @@ import {
   FollowResponse,
   ReceiptResponse,
 } from '../../infrastructure/contract/social';
+import { feed } from '../../domain/index.js';
+import { routeDefaults } from '../../server/community/feed';
 import { hashPassword } from '../../server/auth';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -151,8 +151,8 @@ describe('feed lists under /api/v1/square/v3 (spec §7 feed lists, §9 feed defa
   });
 
   it.each(ROUTES)('%s pages through every item of its default query once: no repeat, no skip (stable sort, id tie-break)', async (route) => {
-    const d = FEED_DEFAULTS[route];
-    const days = TIME_TYPE_DAYS[d.timeType];
+    const d = routeDefaults(route);
+    const days = feed.TIME_FILTER_DAYS[d.time];
     const before = await countKinds(defaultKinds(route), days === null ? null : Date.now() - days * DAY);
     const items = await pageAll(FEED_PATHS[route], {}, route === 'recommend' ? 50 : 13);
     const after = await countKinds(defaultKinds(route), days === null ? null : Date.now() - days * DAY);
@@ -165,17 +165,18 @@ describe('feed lists under /api/v1/square/v3 (spec §7 feed lists, §9 feed defa
 
   it('applies per-tab defaults: recommend all-time by recommend order, post hot by week, audio/template/e-book hot all-time, others hot by month', async () => {
     for (const route of ROUTES) {
-      const d = FEED_DEFAULTS[route];
+      const d = routeDefaults(route);
       const implicit = await data(FeedPage, FEED_PATHS[route], { limit: 30 });
-      const explicit = await data(FeedPage, FEED_PATHS[route], { limit: 30, order_by: d.order_by, timeType: d.timeType });
+      const explicit = await data(FeedPage, FEED_PATHS[route], { limit: 30, order_by: d.order, timeType: d.time });
       expect(implicit.items.map((i) => i.id), route).toEqual(explicit.items.map((i) => i.id));
-      const days = TIME_TYPE_DAYS[d.timeType];
+      const days = feed.TIME_FILTER_DAYS[d.time];
       if (days !== null) expect(implicit.items.every((i) => i.pt >= Date.now() - days * DAY - 1000), route).toBe(true);
-      if (d.order_by === 'hot')
+      if (d.order === 'hot')
         for (let k = 1; k < implicit.items.length; k++) expect(hot(implicit.items[k - 1]!)).toBeGreaterThanOrEqual(hot(implicit.items[k]!));
     }
-    expect(FEED_DEFAULTS.post.timeType).toBe('week');
-    expect(FEED_DEFAULTS.recommend).toEqual({ order_by: 'recommend', timeType: 'all' });
+    expect(routeDefaults('post')).toEqual({ order: 'hot', time: 'week' });
+    expect(routeDefaults('recommend')).toEqual({ order: 'recommend', time: 'all' });
+    expect(routeDefaults('timbre')).toEqual({ order: 'hot', time: 'all' });
     // All-time tabs reach items older than a month.
     const audio = await pageAll(FEED_PATHS.timbre, {}, 50);
     expect(audio.some((i) => i.pt < Date.now() - 31 * DAY)).toBe(true);

@@ -33,7 +33,6 @@ const signedInWithLists = () =>
     signIn(),
     session.collectionsLoaded({ folders }),
     session.noticesLoaded({ notices }),
-    session.noticeMarkedRead({ id: 'n1' }),
     session.collectedTagsLoaded({ tags }),
   );
 
@@ -78,26 +77,16 @@ describe('session: login (spec §4 "setting user info stores the token and the a
     expect(session.selectUser(s)).toBeNull();
     expect(session.selectToken(s)).toBeNull();
     expect(session.selectAdminOff(s)).toBeNull();
-    expect(session.selectUnreadAccountNotices(s)).toEqual([]);
     expect(session.selectEnterpriseRole(s)).toBe('none');
   });
 });
 
-describe('session: per-user lists (spec §3 "a notice read list is kept per user")', () => {
-  it('stores collections, notices, the read list and collected tags, each id once', () => {
-    const { state } = signedInWithLists().when(
-      session.collectionsLoaded({ folders: [...folders, folders[0]!] }),
-      session.noticeMarkedRead({ id: 'n1' }),
-    );
+describe('session: per-user lists (spec §4 "logout clears ... collections, notices ... and collected tags")', () => {
+  it('stores collections, notices and collected tags, each id once', () => {
+    const { state } = signedInWithLists().when(session.collectionsLoaded({ folders: [...folders, folders[0]!] }));
     expect(session.selectCollections(state)).toEqual(folders);
     expect(session.selectAccountNotices(state)).toEqual(notices);
-    expect(session.selectUnreadAccountNotices(state).map((n) => n.id)).toEqual(['n2']);
     expect(session.selectCollectedTags(state)).toEqual(tags);
-  });
-
-  it('a second read of the same notice leaves the state as it is', () => {
-    const g = signedInWithLists();
-    expect(g.when(session.noticeMarkedRead({ id: 'n1' })).state).toBe(g.state);
   });
 
   it('a guest ignores list events (nothing to attach them to)', () => {
@@ -105,7 +94,6 @@ describe('session: per-user lists (spec §3 "a notice read list is kept per user
     for (const e of [
       session.collectionsLoaded({ folders }),
       session.noticesLoaded({ notices }),
-      session.noticeMarkedRead({ id: 'n1' }),
       session.collectedTagsLoaded({ tags }),
       session.tokenRefreshed({ token: 'x' }),
     ])
@@ -309,7 +297,6 @@ const arbEvent: fc.Arbitrary<UnstampedEvent> = fc.oneof(
       maxLength: 4,
     })
     .map((ns) => session.noticesLoaded({ notices: ns })),
-  arbId.map((id) => session.noticeMarkedRead({ id })),
   fc
     .array(fc.record({ id: arbId, title: fc.string({ maxLength: 3 }) }), { maxLength: 4 })
     .map((ts) => session.collectedTagsLoaded({ tags: ts })),
