@@ -4,13 +4,13 @@
  * `contexts`; everything else (types, reducer, invariants, replay) follows from it.
  */
 import type { BoundedContext } from './kernel/context.js';
-import type { DomainEvent } from './kernel/event.js';
+import type { DomainEvent, UnstampedEvent } from './kernel/event.js';
 import { focusInvariant, type Invariant } from './kernel/invariant.js';
 import { replayWith, type ReplayOptions, type ReplayResult } from './kernel/replay.js';
-import { billingContext } from './billing/index.js';
+import { billingContext, paymentInfoCleared } from './billing/index.js';
 import { noticesContext } from './notices/index.js';
-import { sessionContext, type AccountNotice } from './session/index.js';
-import { tasksContext } from './tasks/index.js';
+import { loggedOut, sessionContext, type AccountNotice } from './session/index.js';
+import { accountTasksCleared, tasksContext } from './tasks/index.js';
 import { popupsContext } from './popups/index.js';
 import { socialContext } from './social/index.js';
 import { feedContext } from './feed/index.js';
@@ -108,3 +108,10 @@ export const replay = (
  */
 export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice[] =>
   s.session.status === 'signedIn' ? selectUnreadNotices(s.messages, s.session.user.id, s.session.notices) : [];
+
+/**
+ * What signing out records, whoever starts it (the person, or an error that ends the session),
+ * and whether or not the server's logout call succeeded (spec §4 "It clears them even if the
+ * call fails"): the session's user and lists, the payment info, and the account's tasks.
+ */
+export const signedOutEvents = (): readonly UnstampedEvent[] => [loggedOut({}), paymentInfoCleared({}), accountTasksCleared({})];

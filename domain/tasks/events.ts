@@ -88,6 +88,11 @@ export const taskRemoved = defineEvent<TaskRemovedPayload>()('tasks/removed');
 export const taskDeleted = defineEvent<TaskDeletedPayload>()('tasks/deleted');
 export const estimateReceived = defineEvent<EstimateReceivedPayload>()('tasks/estimateReceived');
 export const taskListReceived = defineEvent<TaskListReceivedPayload>()('tasks/listReceived');
+/**
+ * The person signed out: the account's tasks leave this page (the next person on the machine
+ * must not see them); guest tasks stay. Nothing is deleted on the server, so no tombstones.
+ */
+export const accountTasksCleared = defineEvent<Record<string, never>>()('tasks/accountTasksCleared');
 
 export type TaskEvent =
   | DomainEvent<typeof taskCreated.type, TaskCreatedPayload>
@@ -97,7 +102,8 @@ export type TaskEvent =
   | DomainEvent<typeof taskRemoved.type, TaskRemovedPayload>
   | DomainEvent<typeof taskDeleted.type, TaskDeletedPayload>
   | DomainEvent<typeof estimateReceived.type, EstimateReceivedPayload>
-  | DomainEvent<typeof taskListReceived.type, TaskListReceivedPayload>;
+  | DomainEvent<typeof taskListReceived.type, TaskListReceivedPayload>
+  | DomainEvent<typeof accountTasksCleared.type, Record<string, never>>;
 
 export const taskEventTypes = [
   taskCreated.type,
@@ -108,4 +114,5 @@ export const taskEventTypes = [
   taskDeleted.type,
   estimateReceived.type,
   taskListReceived.type,
+  accountTasksCleared.type,
 ] as const;

@@ -172,6 +172,13 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       const { [id]: _gone, ...byId } = state.byId;
       return { ...state, byId, order: state.byId[id] ? state.order.filter((x) => x !== id) : state.order, deleted: { ...deleted, [id]: true } };
     }
+    case 'tasks/accountTasksCleared': {
+      const order = state.order.filter((id) => state.byId[id]?.guest === true);
+      if (order.length === state.order.length) return state;
+      const byId: Record<string, Task> = {};
+      for (const id of order) byId[id] = state.byId[id]!;
+      return { ...state, byId, order };
+    }
     case 'tasks/estimateReceived':
       return { ...state, estimate: nextEstimate(event.payload, event.meta.at) };
     case 'tasks/listReceived': {

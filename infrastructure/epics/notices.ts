@@ -4,7 +4,7 @@
  * decides. The HTTP client never shows anything itself.
  */
 import { filter, from, map, mergeMap, take, takeUntil, timer } from 'rxjs';
-import { billing, errors, notices, session, type RootState } from '../../domain/index.js';
+import { errors, notices, signedOutEvents, type RootState } from '../../domain/index.js';
 import type { ApiFailure } from '../http/client';
 import type { Dependencies } from '../store/dependencies';
 import { closeDialog, dismissNotice, openDialog, reportApiFailure } from '../store/commands';
@@ -63,11 +63,11 @@ export const effectToActions = (effect: errors.ErrorEffect, deps: Pick<Dependenc
         }),
       ];
     case 'loginDialog':
-      return [session.loggedOut({}), billing.paymentInfoCleared({}), notices.dialogOpened({ name: 'login', variant: null })];
+      return [...signedOutEvents(), notices.dialogOpened({ name: 'login', variant: null })];
     case 'redirect': {
       deps.navigate(effect.to + queryString(effect.query));
       return [
-        ...(effect.logout ? [session.loggedOut({}), billing.paymentInfoCleared({})] : []),
+        ...(effect.logout ? signedOutEvents() : []),
         ...(effect.openLoginDialog ? [notices.dialogOpened({ name: 'login', variant: null })] : []),
       ];
     }

@@ -4,7 +4,7 @@
  */
 import * as E from 'fp-ts/Either';
 import { filter, map, mergeMap, switchMap } from 'rxjs';
-import { billing, session } from '../../domain/index.js';
+import { session, signedOutEvents } from '../../domain/index.js';
 import { appStarted, login, logout, refreshPayment, reportApiFailure } from '../store/commands';
 import { toUserInfo } from './mappers';
 import type { Action, AppEpic } from './types';
@@ -46,7 +46,7 @@ export const logoutEpic: AppEpic = (action$, _state$, { api }) =>
   action$.pipe(
     filter(logout.match),
     switchMap(() =>
-      api.logout().pipe(mergeMap((): Action[] => [session.loggedOut({}), billing.paymentInfoCleared({})])),
+      api.logout().pipe(mergeMap((): readonly Action[] => signedOutEvents())),
     ),
   );
 

@@ -34,6 +34,7 @@ const eventArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
   ids.map((id) => tasks.taskCompleted({ id, images: [] })),
   fc.tuple(ids, fc.integer({ min: 4, max: 9 })).map(([id, code]) => tasks.taskFailed({ id, code, reason: 'x' })),
   ids.map((id) => tasks.taskRemoved({ id })),
+  fc.constant(tasks.accountTasksCleared({})),
   fc.tuple(coins, coins, coins).map(([f, p, t]) =>
     billing.paymentInfoReceived({
       info: { accountId: 'u', calculateCoins: f + p + t, freeCoins: f, tempCoins: t, paidCoins: p, isActive: false, liteIsActive: false, productLevel: 0, productType: 0, vipType: '', expiryTime: null },

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../../domain/index.js';
 import { given, stampAll, foldStepwise } from '../../support/spec.js';
-import { replay } from '../../../domain/index.js';
+import { replay, signedOutEvents } from '../../../domain/index.js';
 
 const params = { domainType: 0, prompt: 'a lighthouse at dusk', aspectRatio: '16:9', seed: 7 };
 const created = (id = 't1') =>
@@ -136,5 +136,21 @@ describe('tasks: the progress invariant catches a corrupted log', () => {
       good[1]!,
     );
     expect(bad).toBe('task t1 progress went back from 70 to 20');
+  });
+});
+
+describe('tasks: signing out (spec §4 logout clears the account\'s data; the next person on the machine sees none of it)', () => {
+  const guestTask = tasks.taskCreated({ id: 'g1', params, guest: true, estimateMs: null, createdAt: 5 });
+  it('the account\'s tasks leave the list, guest tasks stay, nothing is tombstoned', () => {
+    const { state } = given(created('a1'), guestTask, created('a2'), report('a2', 40), ...signedOutEvents());
+    expect(tasks.selectTaskList(state.tasks).map((t) => t.id)).toEqual(['g1']);
+    expect(tasks.selectTasksInProgress(state.tasks).map((t) => t.id)).toEqual(['g1']);
+    // The same account signing in again gets its tasks back from the server list.
+    expect(given(created('a1'), ...signedOutEvents(), created('a1')).state.tasks.order).toEqual(['a1']);
+  });
+  it('with no account task there is nothing to clear: the state is the same object', () => {
+    const before = given(guestTask).state.tasks;
+    const [event] = stampAll([tasks.accountTasksCleared({})], 2);
+    expect(tasks.evolveTasks(before, event as tasks.TaskEvent)).toBe(before);
   });
 });

@@ -53,7 +53,7 @@ describe('the error-map epic carries out spec §8 effects (the HTTP client never
 
   it('20000..20004 on a tool page log out and open the login dialog in place', () => {
     const r = run(api(20000), { page: '/ai-tools/ai-dance', history: [signedIn] });
-    expect(r.types).toEqual(['session/loggedOut', 'billing/paymentInfoCleared', 'notices/dialogOpened']);
+    expect(r.types).toEqual(['session/loggedOut', 'billing/paymentInfoCleared', 'tasks/accountTasksCleared', 'notices/dialogOpened']);
     expect(r.state.session.status).toBe('guest');
     expect(r.state.notices.dialog).toEqual({ name: 'login', variant: null });
   });
