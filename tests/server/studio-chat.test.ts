@@ -21,6 +21,7 @@ import { REFUSAL, composeReply, tokenize } from '../../server/studio/persona';
 import { readWav } from '../../server/studio/wav';
 import { makeFakeDeps } from '../support/fakeApi';
 import { eventually, startTestServer, type Json, type TestServer } from '../support/server';
+import { untilState } from '../support/storeWait';
 
 let s: TestServer;
 let token: string;
@@ -331,21 +332,7 @@ describe('chat history (spec §7 "chat history (page_size 100 default, session_i
 });
 
 describe('the client chat epics against the server (reconnect, resend with the same client id, nothing shown twice)', () => {
-  const until = (store: AppStore, ok: () => boolean, ms = 15_000): Promise<void> =>
-    new Promise((resolve, reject) => {
-      if (ok()) return resolve();
-      const timer = setTimeout(() => {
-        off();
-        reject(new Error(`until: timed out after ${store.recorder.events().map((e) => e.type).slice(-12).join(', ')}`));
-      }, ms);
-      const off = store.subscribe(() => {
-        if (ok()) {
-          clearTimeout(timer);
-          off();
-          resolve();
-        }
-      });
-    });
+  const until = (store: AppStore, ok: () => boolean) => untilState(store, ok);
 
   it('opens the chat, sends, and after a cut connection resends the unacknowledged message once and shows its reply once', async () => {
     const sockets: Socket[] = [];

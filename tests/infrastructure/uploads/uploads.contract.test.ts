@@ -21,8 +21,8 @@ import type { KeyValueStorage, UploadFileHandle, UploadsDeps } from '../../../in
 import { readResume } from '../../../infrastructure/uploads/records';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { memoryFile, memoryStorage } from '../../support/fakes/uploads';
+import { seededPlan, startFaultProxy, uploadPutRule, type FaultProxy } from '../../support/faultProxy';
 import { startTestServer, type TestServer } from '../../support/server';
-import { seededPlan, startFaultProxy, type FaultProxy } from './faultProxy';
 import { jpegWith } from './jpegFixtures';
 import { nodeFile, writeSeededFile } from './nodeFile';
 import { signedIn } from './support';
@@ -264,7 +264,7 @@ describe('a 200 MiB upload through a proxy that fails 10% of the chunk PUTs (503
     const source = path.join(dir, 'large.bin');
     const sourceSha = await writeSeededFile(source, size, 20260101);
     const generatedMs = Date.now() - started;
-    const proxy = await startFaultProxy(s.baseUrl, seededPlan(7, [2, 6]));
+    const proxy = await startFaultProxy(s.baseUrl, uploadPutRule(seededPlan(7, [2, 6])));
     proxies.push(proxy);
     const { handle, close } = await nodeFile(source, { name: 'large.mp4', type: 'video/mp4' });
     try {
