@@ -36,18 +36,16 @@ const makeNavigator = (): Navigator => {
 
 export const bootstrap = (getLanguage: () => string) => {
   const device = deviceId(window.localStorage);
-  const http = makeHttpClient({
-    baseUrl: '',
-    fetch: (input, init) => window.fetch(input, init),
-    headers: () => ({
-      [HEADER.deviceId]: device,
-      [HEADER.appId]: APP_ID,
-      [HEADER.platform]: PLATFORM,
-      [HEADER.requestId]: randomId(),
-      [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
-      [HEADER.language]: getLanguage(),
-    }),
+  // The spec §7 headers of every call, plain requests and streams alike.
+  const headers = (): Record<string, string> => ({
+    [HEADER.deviceId]: device,
+    [HEADER.appId]: APP_ID,
+    [HEADER.platform]: PLATFORM,
+    [HEADER.requestId]: randomId(),
+    [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    [HEADER.language]: getLanguage(),
   });
+  const http = makeHttpClient({ baseUrl: '', fetch: (input, init) => window.fetch(input, init), headers });
   const navigator = makeNavigator();
   const store = makeStore({
     dependencies: {
@@ -60,7 +58,7 @@ export const bootstrap = (getLanguage: () => string) => {
       currentPath: () => window.location.pathname + window.location.search,
       tasks: browserTasksDeps(http),
       uploads: browserUploadsDeps(http),
-      streaming: browserStreamingDeps(http),
+      streaming: browserStreamingDeps(http, headers),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
     },
