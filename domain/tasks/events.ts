@@ -81,9 +81,13 @@ export interface TaskListReceivedPayload {
 }
 
 export const taskCreated = defineEvent<TaskCreatedPayload>()('tasks/created');
+/** A poll's report for a task in progress (status 1 or 2); the progress rule of spec §4 applies. */
 export const progressReported = defineEvent<ProgressReportedPayload>()('tasks/progressReported');
+/** Status 3: the outputs are ready (spec §4). */
 export const taskCompleted = defineEvent<TaskCompletedPayload>()('tasks/completed');
+/** Status 4 or another terminal code (spec §4); the coins come back on the server. */
 export const taskFailed = defineEvent<TaskFailedPayload>()('tasks/failed');
+/** The task left this page's list only (nothing changes on the server). */
 export const taskRemoved = defineEvent<TaskRemovedPayload>()('tasks/removed');
 export const taskDeleted = defineEvent<TaskDeletedPayload>()('tasks/deleted');
 export const estimateReceived = defineEvent<EstimateReceivedPayload>()('tasks/estimateReceived');
