@@ -19,21 +19,32 @@ export const Uploader = ({ field, accept, labelId }: { field: string; accept: st
   const running = latest !== undefined && (latest.phase.status === 'init' || latest.phase.status === 'pending');
   return (
     <div className="uploader" data-testid={`uploader-${field}`}>
-      <label htmlFor={id} className="field-label">
+      <p className="field-label" id={`${id}-label`}>
         <FormattedMessage id={labelId} />
-      </label>
+      </p>
       <div className="uploader-row">
+        {/* The native picker's own texts are in the browser's language: a translated button stands in for it. */}
         <input
           id={id}
+          className="visually-hidden file-input"
           type="file"
           accept={accept}
           disabled={running}
+          aria-labelledby={`${id}-label ${id}-pick`}
           onChange={(e) => {
             const file = e.target.files?.[0];
             if (file) dispatch(resumeUpload({ field, file: fileHandle(file) }));
             e.target.value = '';
           }}
         />
+        <label htmlFor={id} id={`${id}-pick`} className={`file-button${running ? ' disabled' : ''}`} data-testid={`pick-${field}`}>
+          <FormattedMessage id="upload.choose" />
+        </label>
+        {!latest && (
+          <span className="muted small">
+            <FormattedMessage id="upload.none" />
+          </span>
+        )}
         {running && (
           <button type="button" className="ghost" onClick={() => dispatch(cancelUpload({ field }))}>
             <FormattedMessage id="upload.cancel" />

@@ -131,4 +131,17 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => guest.getByTestId('account-name').textContent()).toBe('Demo Creator');
     await context.close();
   });
+
+  it('uploads a reference image through the translated picker and shows it done (spec §4 upload, §5 limits)', async () => {
+    const { PNG } = await import('pngjs');
+    const png = new PNG({ width: 64, height: 48 });
+    for (let i = 0; i < png.data.length; i += 4) png.data.set([(i / 4) % 256, 90, 160, 255], i);
+    const picker = page.getByTestId('pick-referenceImage');
+    await expect.poll(() => picker.textContent()).toBe('Choose an image');
+    await page.locator('[data-testid=uploader-referenceImage] input[type=file]').setInputFiles({ name: 'reference.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await page.getByTestId('upload-done').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('uploader-referenceImage').textContent()).toContain('reference.png');
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-6-upload.png') });
+    expect(pageErrors).toEqual([]);
+  });
 });

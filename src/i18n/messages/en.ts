@@ -171,6 +171,8 @@ export const en = {
   'feed.error': 'This feed could not be loaded.',
   'feed.retry': 'Try again',
   'upload.reference': 'Reference image (optional)',
+  'upload.choose': 'Choose an image',
+  'upload.none': 'No image chosen',
   'upload.cancel': 'Cancel',
   'upload.progress': 'Uploading {name}',
   'upload.done': 'Uploaded',

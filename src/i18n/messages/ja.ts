@@ -172,6 +172,8 @@ export const ja: Partial<Messages> = {
   'feed.error': 'フィードを読み込めませんでした。',
   'feed.retry': '再試行',
   'upload.reference': '参考画像（任意）',
+  'upload.choose': '画像を選択',
+  'upload.none': '画像が選択されていません',
   'upload.cancel': 'キャンセル',
   'upload.progress': '{name} をアップロード中',
   'upload.done': 'アップロード完了',

@@ -172,6 +172,8 @@ export const zhCN: Partial<Messages> = {
   'feed.error': '无法加载此信息流。',
   'feed.retry': '重试',
   'upload.reference': '参考图（可选）',
+  'upload.choose': '选择图片',
+  'upload.none': '未选择图片',
   'upload.cancel': '取消',
   'upload.progress': '正在上传 {name}',
   'upload.done': '已上传',
