@@ -5,10 +5,10 @@
  * decodes, an output too large) throw EngineError; the runner fails and refunds the task.
  */
 import type { ComfyGraph } from '../../infrastructure/contract/creation';
+import type { AudioEmotion, SongEmotion, SongInstrument, SongStyle, Voice } from '../../infrastructure/contract/streaming';
 import type { FilterName, FractionRect, TaskImageUri, TaskMedia } from '../../infrastructure/contract/tasks';
 import type { BlobStore } from '../blobs/store';
 import { encodeWav, loudnessPerFrame, sfxKindOf, synthesizeSfx, synthesizeSong, synthesizeSpeech, SAMPLE_RATE } from '../engines/audio';
-import type { SongEmotion, SongInstrument, SongStyle, SpeechEmotion, Voice } from '../engines/audio';
 import { blit, createBitmap, EngineError, encodePng, fromPng, MAX_OUTPUT_SIDE, resample, type Bitmap } from '../engines/bitmap';
 import {
   applyFilter,
@@ -131,11 +131,14 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     images.push({ url, width, height });
     media.push({ url, kind: 'image', content_type: 'image/png', width, height });
   };
-  const saveAudio = async (samples: Float32Array, coverPrompt: string) => {
+  const saveWav = async (samples: Float32Array) => {
     const key = keyOf('wav');
     await blobs.put(key, encodeWav(samples));
     const duration = Math.round((samples.length / SAMPLE_RATE) * 100) / 100;
     media.push({ url: blobs.urlOf(key), kind: 'audio', content_type: 'audio/wav', duration });
+  };
+  const saveAudio = async (samples: Float32Array, coverPrompt: string) => {
+    await saveWav(samples);
     const cover = waveformCover(samples, coverPrompt, job.seed);
     await saveRenderedPng(cover.png, cover.width, cover.height);
   };
@@ -151,6 +154,14 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     return loadImage(blobs, p.input_key);
   };
   const prompt = [job.prompt, ...(p.model_triggers ?? [])].filter(Boolean).join(', ');
+  /** The prompt spoken in the task's voice and emotion (the same engine and defaults as the studio's stream). */
+  const speak = (maxDurationS: number) =>
+    synthesizeSpeech({
+      text: job.prompt,
+      voice: (p.voice as Voice | undefined) ?? 'female',
+      emotion: (p.emotion as AudioEmotion | undefined) ?? 'neutral',
+      maxDurationS,
+    });
 
   switch (spec.engine) {
     case 'image': {
@@ -190,21 +201,13 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     }
     case 'lipSync': {
       const still = await input();
-      const speech = synthesizeSpeech({
-        text: job.prompt,
-        seed: job.seed,
-        voice: (p.voice as Voice | undefined) ?? 'female',
-        emotion: (p.emotion as SpeechEmotion | undefined) ?? 'neutral',
-        maxDurationS: 6,
-      });
+      const speech = speak(6);
       const frames = Math.min(60, Math.max(4, Math.ceil(speech.durationS * VIDEO.fps)));
       const mouth = loudnessPerFrame(speech.samples, frames, 1 / VIDEO.fps);
       const size = videoSize(still.width, still.height, VIDEO.longSide);
       const a = animate({ still, motion: 'lipSync', seed: job.seed, ...size, frames, delayCs: VIDEO.delayCs, mouth });
       await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
-      const key = keyOf('wav');
-      await blobs.put(key, encodeWav(speech.samples));
-      media.push({ url: blobs.urlOf(key), kind: 'audio', content_type: 'audio/wav', duration: Math.round(speech.durationS * 100) / 100 });
+      await saveWav(speech.samples);
       break;
     }
     case 'song': {
@@ -222,14 +225,7 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
       break;
     }
     case 'speech': {
-      const speech = synthesizeSpeech({
-        text: job.prompt,
-        seed: job.seed,
-        voice: (p.voice as Voice | undefined) ?? 'female',
-        emotion: (p.emotion as SpeechEmotion | undefined) ?? 'neutral',
-        maxDurationS: 10,
-      });
-      await saveAudio(speech.samples, job.prompt);
+      await saveAudio(speak(10).samples, job.prompt);
       break;
     }
     case 'sfx': {

@@ -4,6 +4,7 @@
  * the small helpers the pixel engines share. Pixels are straight (not premultiplied) RGBA.
  */
 import { PNG } from 'pngjs';
+import { bilinear } from './interpolate';
 import { decodeJpeg, JpegError } from './jpeg';
 
 export interface Bitmap {
@@ -186,25 +187,9 @@ export const resample = (b: Bitmap, width: number, height: number, method: Resam
   return { width, height, data: out };
 };
 
-/** Bilinear sample at a fractional position (clamped at the edges), into `out`. */
+/** Bilinear sample of a bitmap's four channels at a fractional position (clamped at the edges), into `out`. */
 export const sampleBilinear = (b: Bitmap, x: number, y: number, out: Float32Array): void => {
-  const cx = Math.min(b.width - 1, Math.max(0, x));
-  const cy = Math.min(b.height - 1, Math.max(0, y));
-  const x0 = Math.floor(cx);
-  const y0 = Math.floor(cy);
-  const x1 = Math.min(b.width - 1, x0 + 1);
-  const y1 = Math.min(b.height - 1, y0 + 1);
-  const fx = cx - x0;
-  const fy = cy - y0;
-  const i00 = (y0 * b.width + x0) * 4;
-  const i10 = (y0 * b.width + x1) * 4;
-  const i01 = (y1 * b.width + x0) * 4;
-  const i11 = (y1 * b.width + x1) * 4;
-  for (let c = 0; c < 4; c++) {
-    const top = b.data[i00 + c]! * (1 - fx) + b.data[i10 + c]! * fx;
-    const bottom = b.data[i01 + c]! * (1 - fx) + b.data[i11 + c]! * fx;
-    out[c] = top * (1 - fy) + bottom * fy;
-  }
+  for (let c = 0; c < 4; c++) out[c] = bilinear(b.data, b.width, b.height, x, y, 4, c);
 };
 
 /** Fits the image inside `maxSide` (never enlarges), keeping the aspect ratio. */

@@ -68,37 +68,43 @@ const gaussianKernel = (radius: number): Float32Array => {
   return k;
 };
 
-/** Separable Gaussian blur (a true convolution, edges clamped), alpha included. */
-export const blur = (b: Bitmap, radius = 3): Bitmap => {
-  const r = Math.max(1, Math.round(radius));
-  const k = gaussianKernel(r);
-  const { width, height } = b;
-  const tmp = new Float32Array(b.data.length);
+/**
+ * One pass of a separable convolution with the odd-length kernel `k`, along the rows
+ * (`horizontal`) or the columns, edges clamped, all four channels.
+ */
+const convolvePass = (
+  src: ArrayLike<number>,
+  out: Float32Array | Uint8ClampedArray,
+  width: number,
+  height: number,
+  k: Float32Array,
+  horizontal: boolean,
+): void => {
+  const r = (k.length - 1) / 2;
+  const last = (horizontal ? width : height) - 1;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 4;
+      const at = horizontal ? x : y;
       for (let c = 0; c < 4; c++) {
         let s = 0;
         for (let i = -r; i <= r; i++) {
-          const xx = Math.min(width - 1, Math.max(0, x + i));
-          s += b.data[(y * width + xx) * 4 + c]! * k[i + r]!;
-        }
-        tmp[o + c] = s;
-      }
-    }
-  const out = new Uint8ClampedArray(b.data.length);
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
-      for (let c = 0; c < 4; c++) {
-        let s = 0;
-        for (let i = -r; i <= r; i++) {
-          const yy = Math.min(height - 1, Math.max(0, y + i));
-          s += tmp[(yy * width + x) * 4 + c]! * k[i + r]!;
+          const j = Math.min(last, Math.max(0, at + i));
+          s += src[(horizontal ? y * width + j : j * width + x) * 4 + c]! * k[i + r]!;
         }
         out[o + c] = s;
       }
     }
+};
+
+/** Separable Gaussian blur (a true convolution, edges clamped), alpha included. */
+export const blur = (b: Bitmap, radius = 3): Bitmap => {
+  const k = gaussianKernel(Math.max(1, Math.round(radius)));
+  const { width, height } = b;
+  const tmp = new Float32Array(b.data.length);
+  convolvePass(b.data, tmp, width, height, k, true);
+  const out = new Uint8ClampedArray(b.data.length);
+  convolvePass(tmp, out, width, height, k, false);
   return { width, height, data: out };
 };
 

@@ -3,6 +3,8 @@
  * sampling factors, restart intervals), so the engines read what browsers' canvas.toBlob
  * writes for image uploads. Progressive and arithmetic-coded files are refused.
  */
+import { bilinear } from './interpolate';
+
 /** A decoded image: straight RGBA, row-major (the engines' Bitmap shape). */
 export interface DecodedJpeg {
   readonly width: number;
@@ -341,20 +343,8 @@ const toRgba = (
     for (let x = 0; x < width; x++) {
       const o = (y * width + x) * 4;
       // Subsampled planes are read with linear interpolation between sample centres.
-      const at = (p: (typeof planes)[number]) => {
-        if (p.sx === 1 && p.sy === 1) return p.plane[y * p.w + x]!;
-        const fx = Math.max(0, (x + 0.5) * p.sx - 0.5);
-        const fy = Math.max(0, (y + 0.5) * p.sy - 0.5);
-        const x0 = Math.floor(fx);
-        const y0 = Math.floor(fy);
-        const x1 = Math.min(p.w - 1, x0 + 1);
-        const y1 = Math.min(p.h - 1, y0 + 1);
-        const tx = fx - x0;
-        const ty = fy - y0;
-        const top = p.plane[y0 * p.w + x0]! * (1 - tx) + p.plane[y0 * p.w + x1]! * tx;
-        const bottom = p.plane[y1 * p.w + x0]! * (1 - tx) + p.plane[y1 * p.w + x1]! * tx;
-        return top * (1 - ty) + bottom * ty;
-      };
+      const at = (p: (typeof planes)[number]) =>
+        p.sx === 1 && p.sy === 1 ? p.plane[y * p.w + x]! : bilinear(p.plane, p.w, p.h, (x + 0.5) * p.sx - 0.5, (y + 0.5) * p.sy - 0.5);
       if (planes.length === 1) {
         const l = at(planes[0]!);
         data[o] = l;

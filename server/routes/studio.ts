@@ -28,8 +28,7 @@ import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { audioStreamRoutes } from '../studio/audioStream';
 import { CHARACTER_SELECT, characterCoverRoute, findCharacter, toCharacter, type CharacterRow } from '../studio/characters';
 import { attachChatSocket, historyPage, openSession, voiceSource } from '../studio/chat';
-import { SAMPLE_RATE, speechPcm } from '../studio/synth';
-import { encodeWav } from '../studio/wav';
+import { encodeWav, speechPcm } from '../engines/audio';
 
 /** The character `id` if the caller owns it: 10404 when there is none, 10403 when it is not theirs. */
 const ownedCharacter = async (ctx: ServerContext, accountId: string, id: string): Promise<CharacterRow> => {
@@ -180,7 +179,7 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const accountId = requireAccount(req.caller);
     const source = await voiceSource(ctx.db, accountId, req.params.id);
     if (!source) throw new ApiError(CODES.notFound, 'no voice for this message');
-    const wav = encodeWav(speechPcm({ text: source.content, voice: source.voice, emotion: 'neutral' }), SAMPLE_RATE);
+    const wav = encodeWav(speechPcm({ text: source.content, voice: source.voice, emotion: 'neutral' }));
     return reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=3600').send(wav);
   });
 };

@@ -1,11 +1,11 @@
 /**
  * The SSE audio stream (spec §4 "start, chunks in order, end"; §7 "SSE audio stream with chunk and
  * end events"). Validation and authorisation happen before any byte of the stream: a refused
- * request gets the ordinary JSON envelope. An accepted one is rendered by the synthesiser, encoded
- * as one WAV file and sent as `start`, `chunk` 0..n-1 (base64 of consecutive byte ranges, the first
- * one holding the RIFF header) and `end`; a failure after the headers is an `error` event. Chunks
- * are paced a few milliseconds apart, as a streaming engine would produce them; a closed
- * connection stops the stream at once.
+ * request gets the ordinary JSON envelope. An accepted one is rendered by the audio engine the
+ * creation tasks use too (server/engines/audio.ts), encoded as one WAV file and sent as `start`,
+ * `chunk` 0..n-1 (base64 of consecutive byte ranges, the first one holding the RIFF header) and
+ * `end`; a failure after the headers is an `error` event. Chunks are paced a few milliseconds
+ * apart, as a streaming engine would produce them; a closed connection stops the stream at once.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import {
@@ -24,8 +24,7 @@ import {
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { CODES, decodeBody } from '../envelope';
-import { SAMPLE_RATE, isSpeakable, songPcm, speechPcm } from './synth';
-import { encodeWav } from './wav';
+import { SAMPLE_RATE, encodeWav, isSpeakable, songPcm, speechPcm } from '../engines/audio';
 
 /** Bytes of WAV per chunk: a multiple of 3, so every chunk but the last is base64 without padding. */
 export const AUDIO_CHUNK_BYTES = 12_288;
@@ -90,7 +89,7 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
     let durationMs: number;
     try {
       const pcm = render();
-      const wav = encodeWav(pcm, SAMPLE_RATE);
+      const wav = encodeWav(pcm);
       chunks = chunkWav(wav);
       durationMs = Math.round((pcm.length / SAMPLE_RATE) * 1000);
     } catch (err) {

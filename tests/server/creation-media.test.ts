@@ -10,11 +10,13 @@
 import { createHash } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import { createParser } from 'eventsource-parser';
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../domain/index.js';
+import { AUDIO_TTS_STREAM_PATH, AudioStreamChunk } from '../../infrastructure/contract/streaming';
 import { TaskDeleteResponse, TaskDetailResponse, TaskItem } from '../../infrastructure/contract/tasks';
 import { hashPassword } from '../../server/auth';
 import { inspectGif } from '../../server/engines/gif';
@@ -372,6 +374,21 @@ describe('spec §9 audio and songs: synthesised 16-bit PCM WAV, deterministic pe
     expect(sp.rms).toBeGreaterThan(0.02);
     expect((await wavOf(sfx.json.data.item.id)).seconds).toBeCloseTo(2, 3);
     expect((await detail(sfx.json.data.item.id, { token: pro })).task_return).toBe('explosion');
+  });
+
+  it('one speech engine: a text-to-speech task and the studio stream (spec §4) speak the same text in the same voice and emotion as the same WAV', async () => {
+    const text = 'One voice for every screen, 2 times over!';
+    const task = await create({ domain_type: 9, prompt: text, voice: 'male', emotion: 'sad' }, { token: pro });
+    await finish();
+    const taskWav = await fetchBytes((await detail(task.json.data.item.id, { token: pro })).media!.find((m) => m.kind === 'audio')!.url);
+    const streamed = await s.post(AUDIO_TTS_STREAM_PATH, { text, voice: 'male', emotion: 'sad' }, { token: pro });
+    expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const chunks: AudioStreamChunk[] = [];
+    createParser({ onEvent: (e) => e.event === 'chunk' && chunks.push(decodes(AudioStreamChunk, JSON.parse(e.data))) }).feed(streamed.json as string);
+    expect(chunks.length).toBeGreaterThan(0);
+    const streamWav = Buffer.concat(chunks.map((c) => Buffer.from(c.audioData, 'base64')));
+    expect(parseWav(streamWav).seconds).toBeGreaterThan(1);
+    expect(streamWav.equals(taskWav.bytes)).toBe(true);
   });
 });
 

@@ -28,10 +28,11 @@ import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { AUDIO_STREAM_STOPPED } from '../../infrastructure/streaming/audioProtocol';
 import { startAudioStream, stopAudioStream } from '../../infrastructure/streaming/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
-import { readWav } from '../../server/studio/wav';
+import { readWav } from '../../server/engines/audio';
 import { SEED_CHARACTERS } from '../../server/seeds/studio';
 import { makeFakeDeps } from '../support/fakeApi';
 import { startTestServer, type Json, type TestServer } from '../support/server';
+import { untilState } from '../support/storeWait';
 
 let s: TestServer;
 let token: string;
@@ -107,11 +108,11 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
     expect(chunks.length).toBe(start.chunks);
     expect(chunks.every((c) => audio.isValidBase64(c.audioData) && c.stream_id === 'stream-one')).toBe(true);
     expect(decode<AudioStreamEnd>(AudioStreamEnd, r.events[r.events.length - 1]!.data).total).toBe(chunks.length);
-    // The domain's own join gives the same bytes: a valid 16 kHz mono 16-bit WAV.
+    // The domain's own join gives the same bytes: a valid 22.05 kHz mono 16-bit WAV.
     const bytes = audio.joinChunks(chunks.map((c) => c.audioData));
     expect(Buffer.from(bytes).equals(joined(r.events))).toBe(true);
     const wav = readWav(bytes);
-    expect(wav).toMatchObject({ sampleRate: 16000, channels: 1, bitsPerSample: 16 });
+    expect(wav).toMatchObject({ sampleRate: 22050, channels: 1, bitsPerSample: 16 });
     expect(wav!.durationMs).toBe(start.duration_ms);
     expect(wav!.durationMs).toBeGreaterThan(1000);
     expect(audio.detectAudioType([...bytes.slice(0, 12)])).toBe('wav');
@@ -143,9 +144,9 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
     expect(r.events[0]?.event).toBe('start');
     expect(r.events.at(-1)?.event).toBe('end');
     const wav = readWav(joined(r.events))!;
-    // Four bars of 4/4 at the rock tempo (132 bpm) and a short tail.
-    expect(wav.durationMs).toBeGreaterThan(7000);
-    expect(wav.durationMs).toBeLessThan(8200);
+    // Four bars of 4/4 at the rock tempo as melancholy slows it (128 bpm x 0.8: 9.375 s) and a short tail.
+    expect(wav.durationMs).toBeGreaterThan(9300);
+    expect(wav.durationMs).toBeLessThan(10300);
     const again = await stream(SONG_PREVIEW_STREAM_PATH, { style: 'rock', emotion: 'melancholy', instrument: 'electricGuitar', voice: 'male', seed: 8 });
     expect(joined(again.events).equals(joined(r.events))).toBe(false);
   });
@@ -187,21 +188,7 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
 
 const user = (id: string): session.UserInfo => ({ id, accountName: id, name: id, email: `${id}@atelier.test`, avatar: '', status: 1, role: 'user' });
 
-const until = (store: AppStore, ok: () => boolean, ms = 15_000): Promise<void> =>
-  new Promise((resolve, reject) => {
-    if (ok()) return resolve();
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error('until: timed out'));
-    }, ms);
-    const off = store.subscribe(() => {
-      if (ok()) {
-        clearTimeout(timer);
-        off();
-        resolve();
-      }
-    });
-  });
+const until = (store: AppStore, ok: () => boolean) => untilState(store, ok);
 
 const clientStore = (auth: string | null) => {
   const headers = () => ({ ...DEVICE });
@@ -225,7 +212,7 @@ describe('the client audio epic against the server (spec §4 statuses start, ove
     expect(store.getState().audio.status).toBe('start');
     await until(store, () => store.getState().audio.status === 'over');
     const finished = audio.selectFinishedAudio(store.getState().audio)!;
-    expect(readWav(finished)?.sampleRate).toBe(16000);
+    expect(readWav(finished)?.sampleRate).toBe(22050);
     const chunks = store.recorder.events().filter((e) => e.type === 'audio/chunkReceived');
     expect(chunks.length).toBe(audio.selectChunkCount(store.getState().audio));
     expect(store.recorder.events().map((e) => e.type).filter((t) => t.startsWith('audio/')).at(-1)).toBe('audio/streamEnded');

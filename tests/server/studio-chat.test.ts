@@ -18,7 +18,7 @@ import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/streaming/socketAdapter';
 import { SEED_CHARACTERS } from '../../server/seeds/studio';
 import { REFUSAL, composeReply, tokenize } from '../../server/studio/persona';
-import { readWav } from '../../server/studio/wav';
+import { readWav } from '../../server/engines/audio';
 import { makeFakeDeps } from '../support/fakeApi';
 import { eventually, startTestServer, type Json, type TestServer } from '../support/server';
 import { untilState } from '../support/storeWait';
@@ -317,7 +317,7 @@ describe('chat history (spec §7 "chat history (page_size 100 default, session_i
     const url = replies[0]!.voice_url!;
     const mine = await fetch(s.baseUrl + url, { headers: { token } });
     expect(mine.headers.get('content-type')).toBe('audio/wav');
-    expect(readWav(new Uint8Array(await mine.arrayBuffer()))?.sampleRate).toBe(16000);
+    expect(readWav(new Uint8Array(await mine.arrayBuffer()))?.sampleRate).toBe(22050);
     const theirs = await fetch(s.baseUrl + url, { headers: { token: other } });
     expect(((await theirs.json()) as Json).status.code).toBe(10404);
     const guest = await fetch(s.baseUrl + url);
