@@ -16,6 +16,7 @@
  *   audio (a WAV)) beside `img_uris` (the images and covers, as before).
  */
 import * as t from 'io-ts';
+import { AudioEmotion as SpeechEmotion, SongEmotion, SongInstrument, SongStyle, Voice } from './streaming';
 
 export const TASK_CREATE_PATH = '/api/v1/task/tool/create';
 export const TASK_BATCH_PROGRESS_PATH = '/api/v1/task/tool/batch-progress';
@@ -82,18 +83,13 @@ export const FILTERS = ['grayscale', 'sepia', 'posterize', 'blur', 'sharpen', 'e
 export const FilterName = keyOf(FILTERS, 'FilterName');
 export type FilterName = t.TypeOf<typeof FilterName>;
 
-/** Spec §9 song style categories. */
-export const SONG_STYLES = ['pop', 'rb', 'rock', 'disco', 'electronic', 'country', 'hiphop', 'latin', 'classical', 'game'] as const;
-export const SONG_EMOTIONS = ['relaxed', 'angry', 'happy', 'sad', 'calm', 'mysterious', 'romantic', 'passionate', 'melancholy', 'dark'] as const;
-export const SONG_INSTRUMENTS = ['piano', 'violin', 'electricGuitar', 'saxophone', 'accordion', 'handDrum', 'orchestra'] as const;
-export const VOICES = ['female', 'male'] as const;
-/** Spec §9 emotions of speech. */
-export const SPEECH_EMOTIONS = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral'] as const;
-export const SongStyle = keyOf(SONG_STYLES, 'SongStyle');
-export const SongEmotion = keyOf(SONG_EMOTIONS, 'SongEmotion');
-export const SongInstrument = keyOf(SONG_INSTRUMENTS, 'SongInstrument');
-export const Voice = keyOf(VOICES, 'Voice');
-export const SpeechEmotion = keyOf(SPEECH_EMOTIONS, 'SpeechEmotion');
+/** Spec §9 song and speech vocabularies: the codecs are the streaming contract's (one list each). */
+const keysOf = <K extends string>(codec: t.KeyofC<{ [P in K]: null }>): readonly K[] => Object.keys(codec.keys) as K[];
+export const SONG_STYLES = keysOf(SongStyle);
+export const SONG_EMOTIONS = keysOf(SongEmotion);
+export const SONG_INSTRUMENTS = keysOf(SongInstrument);
+export const VOICES = keysOf(Voice);
+export const SPEECH_EMOTIONS = keysOf(SpeechEmotion);
 
 /** A URL of an image or audio file the caller owns: an upload or an output of their own task. */
 export const InputUrl = t.refinement(t.string, (s) => s.length > 0 && s.length <= 500, 'InputUrl');
