@@ -16,6 +16,7 @@ import { ApiError, CODES, failure } from './envelope';
 import { accountRoutes } from './routes/account';
 import { commerceRoutes } from './routes/commerce';
 import { communityRoutes } from './routes/community';
+import { marketingRoutes } from './routes/marketing';
 import { studioRoutes } from './routes/studio';
 import { opsRoutes } from './routes/ops';
 import { platformRoutes } from './routes/platform';
@@ -24,6 +25,7 @@ import { taskRoutes } from './routes/tasks';
 import { seed } from './seed';
 import { seedCommerce } from './seeds/commerce';
 import { seedCommunity } from './seeds/community';
+import { seedMarketing } from './seeds/marketing';
 import { seedStudio } from './seeds/studio';
 import { makeTaskService } from './tasks';
 
@@ -69,6 +71,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   await seedCommunity(ctx);
   await seedCommerce(ctx);
   await seedStudio(ctx);
+  await seedMarketing(ctx);
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
   const routes: RouteInfo[] = [];
@@ -96,6 +99,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   studioRoutes(app, ctx);
   opsRoutes(app, ctx);
   platformRoutes(app, ctx);
+  marketingRoutes(app, ctx);
 
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
     const key = req.params['*'];

@@ -12,9 +12,10 @@ import { m004Studio } from './migrations/004-studio';
 import { m005Ops } from './migrations/005-ops';
 import { m006Platform } from './migrations/006-platform';
 import { m007Creation } from './migrations/007-creation';
+import { m008Marketing } from './migrations/008-marketing';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
-export const migrations: readonly Migration[] = [m001Core, m002Community, m003Commerce, m004Studio, m005Ops, m006Platform, m007Creation];
+export const migrations: readonly Migration[] = [m001Core, m002Community, m003Commerce, m004Studio, m005Ops, m006Platform, m007Creation, m008Marketing];
 
 export const migrate = async (db: Database): Promise<number> => {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
