@@ -49,8 +49,10 @@ export interface UploadsDeps {
   /** JPEG re-encoding (which also drops EXIF, spec §5). */
   readonly compressImage: CompressImage;
   /**
-   * The lossy GIF path (spec §5 "GIFs are lossy-compressed"); null where the platform has no GIF
-   * encoder: a GIF then goes up as it is, within the 30 MB image limit, keeping its frames.
+   * The lossy GIF path (spec §5 "GIFs are lossy-compressed"): in the browser, `gifCompressImage`
+   * over ./gif.ts (same frames, delays, loop and transparency; fewer colours and changed pixels
+   * as the quality falls). Null where there is no GIF encoder: a GIF then goes up as it is,
+   * within the 30 MB image limit, keeping its frames.
    */
   readonly compressGif: CompressImage | null;
   /** Guest uploads (spec §3 "kept locally") and resumable upload records. */
