@@ -26,10 +26,42 @@ export default tseslint.config(
     files: ['domain/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        group(['**/infrastructure/**', '**/src/**', '**/server/**', '**/tests/**'], 'domain/ imports only domain/, immer and fp-ts'),
-        group(['react', 'react-*', 'rxjs', 'rxjs/*', 'redux', 'redux-*', '@reduxjs/*', 'io-ts', 'io-ts/*', 'socket.io*', 'eventsource-parser', 'node:*', 'fs', 'path', 'crypto', 'http', '@formatjs/*'], 'domain/ imports only domain/, immer and fp-ts'),
+        group(
+          ['**/infrastructure/**', '**/src/**', '**/server/**', '**/tests/**'],
+          'domain/ imports only domain/, immer and fp-ts',
+        ),
+        group(
+          [
+            'react',
+            'react-*',
+            'rxjs',
+            'rxjs/*',
+            'redux',
+            'redux-*',
+            '@reduxjs/*',
+            'io-ts',
+            'io-ts/*',
+            'socket.io*',
+            'eventsource-parser',
+            'node:*',
+            'fs',
+            'path',
+            'crypto',
+            'http',
+            '@formatjs/*',
+          ],
+          'domain/ imports only domain/, immer and fp-ts',
+        ),
       ]),
-      'no-restricted-globals': ['error', 'window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'navigator'],
+      'no-restricted-globals': [
+        'error',
+        'window',
+        'document',
+        'localStorage',
+        'sessionStorage',
+        'fetch',
+        'navigator',
+      ],
       'no-restricted-properties': [
         'error',
         { object: 'Date', property: 'now', message: 'time arrives inside events' },
@@ -50,8 +82,22 @@ export default tseslint.config(
     files: ['infrastructure/contract/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        group(['**/src/**', '**/server/**', '**/tests/**', '../http/**', '../store/**', '../epics/**', '../adapters/**'], 'the contract depends on io-ts, fp-ts and domain/ only'),
-        group(['rxjs', 'rxjs/*', 'redux*', '@reduxjs/*', 'react*'], 'the contract depends on io-ts, fp-ts and domain/ only'),
+        group(
+          [
+            '**/src/**',
+            '**/server/**',
+            '**/tests/**',
+            '../http/**',
+            '../store/**',
+            '../epics/**',
+            '../adapters/**',
+          ],
+          'the contract depends on io-ts, fp-ts and domain/ only',
+        ),
+        group(
+          ['rxjs', 'rxjs/*', 'redux*', '@reduxjs/*', 'react*'],
+          'the contract depends on io-ts, fp-ts and domain/ only',
+        ),
       ]),
     },
   },
@@ -60,9 +106,19 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         group(['**/server/**', '**/tests/**'], 'src/ imports domain/ and infrastructure/ only'),
-        group(['**/infrastructure/http/**', '**/infrastructure/epics/**'], 'views dispatch commands; they never call the HTTP client'),
-        group(['rxjs', 'rxjs/*', 'socket.io-client', 'io-ts', 'io-ts/*'], 'I/O belongs in infrastructure/ epics'),
-        { group: ['react-redux'], importNames: ['useSelector', 'useDispatch'], message: 'use the typed hooks of infrastructure/store/hooks' },
+        group(
+          ['**/infrastructure/http/**', '**/infrastructure/epics/**'],
+          'views dispatch commands; they never call the HTTP client',
+        ),
+        group(
+          ['rxjs', 'rxjs/*', 'socket.io-client', 'io-ts', 'io-ts/*'],
+          'I/O belongs in infrastructure/ epics',
+        ),
+        {
+          group: ['react-redux'],
+          importNames: ['useSelector', 'useDispatch'],
+          message: 'use the typed hooks of infrastructure/store/hooks',
+        },
       ]),
     },
   },
@@ -70,7 +126,17 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        group(['**/src/**', '**/tests/**', '**/infrastructure/http/**', '**/infrastructure/epics/**', '**/infrastructure/store/**', '**/infrastructure/adapters/**'], 'server/ imports domain/ and infrastructure/contract/ only'),
+        group(
+          [
+            '**/src/**',
+            '**/tests/**',
+            '**/infrastructure/http/**',
+            '**/infrastructure/epics/**',
+            '**/infrastructure/store/**',
+            '**/infrastructure/adapters/**',
+          ],
+          'server/ imports domain/ and infrastructure/contract/ only',
+        ),
       ]),
     },
   },

@@ -9,7 +9,10 @@ export default defineConfig({
   build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/blobs', '/pay', '/upload', '/uploads', '/download', '/i18n', '/im/v1', '/sw.js'].map((p) => [p, { target: 'http://localhost:8080', ws: p === '/im/v1' }]),
+      ['/api', '/blobs', '/pay', '/upload', '/uploads', '/download', '/i18n', '/im/v1', '/sw.js'].map((p) => [
+        p,
+        { target: 'http://localhost:8080', ws: p === '/im/v1' },
+      ]),
     ),
   },
   test: {

@@ -21,9 +21,26 @@ const REPORTS = 25;
 const makeEvents = (): DomainEvent[] => {
   const raw: UnstampedEvent[] = [];
   for (let t = 0; t < TASKS; t++)
-    raw.push(tasks.taskCreated({ id: `t${t}`, params: { domainType: 0, prompt: `prompt ${t}`, aspectRatio: '1:1', seed: t }, guest: false, estimateMs: 4000, createdAt: t }));
+    raw.push(
+      tasks.taskCreated({
+        id: `t${t}`,
+        params: { domainType: 0, prompt: `prompt ${t}`, aspectRatio: '1:1', seed: t },
+        guest: false,
+        estimateMs: 4000,
+        createdAt: t,
+      }),
+    );
   for (let r = 1; r <= REPORTS; r++)
-    for (let t = 0; t < TASKS; t++) raw.push(tasks.progressReported({ id: `t${t}`, code: 2, progress: r * 4 - 1, statusDesc: '', estimateMs: null }));
+    for (let t = 0; t < TASKS; t++)
+      raw.push(
+        tasks.progressReported({
+          id: `t${t}`,
+          code: 2,
+          progress: r * 4 - 1,
+          statusDesc: '',
+          estimateMs: null,
+        }),
+      );
   for (let t = 0; t < TASKS; t++) raw.push(tasks.taskCompleted({ id: `t${t}`, images: [] }));
   return raw.map((e, i) => stamp(e, i + 1, i));
 };
@@ -52,4 +69,10 @@ const results = cases.map(([name, fn]) => ({ name, ms: time(fn) }));
 const base = results[0]?.ms ?? 1;
 console.log(`${events.length} events (${TASKS} tasks x ${REPORTS} reports), median of 5 runs\n`);
 for (const r of results)
-  console.log(`${r.name.padEnd(46)} ${r.ms.toFixed(1).padStart(8)} ms  ${(r.ms / base).toFixed(2).padStart(6)}x  ${Math.round(events.length / (r.ms / 1000)).toLocaleString('en').padStart(12)} events/s`);
+  console.log(
+    `${r.name.padEnd(46)} ${r.ms.toFixed(1).padStart(8)} ms  ${(r.ms / base).toFixed(2).padStart(6)}x  ${Math.round(
+      events.length / (r.ms / 1000),
+    )
+      .toLocaleString('en')
+      .padStart(12)} events/s`,
+  );

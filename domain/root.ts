@@ -68,8 +68,7 @@ export const isAppEventType = (type: string): type is AppEventType => ownerOf.ha
 
 /** True for a stamped event of the catalogue (commands and redux's own actions are not). */
 export const isAppEvent = (action: { readonly type: string }): action is AppEvent =>
-  isAppEventType(action.type) &&
-  typeof (action as Partial<DomainEvent>).meta?.seq === 'number';
+  isAppEventType(action.type) && typeof (action as Partial<DomainEvent>).meta?.seq === 'number';
 
 export const initialRootState: RootState = Object.fromEntries(
   contextNames.map((name) => [name, contexts[name].initialState]),
@@ -107,11 +106,17 @@ export const replay = (
  * user"): the list is the session's, the read ids are the messages context's, per account.
  */
 export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice[] =>
-  s.session.status === 'signedIn' ? selectUnreadNotices(s.messages, s.session.user.id, s.session.notices) : [];
+  s.session.status === 'signedIn'
+    ? selectUnreadNotices(s.messages, s.session.user.id, s.session.notices)
+    : [];
 
 /**
  * What signing out records, whoever starts it (the person, or an error that ends the session),
  * and whether or not the server's logout call succeeded (spec §4 "It clears them even if the
  * call fails"): the session's user and lists, the payment info, and the account's tasks.
  */
-export const signedOutEvents = (): readonly UnstampedEvent[] => [loggedOut({}), paymentInfoCleared({}), accountTasksCleared({})];
+export const signedOutEvents = (): readonly UnstampedEvent[] => [
+  loggedOut({}),
+  paymentInfoCleared({}),
+  accountTasksCleared({}),
+];

@@ -18,7 +18,8 @@ export interface EventSource {
   readonly file: string;
 }
 
-const DEFINE = /(\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*)?export const (\w+) = defineEvent<([\s\S]*?)>\(\)\(\s*'([^']+)'\s*,?\s*\)/g;
+const DEFINE =
+  /(\/\*\*(?:(?!\*\/)[\s\S])*\*\/\s*)?export const (\w+) = defineEvent<([\s\S]*?)>\(\)\(\s*'([^']+)'\s*,?\s*\)/g;
 
 /** The `/** ... *\/` comment as one line of prose. */
 const prose = (comment: string | undefined): string =>
@@ -35,7 +36,11 @@ const interfaceComment = (text: string, name: string): string | undefined =>
 const sourceFiles = async (dir: string): Promise<string[]> => {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
-    entries.map((e) => (e.isDirectory() ? sourceFiles(path.join(dir, e.name)) : Promise.resolve(e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []))),
+    entries.map((e) =>
+      e.isDirectory()
+        ? sourceFiles(path.join(dir, e.name))
+        : Promise.resolve(e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []),
+    ),
   );
   return nested.flat().sort();
 };

@@ -36,9 +36,13 @@ const main = async (argv: readonly string[]): Promise<number> => {
   const result = replay(events, upTo === undefined ? {} : { upTo });
   const digest = createHash('sha256').update(canonicalJson(result.state)).digest('hex');
   if (asJson) {
-    console.log(JSON.stringify({ applied: result.applied, violation: result.violation, digest, state: result.state }));
+    console.log(
+      JSON.stringify({ applied: result.applied, violation: result.violation, digest, state: result.state }),
+    );
   } else {
-    console.log(`log: ${file} (${header.source}, ${events.length} events${unknown.length ? `, ${unknown.length} of unknown type ignored` : ''})`);
+    console.log(
+      `log: ${file} (${header.source}, ${events.length} events${unknown.length ? `, ${unknown.length} of unknown type ignored` : ''})`,
+    );
     console.log(`applied: ${result.applied}${upTo !== undefined ? ` (stopped at --at ${upTo})` : ''}`);
     for (const line of summarise(result.state)) console.log(line);
     console.log(`state digest: sha256:${digest}`);

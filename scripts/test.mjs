@@ -12,7 +12,9 @@ const ensureChromium = () => {
   if (existsSync(chrome)) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot || process.env.CHROME_PATH) {
-    console.error(`Chromium is missing at ${chrome}. Install it with:\n  sudo ${INSTALL}\n(or set CHROME_PATH to a Chromium binary)`);
+    console.error(
+      `Chromium is missing at ${chrome}. Install it with:\n  sudo ${INSTALL}\n(or set CHROME_PATH to a Chromium binary)`,
+    );
     process.exit(1);
   }
   console.log(`Chromium is missing: running \`${INSTALL}\``);
@@ -24,7 +26,8 @@ const ensureChromium = () => {
 };
 
 const hasPostgres = () =>
-  existsSync('/usr/lib/postgresql') && spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
+  existsSync('/usr/lib/postgresql') &&
+  spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
 
 /** The server tests also run on a real PostgreSQL (issue 4: "CI runs them against both"). */
 const ensurePostgres = () => {
@@ -32,7 +35,9 @@ const ensurePostgres = () => {
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const install = 'apt-get update && apt-get install -y postgresql';
   if (!isRoot) {
-    console.error(`PostgreSQL is missing (needed for the PostgreSQL pass of the server tests). Install it with:\n  sudo ${install}`);
+    console.error(
+      `PostgreSQL is missing (needed for the PostgreSQL pass of the server tests). Install it with:\n  sudo ${install}`,
+    );
     process.exit(1);
   }
   console.log(`PostgreSQL is missing: running \`${install}\``);
@@ -45,10 +50,19 @@ const ensurePostgres = () => {
 
 const steps = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
+  ['format', 'npx', ['prettier', '--check', '.']],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['build', 'npm', ['run', 'build', '--silent']],
-  ['unit, property, marble, server and package tests (with domain coverage)', 'npx', ['vitest', 'run', '--coverage']],
-  ['server integration tests on PostgreSQL', 'node', ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', 'tests/server']],
+  [
+    'unit, property, marble, server and package tests (with domain coverage)',
+    'npx',
+    ['vitest', 'run', '--coverage'],
+  ],
+  [
+    'server integration tests on PostgreSQL',
+    'node',
+    ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', 'tests/server'],
+  ],
   ['end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']],
 ];
 

@@ -11,7 +11,9 @@ import path from 'node:path';
 const findBin = () => {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? path.join(root, versions[0], 'bin') : null;
 };
 
@@ -34,14 +36,24 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'atelier-pg-'));
 chmodSync(dir, 0o777);
 const data = path.join(dir, 'data');
 const as = (cmd, args) =>
-  isRoot ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'inherit' }) : spawnSync(cmd, args, { stdio: 'inherit' });
+  isRoot
+    ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { stdio: 'inherit' })
+    : spawnSync(cmd, args, { stdio: 'inherit' });
 const port = await freePort();
 const user = isRoot ? 'postgres' : os.userInfo().username;
 let code = 1;
 try {
-  if (as(path.join(bin, 'initdb'), ['-D', data, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-sync']).status !== 0) throw new Error('initdb failed');
+  if (
+    as(path.join(bin, 'initdb'), ['-D', data, '-U', user, '--auth=trust', '-E', 'UTF8', '--no-sync'])
+      .status !== 0
+  )
+    throw new Error('initdb failed');
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
-  if (as(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']).status !== 0) throw new Error('pg_ctl start failed');
+  if (
+    as(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start'])
+      .status !== 0
+  )
+    throw new Error('pg_ctl start failed');
   const url = `postgres://${user}@127.0.0.1:${port}/postgres`;
   console.log(`PostgreSQL ${path.basename(path.dirname(bin))} at ${url}`);
   const [cmd, ...args] = process.argv.slice(2);

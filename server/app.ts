@@ -67,7 +67,13 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   await migrate(db);
   await seed(db, clock.now());
   const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
-  const ctx: ServerContext = { config, db, blobs, clock, tasks: makeTaskService(db, blobs, config.taskDurationMs) };
+  const ctx: ServerContext = {
+    config,
+    db,
+    blobs,
+    clock,
+    tasks: makeTaskService(db, blobs, config.taskDurationMs),
+  };
   await seedCommunity(ctx);
   await seedCommerce(ctx);
   await seedStudio(ctx);
@@ -86,7 +92,8 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
     const status = (err as { statusCode?: number }).statusCode;
     const message = err instanceof Error ? err.message : String(err);
-    if (status && status >= 400 && status < 500) return reply.status(200).send(failure(CODES.invalidRequest, message));
+    if (status && status >= 400 && status < 500)
+      return reply.status(200).send(failure(CODES.invalidRequest, message));
     app.log.error(err);
     return reply.status(500).send(failure(500, 'internal error'));
   });
@@ -105,14 +112,19 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     const key = req.params['*'];
     const bytes = await blobs.get(key);
     if (!bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
-    return reply.header('content-type', contentTypeOf(key)).header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+    return reply
+      .header('content-type', contentTypeOf(key))
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .send(bytes);
   });
 
   const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
   if (hasWeb) await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });
   app.setNotFoundHandler((req, reply) => {
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb)
-      return reply.status(404).send(failure(CODES.notFound, `no route ${req.method} ${req.url.split('?')[0]}`));
+      return reply
+        .status(404)
+        .send(failure(CODES.notFound, `no route ${req.method} ${req.url.split('?')[0]}`));
     return reply.type('text/html').sendFile('index.html');
   });
 

@@ -76,7 +76,12 @@ export const requireAccount = (caller: Caller): string => {
   return caller.accountId;
 };
 
-export const startSession = async (db: Queryable, reply: FastifyReply, accountId: string, now: number): Promise<string> => {
+export const startSession = async (
+  db: Queryable,
+  reply: FastifyReply,
+  accountId: string,
+  now: number,
+): Promise<string> => {
   const token = newId(24);
   await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, $3, $4)', [
     token,

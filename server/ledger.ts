@@ -67,8 +67,17 @@ export const debit = async (
 };
 
 /** Gives back exactly what a debit with this ref took, once. */
-export const refund = async (tx: Queryable, accountId: string, ref: string, reason: string, now: number): Promise<void> => {
-  const already = await tx.query('SELECT 1 FROM coin_ledger WHERE ref = $1 AND delta > 0 AND account_id = $2', [ref, accountId]);
+export const refund = async (
+  tx: Queryable,
+  accountId: string,
+  ref: string,
+  reason: string,
+  now: number,
+): Promise<void> => {
+  const already = await tx.query(
+    'SELECT 1 FROM coin_ledger WHERE ref = $1 AND delta > 0 AND account_id = $2',
+    [ref, accountId],
+  );
   if (already.length > 0) return;
   const taken = await tx.query<{ kind: CoinKind; delta: number }>(
     'SELECT kind, delta FROM coin_ledger WHERE ref = $1 AND delta < 0 AND account_id = $2',

@@ -20,7 +20,14 @@ export const seed = async (db: Database, now: number): Promise<void> => {
   await db.query(
     `INSERT INTO accounts (id, email, password_hash, account_name, name, status, role, created_at)
      VALUES ($1, $2, $3, $4, $5, 1, 'user', $6) ON CONFLICT (id) DO NOTHING`,
-    [DEMO_ACCOUNT.id, DEMO_ACCOUNT.email, await hashPassword(DEMO_ACCOUNT.password), DEMO_ACCOUNT.accountName, DEMO_ACCOUNT.name, now],
+    [
+      DEMO_ACCOUNT.id,
+      DEMO_ACCOUNT.email,
+      await hashPassword(DEMO_ACCOUNT.password),
+      DEMO_ACCOUNT.accountName,
+      DEMO_ACCOUNT.name,
+      now,
+    ],
   );
   await credit(db, DEMO_ACCOUNT.id, 'free', 200, 'welcome bonus', 'seed', now);
   await credit(db, DEMO_ACCOUNT.id, 'paid', 300, 'demo recharge', 'seed', now);

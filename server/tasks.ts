@@ -90,28 +90,50 @@ export interface TaskService {
 
 const ownerSql = (owner: Owner, at = 1): { sql: string; param: string } => {
   if (owner.accountId !== null) return { sql: `account_id = $${at}`, param: owner.accountId };
-  if (owner.deviceId !== null) return { sql: `account_id IS NULL AND device_id = $${at}`, param: owner.deviceId };
+  if (owner.deviceId !== null)
+    return { sql: `account_id IS NULL AND device_id = $${at}`, param: owner.deviceId };
   throw new ApiError(CODES.notLoggedIn, 'a guest needs a device id');
 };
 
-const isGuest = (caller: Caller, gMode: number | undefined): boolean => caller.accountId === null || gMode === 1;
+const isGuest = (caller: Caller, gMode: number | undefined): boolean =>
+  caller.accountId === null || gMode === 1;
 
 /** The request fields each kind needs, beyond the codec (10400 when missing). */
 const checkKindFields = (spec: KindSpec, req: TaskCreateRequest): void => {
   const need = (ok: boolean, what: string) => {
     if (!ok) throw new ApiError(CODES.invalidRequest, `${spec.key} needs ${what}`);
   };
-  if (!spec.creatable) throw new ApiError(CODES.invalidRequest, `${spec.key} is created through /api/v1/model/train/square/create`);
+  if (!spec.creatable)
+    throw new ApiError(
+      CODES.invalidRequest,
+      `${spec.key} is created through /api/v1/model/train/square/create`,
+    );
   if (spec.prompt === 'required') need(req.prompt !== undefined, 'a prompt');
-  if (spec.image === 'required' && spec.engine !== 'workflow') need(req.input_url !== undefined, 'input_url (an image you own)');
+  if (spec.image === 'required' && spec.engine !== 'workflow')
+    need(req.input_url !== undefined, 'input_url (an image you own)');
   if (spec.refImage === 'required') need(req.ref_url !== undefined, 'ref_url (a second image you own)');
   if (spec.key === 'aiFilter') need(req.filter !== undefined, 'a filter');
   if (spec.key === 'magicEraser') need(req.rect !== undefined, 'a rect to erase');
   if (spec.engine === 'workflow') need(req.workflow_id !== undefined, 'a workflow_id');
   if (spec.engine === 'song' || spec.engine === 'speech' || spec.key === 'lipSync') {
     const speechKinds = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral'];
-    const songKinds = ['relaxed', 'angry', 'happy', 'sad', 'calm', 'mysterious', 'romantic', 'passionate', 'melancholy', 'dark'];
-    if (req.emotion !== undefined) need((spec.engine === 'song' ? songKinds : speechKinds).includes(req.emotion), `an emotion of its list`);
+    const songKinds = [
+      'relaxed',
+      'angry',
+      'happy',
+      'sad',
+      'calm',
+      'mysterious',
+      'romantic',
+      'passionate',
+      'melancholy',
+      'dark',
+    ];
+    if (req.emotion !== undefined)
+      need(
+        (spec.engine === 'song' ? songKinds : speechKinds).includes(req.emotion),
+        `an emotion of its list`,
+      );
   }
 };
 
@@ -135,7 +157,9 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       const delta = Number(l.delta);
       out.set(
         l.ref,
-        delta < 0 ? { ...d, coins: d.coins - delta, parts: [...d.parts, { kind: l.kind, amount: -delta }] } : { ...d, refunded: true },
+        delta < 0
+          ? { ...d, coins: d.coins - delta, parts: [...d.parts, { kind: l.kind, amount: -delta }] }
+          : { ...d, refunded: true },
       );
     }
     return out;
@@ -180,7 +204,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     ownerSql(owner);
     const spec = kindOf(req.domain_type);
     checkKindFields(spec, req);
-    if (guest && !spec.guestAllowed) throw new ApiError(CODES.notLoggedIn, `please log in to use ${spec.key}`);
+    if (guest && !spec.guestAllowed)
+      throw new ApiError(CODES.notLoggedIn, `please log in to use ${spec.key}`);
     const params: { -readonly [K in keyof StoredParams]: StoredParams[K] } = {};
     for (const key of [
       'negative_prompt',
@@ -222,10 +247,14 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
         const size = await probeInput(blobs, input.key);
         params.input_url = input.url;
         params.input_key = input.key;
-        if (req.aspect_ratio === undefined || spec.key !== 'imageExpand') aspectRatio = reduceRatio(size.width, size.height);
+        if (req.aspect_ratio === undefined || spec.key !== 'imageExpand')
+          aspectRatio = reduceRatio(size.width, size.height);
         const scale = spec.key === 'ultraHd' ? 4 : spec.key === 'upscale' ? (req.scale ?? 2) : 1;
         if (Math.max(size.width, size.height) * scale > MAX_OUTPUT_SIDE)
-          throw new ApiError(CODES.invalidRequest, `a ${size.width}x${size.height} image upscaled ${scale}x exceeds ${MAX_OUTPUT_SIDE} pixels`);
+          throw new ApiError(
+            CODES.invalidRequest,
+            `a ${size.width}x${size.height} image upscaled ${scale}x exceeds ${MAX_OUTPUT_SIDE} pixels`,
+          );
       }
       if (req.ref_url !== undefined && spec.refImage !== 'none') {
         const ref = await resolveOwnedUrl(db, blobs, owner, req.ref_url);
@@ -243,11 +272,20 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
         const valid = validateGraph(graph);
         if (!valid.ok) throw new ApiError(CODES.invalidRequest, valid.message);
         const imageKeys: Record<string, string> = {};
-        for (const url of valid.graph.imageUrls) imageKeys[url] = (await resolveOwnedUrl(db, blobs, owner, url)).key;
+        for (const url of valid.graph.imageUrls)
+          imageKeys[url] = (await resolveOwnedUrl(db, blobs, owner, url)).key;
         params.workflow = { id: req.workflow_id, graph, order: valid.graph.order, image_keys: imageKeys };
       }
     }
-    return { guest, owner, spec, params, aspectRatio, cost: guest ? 0 : costOf(spec, req), duration: durationOf(spec, req, durationMs) };
+    return {
+      guest,
+      owner,
+      spec,
+      params,
+      aspectRatio,
+      cost: guest ? 0 : costOf(spec, req),
+      duration: durationOf(spec, req, durationMs),
+    };
   };
 
   const activeCount = async (tx: Queryable, owner: Owner): Promise<number> => {
@@ -261,13 +299,23 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
 
   const todayCount = async (tx: Queryable, owner: Owner, now: number): Promise<number> => {
     const o = ownerSql(owner);
-    const [row] = await tx.query<{ n: string | number }>(`SELECT count(*) AS n FROM tasks WHERE ${o.sql} AND created_at > $2`, [o.param, now - DAY_MS]);
+    const [row] = await tx.query<{ n: string | number }>(
+      `SELECT count(*) AS n FROM tasks WHERE ${o.sql} AND created_at > $2`,
+      [o.param, now - DAY_MS],
+    );
     return Number(row?.n ?? 0);
   };
 
   const deductionsIn = async (tx: Queryable, id: string): Promise<DeductionDetail> => {
-    const parts = await tx.query<{ kind: string; delta: number }>('SELECT kind, delta FROM coin_ledger WHERE ref = $1 AND delta < 0 ORDER BY id', [id]);
-    return { coins: parts.reduce((s, x) => s - Number(x.delta), 0), parts: parts.map((x) => ({ kind: x.kind, amount: -Number(x.delta) })), refunded: false };
+    const parts = await tx.query<{ kind: string; delta: number }>(
+      'SELECT kind, delta FROM coin_ledger WHERE ref = $1 AND delta < 0 ORDER BY id',
+      [id],
+    );
+    return {
+      coins: parts.reduce((s, x) => s - Number(x.delta), 0),
+      parts: parts.map((x) => ({ kind: x.kind, amount: -Number(x.delta) })),
+      refunded: false,
+    };
   };
 
   const create: TaskService['create'] = async (caller, req, now) => {
@@ -279,17 +327,37 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       if (accountId !== null) await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
       const tier: Tier = await tierOf(tx, accountId, now);
       const limits = TIER_LIMITS[tier];
-      if (accountId !== null && totalOf(await balances(tx, accountId)) < p.cost) throw new ApiError(CODES.noCoins, 'not enough coins');
+      if (accountId !== null && totalOf(await balances(tx, accountId)) < p.cost)
+        throw new ApiError(CODES.noCoins, 'not enough coins');
       if ((await activeCount(tx, p.owner)) >= limits.queue)
-        throw new ApiError(CODES.queueFull, `the task queue is full: ${TIER_NAMES[tier]} accounts run ${limits.queue} tasks at once`);
+        throw new ApiError(
+          CODES.queueFull,
+          `the task queue is full: ${TIER_NAMES[tier]} accounts run ${limits.queue} tasks at once`,
+        );
       if (limits.daily !== null && (await todayCount(tx, p.owner, now)) >= limits.daily)
-        throw new ApiError(CODES.dailyLimit, `the daily generation limit is reached (${limits.daily} a day for ${TIER_NAMES[tier]} accounts)`);
+        throw new ApiError(
+          CODES.dailyLimit,
+          `the daily generation limit is reached (${limits.daily} a day for ${TIER_NAMES[tier]} accounts)`,
+        );
       if (accountId !== null && p.cost > 0) await debit(tx, accountId, p.cost, 'task', id, now);
       const rows = await tx.query<TaskRow>(
         `INSERT INTO tasks (id, account_id, device_id, domain_type, prompt, aspect_ratio, seed, status, process, status_desc, cost, duration_ms,
            params, speed_type, created_at, updated_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, 1, 0, 'queued', $8, $9, $10::jsonb, $11, $12, $12) RETURNING *`,
-        [id, accountId, caller.deviceId, req.domain_type, req.prompt ?? '', p.aspectRatio, seed, p.cost, p.duration, JSON.stringify(p.params), req.speed_type ?? 1, now],
+        [
+          id,
+          accountId,
+          caller.deviceId,
+          req.domain_type,
+          req.prompt ?? '',
+          p.aspectRatio,
+          seed,
+          p.cost,
+          p.duration,
+          JSON.stringify(p.params),
+          req.speed_type ?? 1,
+          now,
+        ],
       );
       const row = rows[0] as TaskRow;
       const d = p.cost > 0 ? await deductionsIn(tx, id) : null;
@@ -315,13 +383,19 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
   const progress: TaskService['progress'] = async (caller, ids, guest, now) => {
     if (ids.length === 0) return [];
     const o = ownerSql(ownerOf(caller, guest));
-    const rows = await db.query<TaskRow>(`SELECT * FROM tasks WHERE ${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL`, [o.param, [...ids]]);
+    const rows = await db.query<TaskRow>(
+      `SELECT * FROM tasks WHERE ${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL`,
+      [o.param, [...ids]],
+    );
     return itemsOf(rows, now);
   };
 
   const detail: TaskService['detail'] = async (caller, id, guest, now) => {
     const o = ownerSql(ownerOf(caller, guest));
-    const rows = await db.query<TaskRow>(`SELECT * FROM tasks WHERE ${o.sql} AND id = $2 AND deleted_at IS NULL`, [o.param, id]);
+    const rows = await db.query<TaskRow>(
+      `SELECT * FROM tasks WHERE ${o.sql} AND id = $2 AND deleted_at IS NULL`,
+      [o.param, id],
+    );
     if (rows.length === 0) throw new ApiError(CODES.notFound, 'no such task');
     return (await itemsOf(rows, now))[0]!;
   };
@@ -332,13 +406,14 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     const pageSize = req.page_size ?? TASK_LIST_DEFAULT_PAGE_SIZE;
     const types = req.domain_types && req.domain_types.length > 0 ? [...req.domain_types] : null;
     const where = `${o.sql} AND deleted_at IS NULL AND ($2::int[] IS NULL OR domain_type = ANY($2::int[]))`;
-    const [count] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM tasks WHERE ${where}`, [o.param, types]);
-    const rows = await db.query<TaskRow>(`SELECT * FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`, [
+    const [count] = await db.query<{ n: string | number }>(`SELECT count(*) AS n FROM tasks WHERE ${where}`, [
       o.param,
       types,
-      pageSize,
-      (page - 1) * pageSize,
     ]);
+    const rows = await db.query<TaskRow>(
+      `SELECT * FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      [o.param, types, pageSize, (page - 1) * pageSize],
+    );
     return { items: await itemsOf(rows, now), total: Number(count?.n ?? 0), page, page_size: pageSize };
   };
 
@@ -346,8 +421,12 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     const owner = ownerOf(caller, guest);
     const o = ownerSql(owner);
     return db.transaction(async (tx) => {
-      if (owner.accountId !== null) await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
-      const rows = await tx.query<TaskRow>(`SELECT * FROM tasks WHERE ${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL FOR UPDATE`, [o.param, [...ids]]);
+      if (owner.accountId !== null)
+        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
+      const rows = await tx.query<TaskRow>(
+        `SELECT * FROM tasks WHERE ${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL FOR UPDATE`,
+        [o.param, [...ids]],
+      );
       if (rows.length === 0) throw new ApiError(CODES.notFound, 'no such task of yours');
       let refunded = 0;
       for (const row of rows) {
@@ -381,7 +460,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       `UPDATE tasks SET status = 4, status_desc = $3, current_node = NULL, updated_at = $2 WHERE id = $1 AND status IN (1, 2) AND deleted_at IS NULL RETURNING id`,
       [row.id, now, reason],
     );
-    if (updated.length > 0 && row.account_id && row.cost > 0) await refund(tx, row.account_id, row.id, 'task refund', now);
+    if (updated.length > 0 && row.account_id && row.cost > 0)
+      await refund(tx, row.account_id, row.id, 'task refund', now);
   };
 
   const currentNodeOf = (row: TaskRow, fraction: number): string | null => {
@@ -399,7 +479,9 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
   };
 
   const tickTasks = async (now: number): Promise<number> => {
-    const rows = await db.query<TaskRow>('SELECT * FROM tasks WHERE status IN (1, 2) AND deleted_at IS NULL ORDER BY created_at LIMIT 50');
+    const rows = await db.query<TaskRow>(
+      'SELECT * FROM tasks WHERE status IN (1, 2) AND deleted_at IS NULL ORDER BY created_at LIMIT 50',
+    );
     let changed = 0;
     for (const row of rows) {
       const fraction = (now - Number(row.created_at)) / row.duration_ms;
@@ -429,7 +511,14 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
         if (process === row.process && status === row.status && node === row.current_node) return;
         await tx.query(
           `UPDATE tasks SET status = $2, process = $3, status_desc = $4, current_node = $5, updated_at = $6 WHERE id = $1 AND status IN (1, 2) AND deleted_at IS NULL`,
-          [row.id, status, process, status === 1 ? 'queued' : node ? `running ${node}` : 'rendering', node, now],
+          [
+            row.id,
+            status,
+            process,
+            status === 1 ? 'queued' : node ? `running ${node}` : 'rendering',
+            node,
+            now,
+          ],
         );
       });
       changed += 1;
@@ -437,7 +526,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     return changed;
   };
 
-  const tick: TaskService['tick'] = async (now) => (await tickTasks(now)) + (await advanceTrainings(db, blobs, now));
+  const tick: TaskService['tick'] = async (now) =>
+    (await tickTasks(now)) + (await advanceTrainings(db, blobs, now));
 
   return { create, estimate, progress, detail, list, remove, tick };
 };

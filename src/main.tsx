@@ -12,14 +12,19 @@ let locale: Locale = pickLocale(storedLanguage(window.localStorage), navigator.l
 const { store, navigator: appNavigator } = bootstrap(() => locale);
 store.dispatch(appStarted({}));
 // Spec §8 error-report types: uncaught page errors are reported (batched and retried by telemetry).
-window.addEventListener('error', (e) => store.dispatch(reportClientError({ type: 'page_error', message: String(e.message).slice(0, 500) })));
+window.addEventListener('error', (e) =>
+  store.dispatch(reportClientError({ type: 'page_error', message: String(e.message).slice(0, 500) })),
+);
 window.addEventListener('unhandledrejection', (e) =>
   store.dispatch(reportClientError({ type: 'page_error', message: String(e.reason).slice(0, 500) })),
 );
 
 // A read-only window for auditors and end-to-end tests: the state and the session's event log.
 Object.defineProperty(window, '__ATELIER__', {
-  value: Object.freeze({ state: () => store.getState(), eventLog: () => store.recorder.toJsonLines(Date.now()) }),
+  value: Object.freeze({
+    state: () => store.getState(),
+    eventLog: () => store.recorder.toJsonLines(Date.now()),
+  }),
 });
 
 const container = document.getElementById('root');

@@ -14,7 +14,8 @@ describe('translations (every string translated; English is the fallback)', () =
   ] as const)('%s translates every English key with the same placeholders', (_name, catalogue) => {
     const missing = Object.keys(en).filter((k) => !(k in catalogue));
     expect(missing).toEqual([]);
-    for (const [k, v] of Object.entries(catalogue)) expect(placeholders(v as string), k).toEqual(placeholders(en[k as keyof typeof en]));
+    for (const [k, v] of Object.entries(catalogue))
+      expect(placeholders(v as string), k).toEqual(placeholders(en[k as keyof typeof en]));
   });
 
   it('falls back to English for a key a catalogue lacks, and picks English for an unknown language', () => {

@@ -61,11 +61,7 @@ const toHeader = (u: unknown): E.Either<LogParseError, EventLogHeader> => {
   });
 };
 
-const toEvent = (
-  u: unknown,
-  line: number,
-  previousSeq: number,
-): E.Either<LogParseError, DomainEvent> => {
+const toEvent = (u: unknown, line: number, previousSeq: number): E.Either<LogParseError, DomainEvent> => {
   if (!isRecord(u) || typeof u['type'] !== 'string')
     return E.left({ line, message: 'an event needs a string "type"' });
   const meta = u['meta'];
@@ -108,6 +104,8 @@ export const parseEventLog = (text: string): E.Either<LogParseError, EventLog> =
 export const canonicalJson = (value: unknown): string =>
   JSON.stringify(value, (_key, v: unknown) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      ? Object.fromEntries(
+          Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+        )
       : v,
   );

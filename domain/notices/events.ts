@@ -32,4 +32,9 @@ export type NoticeEvent =
   | DomainEvent<typeof dialogOpened.type, DialogOpenedPayload>
   | DomainEvent<typeof dialogClosed.type, { readonly name: string }>;
 
-export const noticeEventTypes = [noticeRaised.type, noticeDismissed.type, dialogOpened.type, dialogClosed.type] as const;
+export const noticeEventTypes = [
+  noticeRaised.type,
+  noticeDismissed.type,
+  dialogOpened.type,
+  dialogClosed.type,
+] as const;

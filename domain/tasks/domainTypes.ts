@@ -54,7 +54,8 @@ export const TASK_DOMAIN_TYPES: readonly TaskDomainTypeInfo[] = [
 export const MIN_DOMAIN_TYPE = 0;
 export const MAX_DOMAIN_TYPE = 25;
 
-export const isDomainType = (n: number): boolean => Number.isInteger(n) && n >= MIN_DOMAIN_TYPE && n <= MAX_DOMAIN_TYPE;
+export const isDomainType = (n: number): boolean =>
+  Number.isInteger(n) && n >= MIN_DOMAIN_TYPE && n <= MAX_DOMAIN_TYPE;
 
 /** The row of a domain type; an unknown number (a newer server) gets a generic label. */
 export const domainTypeInfo = (n: number): TaskDomainTypeInfo =>

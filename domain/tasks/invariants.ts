@@ -16,8 +16,7 @@ export const progressMonotonic: Invariant<TasksState> = {
       const prev = before.byId[id];
       if (!prev) continue;
       const q = prev.phase.progress;
-      if (p < q && p !== 0 && p !== 100)
-        return `task ${id} progress went back from ${q} to ${p}`;
+      if (p < q && p !== 0 && p !== 100) return `task ${id} progress went back from ${q} to ${p}`;
     }
     return null;
   },
@@ -50,9 +49,15 @@ export const estimateNonNegative: Invariant<TasksState> = {
   check: (_before, after) => {
     const e = after.estimate;
     if (!e) return null;
-    if (!(e.coins >= 0) || !(e.estimateMs >= 0)) return `estimate ${e.key} is negative (${e.coins} coins, ${e.estimateMs} ms)`;
+    if (!(e.coins >= 0) || !(e.estimateMs >= 0))
+      return `estimate ${e.key} is negative (${e.coins} coins, ${e.estimateMs} ms)`;
     return null;
   },
 };
 
-export const taskInvariants = [progressMonotonic, orderMatchesTasks, deletedNeverListed, estimateNonNegative] as const;
+export const taskInvariants = [
+  progressMonotonic,
+  orderMatchesTasks,
+  deletedNeverListed,
+  estimateNonNegative,
+] as const;

@@ -14,8 +14,7 @@ export type StatusClass = 'inProgress' | 'completed' | 'failed';
 export const classifyStatus = (code: number): StatusClass =>
   code === 1 || code === 2 ? 'inProgress' : code === 3 ? 'completed' : 'failed';
 
-const clampPercent = (n: number): number =>
-  Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 0;
+const clampPercent = (n: number): number => (Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 0);
 
 /**
  * Spec §4: progress never goes backwards unless the new value is 0 or 100, and is capped at 100.
@@ -84,7 +83,13 @@ export const effectsOfOutcome = (outcome: ReportOutcome): readonly TaskEffect[] 
 export const applySnapshot = (current: TaskPhase | undefined, s: TaskSnapshot): TaskPhase => {
   if (current && current.status !== 'inProgress') return current;
   const cls = classifyStatus(s.status);
-  if (cls === 'completed') return { status: 'completed', progress: 100, images: s.images, ...(s.media.length > 0 ? { media: s.media } : {}) };
+  if (cls === 'completed')
+    return {
+      status: 'completed',
+      progress: 100,
+      images: s.images,
+      ...(s.media.length > 0 ? { media: s.media } : {}),
+    };
   const progress = current ? nextProgress(current.progress, s.progress) : clampPercent(s.progress);
   if (cls === 'failed') return { status: 'failed', progress, code: s.status, reason: s.statusDesc };
   return { status: 'inProgress', code: s.status === 2 ? 2 : 1, progress, statusDesc: s.statusDesc };

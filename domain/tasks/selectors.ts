@@ -17,4 +17,6 @@ export const selectIsDeleted = (s: TasksState, id: string): boolean => (s.delete
 
 /** Completed outputs of one kind across the list (e.g. every audio file), newest first. */
 export const selectMediaOfKind = (s: TasksState, kind: TaskMediaKind): readonly TaskMediaItem[] =>
-  selectTaskList(s).flatMap((t) => (t.phase.status === 'completed' ? (t.phase.media ?? []).filter((m) => m.kind === kind) : []));
+  selectTaskList(s).flatMap((t) =>
+    t.phase.status === 'completed' ? (t.phase.media ?? []).filter((m) => m.kind === kind) : [],
+  );

@@ -90,7 +90,10 @@ export interface TasksState {
 export const initialTasksState: TasksState = { byId: {}, order: [], deleted: {}, estimate: null };
 
 /** Replaces one task, keeping every other reference (cheap for views and for replay). */
-const withTask = (state: TasksState, task: Task): TasksState => ({ ...state, byId: { ...state.byId, [task.id]: task } });
+const withTask = (state: TasksState, task: Task): TasksState => ({
+  ...state,
+  byId: { ...state.byId, [task.id]: task },
+});
 
 /** Older logs and preloaded states may lack the newer fields. */
 const deletedOf = (state: TasksState): Readonly<Record<string, true>> => state.deleted ?? {};
@@ -146,7 +149,12 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       const media = event.payload.media;
       return withTask(state, {
         ...task,
-        phase: { status: 'completed', progress: 100, images: event.payload.images, ...(media && media.length > 0 ? { media } : {}) },
+        phase: {
+          status: 'completed',
+          progress: 100,
+          images: event.payload.images,
+          ...(media && media.length > 0 ? { media } : {}),
+        },
         updatedAt: event.meta.at,
       });
     }
@@ -155,7 +163,12 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       if (!task || task.phase.status !== 'inProgress') return state;
       return withTask(state, {
         ...task,
-        phase: { status: 'failed', progress: task.phase.progress, code: event.payload.code, reason: event.payload.reason },
+        phase: {
+          status: 'failed',
+          progress: task.phase.progress,
+          code: event.payload.code,
+          reason: event.payload.reason,
+        },
         updatedAt: event.meta.at,
       });
     }
@@ -170,7 +183,12 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       const deleted = deletedOf(state);
       if (deleted[id] && !state.byId[id]) return state;
       const { [id]: _gone, ...byId } = state.byId;
-      return { ...state, byId, order: state.byId[id] ? state.order.filter((x) => x !== id) : state.order, deleted: { ...deleted, [id]: true } };
+      return {
+        ...state,
+        byId,
+        order: state.byId[id] ? state.order.filter((x) => x !== id) : state.order,
+        deleted: { ...deleted, [id]: true },
+      };
     }
     case 'tasks/accountTasksCleared': {
       const order = state.order.filter((id) => state.byId[id]?.guest === true);
@@ -191,7 +209,12 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
         listed.add(s.id);
         const known = state.byId[s.id];
         byId[s.id] = known
-          ? { ...known, phase: applySnapshot(known.phase, s), estimateMs: s.estimateMs ?? known.estimateMs, updatedAt: event.meta.at }
+          ? {
+              ...known,
+              phase: applySnapshot(known.phase, s),
+              estimateMs: s.estimateMs ?? known.estimateMs,
+              updatedAt: event.meta.at,
+            }
           : snapshotTask(s, event.meta.at);
       }
       // Kept beside the list: guest tasks and tasks created after the list was asked for.
@@ -204,7 +227,10 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       const order = Object.keys(byId).sort((a, b) => {
         const d = byId[b]!.createdAt - byId[a]!.createdAt;
         if (d !== 0) return d;
-        return (previous.get(a) ?? Number.MAX_SAFE_INTEGER) - (previous.get(b) ?? Number.MAX_SAFE_INTEGER) || (a < b ? -1 : a > b ? 1 : 0);
+        return (
+          (previous.get(a) ?? Number.MAX_SAFE_INTEGER) - (previous.get(b) ?? Number.MAX_SAFE_INTEGER) ||
+          (a < b ? -1 : a > b ? 1 : 0)
+        );
       });
       return { ...state, byId, order };
     }

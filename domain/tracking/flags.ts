@@ -38,7 +38,10 @@ export type FlagCookies = Readonly<Record<'enable_tavern' | 'enable_st_tavern', 
  * than once the last item wins (the server's order).
  */
 export const flagCookiesOf = (items: readonly ConfigItem[]): FlagCookies => {
-  const out = { enable_tavern: 'false', enable_st_tavern: 'false' } as Record<keyof FlagCookies, 'true' | 'false'>;
+  const out = { enable_tavern: 'false', enable_st_tavern: 'false' } as Record<
+    keyof FlagCookies,
+    'true' | 'false'
+  >;
   for (const item of items) out[FLAG_COOKIE_OF[item.contentType]] = item.enabled ? 'true' : 'false';
   return out;
 };

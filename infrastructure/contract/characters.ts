@@ -194,7 +194,12 @@ export type CharacterCreateRequest = t.TypeOf<typeof CharacterCreateRequest>;
 export const CharacterUpdateRequest = t.intersection(
   [
     t.type({ id: t.string }),
-    t.partial({ name: CharacterName, intro: CharacterIntro, character_type: CharacterType, ...characterFields }),
+    t.partial({
+      name: CharacterName,
+      intro: CharacterIntro,
+      character_type: CharacterType,
+      ...characterFields,
+    }),
   ],
   'CharacterUpdateRequest',
 );

@@ -105,7 +105,11 @@ export const TrainCreateRequest = t.intersection(
     }),
     t.partial({
       trigger_word: t.refinement(t.string, (s) => /^[\p{L}\p{N}_ -]{1,32}$/u.test(s), 'TriggerWord'),
-      steps: t.refinement(t.number, (n) => Number.isInteger(n) && n >= TRAIN_STEPS.min && n <= TRAIN_STEPS.max, 'TrainSteps'),
+      steps: t.refinement(
+        t.number,
+        (n) => Number.isInteger(n) && n >= TRAIN_STEPS.min && n <= TRAIN_STEPS.max,
+        'TrainSteps',
+      ),
       template_id: Id,
     }),
   ],
@@ -170,7 +174,10 @@ export const TrainModelCard = t.type(
 );
 export type TrainModelCard = t.TypeOf<typeof TrainModelCard>;
 
-export const TrainResultFile = t.type({ url: t.string, file_name: t.string, size: t.number, format: t.string }, 'TrainResultFile');
+export const TrainResultFile = t.type(
+  { url: t.string, file_name: t.string, size: t.number, format: t.string },
+  'TrainResultFile',
+);
 export type TrainResultFile = t.TypeOf<typeof TrainResultFile>;
 
 export const TrainResult = t.type(
@@ -186,19 +193,31 @@ export const TrainResult = t.type(
 );
 export type TrainResult = t.TypeOf<typeof TrainResult>;
 
-export const TrainDownloadResponse = t.type({ url: t.string, file_name: t.string, size: t.number }, 'TrainDownloadResponse');
+export const TrainDownloadResponse = t.type(
+  { url: t.string, file_name: t.string, size: t.number },
+  'TrainDownloadResponse',
+);
 export type TrainDownloadResponse = t.TypeOf<typeof TrainDownloadResponse>;
 
 export const TrainSaveResponse = t.type({ model_id: t.string, record: TrainRecord }, 'TrainSaveResponse');
 export type TrainSaveResponse = t.TypeOf<typeof TrainSaveResponse>;
 
 export const TrainPublishRequest = t.intersection(
-  [t.type({ id: Id }), t.partial({ title: t.refinement(t.string, (s) => s.trim().length > 0 && s.length <= 80, 'Title'), description: t.refinement(t.string, (s) => s.length <= 1000, 'Description') })],
+  [
+    t.type({ id: Id }),
+    t.partial({
+      title: t.refinement(t.string, (s) => s.trim().length > 0 && s.length <= 80, 'Title'),
+      description: t.refinement(t.string, (s) => s.length <= 1000, 'Description'),
+    }),
+  ],
   'TrainPublishRequest',
 );
 export type TrainPublishRequest = t.TypeOf<typeof TrainPublishRequest>;
 
-export const TrainPublishResponse = t.type({ model_id: t.string, record: TrainRecord }, 'TrainPublishResponse');
+export const TrainPublishResponse = t.type(
+  { model_id: t.string, record: TrainRecord },
+  'TrainPublishResponse',
+);
 export type TrainPublishResponse = t.TypeOf<typeof TrainPublishResponse>;
 
 export const LoraTemplate = t.type(
@@ -237,12 +256,21 @@ export const SquareTrainDetail = t.type(
 export type SquareTrainDetail = t.TypeOf<typeof SquareTrainDetail>;
 
 export const TrainTagsRequest = t.type(
-  { image_urls: t.refinement(t.array(InputUrl), (a) => a.length >= 1 && a.length <= TRAIN_MAX_IMAGES, 'TagImages') },
+  {
+    image_urls: t.refinement(
+      t.array(InputUrl),
+      (a) => a.length >= 1 && a.length <= TRAIN_MAX_IMAGES,
+      'TagImages',
+    ),
+  },
   'TrainTagsRequest',
 );
 export type TrainTagsRequest = t.TypeOf<typeof TrainTagsRequest>;
 
-export const TrainTagsResponse = t.type({ items: t.array(t.type({ url: t.string, tags: t.array(t.string) })) }, 'TrainTagsResponse');
+export const TrainTagsResponse = t.type(
+  { items: t.array(t.type({ url: t.string, tags: t.array(t.string) })) },
+  'TrainTagsResponse',
+);
 export type TrainTagsResponse = t.TypeOf<typeof TrainTagsResponse>;
 
 /** A link to output `slot` of node `id` (ComfyUI API format). */
@@ -270,14 +298,22 @@ export const ComfyGraph = t.refinement(
   t.record(t.string, ComfyNode),
   (g) => {
     const n = Object.keys(g).length;
-    return Object.getPrototypeOf(g) === Object.prototype && !Object.prototype.hasOwnProperty.call(g, '__proto__') && n >= 1 && n <= WORKFLOW_MAX_NODES;
+    return (
+      Object.getPrototypeOf(g) === Object.prototype &&
+      !Object.prototype.hasOwnProperty.call(g, '__proto__') &&
+      n >= 1 &&
+      n <= WORKFLOW_MAX_NODES
+    );
   },
   'ComfyGraph',
 );
 export type ComfyGraph = t.TypeOf<typeof ComfyGraph>;
 
 export const WorkflowImportRequest = t.type(
-  { name: t.refinement(t.string, (s) => s.trim().length > 0 && s.length <= 80, 'WorkflowName'), workflow: ComfyGraph },
+  {
+    name: t.refinement(t.string, (s) => s.trim().length > 0 && s.length <= 80, 'WorkflowName'),
+    workflow: ComfyGraph,
+  },
   'WorkflowImportRequest',
 );
 export type WorkflowImportRequest = t.TypeOf<typeof WorkflowImportRequest>;
@@ -302,14 +338,20 @@ export type WorkflowImportResponse = t.TypeOf<typeof WorkflowImportResponse>;
 export const WorkflowListResponse = t.type({ items: t.array(WorkflowSummary) }, 'WorkflowListResponse');
 export type WorkflowListResponse = t.TypeOf<typeof WorkflowListResponse>;
 
-export const WorkflowDetailResponse = t.type({ workflow: WorkflowSummary, graph: t.record(t.string, ComfyNode) }, 'WorkflowDetailResponse');
+export const WorkflowDetailResponse = t.type(
+  { workflow: WorkflowSummary, graph: t.record(t.string, ComfyNode) },
+  'WorkflowDetailResponse',
+);
 export type WorkflowDetailResponse = t.TypeOf<typeof WorkflowDetailResponse>;
 
 export const TemplateDeleteResponse = t.type({ deleted: t.boolean }, 'TemplateDeleteResponse');
 export type TemplateDeleteResponse = t.TypeOf<typeof TemplateDeleteResponse>;
 
 export const NodeSearchRequest = t.partial(
-  { keyword: t.refinement(t.string, (s) => s.length <= 80, 'Keyword'), category: t.refinement(t.string, (s) => s.length <= 40, 'Category') },
+  {
+    keyword: t.refinement(t.string, (s) => s.length <= 80, 'Keyword'),
+    category: t.refinement(t.string, (s) => s.length <= 40, 'Category'),
+  },
   'NodeSearchRequest',
 );
 export type NodeSearchRequest = t.TypeOf<typeof NodeSearchRequest>;

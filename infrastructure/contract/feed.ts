@@ -160,10 +160,25 @@ export const ModelType = keyOf(MODEL_TYPES, 'ModelType');
 export type ModelType = t.TypeOf<typeof ModelType>;
 
 /** Spec §3 base model families (the product video models are unnamed, so filters take any name). */
-export const BASE_MODELS = ['SD 1.x', 'SD 2.x', 'SD 3', 'SD 3.5', 'SDXL', 'Pony', 'Illustrious', 'NoobAI', 'Flux', 'Hunyuan', 'Wan'] as const;
+export const BASE_MODELS = [
+  'SD 1.x',
+  'SD 2.x',
+  'SD 3',
+  'SD 3.5',
+  'SDXL',
+  'Pony',
+  'Illustrious',
+  'NoobAI',
+  'Flux',
+  'Hunyuan',
+  'Wan',
+] as const;
 
 /** Spec §3 character types: 0 and 2 digital, 1 tool, 3 agent. */
-export const CharacterType = t.union([t.literal(0), t.literal(1), t.literal(2), t.literal(3)], 'CharacterType');
+export const CharacterType = t.union(
+  [t.literal(0), t.literal(1), t.literal(2), t.literal(3)],
+  'CharacterType',
+);
 export type CharacterType = t.TypeOf<typeof CharacterType>;
 
 export const FeedOrder = keyOf(['hot', 'new', 'recommend'] as const, 'FeedOrder');
@@ -181,7 +196,6 @@ export const OrderByTime = t.brand(
   'OrderByTime',
 );
 export type OrderByTime = t.TypeOf<typeof OrderByTime>;
-
 
 /** The card types each feed route lists (the artwork route narrows by `artwork_types`). */
 export const FEED_CARD_TYPES: { readonly [R in FeedRoute]: readonly CardType[] } = {
@@ -329,7 +343,10 @@ export const ContentItem = t.intersection(
 export type ContentItem = t.TypeOf<typeof ContentItem>;
 
 /** One page of a list; `offset` is where the next page starts. */
-export const FeedPage = t.type({ items: t.array(ContentItem), offset: t.number, has_more: t.boolean }, 'FeedPage');
+export const FeedPage = t.type(
+  { items: t.array(ContentItem), offset: t.number, has_more: t.boolean },
+  'FeedPage',
+);
 export type FeedPage = t.TypeOf<typeof FeedPage>;
 
 /** Spec §2 search tabs (value). */
@@ -393,9 +410,19 @@ export type UserCard = t.TypeOf<typeof UserCard>;
 
 export const SearchResponse = t.union(
   [
-    t.type({ result_type: t.literal('content'), items: t.array(ContentItem), offset: t.number, has_more: t.boolean }),
+    t.type({
+      result_type: t.literal('content'),
+      items: t.array(ContentItem),
+      offset: t.number,
+      has_more: t.boolean,
+    }),
     t.type({ result_type: t.literal('tag'), items: t.array(TagItem), offset: t.number, has_more: t.boolean }),
-    t.type({ result_type: t.literal('user'), items: t.array(UserCard), offset: t.number, has_more: t.boolean }),
+    t.type({
+      result_type: t.literal('user'),
+      items: t.array(UserCard),
+      offset: t.number,
+      has_more: t.boolean,
+    }),
   ],
   'SearchResponse',
 );
@@ -431,7 +458,8 @@ interface TagNameBrand {
 /** Letters and digits first, then letters, digits, spaces, `-` and `_`; up to 32 characters. */
 export const TagName = t.brand(
   t.string,
-  (s): s is t.Branded<string, TagNameBrand> => s.length <= TAG_NAME_MAX && /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u.test(s.trim()),
+  (s): s is t.Branded<string, TagNameBrand> =>
+    s.length <= TAG_NAME_MAX && /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u.test(s.trim()),
   'TagName',
 );
 export type TagName = t.TypeOf<typeof TagName>;
@@ -512,7 +540,10 @@ export const POST_CONTENT_MAX = 50_000;
 
 export const PostCreateRequest = t.intersection(
   [
-    t.type({ title: boundedString(1, POST_TITLE_MAX, 'PostTitle'), content: boundedString(1, POST_CONTENT_MAX, 'PostContent') }),
+    t.type({
+      title: boundedString(1, POST_TITLE_MAX, 'PostTitle'),
+      content: boundedString(1, POST_CONTENT_MAX, 'PostContent'),
+    }),
     t.partial({ sub_channel: ShortText, tags: shortList(TagName, TAGS_PER_ITEM_MAX, 'TagNames') }),
   ],
   'PostCreateRequest',

@@ -50,7 +50,10 @@ export const Testimonial = t.type(
 );
 export type Testimonial = t.TypeOf<typeof Testimonial>;
 
-export const TestimonialListResponse = t.type({ items: t.readonlyArray(Testimonial) }, 'TestimonialListResponse');
+export const TestimonialListResponse = t.type(
+  { items: t.readonlyArray(Testimonial) },
+  'TestimonialListResponse',
+);
 export type TestimonialListResponse = t.TypeOf<typeof TestimonialListResponse>;
 
 // ---- campaigns (spec §9) ---------------------------------------------------------------------

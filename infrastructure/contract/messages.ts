@@ -18,7 +18,10 @@ export const MESSAGE_TYPES = ['likeCol', 'com', 'fol', 'sys'] as const;
 export const MessageType = t.keyof({ likeCol: null, com: null, fol: null, sys: null }, 'MessageType');
 export type MessageType = t.TypeOf<typeof MessageType>;
 
-export const NoticeAction = t.keyof({ like: null, collect: null, follow: null, comment: null, system: null }, 'NoticeAction');
+export const NoticeAction = t.keyof(
+  { like: null, collect: null, follow: null, comment: null, system: null },
+  'NoticeAction',
+);
 export type NoticeAction = t.TypeOf<typeof NoticeAction>;
 
 export const NoticeActor = t.type({ id: t.string, name: t.string, avatar: t.string }, 'NoticeActor');
@@ -64,7 +67,9 @@ export type UnreadCounts = t.TypeOf<typeof UnreadCounts>;
 export const MessageReadRequest = t.intersection(
   [
     t.type({ type: MessageType }),
-    t.partial({ ids: t.refinement(t.array(ShortText), (xs) => xs.length >= 1 && xs.length <= 100, 'NoticeIds') }),
+    t.partial({
+      ids: t.refinement(t.array(ShortText), (xs) => xs.length >= 1 && xs.length <= 100, 'NoticeIds'),
+    }),
   ],
   'MessageReadRequest',
 );

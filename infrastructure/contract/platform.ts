@@ -56,7 +56,8 @@ export const boundedArray = <C extends t.Mixed>(item: C, max: number, name: stri
   return new t.Type<ReadonlyArray<t.TypeOf<C>>, ReadonlyArray<t.OutputOf<C>>, unknown>(
     name,
     (u): u is ReadonlyArray<t.TypeOf<C>> => base.is(u) && u.length <= max,
-    (u, c) => (Array.isArray(u) && u.length > max ? t.failure(u, c, `more than ${max} items`) : base.validate(u, c)),
+    (u, c) =>
+      Array.isArray(u) && u.length > max ? t.failure(u, c, `more than ${max} items`) : base.validate(u, c),
     base.encode,
   );
 };
@@ -138,15 +139,17 @@ export const DOWNLOAD_QUERY = { expires: 'exp', name: 'name', signature: 'sig' }
 // ---- video editor (spec §3, §4, §7) ----------------------------------------------------------
 
 export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | readonly JsonValue[]
-  | { readonly [key: string]: JsonValue };
+  null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 export const JsonValue: t.Type<JsonValue, JsonValue, unknown> = t.recursion('JsonValue', () =>
-  t.union([t.null, t.boolean, FiniteNumber, t.string, t.readonlyArray(JsonValue), t.record(t.string, JsonValue)]),
+  t.union([
+    t.null,
+    t.boolean,
+    FiniteNumber,
+    t.string,
+    t.readonlyArray(JsonValue),
+    t.record(t.string, JsonValue),
+  ]),
 );
 
 export const ClipInfo = t.record(t.string, JsonValue, 'ClipInfo');
@@ -274,15 +277,15 @@ export const PUSH_MESSAGE_SOURCE = 'atelier-push';
 
 /** Spec §9: an award_task message shows a notice that opens its link on click. */
 export const AwardTaskPush = t.intersection(
-  [
-    t.type({ type: t.literal('award_task'), title: t.string, link: t.string }),
-    t.partial({ body: t.string }),
-  ],
+  [t.type({ type: t.literal('award_task'), title: t.string, link: t.string }), t.partial({ body: t.string })],
   'AwardTaskPush',
 );
 export type AwardTaskPush = t.TypeOf<typeof AwardTaskPush>;
 
-export const PushEnvelope = t.type({ source: t.literal(PUSH_MESSAGE_SOURCE), payload: t.unknown }, 'PushEnvelope');
+export const PushEnvelope = t.type(
+  { source: t.literal(PUSH_MESSAGE_SOURCE), payload: t.unknown },
+  'PushEnvelope',
+);
 export type PushEnvelope = t.TypeOf<typeof PushEnvelope>;
 
 // ---- translations (spec §2 per-route translation files) ---------------------------------------

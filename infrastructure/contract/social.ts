@@ -18,7 +18,15 @@
  * - Report is `/api/v1/report/artwork` `{ id, obj_type }`; appeal `/api/v1/report/appeal` `{ remark }`.
  */
 import * as t from 'io-ts';
-import { boundedString, type CardType, FeedPage, NonNegativeInt, ObjType, PositiveInt, ShortText } from './feed';
+import {
+  boundedString,
+  type CardType,
+  FeedPage,
+  NonNegativeInt,
+  ObjType,
+  PositiveInt,
+  ShortText,
+} from './feed';
 
 export const COLLECT_ADD_PATH = '/api/v1/collect-v2/add';
 export const COLLECT_REMOVE_PATH = '/api/v1/collect-v2/remove';
@@ -95,7 +103,13 @@ export const CollectAddRequest = t.refinement(
 export type CollectAddRequest = t.TypeOf<typeof CollectAddRequest>;
 
 export const CollectAddResponse = t.type(
-  { id: t.string, collection_id: t.string, collection_name: t.string, item_id: t.string, num_of_collection: t.number },
+  {
+    id: t.string,
+    collection_id: t.string,
+    collection_name: t.string,
+    item_id: t.string,
+    num_of_collection: t.number,
+  },
   'CollectAddResponse',
 );
 export type CollectAddResponse = t.TypeOf<typeof CollectAddResponse>;
@@ -182,7 +196,13 @@ export const BehaviorLogItem = t.intersection(
 export type BehaviorLogItem = t.TypeOf<typeof BehaviorLogItem>;
 
 export const BehaviorLogRequest = t.type(
-  { items: t.refinement(t.array(BehaviorLogItem), (xs) => xs.length >= 1 && xs.length <= BEHAVIOR_LOG_BATCH_MAX, 'BehaviorLogItems') },
+  {
+    items: t.refinement(
+      t.array(BehaviorLogItem),
+      (xs) => xs.length >= 1 && xs.length <= BEHAVIOR_LOG_BATCH_MAX,
+      'BehaviorLogItems',
+    ),
+  },
   'BehaviorLogRequest',
 );
 export type BehaviorLogRequest = t.TypeOf<typeof BehaviorLogRequest>;
@@ -194,17 +214,26 @@ export const LikeResult = t.type(
 );
 export type LikeResult = t.TypeOf<typeof LikeResult>;
 
-export const BehaviorLogResponse = t.type({ accepted: t.number, likes: t.array(LikeResult) }, 'BehaviorLogResponse');
+export const BehaviorLogResponse = t.type(
+  { accepted: t.number, likes: t.array(LikeResult) },
+  'BehaviorLogResponse',
+);
 export type BehaviorLogResponse = t.TypeOf<typeof BehaviorLogResponse>;
 
 export const ReportRequest = t.intersection(
-  [t.type({ id: ShortText, obj_type: ObjType }), t.partial({ reason: boundedString(0, 500, 'ReportReason') })],
+  [
+    t.type({ id: ShortText, obj_type: ObjType }),
+    t.partial({ reason: boundedString(0, 500, 'ReportReason') }),
+  ],
   'ReportRequest',
 );
 export type ReportRequest = t.TypeOf<typeof ReportRequest>;
 
 export const AppealRequest = t.intersection(
-  [t.type({ remark: boundedString(1, 1000, 'AppealRemark') }), t.partial({ obj_id: ShortText, obj_type: ObjType })],
+  [
+    t.type({ remark: boundedString(1, 1000, 'AppealRemark') }),
+    t.partial({ obj_id: ShortText, obj_type: ObjType }),
+  ],
   'AppealRequest',
 );
 export type AppealRequest = t.TypeOf<typeof AppealRequest>;

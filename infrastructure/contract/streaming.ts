@@ -34,7 +34,8 @@ interface StreamIntBrand {
 /** A non-negative integer (indexes, counts, epoch milliseconds). */
 export const StreamInt = t.brand(
   t.number,
-  (n): n is t.Branded<number, StreamIntBrand> => Number.isInteger(n) && n >= 0 && n <= Number.MAX_SAFE_INTEGER,
+  (n): n is t.Branded<number, StreamIntBrand> =>
+    Number.isInteger(n) && n >= 0 && n <= Number.MAX_SAFE_INTEGER,
   'StreamInt',
 );
 export type StreamInt = t.TypeOf<typeof StreamInt>;
@@ -154,7 +155,13 @@ export type SongInstrument = t.TypeOf<typeof SongInstrument>;
 export const TtsStreamRequest = t.intersection(
   [
     t.type({ text: TtsText }),
-    t.partial({ stream_id: StreamId, voice: Voice, timbre_id: ShortName, emotion: AudioEmotion, lang: ShortName }),
+    t.partial({
+      stream_id: StreamId,
+      voice: Voice,
+      timbre_id: ShortName,
+      emotion: AudioEmotion,
+      lang: ShortName,
+    }),
   ],
   'TtsStreamRequest',
 );

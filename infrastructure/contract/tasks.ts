@@ -79,12 +79,23 @@ export const UPSCALE_METHODS = ['bilinear', 'bicubic'] as const;
 export const UpscaleMethod = keyOf(UPSCALE_METHODS, 'UpscaleMethod');
 export type UpscaleMethod = t.TypeOf<typeof UpscaleMethod>;
 
-export const FILTERS = ['grayscale', 'sepia', 'posterize', 'blur', 'sharpen', 'emboss', 'invert', 'vintage', 'makeup'] as const;
+export const FILTERS = [
+  'grayscale',
+  'sepia',
+  'posterize',
+  'blur',
+  'sharpen',
+  'emboss',
+  'invert',
+  'vintage',
+  'makeup',
+] as const;
 export const FilterName = keyOf(FILTERS, 'FilterName');
 export type FilterName = t.TypeOf<typeof FilterName>;
 
 /** Spec §9 song and speech vocabularies: the codecs are the streaming contract's (one list each). */
-const keysOf = <K extends string>(codec: t.KeyofC<{ [P in K]: null }>): readonly K[] => Object.keys(codec.keys) as K[];
+const keysOf = <K extends string>(codec: t.KeyofC<{ [P in K]: null }>): readonly K[] =>
+  Object.keys(codec.keys) as K[];
 export const SONG_STYLES = keysOf(SongStyle);
 export const SONG_EMOTIONS = keysOf(SongEmotion);
 export const SONG_INSTRUMENTS = keysOf(SongInstrument);
@@ -203,10 +214,7 @@ export const TaskCreateResponse = t.type({ item: TaskItem }, 'TaskCreateResponse
 export type TaskCreateResponse = t.TypeOf<typeof TaskCreateResponse>;
 
 export const BatchProgressRequest = t.intersection(
-  [
-    t.type({ task_ids: t.array(t.string) }),
-    t.partial({ g_mode: t.union([t.literal(0), t.literal(1)]) }),
-  ],
+  [t.type({ task_ids: t.array(t.string) }), t.partial({ g_mode: t.union([t.literal(0), t.literal(1)]) })],
   'BatchProgressRequest',
 );
 export type BatchProgressRequest = t.TypeOf<typeof BatchProgressRequest>;
@@ -214,7 +222,10 @@ export type BatchProgressRequest = t.TypeOf<typeof BatchProgressRequest>;
 export const BatchProgressResponse = t.type({ items: t.array(TaskItem) }, 'BatchProgressResponse');
 export type BatchProgressResponse = t.TypeOf<typeof BatchProgressResponse>;
 
-export const TaskDetailRequest = t.intersection([t.type({ id: t.string }), t.partial({ g_mode: GMode })], 'TaskDetailRequest');
+export const TaskDetailRequest = t.intersection(
+  [t.type({ id: t.string }), t.partial({ g_mode: GMode })],
+  'TaskDetailRequest',
+);
 export type TaskDetailRequest = t.TypeOf<typeof TaskDetailRequest>;
 
 export const TaskDetailResponse = t.type({ item: TaskItem }, 'TaskDetailResponse');
@@ -244,14 +255,23 @@ export const TASK_DELETE_MAX_IDS = 50;
 
 export const TaskDeleteRequest = t.intersection(
   [
-    t.type({ ids: t.refinement(t.array(t.string), (a) => a.length >= 1 && a.length <= TASK_DELETE_MAX_IDS, 'TaskIds') }),
+    t.type({
+      ids: t.refinement(
+        t.array(t.string),
+        (a) => a.length >= 1 && a.length <= TASK_DELETE_MAX_IDS,
+        'TaskIds',
+      ),
+    }),
     t.partial({ g_mode: GMode }),
   ],
   'TaskDeleteRequest',
 );
 export type TaskDeleteRequest = t.TypeOf<typeof TaskDeleteRequest>;
 
-export const TaskDeleteResponse = t.type({ deleted: t.array(t.string), refunded_coins: t.number }, 'TaskDeleteResponse');
+export const TaskDeleteResponse = t.type(
+  { deleted: t.array(t.string), refunded_coins: t.number },
+  'TaskDeleteResponse',
+);
 export type TaskDeleteResponse = t.TypeOf<typeof TaskDeleteResponse>;
 
 export const TaskEstimateRequest = TaskCreateRequest;
@@ -315,7 +335,10 @@ export const ModelOption = t.type(
 );
 export type ModelOption = t.TypeOf<typeof ModelOption>;
 
-export const PromptStyle = t.type({ name: t.string, prompt: t.string, negative_prompt: t.string }, 'PromptStyle');
+export const PromptStyle = t.type(
+  { name: t.string, prompt: t.string, negative_prompt: t.string },
+  'PromptStyle',
+);
 export type PromptStyle = t.TypeOf<typeof PromptStyle>;
 
 /** Spec §3 task options config. */
@@ -345,7 +368,14 @@ export const TaskOptionsConfig = t.type(
       sample_rate: t.number,
       duration: t.type({ min: t.number, max: t.number, default: t.number }),
     }),
-    default_flux: t.type({ model_id: t.string, base_model: t.string, sampler_name: t.string, steps: t.number, cfg_scale: t.number, aspect_ratio: t.string }),
+    default_flux: t.type({
+      model_id: t.string,
+      base_model: t.string,
+      sampler_name: t.string,
+      steps: t.number,
+      cfg_scale: t.number,
+      aspect_ratio: t.string,
+    }),
   },
   'TaskOptionsConfig',
 );
@@ -370,7 +400,9 @@ export const TaskBaseConfig = t.type(
     prompt_max_length: t.number,
     batch_size_max: t.number,
     image_task_cost: t.number,
-    speed_types: t.array(t.type({ value: t.number, key: t.string, cost_factor: t.number, time_factor: t.number })),
+    speed_types: t.array(
+      t.type({ value: t.number, key: t.string, cost_factor: t.number, time_factor: t.number }),
+    ),
     defaults: t.type({
       aspect_ratio: t.string,
       sampler_name: t.string,

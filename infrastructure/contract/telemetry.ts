@@ -44,7 +44,11 @@ interface FiniteBrand {
   readonly Finite: unique symbol;
 }
 /** A finite number (JSON has no NaN or Infinity; a non-finite one is malformed input). */
-export const Finite = t.brand(t.number, (n): n is t.Branded<number, FiniteBrand> => Number.isFinite(n), 'Finite');
+export const Finite = t.brand(
+  t.number,
+  (n): n is t.Branded<number, FiniteBrand> => Number.isFinite(n),
+  'Finite',
+);
 export type Finite = t.TypeOf<typeof Finite>;
 
 interface EpochMsBrand {
@@ -77,7 +81,9 @@ export type PropertyValue = t.TypeOf<typeof PropertyValue>;
 
 export const Properties = t.refinement(
   t.record(t.string, PropertyValue),
-  (r) => Object.keys(r).length <= PROPERTIES_MAX_KEYS && Object.keys(r).every((k) => k.length >= 1 && k.length <= 64),
+  (r) =>
+    Object.keys(r).length <= PROPERTIES_MAX_KEYS &&
+    Object.keys(r).every((k) => k.length >= 1 && k.length <= 64),
   'Properties',
 );
 export type Properties = t.TypeOf<typeof Properties>;
@@ -224,7 +230,8 @@ export type EventReportRequest = t.TypeOf<typeof EventReportRequest>;
 /** Spec §3 entity type ids, set A: 1..19. */
 export const EntityType = t.brand(
   t.number,
-  (n): n is t.Branded<number, { readonly EntityType: unique symbol }> => Number.isInteger(n) && n >= 1 && n <= 19,
+  (n): n is t.Branded<number, { readonly EntityType: unique symbol }> =>
+    Number.isInteger(n) && n >= 1 && n <= 19,
   'EntityType',
 );
 export type EntityType = t.TypeOf<typeof EntityType>;
@@ -250,7 +257,10 @@ export type LogReportRequest = t.TypeOf<typeof LogReportRequest>;
 
 // ---- star-track (spec §7 "star-track init and events", §9 limits) --------------------------
 
-export const StarTrackInitRequest = t.type({ page_location: text('PageLocation', 2048) }, 'StarTrackInitRequest');
+export const StarTrackInitRequest = t.type(
+  { page_location: text('PageLocation', 2048) },
+  'StarTrackInitRequest',
+);
 export type StarTrackInitRequest = t.TypeOf<typeof StarTrackInitRequest>;
 
 export const StarTrackSessionId = bounded('StarTrackSessionId', (s) => /^[A-Za-z0-9_-]{1,64}$/.test(s));
@@ -292,7 +302,8 @@ export const ExposureItem = t.type(
     position: t.union([
       t.brand(
         t.number,
-        (n): n is t.Branded<number, { readonly Position: unique symbol }> => Number.isInteger(n) && n >= 0 && n <= 100_000,
+        (n): n is t.Branded<number, { readonly Position: unique symbol }> =>
+          Number.isInteger(n) && n >= 0 && n <= 100_000,
         'Position',
       ),
       t.null,

@@ -48,10 +48,18 @@ export const loadFeedPageEpic: AppEpic = (action$, state$, { api }) =>
             api.feedPage(query.path, query.params as never).pipe(
               mergeMap((result): Action[] =>
                 E.isLeft(result)
-                  ? [feed.pageFailed({ query, code: result.left.kind === 'api' ? result.left.code : 0 }), reportApiFailure({ failure: result.left })]
+                  ? [
+                      feed.pageFailed({ query, code: result.left.kind === 'api' ? result.left.code : 0 }),
+                      reportApiFailure({ failure: result.left }),
+                    ]
                   : [
                       social.itemsReceived({ items: result.right.items.map(toSocialItem) }),
-                      feed.pageLoaded({ query, items: result.right.items.map(toCard), nextOffset: result.right.offset, hasMore: result.right.has_more }),
+                      feed.pageLoaded({
+                        query,
+                        items: result.right.items.map(toCard),
+                        nextOffset: result.right.offset,
+                        hasMore: result.right.has_more,
+                      }),
                     ],
               ),
             ),
@@ -65,7 +73,9 @@ export const refreshFeedEpic: AppEpic = (action$) =>
   action$.pipe(
     filter(refreshFeed.match),
     filter((a) => isTab(a.payload.tab)),
-    mergeMap(({ payload }) => from([feed.feedReset({ tab: payload.tab as feed.ListTab }), loadFeedPage({ tab: payload.tab })])),
+    mergeMap(({ payload }) =>
+      from([feed.feedReset({ tab: payload.tab as feed.ListTab }), loadFeedPage({ tab: payload.tab })]),
+    ),
   );
 
 /** Spec §4 "Like: toggles liked and adjusts counts by one"; §5 "liking requires login". */
@@ -87,7 +97,9 @@ export const toggleLikeEpic: AppEpic = (action$, state$, { api, ids }) =>
         of<Action>(social.likeToggled({ key, opId })),
         api.behaviorLog(request.right).pipe(
           map((result): Action[] =>
-            E.isRight(result) ? [social.likeConfirmed({ opId })] : [social.likeRolledBack({ opId }), reportApiFailure({ failure: result.left })],
+            E.isRight(result)
+              ? [social.likeConfirmed({ opId })]
+              : [social.likeRolledBack({ opId }), reportApiFailure({ failure: result.left })],
           ),
           mergeMap((actions) => from(actions)),
         ),

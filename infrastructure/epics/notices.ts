@@ -14,7 +14,10 @@ export const autoDismissEpic: AppEpic = (action$, _state$, { scheduler }) =>
   action$.pipe(
     filter(notices.noticeRaised.match),
     mergeMap(({ payload }) => {
-      const closed$ = action$.pipe(filter((a) => dismissNotice.match(a) && a.payload.id === payload.id), take(1));
+      const closed$ = action$.pipe(
+        filter((a) => dismissNotice.match(a) && a.payload.id === payload.id),
+        take(1),
+      );
       return timer(payload.durationMs, scheduler).pipe(
         takeUntil(closed$),
         map(() => notices.noticeDismissed({ id: payload.id })),
@@ -35,7 +38,10 @@ export const dialogIntentEpic: AppEpic = (action$) =>
     map((a) =>
       closeDialog.match(a)
         ? notices.dialogClosed({ name: a.payload.name })
-        : notices.dialogOpened({ name: (a as ReturnType<typeof openDialog>).payload.name, variant: (a as ReturnType<typeof openDialog>).payload.variant ?? null }),
+        : notices.dialogOpened({
+            name: (a as ReturnType<typeof openDialog>).payload.name,
+            variant: (a as ReturnType<typeof openDialog>).payload.variant ?? null,
+          }),
     ),
   );
 
@@ -45,7 +51,10 @@ const queryString = (query: Readonly<Record<string, string>>): string => {
 };
 
 /** Carries out what the domain's error map (spec §8) decides for one failed call. */
-export const effectToActions = (effect: errors.ErrorEffect, deps: Pick<Dependencies, 'ids' | 'navigate'>): Action[] => {
+export const effectToActions = (
+  effect: errors.ErrorEffect,
+  deps: Pick<Dependencies, 'ids' | 'navigate'>,
+): Action[] => {
   switch (effect.kind) {
     case 'none':
     case 'silent':

@@ -29,25 +29,25 @@ export const loginEpic: AppEpic = (action$, _state$, { api }) =>
   action$.pipe(
     filter(login.match),
     switchMap(({ payload }) =>
-      api.login({ email: payload.email as never, password: payload.password }).pipe(
-        mergeMap((result): Action[] =>
-          E.isLeft(result)
-            ? [reportApiFailure({ failure: result.left })]
-            : [
-                session.userInfoSet({ token: result.right.token, user: toUserInfo(result.right.user) }),
-                refreshPayment({}),
-              ],
+      api
+        .login({ email: payload.email as never, password: payload.password })
+        .pipe(
+          mergeMap((result): Action[] =>
+            E.isLeft(result)
+              ? [reportApiFailure({ failure: result.left })]
+              : [
+                  session.userInfoSet({ token: result.right.token, user: toUserInfo(result.right.user) }),
+                  refreshPayment({}),
+                ],
+          ),
         ),
-      ),
     ),
   );
 
 export const logoutEpic: AppEpic = (action$, _state$, { api }) =>
   action$.pipe(
     filter(logout.match),
-    switchMap(() =>
-      api.logout().pipe(mergeMap((): readonly Action[] => signedOutEvents())),
-    ),
+    switchMap(() => api.logout().pipe(mergeMap((): readonly Action[] => signedOutEvents()))),
   );
 
 /** Spec §4: a token header on any response refreshes the stored token. */

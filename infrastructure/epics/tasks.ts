@@ -8,7 +8,19 @@
  * Delete, estimate and list use `deps.tasks` (a `TasksDeps`, see `infrastructure/tasks/deps.ts`).
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, debounceTime, distinctUntilChanged, exhaustMap, filter, from, interval, map, merge, mergeMap, switchMap } from 'rxjs';
+import {
+  EMPTY,
+  debounceTime,
+  distinctUntilChanged,
+  exhaustMap,
+  filter,
+  from,
+  interval,
+  map,
+  merge,
+  mergeMap,
+  switchMap,
+} from 'rxjs';
 import { notices, session, tasks, type RootState } from '../../domain/index.js';
 import type { TaskCreateRequest, TaskEstimateRequest } from '../contract/tasks';
 import { createTask, defineCommand, refreshPayment, reportApiFailure } from '../store/commands';
@@ -34,14 +46,25 @@ export const SIGN_IN_LIST_PAGE_SIZE = 50;
 const isGuestSession = (state: RootState): boolean => state.session.status === 'guest';
 
 const createdActions = (
-  item: { id: string; domain_type: number; prompt: string; aspect_ratio: string; estimate_time: number | null },
+  item: {
+    id: string;
+    domain_type: number;
+    prompt: string;
+    aspect_ratio: string;
+    estimate_time: number | null;
+  },
   seed: number | undefined,
   guest: boolean,
   now: number,
 ): Action[] => [
   tasks.taskCreated({
     id: item.id,
-    params: { domainType: item.domain_type, prompt: item.prompt, aspectRatio: item.aspect_ratio, seed: seed ?? null },
+    params: {
+      domainType: item.domain_type,
+      prompt: item.prompt,
+      aspectRatio: item.aspect_ratio,
+      seed: seed ?? null,
+    },
     guest,
     estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
     createdAt: now,
@@ -61,11 +84,15 @@ export const createTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
         ...(payload.seed === undefined ? {} : { seed: payload.seed }),
         ...(guest ? { g_mode: 1 } : {}),
       } as TaskCreateRequest;
-      return api.createTask(request).pipe(
-        mergeMap((result): Action[] =>
-          E.isLeft(result) ? [reportApiFailure({ failure: result.left })] : createdActions(result.right.item, payload.seed, guest, clock.now()),
-        ),
-      );
+      return api
+        .createTask(request)
+        .pipe(
+          mergeMap((result): Action[] =>
+            E.isLeft(result)
+              ? [reportApiFailure({ failure: result.left })]
+              : createdActions(result.right.item, payload.seed, guest, clock.now()),
+          ),
+        );
     }),
   );
 
@@ -75,13 +102,15 @@ export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
     mergeMap(({ payload }) => {
       const guest = isGuestSession(state$.value);
       const request: TaskCreateRequest = { ...payload.request, ...(guest ? { g_mode: 1 as const } : {}) };
-      return api.createTask(request).pipe(
-        mergeMap((result): Action[] =>
-          E.isLeft(result)
-            ? [reportApiFailure({ failure: result.left })]
-            : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
-        ),
-      );
+      return api
+        .createTask(request)
+        .pipe(
+          mergeMap((result): Action[] =>
+            E.isLeft(result)
+              ? [reportApiFailure({ failure: result.left })]
+              : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
+          ),
+        );
     }),
   );
 
@@ -106,7 +135,13 @@ export const reportsToActions = (
             }),
           ]
         : outcome.kind === 'completed'
-          ? [tasks.taskCompleted({ id: report.id, images: report.images, ...(report.media && report.media.length > 0 ? { media: report.media } : {}) })]
+          ? [
+              tasks.taskCompleted({
+                id: report.id,
+                images: report.images,
+                ...(report.media && report.media.length > 0 ? { media: report.media } : {}),
+              }),
+            ]
           : outcome.kind === 'failed'
             ? [tasks.taskFailed({ id: report.id, code: outcome.code, reason: report.statusDesc })]
             : [];
@@ -143,12 +178,16 @@ export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) => {
       if (batches.length === 0) return EMPTY;
       return merge(
         ...batches.map((batch) =>
-          deps.api.batchProgress({ task_ids: [...batch.ids], ...(batch.gMode === 1 ? { g_mode: 1 as const } : {}) }).pipe(
-            // A failed poll is retried by the next tick; it never ends the epic or moves progress.
-            mergeMap((result) =>
-              E.isLeft(result) ? EMPTY : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
+          deps.api
+            .batchProgress({ task_ids: [...batch.ids], ...(batch.gMode === 1 ? { g_mode: 1 as const } : {}) })
+            .pipe(
+              // A failed poll is retried by the next tick; it never ends the epic or moves progress.
+              mergeMap((result) =>
+                E.isLeft(result)
+                  ? EMPTY
+                  : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
+              ),
             ),
-          ),
         ),
       );
     }),
@@ -170,7 +209,8 @@ export const deleteTaskEpic: AppEpic = (action$, state$, deps) =>
         mergeMap((result): Action[] => {
           if (E.isLeft(result)) {
             const f = result.left;
-            if (f.kind === 'api' && f.code === 10404) return [tasks.taskDeleted({ id: payload.id, refundedCoins: 0 })];
+            if (f.kind === 'api' && f.code === 10404)
+              return [tasks.taskDeleted({ id: payload.id, refundedCoins: 0 })];
             return [reportApiFailure({ failure: f })];
           }
           const refunded = result.right.refunded_coins;
@@ -194,7 +234,10 @@ export const estimateTaskEpic: AppEpic = (action$, state$, deps) =>
     debounceTime(ESTIMATE_DEBOUNCE_MS, deps.scheduler),
     switchMap(({ payload }) => {
       const api = deps.tasks;
-      const request: TaskEstimateRequest = { ...payload.request, ...(isGuestSession(state$.value) ? { g_mode: 1 as const } : {}) };
+      const request: TaskEstimateRequest = {
+        ...payload.request,
+        ...(isGuestSession(state$.value) ? { g_mode: 1 as const } : {}),
+      };
       const key = tasks.estimateKeyOf(payload.request);
       return api.estimateTask(request).pipe(
         mergeMap((result): Action[] =>
@@ -229,7 +272,12 @@ export const listTasksOnSignInEpic: AppEpic = (action$, _state$, deps) =>
         mergeMap((result): Action[] =>
           E.isLeft(result)
             ? []
-            : [tasks.taskListReceived({ requestedAt, items: result.right.items.map((item) => toTaskSnapshot(item, item.g_mode === 1)) })],
+            : [
+                tasks.taskListReceived({
+                  requestedAt,
+                  items: result.right.items.map((item) => toTaskSnapshot(item, item.g_mode === 1)),
+                }),
+              ],
         ),
       );
     }),

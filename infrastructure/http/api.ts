@@ -3,7 +3,15 @@
  * shared contract. Epics receive this as an injected dependency, so tests pass a fake.
  */
 import type { Observable } from 'rxjs';
-import { ACCOUNT_INFO_PATH, AccountInfo, EmptyResponse, LOGIN_PATH, LOGOUT_PATH, LoginResponse, type LoginRequest } from '../contract/account';
+import {
+  ACCOUNT_INFO_PATH,
+  AccountInfo,
+  EmptyResponse,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  LoginResponse,
+  type LoginRequest,
+} from '../contract/account';
 import { PAYMENT_INFO_PATH, PaymentInfoResponse } from '../contract/payment';
 import {
   BatchProgressResponse,

@@ -7,7 +7,18 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
-import { Observable, Subject, TimeoutError, asyncScheduler, catchError, mergeMap, of, timeout, timer, type SchedulerLike } from 'rxjs';
+import {
+  Observable,
+  Subject,
+  TimeoutError,
+  asyncScheduler,
+  catchError,
+  mergeMap,
+  of,
+  timeout,
+  timer,
+  type SchedulerLike,
+} from 'rxjs';
 import { errors } from '../../domain/index.js';
 import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
 
@@ -42,7 +53,11 @@ export const PLUGIN_TIMEOUT_MS = 30_000;
 
 const describeError = (err: unknown): string => (err instanceof Error ? err.message : String(err));
 
-export const decodeEnvelope = <A, O>(path: string, json: unknown, data: t.Type<A, O, unknown>): ApiResult<A> => {
+export const decodeEnvelope = <A, O>(
+  path: string,
+  json: unknown,
+  data: t.Type<A, O, unknown>,
+): ApiResult<A> => {
   const head = ErrorEnvelope.decode(json);
   if (E.isLeft(head)) return E.left({ kind: 'decode', path, errors: PathReporter.report(head) });
   if (head.right.status.code !== SUCCESS_CODE)
@@ -53,7 +68,11 @@ export const decodeEnvelope = <A, O>(path: string, json: unknown, data: t.Type<A
 };
 
 /** HTTP 403 leads to /403 (spec §8); other non-2xx answers without an envelope are HTTP failures. */
-const readResponse = async <A, O>(path: string, response: Response, data: t.Type<A, O, unknown>): Promise<ApiResult<A>> => {
+const readResponse = async <A, O>(
+  path: string,
+  response: Response,
+  data: t.Type<A, O, unknown>,
+): Promise<ApiResult<A>> => {
   if (response.status === 403) return E.left({ kind: 'http', path, status: 403 });
   const json: unknown = await response.json().catch(() => undefined);
   if (!response.ok && !ErrorEnvelope.is(json)) return E.left({ kind: 'http', path, status: response.status });
@@ -96,7 +115,11 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
       timeout({ first: timeoutMs, scheduler }),
       catchError((err: unknown) =>
         of<ApiResult<A>>(
-          E.left({ kind: 'network', path, message: err instanceof TimeoutError ? 'timeout' : describeError(err) }),
+          E.left({
+            kind: 'network',
+            path,
+            message: err instanceof TimeoutError ? 'timeout' : describeError(err),
+          }),
         ),
       ),
     );
@@ -105,8 +128,13 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
       attempt$.pipe(
         mergeMap((result) => {
           if (E.isRight(result) || result.left.kind !== 'http') return of(result);
-          const decision = errors.accountActiveRetryDecision({ path, status: result.left.status }, retriesDone);
-          return decision.retry ? timer(decision.delayMs, scheduler).pipe(mergeMap(() => withRetries(retriesDone + 1))) : of(result);
+          const decision = errors.accountActiveRetryDecision(
+            { path, status: result.left.status },
+            retriesDone,
+          );
+          return decision.retry
+            ? timer(decision.delayMs, scheduler).pipe(mergeMap(() => withRetries(retriesDone + 1)))
+            : of(result);
         }),
       );
     return withRetries(0);

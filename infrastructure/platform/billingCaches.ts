@@ -7,7 +7,14 @@
 import * as E from 'fp-ts/Either';
 import { EMPTY, exhaustMap, filter, mergeMap, type Observable } from 'rxjs';
 import { billing } from '../../domain/index.js';
-import { CALCULATE_LIST_PATH, SUBSCRIPTION_LIST_PATH, type CalculateListResponse, type RechargePackage, type SubscriptionListResponse, type SubscriptionPlan } from '../contract/commerce';
+import {
+  CALCULATE_LIST_PATH,
+  SUBSCRIPTION_LIST_PATH,
+  type CalculateListResponse,
+  type RechargePackage,
+  type SubscriptionListResponse,
+  type SubscriptionPlan,
+} from '../contract/commerce';
 import type { ApiResult } from '../http/client';
 import { reportApiFailure } from '../store/commands';
 import type { Dependencies } from '../store/dependencies';
@@ -45,7 +52,8 @@ const cachedListEpic =
       filter(list.command.match),
       exhaustMap(() => {
         const entry = state$.value.billing.caches[list.which];
-        if (billing.isCacheFresh<billing.SubscriptionPlan | billing.RechargePackage>(entry, deps.clock.now())) return EMPTY;
+        if (billing.isCacheFresh<billing.SubscriptionPlan | billing.RechargePackage>(entry, deps.clock.now()))
+          return EMPTY;
         return list.fetch(deps).pipe(
           mergeMap((result): Action[] => {
             if (E.isRight(result)) return [list.fetched(result.right)];
@@ -53,7 +61,12 @@ const cachedListEpic =
             if ('data' in resolution) return [];
             return [
               reportApiFailure({
-                failure: { kind: 'api', path: list.path, code: resolution.error.code, msg: resolution.error.message },
+                failure: {
+                  kind: 'api',
+                  path: list.path,
+                  code: resolution.error.code,
+                  msg: resolution.error.message,
+                },
               }),
             ];
           }),

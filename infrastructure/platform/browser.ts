@@ -18,7 +18,10 @@ import { makeTranslationLoader } from './translations';
 export const dialogRegistry = makeDialogRegistry();
 
 const saveFile = (fileName: string, parts: readonly Uint8Array[], contentType: string): void => {
-  const blob = new Blob(parts.map((p) => new Uint8Array(p)), { type: contentType });
+  const blob = new Blob(
+    parts.map((p) => new Uint8Array(p)),
+    { type: contentType },
+  );
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;
@@ -31,7 +34,10 @@ const saveFile = (fileName: string, parts: readonly Uint8Array[], contentType: s
 };
 
 const base64UrlToBytes = (s: string): Uint8Array<ArrayBuffer> => {
-  const b64 = s.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(s.length / 4) * 4, '=');
+  const b64 = s
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(s.length / 4) * 4, '=');
   const bin = atob(b64);
   const out = new Uint8Array(bin.length);
   for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
@@ -63,21 +69,31 @@ const toRegistration = (reg: ServiceWorkerRegistration): PushRegistration => ({
   subscribe: (key) =>
     defer(() =>
       from(
-        reg.pushManager
-          .getSubscription()
-          .then((s) => s ?? reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(key) })),
+        reg.pushManager.getSubscription().then(
+          (s) =>
+            s ??
+            reg.pushManager.subscribe({
+              userVisibleOnly: true,
+              applicationServerKey: base64UrlToBytes(key),
+            }),
+        ),
       ),
     ).pipe(map((s) => JSON.stringify(s.toJSON()))),
 });
 
 const browserPush = (): PushCapabilities => {
   const supported = () =>
-    typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof Notification !== 'undefined' && 'PushManager' in window;
+    typeof navigator !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    typeof Notification !== 'undefined' &&
+    'PushManager' in window;
   return {
     supported,
     permission: () => Notification.permission as PushPermission,
-    requestPermission: () => defer(() => from(Notification.requestPermission())).pipe(map((p) => p as PushPermission)),
-    register: (url) => defer(() => from(navigator.serviceWorker.register(url, { scope: '/' }))).pipe(map(toRegistration)),
+    requestPermission: () =>
+      defer(() => from(Notification.requestPermission())).pipe(map((p) => p as PushPermission)),
+    register: (url) =>
+      defer(() => from(navigator.serviceWorker.register(url, { scope: '/' }))).pipe(map(toRegistration)),
     messages$: supported()
       ? fromEvent<MessageEvent>(navigator.serviceWorker, 'message').pipe(
           map((e) => e.data as unknown),

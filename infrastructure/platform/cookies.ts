@@ -53,10 +53,18 @@ export const parseCookieHeader = (header: string): Record<string, string> => {
   return out;
 };
 
-export const cookieString = (name: CookieName, value: string, maxAgeSeconds: number, secure: boolean): string =>
+export const cookieString = (
+  name: CookieName,
+  value: string,
+  maxAgeSeconds: number,
+  secure: boolean,
+): string =>
   `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure ? '; Secure' : ''}`;
 
-export const makeCookieAdapter = (doc: CookieDocument, options: { readonly secure: boolean }): CookieAdapter => {
+export const makeCookieAdapter = (
+  doc: CookieDocument,
+  options: { readonly secure: boolean },
+): CookieAdapter => {
   const all = () => parseCookieHeader(doc.cookie);
   return {
     all,

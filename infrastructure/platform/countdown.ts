@@ -33,7 +33,12 @@ export const restoreEndTimes = (storage: LocalStore, now: number): Action[] => {
 export const persistEndTimesEpic: AppEpic = (action$, state$, { platform }) =>
   action$.pipe(
     filter(localStateRestored.match),
-    switchMap(() => state$.pipe(map((s) => s.popups.endTimes), distinctUntilChanged())),
+    switchMap(() =>
+      state$.pipe(
+        map((s) => s.popups.endTimes),
+        distinctUntilChanged(),
+      ),
+    ),
     tap((endTimes) => {
       for (const popup of popups.END_TIME_POPUPS) {
         const key = popups.END_TIME_STORAGE_KEYS[popup];
@@ -51,7 +56,9 @@ export const halfDiscountCountdownEpic: AppEpic = (_action$, state$, { scheduler
     map((s) => s.popups.halfDiscountCountdown.status === 'running'),
     distinctUntilChanged(),
     switchMap((running) =>
-      running ? interval(popups.COUNTDOWN_TICK_MS, scheduler).pipe(map(() => popups.countdownTicked({}))) : EMPTY,
+      running
+        ? interval(popups.COUNTDOWN_TICK_MS, scheduler).pipe(map(() => popups.countdownTicked({})))
+        : EMPTY,
     ),
   );
 

@@ -37,10 +37,16 @@ export const parseContentRange = (header: string | null): ContentRange | null =>
 };
 
 /** The first request's span: the first chunk, whatever the size turns out to be. */
-export const firstSpan = (chunkBytes: number = DOWNLOAD_CHUNK_BYTES): ByteSpan => ({ start: 0, end: chunkBytes - 1 });
+export const firstSpan = (chunkBytes: number = DOWNLOAD_CHUNK_BYTES): ByteSpan => ({
+  start: 0,
+  end: chunkBytes - 1,
+});
 
 /** The spans still to fetch once the first chunk told the total; in order, covering the rest exactly. */
-export const remainingSpans = (total: number, chunkBytes: number = DOWNLOAD_CHUNK_BYTES): readonly ByteSpan[] => {
+export const remainingSpans = (
+  total: number,
+  chunkBytes: number = DOWNLOAD_CHUNK_BYTES,
+): readonly ByteSpan[] => {
   const spans: ByteSpan[] = [];
   for (let start = chunkBytes; start < total; start += chunkBytes)
     spans.push({ start, end: Math.min(total, start + chunkBytes) - 1 });
@@ -66,7 +72,8 @@ export const checkChunk = (
   const range = parseContentRange(answer.contentRange);
   if (range === null) return { kind: 'bad', reason: 'no usable Content-Range' };
   const end = Math.min(asked.end, range.total - 1);
-  if (range.start !== asked.start || range.end !== end) return { kind: 'bad', reason: 'another span came back' };
+  if (range.start !== asked.start || range.end !== end)
+    return { kind: 'bad', reason: 'another span came back' };
   if (answer.length !== end - asked.start + 1) return { kind: 'bad', reason: 'short chunk' };
   return { kind: 'part', total: range.total };
 };
@@ -75,7 +82,11 @@ export const checkChunk = (
 export const downloadFileName = (url: string, asked?: string): string => {
   if (asked !== undefined && asked.trim() !== '') return asked.trim();
   const path = url.split(/[?#]/)[0] ?? '';
-  const last = path.split('/').filter((p) => p !== '').pop() ?? '';
+  const last =
+    path
+      .split('/')
+      .filter((p) => p !== '')
+      .pop() ?? '';
   try {
     const decoded = decodeURIComponent(last);
     return decoded === '' ? 'download' : decoded;

@@ -60,10 +60,17 @@ export const downloadInChunks = (
   scheduler: SchedulerLike,
   chunkBytes: number = DOWNLOAD_CHUNK_BYTES,
 ): Observable<DownloadedFile> => {
-  const chunk = (span: ByteSpan, first: boolean): Observable<{ answer: RangeResponse; total: number | null }> =>
+  const chunk = (
+    span: ByteSpan,
+    first: boolean,
+  ): Observable<{ answer: RangeResponse; total: number | null }> =>
     defer(() => fetchRange(url, span.start, span.end)).pipe(
       map((answer) => {
-        const check = checkChunk(span, { status: answer.status, contentRange: answer.contentRange, length: answer.bytes.length }, first);
+        const check = checkChunk(
+          span,
+          { status: answer.status, contentRange: answer.contentRange, length: answer.bytes.length },
+          first,
+        );
         if (check.kind === 'bad') throw new ChunkError(`bytes ${span.start}-${span.end}: ${check.reason}`);
         return { answer, total: check.kind === 'part' ? check.total : null };
       }),
@@ -92,11 +99,24 @@ export const downloadImageEpic: AppEpic = (action$, _state$, { platform, schedul
     filter(downloadImage.match),
     mergeMap(({ payload }) => {
       const attempt$ = defer(() => platform.api.downloadUrl({ url: payload.url, scene: payload.scene })).pipe(
-        mergeMap((r) => (E.isLeft(r) ? throwError(() => r.left) : downloadInChunks(platform.download.fetchRange, r.right.url, scheduler))),
-        tap((file) => platform.download.save(downloadFileName(payload.url, payload.fileName), file.parts, file.contentType)),
+        mergeMap((r) =>
+          E.isLeft(r)
+            ? throwError(() => r.left)
+            : downloadInChunks(platform.download.fetchRange, r.right.url, scheduler),
+        ),
+        tap((file) =>
+          platform.download.save(
+            downloadFileName(payload.url, payload.fileName),
+            file.parts,
+            file.contentType,
+          ),
+        ),
       );
       return attempt$.pipe(
-        retry({ count: IMAGE_DOWNLOAD_RETRIES, delay: () => timer(IMAGE_DOWNLOAD_RETRY_DELAY_MS, scheduler) }),
+        retry({
+          count: IMAGE_DOWNLOAD_RETRIES,
+          delay: () => timer(IMAGE_DOWNLOAD_RETRY_DELAY_MS, scheduler),
+        }),
         ignoreElements(),
         catchError(() =>
           of(

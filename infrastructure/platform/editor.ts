@@ -11,7 +11,20 @@
  * notice; other failures go through the error map.
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, concat, concatMap, debounce, filter, map, mergeMap, of, race, switchMap, timer, type Observable } from 'rxjs';
+import {
+  EMPTY,
+  concat,
+  concatMap,
+  debounce,
+  filter,
+  map,
+  mergeMap,
+  of,
+  race,
+  switchMap,
+  timer,
+  type Observable,
+} from 'rxjs';
 import { editor, notices } from '../../domain/index.js';
 import type { EditorProject } from '../contract/platform';
 import type { ApiFailure } from '../http/client';
@@ -78,9 +91,11 @@ export const openEditorEpic: AppEpic = (action$, state$, { platform }) =>
 export const editCommandsEpic: AppEpic = (action$) =>
   action$.pipe(
     mergeMap((a): Action[] => {
-      if (changeStoryboards.match(a)) return [editor.storyboardsChanged({ storyboards: a.payload.storyboards })];
+      if (changeStoryboards.match(a))
+        return [editor.storyboardsChanged({ storyboards: a.payload.storyboards })];
       if (changeAudios.match(a)) return [editor.audiosChanged({ audios: a.payload.audios })];
-      if (changeAspectRatio.match(a)) return [editor.aspectRatioChanged({ aspectRatio: a.payload.aspectRatio })];
+      if (changeAspectRatio.match(a))
+        return [editor.aspectRatioChanged({ aspectRatio: a.payload.aspectRatio })];
       if (renameProject.match(a)) return [editor.titleChanged({ title: a.payload.title })];
       if (closeEditor.match(a)) return [editor.projectClosed({})];
       return [];
@@ -90,12 +105,15 @@ export const editCommandsEpic: AppEpic = (action$) =>
 const failureCode = (f: ApiFailure): number => (f.kind === 'api' ? f.code : f.kind === 'http' ? f.status : 0);
 
 export const saveEditorEpic: AppEpic = (action$, state$, { platform, scheduler, ids }) => {
-  const leaving$ = action$.pipe(filter((a) => editor.projectOpened.match(a) || editor.projectClosed.match(a)));
+  const leaving$ = action$.pipe(
+    filter((a) => editor.projectOpened.match(a) || editor.projectClosed.match(a)),
+  );
   const save = (request: editor.SaveRequest): Observable<Action> => {
     const { projectId, revision } = request;
     const open = state$.value.editor;
     // Saved meanwhile (or this very revision is already in flight): nothing new to send.
-    if (open.status === 'open' && open.project.id === projectId && revision <= open.savedRevision) return EMPTY;
+    if (open.status === 'open' && open.project.id === projectId && revision <= open.savedRevision)
+      return EMPTY;
     return concat(
       of(editor.saveStarted({ projectId, revision })),
       platform.api.editorSave(request.body).pipe(

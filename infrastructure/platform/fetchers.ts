@@ -10,10 +10,19 @@ export const makeFetchRange =
   (url: string, start: number, end: number): Observable<RangeResponse> =>
     new Observable<RangeResponse>((subscriber) => {
       const controller = new AbortController();
-      fetchFn(url, { headers: { range: `bytes=${start}-${end}` }, credentials: 'same-origin', signal: controller.signal })
+      fetchFn(url, {
+        headers: { range: `bytes=${start}-${end}` },
+        credentials: 'same-origin',
+        signal: controller.signal,
+      })
         .then(async (r) => {
           const bytes = new Uint8Array(await r.arrayBuffer());
-          subscriber.next({ status: r.status, bytes, contentRange: r.headers.get('content-range'), contentType: r.headers.get('content-type') });
+          subscriber.next({
+            status: r.status,
+            bytes,
+            contentRange: r.headers.get('content-range'),
+            contentType: r.headers.get('content-type'),
+          });
           subscriber.complete();
         })
         .catch((err: unknown) => {

@@ -74,7 +74,11 @@ export const indexedDbStore = (factory: IDBFactory, name: string = ATELIER_DB): 
     );
   return {
     get: (key) =>
-      database().pipe(switchMap((d) => requestToObservable(() => d.transaction(KV_STORE, 'readonly').objectStore(KV_STORE).get(key)))),
+      database().pipe(
+        switchMap((d) =>
+          requestToObservable(() => d.transaction(KV_STORE, 'readonly').objectStore(KV_STORE).get(key)),
+        ),
+      ),
     put: (key, value) => write((store) => store.put(value, key)),
     remove: (key) => write((store) => store.delete(key)),
   };

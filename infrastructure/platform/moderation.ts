@@ -19,34 +19,34 @@ export const checkBeforePublishEpic: AppEpic = (action$, _state$, { platform, id
       const request = moderation.buildSensitiveCheckRequest(payload.fields, payload.scene);
       if (!moderation.needsSensitiveCheck(request)) return of<Action>(payload.then);
       const labels = Object.fromEntries(payload.fields.map((f) => [f.field, f.label]));
-      return platform.api
-        .sensitiveCheck({ items: request.items, ss: request.scene })
-        .pipe(
-          map((r): Action => {
-            const result: moderation.SensitiveCheckResult = E.isLeft(r)
-              ? { kind: 'failed' }
-              : {
-                  kind: 'checked',
-                  hasSensitiveWord: r.right.has_sensitive_word,
-                  sensitiveCategories: r.right.sensitive_categories,
-                };
-            const decision = moderation.decidePublish(result, labels, payload.separator);
-            if (decision.allowed) return payload.then;
-            if (decision.reason === 'sensitiveWords')
-              return notices.noticeRaised({
-                id: ids(),
-                level: 'error',
-                messageKey: decision.messageKey,
-                values: { fields: decision.fields },
-                fallback: null,
-                durationMs: notices.TOAST_DURATION_MS,
-              });
-            // Only a failed call is a failed check.
-            return reportApiFailure({
-              failure: E.isLeft(r) ? r.left : { kind: 'network', path: SENSITIVE_CHECK_PATH, message: 'check failed' },
+      return platform.api.sensitiveCheck({ items: request.items, ss: request.scene }).pipe(
+        map((r): Action => {
+          const result: moderation.SensitiveCheckResult = E.isLeft(r)
+            ? { kind: 'failed' }
+            : {
+                kind: 'checked',
+                hasSensitiveWord: r.right.has_sensitive_word,
+                sensitiveCategories: r.right.sensitive_categories,
+              };
+          const decision = moderation.decidePublish(result, labels, payload.separator);
+          if (decision.allowed) return payload.then;
+          if (decision.reason === 'sensitiveWords')
+            return notices.noticeRaised({
+              id: ids(),
+              level: 'error',
+              messageKey: decision.messageKey,
+              values: { fields: decision.fields },
+              fallback: null,
+              durationMs: notices.TOAST_DURATION_MS,
             });
-          }),
-        );
+          // Only a failed call is a failed check.
+          return reportApiFailure({
+            failure: E.isLeft(r)
+              ? r.left
+              : { kind: 'network', path: SENSITIVE_CHECK_PATH, message: 'check failed' },
+          });
+        }),
+      );
     }),
   );
 

@@ -10,7 +10,17 @@
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { EMPTY, catchError, distinctUntilChanged, filter, ignoreElements, map, mergeMap, switchMap, tap } from 'rxjs';
+import {
+  EMPTY,
+  catchError,
+  distinctUntilChanged,
+  filter,
+  ignoreElements,
+  map,
+  mergeMap,
+  switchMap,
+  tap,
+} from 'rxjs';
 import { billing, session, type RootState } from '../../domain/index.js';
 import { appStarted } from '../store/commands';
 import type { Action, AppEpic } from '../epics/types';
@@ -112,7 +122,13 @@ export const persistAuthEpic: AppEpic = (action$, state$, { platform }) =>
       state$.pipe(
         map(persistedPart),
         distinctUntilChanged(
-          (a, b) => a === b || (a !== null && b !== null && a.token === b.token && a.user === b.user && a.paymentInfo === b.paymentInfo),
+          (a, b) =>
+            a === b ||
+            (a !== null &&
+              b !== null &&
+              a.token === b.token &&
+              a.user === b.user &&
+              a.paymentInfo === b.paymentInfo),
         ),
       ),
     ),
@@ -134,4 +150,8 @@ export const clearOnLogoutEpic: AppEpic = (action$, _state$, { platform }) =>
     ignoreElements(),
   );
 
-export const persistenceEpics: readonly AppEpic[] = [restoreLocalStateEpic, persistAuthEpic, clearOnLogoutEpic];
+export const persistenceEpics: readonly AppEpic[] = [
+  restoreLocalStateEpic,
+  persistAuthEpic,
+  clearOnLogoutEpic,
+];

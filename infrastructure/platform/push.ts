@@ -35,8 +35,14 @@ export const AWARD_NOTICE_KEY = 'push.awardTask';
 
 export const enablePushEpic: AppEpic = (action$, _state$, { platform, scheduler }) =>
   merge(
-    action$.pipe(filter(enablePush.match), map(() => true)),
-    action$.pipe(filter(session.userInfoSet.match), map(() => false)),
+    action$.pipe(
+      filter(enablePush.match),
+      map(() => true),
+    ),
+    action$.pipe(
+      filter(session.userInfoSet.match),
+      map(() => false),
+    ),
   ).pipe(
     exhaustMap((mayAsk): Observable<Action> => {
       const push = platform.push;
@@ -52,7 +58,9 @@ export const enablePushEpic: AppEpic = (action$, _state$, { platform, scheduler 
             take(1),
             timeout({ first: PUSH_ACTIVATION_TIMEOUT_MS, scheduler }),
             switchMap(() => platform.api.pushConfig()),
-            switchMap((config) => (E.isLeft(config) ? EMPTY : registration.subscribe(config.right.vapid_public_key))),
+            switchMap((config) =>
+              E.isLeft(config) ? EMPTY : registration.subscribe(config.right.vapid_public_key),
+            ),
           ),
         ),
         switchMap((token) => platform.api.pushToken({ token })),

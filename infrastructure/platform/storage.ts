@@ -45,7 +45,9 @@ export const browserLocalStore = (storage: Storage): LocalStore => ({
   },
 });
 
-export const memoryLocalStore = (initial: Readonly<Record<string, string>> = {}): LocalStore & { readonly snapshot: () => Record<string, string> } => {
+export const memoryLocalStore = (
+  initial: Readonly<Record<string, string>> = {},
+): LocalStore & { readonly snapshot: () => Record<string, string> } => {
   const map = new Map(Object.entries(initial));
   return {
     keys: () => [...map.keys()],

@@ -8,7 +8,21 @@
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { EMPTY, catchError, concatMap, distinctUntilChanged, endWith, filter, from, ignoreElements, map, mergeMap, skip, switchMap, type Observable } from 'rxjs';
+import {
+  EMPTY,
+  catchError,
+  concatMap,
+  distinctUntilChanged,
+  endWith,
+  filter,
+  from,
+  ignoreElements,
+  map,
+  mergeMap,
+  skip,
+  switchMap,
+  type Observable,
+} from 'rxjs';
 import { tasks, type RootState } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored, taskListRestored } from './commands';
@@ -65,7 +79,8 @@ export const StoredTaskList = t.type({
 });
 export type StoredTaskList = t.TypeOf<typeof StoredTaskList>;
 
-export const ownerOf = (s: RootState): string | null => (s.session.status === 'signedIn' ? s.session.user.id : null);
+export const ownerOf = (s: RootState): string | null =>
+  s.session.status === 'signedIn' ? s.session.user.id : null;
 
 export const snapshotTasks = (s: RootState): StoredTaskList => ({
   version: TASK_LIST_VERSION,
@@ -98,12 +113,27 @@ export const taskEvents = (task: tasks.Task): Action[] => {
             }),
           ];
     case 'completed':
-      return [created, tasks.taskCompleted({ id: task.id, images: phase.images, ...(phase.media ? { media: phase.media } : {}) })];
+      return [
+        created,
+        tasks.taskCompleted({
+          id: task.id,
+          images: phase.images,
+          ...(phase.media ? { media: phase.media } : {}),
+        }),
+      ];
     case 'failed':
       return [
         created,
         ...(phase.progress > 0
-          ? [tasks.progressReported({ id: task.id, code: 2, progress: phase.progress, statusDesc: '', estimateMs: task.estimateMs })]
+          ? [
+              tasks.progressReported({
+                id: task.id,
+                code: 2,
+                progress: phase.progress,
+                statusDesc: '',
+                estimateMs: task.estimateMs,
+              }),
+            ]
           : []),
         tasks.taskFailed({ id: task.id, code: phase.code, reason: phase.reason }),
       ];
@@ -120,13 +150,12 @@ export const restoreTaskEvents = (stored: unknown, owner: string | null): Action
 export const restoreTaskListEpic: AppEpic = (action$, state$, { platform }) =>
   action$.pipe(
     filter(localStateRestored.match),
-    switchMap(
-      (): Observable<Action> =>
-        platform.kv.get(TASK_LIST_KEY).pipe(
-          mergeMap((stored) => from(restoreTaskEvents(stored, ownerOf(state$.value)))),
-          catchError(() => EMPTY),
-          endWith(taskListRestored({})),
-        ),
+    switchMap((): Observable<Action> =>
+      platform.kv.get(TASK_LIST_KEY).pipe(
+        mergeMap((stored) => from(restoreTaskEvents(stored, ownerOf(state$.value)))),
+        catchError(() => EMPTY),
+        endWith(taskListRestored({})),
+      ),
     ),
   );
 

@@ -8,7 +8,12 @@ import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { Observable, catchError, defer, map, of, shareReplay, switchMap } from 'rxjs';
 import { routing } from '../../domain/index.js';
-import { I18N_MANIFEST_PATH, TranslationFile, TranslationManifest, translationPath } from '../contract/platform';
+import {
+  I18N_MANIFEST_PATH,
+  TranslationFile,
+  TranslationManifest,
+  translationPath,
+} from '../contract/platform';
 
 export interface TranslationLoader {
   readonly load: (route: string, locale: string) => Observable<TranslationFile>;

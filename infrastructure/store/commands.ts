@@ -32,7 +32,9 @@ export const login = defineCommand<{ readonly email: string; readonly password: 
 export const logout = defineCommand()('session/logout');
 export const dismissNotice = defineCommand<{ readonly id: string }>()('notices/dismiss');
 export const closeDialog = defineCommand<{ readonly name: string }>()('notices/closeDialog');
-export const openDialog = defineCommand<{ readonly name: string; readonly variant?: string }>()('notices/openDialog');
+export const openDialog = defineCommand<{ readonly name: string; readonly variant?: string }>()(
+  'notices/openDialog',
+);
 /** A failed call, handed to the one epic that carries out the error map's effect. */
 export const reportApiFailure = defineCommand<{ readonly failure: ApiFailure }>()('api/reportFailure');
 
@@ -41,4 +43,6 @@ export const loadFeedPage = defineCommand<{ readonly tab: string }>()('feed/load
 /** Start a tab again from the first page. */
 export const refreshFeed = defineCommand<{ readonly tab: string }>()('feed/refresh');
 export const toggleLike = defineCommand<{ readonly key: string }>()('social/toggleLike');
-export const muteCard = defineCommand<{ readonly id: string; readonly reason: 'report' | 'notInterested' }>()('social/mute');
+export const muteCard = defineCommand<{ readonly id: string; readonly reason: 'report' | 'notInterested' }>()(
+  'social/mute',
+);

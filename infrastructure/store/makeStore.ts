@@ -17,7 +17,9 @@ export interface MakeStoreOptions {
 
 export const makeStore = ({ dependencies, preloadedState, source }: MakeStoreOptions) => {
   const recorder = makeRecorder(dependencies.clock.now, source);
-  const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({ dependencies });
+  const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({
+    dependencies,
+  });
   const store = configureStore({
     reducer: evolve,
     preloadedState: preloadedState ?? initialRootState,

@@ -9,7 +9,22 @@
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import { EMPTY, catchError, concat, concatMap, defer, filter, from, map, merge, mergeMap, of, switchMap, take, takeWhile } from 'rxjs';
+import {
+  EMPTY,
+  catchError,
+  concat,
+  concatMap,
+  defer,
+  filter,
+  from,
+  map,
+  merge,
+  mergeMap,
+  of,
+  switchMap,
+  take,
+  takeWhile,
+} from 'rxjs';
 import { audio, type RootState } from '../../domain/index.js';
 import {
   AUDIO_TTS_STREAM_PATH,
@@ -29,7 +44,13 @@ import {
   stepAudioStream,
   type AudioStep,
 } from './audioProtocol';
-import { pauseAudioStream, resumeAudioStream, startAudioStream, stopAudioStream, type AudioStreamSource } from './commands';
+import {
+  pauseAudioStream,
+  resumeAudioStream,
+  startAudioStream,
+  stopAudioStream,
+  type AudioStreamSource,
+} from './commands';
 
 /** The session token for streaming calls; null when the T cookie carries the session instead. */
 export const streamToken = (state: RootState): string | null =>
@@ -49,7 +70,10 @@ export const audioRequestOf = (
       ...(source.emotion === undefined ? {} : { emotion: source.emotion }),
       ...(source.lang === undefined ? {} : { lang: source.lang }),
     };
-    return { path: AUDIO_TTS_STREAM_PATH, body: E.map(TtsStreamRequest.encode)(TtsStreamRequest.decode(body)) };
+    return {
+      path: AUDIO_TTS_STREAM_PATH,
+      body: E.map(TtsStreamRequest.encode)(TtsStreamRequest.decode(body)),
+    };
   }
   const body = {
     style: source.style,
@@ -59,7 +83,10 @@ export const audioRequestOf = (
     ...(source.voice === undefined ? {} : { voice: source.voice }),
     ...(source.seed === undefined ? {} : { seed: source.seed }),
   };
-  return { path: SONG_PREVIEW_STREAM_PATH, body: E.map(SongPreviewRequest.encode)(SongPreviewRequest.decode(body)) };
+  return {
+    path: SONG_PREVIEW_STREAM_PATH,
+    body: E.map(SongPreviewRequest.encode)(SongPreviewRequest.decode(body)),
+  };
 };
 
 const isTerminal = (a: Action): boolean => audio.streamEnded.match(a) || audio.streamFailed.match(a);
@@ -76,28 +103,34 @@ export const audioStreamEpic: AppEpic = (action$, state$, deps) =>
       const { path } = request;
       let tracker = initialTracker(streamId);
       const interrupted = audio.streamFailed({ streamId, reasonKey: AUDIO_STREAM_INTERRUPTED });
-      const run$ = deps.streaming.fetchStream({ path, body: request.body.right, token: streamToken(state$.value) }).pipe(
-        readAudioResponse(path),
-        map((frame): AudioStep => {
-          if (frame.kind === 'refused')
-            return {
-              tracker,
-              actions: [
-                reportApiFailure({ failure: frame.failure }),
-                audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_REFUSED }),
-              ],
-              done: true,
-            };
-          const step = stepAudioStream(tracker, frame.message, path);
-          tracker = step.tracker;
-          return step;
-        }),
-        takeWhile((step) => !step.done, true),
-        concatMap((step) => from(step.actions)),
-        // A body that ends before a terminal event is a cut stream; so is a broken connection.
-        (actions$) => concat(actions$, defer(() => of(interrupted))),
-        catchError(() => of(interrupted)),
-      );
+      const run$ = deps.streaming
+        .fetchStream({ path, body: request.body.right, token: streamToken(state$.value) })
+        .pipe(
+          readAudioResponse(path),
+          map((frame): AudioStep => {
+            if (frame.kind === 'refused')
+              return {
+                tracker,
+                actions: [
+                  reportApiFailure({ failure: frame.failure }),
+                  audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_REFUSED }),
+                ],
+                done: true,
+              };
+            const step = stepAudioStream(tracker, frame.message, path);
+            tracker = step.tracker;
+            return step;
+          }),
+          takeWhile((step) => !step.done, true),
+          concatMap((step) => from(step.actions)),
+          // A body that ends before a terminal event is a cut stream; so is a broken connection.
+          (actions$) =>
+            concat(
+              actions$,
+              defer(() => of(interrupted)),
+            ),
+          catchError(() => of(interrupted)),
+        );
       const stopped$ = action$.pipe(
         filter(stopAudioStream.match),
         take(1),
@@ -113,8 +146,10 @@ export const audioPlaybackEpic: AppEpic = (action$, state$) =>
     filter((a) => pauseAudioStream.match(a) || resumeAudioStream.match(a)),
     mergeMap((a) => {
       const s = state$.value.audio;
-      if (pauseAudioStream.match(a) && s.status === 'start') return of(audio.streamPaused({ streamId: s.streamId }));
-      if (resumeAudioStream.match(a) && s.status === 'paused') return of(audio.streamResumed({ streamId: s.streamId }));
+      if (pauseAudioStream.match(a) && s.status === 'start')
+        return of(audio.streamPaused({ streamId: s.streamId }));
+      if (resumeAudioStream.match(a) && s.status === 'paused')
+        return of(audio.streamResumed({ streamId: s.streamId }));
       return EMPTY;
     }),
   );

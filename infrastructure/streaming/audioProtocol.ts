@@ -121,7 +121,12 @@ export interface AudioStep {
   readonly done: boolean;
 }
 
-export const initialTracker = (streamId: string): AudioTracker => ({ streamId, started: false, expected: null, received: [] });
+export const initialTracker = (streamId: string): AudioTracker => ({
+  streamId,
+  started: false,
+  expected: null,
+  received: [],
+});
 
 const decodeData = <A, O>(codec: t.Type<A, O, unknown>, data: string): A | null => {
   let json: unknown;
@@ -140,7 +145,11 @@ const failed = (tracker: AudioTracker, reasonKey: string, before: readonly Actio
   done: true,
 });
 
-const continuing = (tracker: AudioTracker, actions: readonly Action[] = []): AudioStep => ({ tracker, actions, done: false });
+const continuing = (tracker: AudioTracker, actions: readonly Action[] = []): AudioStep => ({
+  tracker,
+  actions,
+  done: false,
+});
 
 /** One SSE message of the audio stream, read against what was received so far. */
 export const stepAudioStream = (tracker: AudioTracker, message: SseMessage, path: string): AudioStep => {
@@ -159,13 +168,19 @@ export const stepAudioStream = (tracker: AudioTracker, message: SseMessage, path
       const verdict = audio.acceptChunk(tracker.received, chunk.index, chunk.audioData);
       if (verdict.kind === 'reject') return failed(tracker, verdict.reasonKey);
       const next = { ...tracker, received: [...tracker.received, chunk.audioData] };
-      return continuing(next, [audio.chunkReceived({ streamId, index: chunk.index, audioData: chunk.audioData })]);
+      return continuing(next, [
+        audio.chunkReceived({ streamId, index: chunk.index, audioData: chunk.audioData }),
+      ]);
     }
     case AUDIO_STREAM_EVENT.end: {
       const end = decodeData(AudioStreamEnd, message.data);
-      if (end === null || end.stream_id !== streamId || !tracker.started) return failed(tracker, audio.AUDIO_CHUNK_MALFORMED);
+      if (end === null || end.stream_id !== streamId || !tracker.started)
+        return failed(tracker, audio.AUDIO_CHUNK_MALFORMED);
       // A total the chunks do not add up to means a chunk went missing.
-      if (end.total !== tracker.received.length || (tracker.expected !== null && tracker.expected !== end.total))
+      if (
+        end.total !== tracker.received.length ||
+        (tracker.expected !== null && tracker.expected !== end.total)
+      )
         return failed(tracker, audio.AUDIO_CHUNK_OUT_OF_ORDER);
       return { tracker, actions: [audio.streamEnded({ streamId })], done: true };
     }

@@ -11,7 +11,10 @@ import { makeFetchStream } from './fetchStream';
 import { socketIoChatConnector } from './socketAdapter';
 
 /** `headers` are the spec §7 headers the HTTP client sends too (one builder, in bootstrap). */
-export const browserStreamingDeps = (http: HttpClient, headers: () => Record<string, string>): StreamingDeps => ({
+export const browserStreamingDeps = (
+  http: HttpClient,
+  headers: () => Record<string, string>,
+): StreamingDeps => ({
   api: makeStudioApi(http),
   fetchStream: makeFetchStream({ baseUrl: '', fetch: (input, init) => window.fetch(input, init), headers }),
   connectChat: socketIoChatConnector(io, window.location.origin),

@@ -57,17 +57,24 @@ import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from './deps
 const loadHistory = (
   deps: Dependencies,
   sessionId: string,
-  fields: { readonly page_size: number; readonly support_voice?: boolean; readonly init_mem_num?: boolean; readonly offset_to?: string },
+  fields: {
+    readonly page_size: number;
+    readonly support_voice?: boolean;
+    readonly init_mem_num?: boolean;
+    readonly offset_to?: string;
+  },
 ): Observable<Action> => {
   const request = ChatHistoryRequest.decode({ session_id: sessionId, ...fields });
   if (E.isLeft(request)) return EMPTY;
-  return deps.streaming.api.chatHistory(request.right).pipe(
-    map((result): Action =>
-      E.isLeft(result)
-        ? reportApiFailure({ failure: result.left })
-        : chat.historyLoaded({ sessionId, messages: result.right.items.map(toIncoming) }),
-    ),
-  );
+  return deps.streaming.api
+    .chatHistory(request.right)
+    .pipe(
+      map((result): Action =>
+        E.isLeft(result)
+          ? reportApiFailure({ failure: result.left })
+          : chat.historyLoaded({ sessionId, messages: result.right.items.map(toIncoming) }),
+      ),
+    );
 };
 
 export const openChatEpic: AppEpic = (action$, _state$, deps) =>
@@ -122,7 +129,12 @@ export const sendChatMessageEpic: AppEpic = (action$, state$, { ids, clock }) =>
       const s = state$.value.chat;
       if (s.status !== 'open' || !ChatContent.is(payload.content)) return EMPTY;
       return of(
-        chat.messageSent({ sessionId: s.sessionId, clientId: `c_${ids()}`, content: payload.content, createAt: clock.now() }),
+        chat.messageSent({
+          sessionId: s.sessionId,
+          clientId: `c_${ids()}`,
+          content: payload.content,
+          createAt: clock.now(),
+        }),
       );
     }),
   );
@@ -130,13 +142,20 @@ export const sendChatMessageEpic: AppEpic = (action$, state$, { ids, clock }) =>
 const closedBy = (reason: string): ChatSocketEnd => ({ kind: 'closed', reason });
 
 /** Delivers one user message over `connection` and turns its ack (or its silence) into events. */
-const deliver = (connection: ChatConnection, state: RootState, clientId: string, deps: Dependencies): Observable<Action> => {
+const deliver = (
+  connection: ChatConnection,
+  state: RootState,
+  clientId: string,
+  deps: Dependencies,
+): Observable<Action> => {
   const request = sendRequestOf(state.chat, clientId);
   if (request === null) return EMPTY;
   return connection.send(CHAT_EVENT.send, request).pipe(
     timeout({ first: CHAT_ACK_TIMEOUT_MS, scheduler: deps.scheduler }),
     mergeMap((ack) => from(ackToActions(request.session_id, clientId, ack))),
-    catchError(() => of(chat.messageFailed({ sessionId: request.session_id, clientId, reasonKey: CHAT_SEND_TIMEOUT }))),
+    catchError(() =>
+      of(chat.messageFailed({ sessionId: request.session_id, clientId, reasonKey: CHAT_SEND_TIMEOUT })),
+    ),
   );
 };
 
@@ -148,7 +167,8 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
       return deps.streaming.connectChat({ token: streamToken(state$.value) }).pipe(
         concatWith(throwError(() => closedBy('completed'))),
         mergeMap((signal): Observable<Action> => {
-          if (signal.kind === 'event') return from(chatEventToActions(state$.value.chat, signal.event, signal.payload));
+          if (signal.kind === 'event')
+            return from(chatEventToActions(state$.value.chat, signal.event, signal.payload));
           online = true;
           const { connection } = signal;
           const s = state$.value;
@@ -159,7 +179,9 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
             from(resend).pipe(mergeMap((clientId) => deliver(connection, state$.value, clientId, deps))),
             action$.pipe(
               filter((a) => chat.messageSent.match(a) || retryChatMessage.match(a)),
-              mergeMap((a) => deliver(connection, state$.value, (a.payload as { clientId: string }).clientId, deps)),
+              mergeMap((a) =>
+                deliver(connection, state$.value, (a.payload as { clientId: string }).clientId, deps),
+              ),
             ),
             reconnected && s.chat.status === 'open'
               ? loadHistory(deps, s.chat.sessionId, { page_size: chat.historyPageSize('messages') })
@@ -170,7 +192,9 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
           if (isChatSocketEnd(err) && err.kind === 'refused')
             return of(
               chat.connectionLost({}),
-              reportApiFailure({ failure: { kind: 'api', path: CHAT_SOCKET_PATH, code: err.code, msg: err.msg } }),
+              reportApiFailure({
+                failure: { kind: 'api', path: CHAT_SOCKET_PATH, code: err.code, msg: err.msg },
+              }),
             );
           const streak = online ? 0 : failures;
           return concat(
@@ -190,8 +214,16 @@ export const chatConnectionEpic: AppEpic = (action$, state$, deps) =>
     switchMap((userId) =>
       userId === null
         ? EMPTY
-        : connectWithBackoff(action$, state$, deps).pipe(takeUntil(action$.pipe(filter(session.loggedOut.match)))),
+        : connectWithBackoff(action$, state$, deps).pipe(
+            takeUntil(action$.pipe(filter(session.loggedOut.match))),
+          ),
     ),
   );
 
-export const chatEpics = [openChatEpic, loadOlderChatEpic, closeChatEpic, sendChatMessageEpic, chatConnectionEpic] as const;
+export const chatEpics = [
+  openChatEpic,
+  loadOlderChatEpic,
+  closeChatEpic,
+  sendChatMessageEpic,
+  chatConnectionEpic,
+] as const;

@@ -50,16 +50,23 @@ export const replyClientId = (replyId: string): string => chat.serverOnlyClientI
 
 const decodeOr = <A, O>(codec: t.Type<A, O, unknown>, event: string, payload: unknown): E.Either<Action, A> =>
   E.mapLeft((errors: t.Errors) =>
-    reportApiFailure({ failure: { kind: 'decode', path: chatEventPath(event), errors: PathReporter.report(E.left(errors)) } }),
+    reportApiFailure({
+      failure: { kind: 'decode', path: chatEventPath(event), errors: PathReporter.report(E.left(errors)) },
+    }),
   )(codec.decode(payload));
 
-const openSessionId = (state: chat.ChatState): string | null => (state.status === 'open' ? state.sessionId : null);
+const openSessionId = (state: chat.ChatState): string | null =>
+  state.status === 'open' ? state.sessionId : null;
 
 const hasMessage = (state: chat.ChatState, clientId: string): boolean =>
   chat.selectChatMessages(state).some((m) => m.clientId === clientId);
 
 /** The domain events one server event stands for, given the chat as it is now. */
-export const chatEventToActions = (state: chat.ChatState, event: string, payload: unknown): readonly Action[] => {
+export const chatEventToActions = (
+  state: chat.ChatState,
+  event: string,
+  payload: unknown,
+): readonly Action[] => {
   const sessionId = openSessionId(state);
   const forOpen = <A extends { readonly session_id: string }>(
     codec: t.Type<A, unknown, unknown>,
@@ -84,12 +91,24 @@ export const chatEventToActions = (state: chat.ChatState, event: string, payload
       ]);
     case CHAT_EVENT.token:
       return forOpen(ChatToken, (tk, id) => [
-        chat.tokenReceived({ sessionId: id, clientId: replyClientId(tk.reply_id), index: tk.index, token: tk.token }),
+        chat.tokenReceived({
+          sessionId: id,
+          clientId: replyClientId(tk.reply_id),
+          index: tk.index,
+          token: tk.token,
+        }),
       ]);
     case CHAT_EVENT.done:
       return forOpen(ChatReplyDone, (d, id) =>
         hasMessage(state, replyClientId(d.reply_id))
-          ? [chat.replyFinished({ sessionId: id, clientId: replyClientId(d.reply_id), serverId: d.reply_id, content: d.content })]
+          ? [
+              chat.replyFinished({
+                sessionId: id,
+                clientId: replyClientId(d.reply_id),
+                serverId: d.reply_id,
+                content: d.content,
+              }),
+            ]
           : [
               // A reply whose start this client never saw (it was offline): taken whole.
               chat.messageReceived({
@@ -117,7 +136,11 @@ export const chatEventToActions = (state: chat.ChatState, event: string, payload
     }
     case CHAT_EVENT.error:
       return forOpen(ChatReplyError, (e, id) => [
-        chat.replyFailed({ sessionId: id, clientId: replyClientId(e.reply_id), reasonKey: CHAT_REPLY_FAILED }),
+        chat.replyFailed({
+          sessionId: id,
+          clientId: replyClientId(e.reply_id),
+          reasonKey: CHAT_REPLY_FAILED,
+        }),
       ]);
     default:
       return [];
@@ -147,5 +170,8 @@ export const ackToActions = (sessionId: string, clientId: string, ack: unknown):
   const failure = E.isLeft(result)
     ? result.left
     : ({ kind: 'decode', path, errors: ['the ack names another message'] } as const);
-  return [reportApiFailure({ failure }), chat.messageFailed({ sessionId, clientId, reasonKey: CHAT_SEND_REFUSED })];
+  return [
+    reportApiFailure({ failure }),
+    chat.messageFailed({ sessionId, clientId, reasonKey: CHAT_SEND_REFUSED }),
+  ];
 };

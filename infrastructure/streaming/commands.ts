@@ -1,11 +1,5 @@
 /** Commands of the streaming area: the audio stream (spec §4) and the character chat (spec §7). */
-import type {
-  AudioEmotion,
-  SongEmotion,
-  SongInstrument,
-  SongStyle,
-  Voice,
-} from '../contract/streaming';
+import type { AudioEmotion, SongEmotion, SongInstrument, SongStyle, Voice } from '../contract/streaming';
 import { defineCommand } from '../store/commands';
 
 export type AudioStreamSource =

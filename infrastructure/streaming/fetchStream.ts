@@ -34,7 +34,11 @@ export const makeFetchStream =
           signal: controller.signal,
         })
         .then(async (response) => {
-          subscriber.next({ kind: 'response', status: response.status, contentType: response.headers.get('content-type') ?? '' });
+          subscriber.next({
+            kind: 'response',
+            status: response.status,
+            contentType: response.headers.get('content-type') ?? '',
+          });
           const body = response.body;
           if (body === null) {
             subscriber.complete();

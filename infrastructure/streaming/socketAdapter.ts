@@ -11,7 +11,13 @@ import type { ChatConnection, ChatSignal, ChatSocketEnd } from './deps';
 
 export type SocketFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
-const SERVER_EVENTS = [CHAT_EVENT.start, CHAT_EVENT.token, CHAT_EVENT.done, CHAT_EVENT.message, CHAT_EVENT.error] as const;
+const SERVER_EVENTS = [
+  CHAT_EVENT.start,
+  CHAT_EVENT.token,
+  CHAT_EVENT.done,
+  CHAT_EVENT.message,
+  CHAT_EVENT.error,
+] as const;
 
 export const socketIoChatConnector =
   (io: SocketFactory, uri: string, extra: Partial<ManagerOptions & SocketOptions> = {}) =>
@@ -39,9 +45,14 @@ export const socketIoChatConnector =
       socket.on('disconnect', (reason: string) => end({ kind: 'closed', reason }));
       socket.on('connect_error', (err: Error & { data?: unknown }) => {
         const refusal = ChatHandshakeRefusal.decode(err.data);
-        end(refusal._tag === 'Right' ? { kind: 'refused', code: refusal.right.code, msg: refusal.right.msg } : { kind: 'closed', reason: err.message });
+        end(
+          refusal._tag === 'Right'
+            ? { kind: 'refused', code: refusal.right.code, msg: refusal.right.msg }
+            : { kind: 'closed', reason: err.message },
+        );
       });
-      for (const event of SERVER_EVENTS) socket.on(event, (payload: unknown) => subscriber.next({ kind: 'event', event, payload }));
+      for (const event of SERVER_EVENTS)
+        socket.on(event, (payload: unknown) => subscriber.next({ kind: 'event', event, payload }));
       return () => {
         socket.removeAllListeners();
         socket.disconnect();

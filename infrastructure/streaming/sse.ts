@@ -16,7 +16,8 @@ export const parseSse = (bytes$: Observable<Uint8Array>): Observable<SseMessage>
   new Observable<SseMessage>((subscriber) => {
     const decoder = new TextDecoder('utf-8');
     const parser = createParser({
-      onEvent: (e: EventSourceMessage) => subscriber.next({ event: e.event ?? null, id: e.id ?? null, data: e.data }),
+      onEvent: (e: EventSourceMessage) =>
+        subscriber.next({ event: e.event ?? null, id: e.id ?? null, data: e.data }),
     });
     const subscription = bytes$.subscribe({
       next: (chunk) => parser.feed(decoder.decode(chunk, { stream: true })),

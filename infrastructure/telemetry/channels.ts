@@ -138,7 +138,12 @@ export const exposureChannel: ChannelSpec = {
   ),
 };
 
-export const CHANNELS: readonly ChannelSpec[] = [eventReportChannel, logChannel, starTrackChannel, exposureChannel];
+export const CHANNELS: readonly ChannelSpec[] = [
+  eventReportChannel,
+  logChannel,
+  starTrackChannel,
+  exposureChannel,
+];
 
 /**
  * How an answer settles a batch:

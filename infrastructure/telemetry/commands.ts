@@ -9,13 +9,17 @@ import { defineCommand } from '../store/commands';
 type Props = Readonly<Record<string, tracking.TrackedValue>>;
 
 /** An analytics event with the §3 envelope (event report: flushed 3 s after the first event). */
-export const trackEvent = defineCommand<{ readonly name: string; readonly properties?: Props }>()('telemetry/track');
+export const trackEvent = defineCommand<{ readonly name: string; readonly properties?: Props }>()(
+  'telemetry/track',
+);
 
 /** A §3 log event (log-report batch: at 20 events or every 1 s, cached on failure). */
 export const logEvent = defineCommand<tracking.LogEventInput>()('telemetry/log');
 
 /** A star-track event (every 1000 ms or at 20, 10 per upload, cached under star_track_event_cache). */
-export const starTrack = defineCommand<{ readonly event: string; readonly properties?: Props }>()('telemetry/starTrack');
+export const starTrack = defineCommand<{ readonly event: string; readonly properties?: Props }>()(
+  'telemetry/starTrack',
+);
 
 /** A card or element was shown (exposure data: every 5 s while there are exposures). */
 export const exposeItem = defineCommand<{

@@ -7,7 +7,19 @@
  * are reported as `api_exception`.
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, catchError, defer, filter, ignoreElements, map, mergeMap, retry, take, throwError, timer } from 'rxjs';
+import {
+  EMPTY,
+  catchError,
+  defer,
+  filter,
+  ignoreElements,
+  map,
+  mergeMap,
+  retry,
+  take,
+  throwError,
+  timer,
+} from 'rxjs';
 import type { ErrorReportRequest } from '../contract/telemetry';
 import type { ApiFailure } from '../http/client';
 import type { AppEpic } from '../epics/types';
@@ -21,12 +33,22 @@ export const ERROR_REPORT_RETRY_MS = 5000;
 const clip = (s: string, max: number): string => (s.length <= max ? s : s.slice(0, max));
 
 /** The api-exception report of a failed call, or null when the failure is not the API's fault. */
-export const apiExceptionOf = (failure: ApiFailure): { readonly message: string; readonly detail: Record<string, string | number> } | null => {
+export const apiExceptionOf = (
+  failure: ApiFailure,
+): { readonly message: string; readonly detail: Record<string, string | number> } | null => {
   switch (failure.kind) {
     case 'decode':
-      return { message: `undecodable answer from ${failure.path}`, detail: { path: failure.path, errors: clip(failure.errors.join('; '), 900) } };
+      return {
+        message: `undecodable answer from ${failure.path}`,
+        detail: { path: failure.path, errors: clip(failure.errors.join('; '), 900) },
+      };
     case 'http':
-      return failure.status >= 500 ? { message: `HTTP ${failure.status} from ${failure.path}`, detail: { path: failure.path, status: failure.status } } : null;
+      return failure.status >= 500
+        ? {
+            message: `HTTP ${failure.status} from ${failure.path}`,
+            detail: { path: failure.path, status: failure.status },
+          }
+        : null;
     case 'api':
     case 'network':
       return null;
@@ -37,7 +59,8 @@ export const errorReportEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter((a) => reportClientError.match(a) || reportApiFailure.match(a)),
     map((a) => {
-      if (reportClientError.match(a)) return { type: a.payload.type, message: a.payload.message, detail: a.payload.detail ?? {} };
+      if (reportClientError.match(a))
+        return { type: a.payload.type, message: a.payload.message, detail: a.payload.detail ?? {} };
       const api = reportApiFailure.match(a) ? apiExceptionOf(a.payload.failure) : null;
       return api === null ? null : { type: 'api_exception' as const, ...api };
     }),

@@ -24,7 +24,9 @@ export const FLAG_COOKIE_MAX_AGE_S = 60 * 24 * 3600;
 
 const StoredFlags = t.type({
   flags: t.partial({ modelDetailV2: t.keyof({ A: null, B: null }), stTavern: t.boolean }),
-  configItems: t.array(t.type({ contentType: t.keyof({ character: null, StCharacter: null }), enabled: t.boolean })),
+  configItems: t.array(
+    t.type({ contentType: t.keyof({ character: null, StCharacter: null }), enabled: t.boolean }),
+  ),
   unit: t.keyof({ account: null, device: null }),
 });
 

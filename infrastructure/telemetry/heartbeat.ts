@@ -7,7 +7,18 @@
  * Pings are silent: a failure waits for the next one.
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, defer, distinctUntilChanged, exhaustMap, filter, ignoreElements, switchMap, take, tap, timer } from 'rxjs';
+import {
+  EMPTY,
+  defer,
+  distinctUntilChanged,
+  exhaustMap,
+  filter,
+  ignoreElements,
+  switchMap,
+  take,
+  tap,
+  timer,
+} from 'rxjs';
 import { tracking } from '../../domain/index.js';
 import type { AppEpic } from '../epics/types';
 import { appStarted } from '../store/commands';
@@ -26,7 +37,10 @@ export const heartbeatEpic: AppEpic = (action$, _state$, { telemetry, clock, sch
           distinctUntilChanged(),
           switchMap((v) => {
             if (v !== 'visible') return EMPTY;
-            const wait = lastPingAt === null ? 0 : Math.max(0, lastPingAt + tracking.HEARTBEAT_INTERVAL_MS - clock.now());
+            const wait =
+              lastPingAt === null
+                ? 0
+                : Math.max(0, lastPingAt + tracking.HEARTBEAT_INTERVAL_MS - clock.now());
             return timer(wait, tracking.HEARTBEAT_INTERVAL_MS, scheduler);
           }),
           exhaustMap(() => {
@@ -35,7 +49,8 @@ export const heartbeatEpic: AppEpic = (action$, _state$, { telemetry, clock, sch
             return telemetry.api.ping({ action: tracking.heartbeatAction(first) }).pipe(
               take(1),
               tap((result) => {
-                if (first && E.isRight(result)) telemetry.storage.setItem(FIRST_OPEN_KEY, String(clock.now()));
+                if (first && E.isRight(result))
+                  telemetry.storage.setItem(FIRST_OPEN_KEY, String(clock.now()));
               }),
             );
           }),

@@ -36,7 +36,11 @@ export const offeredTypesOf = (data: PopupStatusResponse, now: number): Readonly
   if (data.show_temp_coins_popup) offered.add('newUserExposure');
   if (data.wakeup_user_popup !== null) offered.add('revive');
   const discount = data.discount_popup;
-  if (discount !== null && discount.pop_type === DISCOUNT_POP_TYPE_HALF_PRICE && popups.isEndTimeValid(discount.end_at, now))
+  if (
+    discount !== null &&
+    discount.pop_type === DISCOUNT_POP_TYPE_HALF_PRICE &&
+    popups.isEndTimeValid(discount.end_at, now)
+  )
     offered.add('halfPrice');
   if (data.face_photo_popup !== null) offered.add('patFace');
   if (data.user_activity_award_list.length > 0) offered.add('award');
@@ -45,7 +49,11 @@ export const offeredTypesOf = (data: PopupStatusResponse, now: number): Readonly
 };
 
 /** The events that bring the queue's offers in line with the popup data. */
-export const popupStatusActions = (data: PopupStatusResponse, state: popups.PopupsState, now: number): Action[] => {
+export const popupStatusActions = (
+  data: PopupStatusResponse,
+  state: popups.PopupsState,
+  now: number,
+): Action[] => {
   const offered = offeredTypesOf(data, now);
   const actions: Action[] = [];
   for (const type of STATUS_POPUP_TYPES) {
@@ -60,7 +68,9 @@ export const popupStatusActions = (data: PopupStatusResponse, state: popups.Popu
 };
 
 const withdrawAll = (state: popups.PopupsState): Action[] =>
-  STATUS_POPUP_TYPES.filter((type) => state.offered.includes(type)).map((type) => popups.popupWithdrawn({ type }));
+  STATUS_POPUP_TYPES.filter((type) => state.offered.includes(type)).map((type) =>
+    popups.popupWithdrawn({ type }),
+  );
 
 const userIdOf = (s: RootState): string | null => session.selectUser(s.session)?.id ?? null;
 

@@ -42,7 +42,14 @@ import type { ApiResult } from '../http/client';
 import type { Action, AppEpic } from '../epics/types';
 import { appStarted } from '../store/commands';
 import type { Dependencies } from '../store/dependencies';
-import { CHANNELS, outcomeOf, planBatches, retryDelayMs, type ChannelSpec, type UploadContext } from './channels';
+import {
+  CHANNELS,
+  outcomeOf,
+  planBatches,
+  retryDelayMs,
+  type ChannelSpec,
+  type UploadContext,
+} from './channels';
 import type { KeyValueStorage } from './deps';
 import { wireItemOf } from './wire';
 
@@ -80,7 +87,12 @@ export const channelFlush = (
     const notBefore$ = new BehaviorSubject<number>(Number.NEGATIVE_INFINITY);
     let failures = 0;
     const ready$ =
-      spec.channel === 'starTrack' ? session.id$.pipe(map((id) => id !== null), distinctUntilChanged()) : of(true);
+      spec.channel === 'starTrack'
+        ? session.id$.pipe(
+            map((id) => id !== null),
+            distinctUntilChanged(),
+          )
+        : of(true);
     const nextAt$ = state$.pipe(
       map((s) => tracking.nextFlushAt(spec.policy, tracking.queueView(s.tracking[spec.channel]))),
       distinctUntilChanged(),
@@ -91,7 +103,10 @@ export const channelFlush = (
       switchMap((at) => (at === null ? EMPTY : timer(Math.max(0, at - deps.clock.now()), deps.scheduler))),
     );
 
-    const settle = (batch: tracking.Batch, result: ApiResult<{ stored: number; duplicates: number }>): Action => {
+    const settle = (
+      batch: tracking.Batch,
+      result: ApiResult<{ stored: number; duplicates: number }>,
+    ): Action => {
       const outcome = outcomeOf(spec, result);
       if (outcome === 'acked' || outcome === 'rejected') {
         failures = 0;
@@ -169,7 +184,9 @@ const starTrackInit = (
   );
   const attempt = (): Observable<ApiResult<StarTrackInitResponse>> =>
     deps.telemetry.api
-      .starTrackInit({ page_location: deps.telemetry.page().pageLocation.slice(0, 2048) } as StarTrackInitRequest)
+      .starTrackInit({
+        page_location: deps.telemetry.page().pageLocation.slice(0, 2048),
+      } as StarTrackInitRequest)
       .pipe(take(1));
   const untilSession = (): Observable<never> =>
     attempt().pipe(
@@ -195,7 +212,11 @@ const CachedItems = t.array(
 );
 
 /** The items stored under `key` that are still valid wire items of the channel; [] when none. */
-export const readCache = (storage: KeyValueStorage, spec: ChannelSpec, key: string): tracking.TrackedItem[] => {
+export const readCache = (
+  storage: KeyValueStorage,
+  spec: ChannelSpec,
+  key: string,
+): tracking.TrackedItem[] => {
   const raw = storage.getItem(key);
   if (raw === null) return [];
   let json: unknown;
@@ -211,14 +232,20 @@ export const readCache = (storage: KeyValueStorage, spec: ChannelSpec, key: stri
     .filter((i) => wireItemOf(spec.channel, i) !== null);
 };
 
-export const writeCache = (storage: KeyValueStorage, key: string, items: readonly tracking.QueuedItem[]): void => {
+export const writeCache = (
+  storage: KeyValueStorage,
+  key: string,
+  items: readonly tracking.QueuedItem[],
+): void => {
   if (items.length === 0) storage.removeItem(key);
   else storage.setItem(key, JSON.stringify(items.map(({ id, name, data }) => ({ id, name, data }))));
 };
 
-const isEventOf = (channel: tracking.TrackingChannel) => (a: Action): boolean =>
-  tracking.trackingEventTypes.includes(a.type as (typeof tracking.trackingEventTypes)[number]) &&
-  (a.payload as { readonly channel?: unknown } | undefined)?.channel === channel;
+const isEventOf =
+  (channel: tracking.TrackingChannel) =>
+  (a: Action): boolean =>
+    tracking.trackingEventTypes.includes(a.type as (typeof tracking.trackingEventTypes)[number]) &&
+    (a.payload as { readonly channel?: unknown } | undefined)?.channel === channel;
 
 /**
  * At start: the cached items come back (`cacheRestored`; ids the queue already holds are ignored
@@ -237,11 +264,16 @@ const cacheMirror = (
     take(1),
     mergeMap(() => {
       const items = readCache(deps.telemetry.storage, spec, key);
-      const restore$ = items.length === 0 ? EMPTY : of(tracking.cacheRestored({ channel: spec.channel, items }));
+      const restore$ =
+        items.length === 0 ? EMPTY : of(tracking.cacheRestored({ channel: spec.channel, items }));
       const mirror$ = action$.pipe(
         filter(isEventOf(spec.channel)),
         tap(() =>
-          writeCache(deps.telemetry.storage, key, tracking.selectUnacknowledged(state$.value.tracking, spec.channel)),
+          writeCache(
+            deps.telemetry.storage,
+            key,
+            tracking.selectUnacknowledged(state$.value.tracking, spec.channel),
+          ),
         ),
         ignoreElements(),
       );

@@ -12,12 +12,7 @@ import type { Action, AppEpic } from '../epics/types';
 import type { Dependencies } from '../store/dependencies';
 import { exposeItem, logEvent, starTrack, trackEvent } from './commands';
 import { storedCanary } from './flags';
-import {
-  eventReportTrackedItem,
-  exposureTrackedItem,
-  logTrackedItem,
-  starTrackTrackedItem,
-} from './wire';
+import { eventReportTrackedItem, exposureTrackedItem, logTrackedItem, starTrackTrackedItem } from './wire';
 
 /** The signed-in person as the envelope needs them; productLevel only while the membership is active. */
 export const envelopeUserOf = (state: RootState): tracking.EnvelopeUser | null => {
@@ -33,7 +28,10 @@ export const envelopeUserOf = (state: RootState): tracking.EnvelopeUser | null =
   };
 };
 
-export const envelopeOf = (state: RootState, deps: Pick<Dependencies, 'clock' | 'telemetry'>): tracking.EventEnvelope => {
+export const envelopeOf = (
+  state: RootState,
+  deps: Pick<Dependencies, 'clock' | 'telemetry'>,
+): tracking.EventEnvelope => {
   const page = deps.telemetry.page();
   return tracking.buildEnvelope(envelopeUserOf(state), {
     at: deps.clock.now(),
@@ -56,7 +54,12 @@ export const trackEventEpic: AppEpic = (action$, state$, deps) =>
     mergeMap(({ payload }) =>
       enqueue(
         'eventReport',
-        eventReportTrackedItem(deps.ids(), payload.name, payload.properties ?? {}, envelopeOf(state$.value, deps)),
+        eventReportTrackedItem(
+          deps.ids(),
+          payload.name,
+          payload.properties ?? {},
+          envelopeOf(state$.value, deps),
+        ),
       ),
     ),
   );
@@ -71,7 +74,10 @@ export const starTrackEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(starTrack.match),
     mergeMap(({ payload }) =>
-      enqueue('starTrack', starTrackTrackedItem(deps.ids(), payload.event, payload.properties ?? {}, deps.clock.now())),
+      enqueue(
+        'starTrack',
+        starTrackTrackedItem(deps.ids(), payload.event, payload.properties ?? {}, deps.clock.now()),
+      ),
     ),
   );
 
@@ -83,7 +89,12 @@ export const exposeItemEpic: AppEpic = (action$, _state$, deps) =>
         'exposure',
         exposureTrackedItem(
           deps.ids(),
-          { objId: payload.objId, objType: payload.objType, page: payload.page, position: payload.position ?? null },
+          {
+            objId: payload.objId,
+            objType: payload.objType,
+            page: payload.page,
+            position: payload.position ?? null,
+          },
           deps.clock.now(),
         ),
       ),

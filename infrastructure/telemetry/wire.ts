@@ -60,7 +60,12 @@ export const toLogEventItem = (item: TrackedItem): LogEventItem | null =>
 
 export const toStarTrackEvent = (item: TrackedItem): StarTrackEvent | null => {
   const { own, rest } = split(item.data, (k) => k === STAR_TRACK_AT);
-  return decodeOrNull(StarTrackEvent, { id: item.id, event: item.name, at: own[STAR_TRACK_AT], properties: rest });
+  return decodeOrNull(StarTrackEvent, {
+    id: item.id,
+    event: item.name,
+    at: own[STAR_TRACK_AT],
+    properties: rest,
+  });
 };
 
 export const toExposureItem = (item: TrackedItem): ExposureItem | null =>
@@ -119,7 +124,12 @@ export const logTrackedItem = (id: string, event: tracking.LogEvent): TrackedIte
   return toLogEventItem(item) === null ? null : item;
 };
 
-export const starTrackTrackedItem = (id: string, event: string, properties: Data, at: number): TrackedItem | null => {
+export const starTrackTrackedItem = (
+  id: string,
+  event: string,
+  properties: Data,
+  at: number,
+): TrackedItem | null => {
   const props = checkedProperties(properties);
   if (props === null) return null;
   const own = Object.fromEntries(Object.entries(props).filter(([k]) => k !== STAR_TRACK_AT));

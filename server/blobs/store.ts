@@ -38,7 +38,14 @@ export const diskBlobStore = (root: string): BlobStore => {
 export const contentTypeOf = (key: string): string => {
   const ext = path.extname(key).toLowerCase();
   return (
-    { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp', '.wav': 'audio/wav', '.mp4': 'video/mp4', '.gif': 'image/gif' }[ext] ??
-    'application/octet-stream'
+    {
+      '.png': 'image/png',
+      '.jpg': 'image/jpeg',
+      '.jpeg': 'image/jpeg',
+      '.webp': 'image/webp',
+      '.wav': 'audio/wav',
+      '.mp4': 'video/mp4',
+      '.gif': 'image/gif',
+    }[ext] ?? 'application/octet-stream'
   );
 };

@@ -17,7 +17,10 @@ const SAFE_ID = /^[A-Za-z0-9_-]{1,80}$/;
 export const AVATAR_SIDE = 128;
 
 const send = (reply: FastifyReply, key: string, bytes: Buffer) =>
-  reply.header('content-type', contentTypeOf(key)).header('cache-control', 'public, max-age=31536000, immutable').send(bytes);
+  reply
+    .header('content-type', contentTypeOf(key))
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .send(bytes);
 
 /** The cover of `id`, rendered and stored if it is not yet; null when there is no such item. */
 export const ensureCover = async (ctx: ServerContext, id: string): Promise<Buffer | null> => {
@@ -30,7 +33,12 @@ export const ensureCover = async (ctx: ServerContext, id: string): Promise<Buffe
     [id],
   );
   if (!row) return null;
-  const { png } = renderImage({ prompt: row.cover_prompt, seed: hashString(id), aspectRatio: row.cover_aspect, longSide: row.cover_long_side });
+  const { png } = renderImage({
+    prompt: row.cover_prompt,
+    seed: hashString(id),
+    aspectRatio: row.cover_aspect,
+    longSide: row.cover_long_side,
+  });
   await ctx.blobs.put(key, png);
   return png;
 };
@@ -42,7 +50,12 @@ export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promi
   if (stored) return stored;
   const [row] = await ctx.db.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1', [accountId]);
   if (!row) return null;
-  const { png } = renderImage({ prompt: `portrait of ${row.name}`, seed: hashString(`avatar:${accountId}`), aspectRatio: '1:1', longSide: AVATAR_SIDE });
+  const { png } = renderImage({
+    prompt: `portrait of ${row.name}`,
+    seed: hashString(`avatar:${accountId}`),
+    aspectRatio: '1:1',
+    longSide: AVATAR_SIDE,
+  });
   await ctx.blobs.put(key, png);
   return png;
 };
@@ -54,7 +67,9 @@ export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promi
  * Returns how many covers it rendered.
  */
 export const warmCovers = async (ctx: ServerContext, shouldStop: () => boolean): Promise<number> => {
-  const rows = await ctx.db.query<{ id: string }>(`SELECT i.id FROM content_items i ORDER BY ${RECOMMEND_SCORE} DESC, i.id ASC`);
+  const rows = await ctx.db.query<{ id: string }>(
+    `SELECT i.id FROM content_items i ORDER BY ${RECOMMEND_SCORE} DESC, i.id ASC`,
+  );
   let rendered = 0;
   for (const { id } of rows) {
     if (await ctx.blobs.get(coverKey(id))) continue;

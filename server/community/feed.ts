@@ -70,11 +70,14 @@ import { hasContent, htmlToText, sanitizeHtml } from './sanitize';
 import { containsPattern, DAY_MS, Params, prefixPattern } from './sql';
 import { normaliseTagNames, queryTags, setItemTags, tagDetail } from './tags';
 
-const pageSize = (limit: number | undefined, fallback = FEED_DEFAULT_LIMIT): number => Math.min(limit ?? fallback, FEED_MAX_LIMIT);
+const pageSize = (limit: number | undefined, fallback = FEED_DEFAULT_LIMIT): number =>
+  Math.min(limit ?? fallback, FEED_MAX_LIMIT);
 
 /** The domain's list tab whose route is this feed path (the client builds its queries from the same tab). */
 const tabOfRoute = (route: FeedRoute): feed.ListTab => {
-  const found = feed.LIST_TABS.find((t) => feed.TABS[t].route !== null && SQUARE_FEED_BASE + feed.TABS[t].route === FEED_PATHS[route]);
+  const found = feed.LIST_TABS.find(
+    (t) => feed.TABS[t].route !== null && SQUARE_FEED_BASE + feed.TABS[t].route === FEED_PATHS[route],
+  );
   if (!found) throw new Error(`no feed tab has the route ${FEED_PATHS[route]}`);
   return found;
 };
@@ -95,31 +98,43 @@ export const resolveOrder = (route: FeedRoute, body: FeedRequest): { order: Feed
   return { order: body.order_by ?? d.order, time: body.timeType ?? d.time };
 };
 
-const artworkTypeOf = (kind: CardType): number | undefined => (ARTWORK_TYPE_OF_CARD as Partial<Record<CardType, number>>)[kind];
+const artworkTypeOf = (kind: CardType): number | undefined =>
+  (ARTWORK_TYPE_OF_CARD as Partial<Record<CardType, number>>)[kind];
 
-export const listFeed = async (ctx: ServerContext, caller: Caller, route: FeedRoute, body: FeedRequest): Promise<FeedPage> => {
+export const listFeed = async (
+  ctx: ServerContext,
+  caller: Caller,
+  route: FeedRoute,
+  body: FeedRequest,
+): Promise<FeedPage> => {
   const { order, time } = resolveOrder(route, body);
   const p = callerParams(caller.accountId);
   const where: string[] = [];
   let kinds = FEED_CARD_TYPES[route];
   if (route === 'artwork') {
-    const types: readonly number[] = body.artwork_types && body.artwork_types.length > 0 ? body.artwork_types : DEFAULT_ARTWORK_TYPES;
+    const types: readonly number[] =
+      body.artwork_types && body.artwork_types.length > 0 ? body.artwork_types : DEFAULT_ARTWORK_TYPES;
     kinds = kinds.filter((k) => types.includes(artworkTypeOf(k) ?? -1));
   }
   where.push(`i.kind IN ${p.list(kinds)}`);
   const days = feed.TIME_FILTER_DAYS[time];
   if (days !== null) where.push(`i.created_at >= ${p.add(ctx.clock.now() - days * DAY_MS)}`);
   if (route === 'model') {
-    if (body.base_models && body.base_models.length > 0) where.push(`i.base_model IN ${p.list(body.base_models)}`);
-    if (body.model_types && body.model_types.length > 0) where.push(`i.model_type IN ${p.list(body.model_types)}`);
+    if (body.base_models && body.base_models.length > 0)
+      where.push(`i.base_model IN ${p.list(body.base_models)}`);
+    if (body.model_types && body.model_types.length > 0)
+      where.push(`i.model_type IN ${p.list(body.model_types)}`);
   }
-  if (route === 'post' && body.sub_channel !== undefined) where.push(`i.sub_channel = ${p.add(body.sub_channel)}`);
+  if (route === 'post' && body.sub_channel !== undefined)
+    where.push(`i.sub_channel = ${p.add(body.sub_channel)}`);
   if (route === 'comfy_ui') {
     if (body.nodes_type !== undefined) where.push(`i.nodes_type = ${p.add(body.nodes_type)}`);
     if (body.run_available !== undefined) where.push(`i.run_available = ${p.add(body.run_available)}`);
   }
   if (body.tag_id !== undefined)
-    where.push(`EXISTS (SELECT 1 FROM content_tags ct WHERE ct.item_id = i.id AND ct.tag_id = ${p.add(body.tag_id)})`);
+    where.push(
+      `EXISTS (SELECT 1 FROM content_tags ct WHERE ct.item_id = i.id AND ct.tag_id = ${p.add(body.tag_id)})`,
+    );
   return pageOfItems(
     ctx.db,
     { params: p, where, order: orderSql(order), offset: body.offset ?? 0, limit: pageSize(body.limit) },
@@ -135,13 +150,26 @@ const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): 
     const p = new Params();
     const { items, hasMore } = await queryTags(
       ctx.db,
-      { params: p, where: [`t.name ILIKE ${p.add(containsPattern(keyword))}`], order: 'count', offset, limit },
+      {
+        params: p,
+        where: [`t.name ILIKE ${p.add(containsPattern(keyword))}`],
+        order: 'count',
+        offset,
+        limit,
+      },
       ctx.blobs.urlOf,
     );
     return { result_type: 'tag', items, offset: offset + items.length, has_more: hasMore };
   }
   if (body.tab === 8) {
-    const rows = await ctx.db.query<{ id: string; name: string; avatar: string; is_follow: boolean; followers: string | number; works: string | number }>(
+    const rows = await ctx.db.query<{
+      id: string;
+      name: string;
+      avatar: string;
+      is_follow: boolean;
+      followers: string | number;
+      works: string | number;
+    }>(
       `SELECT a.id, a.name, a.avatar, (fo.follower_id IS NOT NULL) AS is_follow,
               (SELECT count(*) FROM follows f WHERE f.followee_id = a.id) AS followers,
               (SELECT count(*) FROM content_items i WHERE i.author_id = a.id) AS works
@@ -195,11 +223,17 @@ const toModelCard = (r: ItemRow, urlOf: UrlOf): ModelCard => {
   };
 };
 
-const squareModelList = async (ctx: ServerContext, caller: Caller, body: SquareModelListRequest): Promise<ModelListResponse> => {
+const squareModelList = async (
+  ctx: ServerContext,
+  caller: Caller,
+  body: SquareModelListRequest,
+): Promise<ModelListResponse> => {
   const p = callerParams(caller.accountId);
   const where = [`i.kind = 'model'`];
-  if (body.model_types && body.model_types.length > 0) where.push(`i.model_type IN ${p.list(body.model_types)}`);
-  if (body.base_models && body.base_models.length > 0) where.push(`i.base_model IN ${p.list(body.base_models)}`);
+  if (body.model_types && body.model_types.length > 0)
+    where.push(`i.model_type IN ${p.list(body.model_types)}`);
+  if (body.base_models && body.base_models.length > 0)
+    where.push(`i.base_model IN ${p.list(body.base_models)}`);
   if (body.keyword !== undefined) where.push(`i.title ILIKE ${p.add(containsPattern(body.keyword.trim()))}`);
   const offset = body.offset ?? 0;
   const limit = pageSize(body.limit);
@@ -212,16 +246,26 @@ const squareModelList = async (ctx: ServerContext, caller: Caller, body: SquareM
   return { items, offset: offset + items.length, has_more: rows.length > limit };
 };
 
-const detailOf = async (ctx: ServerContext, caller: Caller, id: string, kinds: readonly CardType[] | null): Promise<{ row: ItemRow; detail: ItemDetail }> => {
+const detailOf = async (
+  ctx: ServerContext,
+  caller: Caller,
+  id: string,
+  kinds: readonly CardType[] | null,
+): Promise<{ row: ItemRow; detail: ItemDetail }> => {
   const row = await itemById(ctx.db, caller.accountId, id);
-  if (!row || (kinds !== null && !kinds.includes(row.kind as CardType))) throw new ApiError(CODES.notFound, 'no such item');
+  if (!row || (kinds !== null && !kinds.includes(row.kind as CardType)))
+    throw new ApiError(CODES.notFound, 'no such item');
   const tags = (await tagsOf(ctx.db, [row.id])).get(row.id) ?? [];
   return { row, detail: { ...toContentItem(row, tags, ctx.blobs.urlOf), description: row.description } };
 };
 
 const SUMMARY_LENGTH = 140;
 
-const createPost = async (ctx: ServerContext, caller: Caller, body: PostCreateRequest): Promise<{ id: string }> => {
+const createPost = async (
+  ctx: ServerContext,
+  caller: Caller,
+  body: PostCreateRequest,
+): Promise<{ id: string }> => {
   const accountId = requireAccount(caller);
   const html = sanitizeHtml(body.content);
   if (!hasContent(html)) throw new ApiError(CODES.invalidRequest, 'the post has no content once sanitised');
@@ -235,7 +279,20 @@ const createPost = async (ctx: ServerContext, caller: Caller, body: PostCreateRe
       `INSERT INTO content_items (id, kind, obj_type, author_id, title, description, body_html, cover_prompt, cover_aspect,
          cover_long_side, cover_width, cover_height, sub_channel, extra, created_at)
        VALUES ($1, 'post', $2, $3, $4, $5, $6, $7, '4:3', 320, $8, $9, $10, $11, $12)`,
-      [id, OBJ_TYPE.post, accountId, body.title.trim(), summary, html, body.title, width, height, body.sub_channel ?? 'discussion', JSON.stringify({ summary }), now],
+      [
+        id,
+        OBJ_TYPE.post,
+        accountId,
+        body.title.trim(),
+        summary,
+        html,
+        body.title,
+        width,
+        height,
+        body.sub_channel ?? 'discussion',
+        JSON.stringify({ summary }),
+        now,
+      ],
     );
     if (body.tags) await setItemTags(tx, id, body.tags, now);
   });
@@ -246,7 +303,10 @@ const editTags = async (ctx: ServerContext, caller: Caller, kind: TagEditKind, b
   const accountId = requireAccount(caller);
   const names = normaliseTagNames(body.tags);
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx.query<{ author_id: string; kind: string }>('SELECT author_id, kind FROM content_items WHERE id = $1 FOR UPDATE', [body.id]);
+    const [row] = await tx.query<{ author_id: string; kind: string }>(
+      'SELECT author_id, kind FROM content_items WHERE id = $1 FOR UPDATE',
+      [body.id],
+    );
     if (!row || row.kind !== TAG_EDIT_KINDS[kind]) throw new ApiError(CODES.notFound, `no such ${kind}`);
     if (row.author_id !== accountId) throw new ApiError(CODES.forbidden, 'only the owner edits its tags');
     return { id: body.id, tags: await setItemTags(tx, body.id, names, ctx.clock.now()) };
@@ -256,18 +316,30 @@ const editTags = async (ctx: ServerContext, caller: Caller, kind: TagEditKind, b
 export const feedRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   for (const route of Object.keys(FEED_PATHS) as FeedRoute[]) {
     const path = FEED_PATHS[route];
-    app.post(path, async (req) => ok(await listFeed(ctx, req.caller, route, decodeBody(FeedRequest, req.body))));
-    app.get(path, async (req) => ok(await listFeed(ctx, req.caller, route, decodeBody(FeedRequest, bodyFromQuery(req.query)))));
+    app.post(path, async (req) =>
+      ok(await listFeed(ctx, req.caller, route, decodeBody(FeedRequest, req.body))),
+    );
+    app.get(path, async (req) =>
+      ok(await listFeed(ctx, req.caller, route, decodeBody(FeedRequest, bodyFromQuery(req.query)))),
+    );
   }
 
-  app.post(SEARCH_PATH, async (req) => ok(await search(ctx, req.caller, decodeBody(SearchRequest, req.body))));
+  app.post(SEARCH_PATH, async (req) =>
+    ok(await search(ctx, req.caller, decodeBody(SearchRequest, req.body))),
+  );
 
   app.post(TAG_SUGGEST_PATH, async (req) => {
     const body = decodeBody(TagSuggestRequest, req.body);
     const p = new Params();
     const { items } = await queryTags(
       ctx.db,
-      { params: p, where: [`t.name ILIKE ${p.add(prefixPattern(body.prefix.trim()))}`], order: 'count', offset: 0, limit: pageSize(body.limit, 10) },
+      {
+        params: p,
+        where: [`t.name ILIKE ${p.add(prefixPattern(body.prefix.trim()))}`],
+        order: 'count',
+        offset: 0,
+        limit: pageSize(body.limit, 10),
+      },
       ctx.blobs.urlOf,
     );
     return ok({ items });
@@ -275,7 +347,11 @@ export const feedRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
 
   app.post(TAG_HOT_PATH, async (req) => {
     const body = decodeBody(TagHotRequest, req.body);
-    const { items } = await queryTags(ctx.db, { params: new Params(), where: [], order: 'heat', offset: 0, limit: pageSize(body.limit) }, ctx.blobs.urlOf);
+    const { items } = await queryTags(
+      ctx.db,
+      { params: new Params(), where: [], order: 'heat', offset: 0, limit: pageSize(body.limit) },
+      ctx.blobs.urlOf,
+    );
     return ok({ items });
   });
 
@@ -287,15 +363,23 @@ export const feedRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   });
 
   for (const kind of Object.keys(TAG_EDIT_KINDS) as TagEditKind[])
-    app.post(tagEditPath(kind), async (req) => ok(await editTags(ctx, req.caller, kind, decodeBody(TagEditRequest, req.body))));
+    app.post(tagEditPath(kind), async (req) =>
+      ok(await editTags(ctx, req.caller, kind, decodeBody(TagEditRequest, req.body))),
+    );
 
-  app.post(SQUARE_MODEL_LIST_PATH, async (req) => ok(await squareModelList(ctx, req.caller, decodeBody(SquareModelListRequest, req.body))));
+  app.post(SQUARE_MODEL_LIST_PATH, async (req) =>
+    ok(await squareModelList(ctx, req.caller, decodeBody(SquareModelListRequest, req.body))),
+  );
 
   app.post(MODEL_DETAIL_PATH, async (req) => {
     const body = decodeBody(IdRequest, req.body);
     const { row, detail } = await detailOf(ctx, req.caller, body.id, ['model']);
     const extra = extraOf(row.extra);
-    const model: ModelDetail = { ...detail, versions: [...(extra.versions ?? [])], trigger_words: [...(extra.trigger_words ?? [])] };
+    const model: ModelDetail = {
+      ...detail,
+      versions: [...(extra.versions ?? [])],
+      trigger_words: [...(extra.trigger_words ?? [])],
+    };
     return ok(model);
   });
 
@@ -307,10 +391,15 @@ export const feedRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   app.post(POST_DETAIL_PATH, async (req) => {
     const body = decodeBody(PostDetailRequest, req.body);
     const { detail } = await detailOf(ctx, req.caller, body.id, ['post']);
-    const [row] = await ctx.db.query<{ body_html: string | null }>('SELECT body_html FROM content_items WHERE id = $1', [body.id]);
+    const [row] = await ctx.db.query<{ body_html: string | null }>(
+      'SELECT body_html FROM content_items WHERE id = $1',
+      [body.id],
+    );
     const post: PostDetail = { ...detail, content: row?.body_html ?? '' };
     return ok(post);
   });
 
-  app.post(POST_CREATE_PATH, async (req) => ok(await createPost(ctx, req.caller, decodeBody(PostCreateRequest, req.body))));
+  app.post(POST_CREATE_PATH, async (req) =>
+    ok(await createPost(ctx, req.caller, decodeBody(PostCreateRequest, req.body))),
+  );
 };

@@ -128,10 +128,14 @@ export const extraOf = (raw: unknown): ItemExtra => {
         const r = x as Record<string, unknown>;
         const id = str(r['id']);
         const name = str(r['name']);
-        return id !== undefined && name !== undefined ? [{ id, name, base_model: str(r['base_model']) ?? '' }] : [];
+        return id !== undefined && name !== undefined
+          ? [{ id, name, base_model: str(r['base_model']) ?? '' }]
+          : [];
       })
     : undefined;
-  const words = Array.isArray(o['trigger_words']) ? o['trigger_words'].filter((w): w is string => typeof w === 'string') : undefined;
+  const words = Array.isArray(o['trigger_words'])
+    ? o['trigger_words'].filter((w): w is string => typeof w === 'string')
+    : undefined;
   const out: { -readonly [K in keyof ItemExtra]: ItemExtra[K] } = {};
   if (num(o['video_type']) !== undefined) out.video_type = num(o['video_type']);
   if (num(o['duration']) !== undefined) out.duration = num(o['duration']);
@@ -152,7 +156,8 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
   const likes = Number(r.num_of_like);
   const stat: ContentItem['stat'] = { num_of_like: likes, num_of_collection: Number(r.num_of_collection) };
   if (kind === 'aiVideo' || kind === 'aiAudio') stat.num_of_play = Number(r.num_of_play);
-  if (['aiapp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(kind)) stat.num_of_task = Number(r.num_of_task);
+  if (['aiapp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(kind))
+    stat.num_of_task = Number(r.num_of_task);
   if (kind === 'character') stat.num_of_token = extra.num_of_token ?? 0;
   const item: ContentItem = {
     id: r.id,
@@ -165,10 +170,16 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
       r.collect_id !== null && r.folder_id !== null
         ? { id: r.collect_id, collection_id: r.folder_id, collection_name: r.folder_name ?? '' }
         : null,
-    folder_no: r.folder_id !== null ? { collection_id: r.folder_id, collection_name: r.folder_name ?? '' } : null,
+    folder_no:
+      r.folder_id !== null ? { collection_id: r.folder_id, collection_name: r.folder_name ?? '' } : null,
     stat,
     num_of_praise: likes,
-    author: { id: r.author_id, name: r.author_name, avatar: r.author_avatar, is_follow: r.is_follow === true },
+    author: {
+      id: r.author_id,
+      name: r.author_name,
+      avatar: r.author_avatar,
+      is_follow: r.is_follow === true,
+    },
     pt: Number(r.created_at),
     tags: [...tags],
   };
@@ -205,7 +216,11 @@ export const tagsOf = async (db: Queryable, ids: readonly string[]): Promise<Map
   return out;
 };
 
-export const toContentItems = async (db: Queryable, rows: readonly ItemRow[], urlOf: UrlOf): Promise<ContentItem[]> => {
+export const toContentItems = async (
+  db: Queryable,
+  rows: readonly ItemRow[],
+  urlOf: UrlOf,
+): Promise<ContentItem[]> => {
   const tags = await tagsOf(
     db,
     rows.map((r) => r.id),
@@ -244,7 +259,11 @@ export const pageOfItems = async (db: Queryable, q: PageQuery, urlOf: UrlOf): Pr
 };
 
 /** One item with the caller's state, or null. */
-export const itemById = async (db: Queryable, accountId: string | null, id: string): Promise<ItemRow | null> => {
+export const itemById = async (
+  db: Queryable,
+  accountId: string | null,
+  id: string,
+): Promise<ItemRow | null> => {
   const rows = await db.query<ItemRow>(`${ITEM_SELECT} WHERE i.id = $2`, [accountId, id]);
   return rows[0] ?? null;
 };

@@ -65,12 +65,19 @@ export const messageRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       action: r.action,
       title: r.title,
       content: r.content,
-      actor: r.actor_id !== null ? { id: r.actor_id, name: r.actor_name ?? '', avatar: r.actor_avatar ?? '' } : null,
+      actor:
+        r.actor_id !== null
+          ? { id: r.actor_id, name: r.actor_name ?? '', avatar: r.actor_avatar ?? '' }
+          : null,
       obj_id: r.item_id,
       obj_type: r.obj_type === null ? null : Number(r.obj_type),
       cover:
         r.item_id !== null && r.cover_width !== null
-          ? { url: ctx.blobs.urlOf(coverKey(r.item_id)), width: Number(r.cover_width), height: Number(r.cover_height) }
+          ? {
+              url: ctx.blobs.urlOf(coverKey(r.item_id)),
+              width: Number(r.cover_width),
+              height: Number(r.cover_height),
+            }
           : null,
       is_read: r.is_read,
       create_at: Number(r.created_at),
@@ -93,7 +100,9 @@ export const messageRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
 
   app.post(MESSAGE_READ_ALL_PATH, async (req) => {
     const accountId = requireAccount(req.caller);
-    await ctx.db.query('UPDATE notices SET is_read = true WHERE account_id = $1 AND NOT is_read', [accountId]);
+    await ctx.db.query('UPDATE notices SET is_read = true WHERE account_id = $1 AND NOT is_read', [
+      accountId,
+    ]);
     return ok(await unreadCounts(ctx.db, accountId));
   });
 };

@@ -29,7 +29,19 @@ export const notify = async (db: Queryable, n: NoticeInput): Promise<void> => {
     `INSERT INTO notices (id, account_id, type, action, actor_id, item_id, title, content, dedupe_key, is_read, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
      ON CONFLICT DO NOTHING`,
-    [n.id ?? newId(12), n.recipient, n.type, n.action, n.actorId, n.itemId, n.title, n.content, n.dedupeKey, n.isRead ?? false, n.now],
+    [
+      n.id ?? newId(12),
+      n.recipient,
+      n.type,
+      n.action,
+      n.actorId,
+      n.itemId,
+      n.title,
+      n.content,
+      n.dedupeKey,
+      n.isRead ?? false,
+      n.now,
+    ],
   );
 };
 

@@ -10,16 +10,22 @@ const INT_ARRAY_KEYS: ReadonlySet<string> = new Set(['artwork_types']);
 const BOOL_KEYS: ReadonlySet<string> = new Set(['run_available']);
 
 const toInt = (s: string): number | string => (/^-?\d{1,9}$/.test(s) ? Number(s) : s);
-const toBool = (s: string): boolean | string => (s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s);
+const toBool = (s: string): boolean | string =>
+  s === 'true' || s === '1' ? true : s === 'false' || s === '0' ? false : s;
 
 export const bodyFromQuery = (query: unknown): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
   if (typeof query !== 'object' || query === null) return out;
   for (const [rawKey, rawValue] of Object.entries(query as Record<string, unknown>)) {
     const key = rawKey.endsWith('[]') ? rawKey.slice(0, -2) : rawKey;
-    const values = (Array.isArray(rawValue) ? rawValue : [rawValue]).filter((v): v is string => typeof v === 'string');
+    const values = (Array.isArray(rawValue) ? rawValue : [rawValue]).filter(
+      (v): v is string => typeof v === 'string',
+    );
     if (ARRAY_KEYS.has(key)) {
-      const parts = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+      const parts = values
+        .flatMap((v) => v.split(','))
+        .map((v) => v.trim())
+        .filter((v) => v !== '');
       out[key] = INT_ARRAY_KEYS.has(key) ? parts.map(toInt) : parts;
     } else if (values.length !== 1) {
       out[key] = values;

@@ -12,14 +12,53 @@
  */
 
 const ALLOWED_TAGS: ReadonlySet<string> = new Set([
-  'p', 'div', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del',
-  'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'span', 'a', 'img',
+  'p',
+  'div',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'code',
+  'pre',
+  'span',
+  'a',
+  'img',
 ]);
 const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'hr', 'img']);
 /** Elements dropped together with everything up to their closing tag. */
 const DROP_WITH_CONTENT: ReadonlySet<string> = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'noscript', 'template',
-  'textarea', 'title', 'xmp', 'noembed', 'noframes', 'svg', 'math', 'select', 'head', 'plaintext',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'noscript',
+  'template',
+  'textarea',
+  'title',
+  'xmp',
+  'noembed',
+  'noframes',
+  'svg',
+  'math',
+  'select',
+  'head',
+  'plaintext',
 ]);
 const ATTRIBUTES: { readonly [tag: string]: readonly string[] } = {
   a: ['href', 'title'],
@@ -30,21 +69,40 @@ const GLOBAL_ATTRIBUTES: readonly string[] = ['style'];
 const MAX_DEPTH = 32;
 
 const NAMED: { readonly [name: string]: string } = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n', sol: '/', lpar: '(', rpar: ')',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  sol: '/',
+  lpar: '(',
+  rpar: ')',
 };
 
 /** Decodes numeric references and a few named ones (enough to see through `jav&#x61;script:`). */
 export const decodeEntities = (s: string): string =>
   s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10);
+      const code =
+        ref[1] === 'x' || ref[1] === 'X'
+          ? Number.parseInt(ref.slice(2), 16)
+          : Number.parseInt(ref.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
     return NAMED[ref.toLowerCase()] ?? whole;
   });
 
 const escapeAttr = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
 
 /** Text keeps well-formed entity references; every other `&`, `<` and `>` is escaped. */
 const escapeText = (s: string): string =>
@@ -97,14 +155,18 @@ export const safeStyle = (raw: string): string | null => {
     const i = decl.indexOf(':');
     if (i < 0) continue;
     const prop = decl.slice(0, i).trim().toLowerCase();
-    const value = decl.slice(i + 1).trim().toLowerCase();
+    const value = decl
+      .slice(i + 1)
+      .trim()
+      .toLowerCase();
     const rule = STYLE_RULES[prop];
     if (rule && rule.test(value)) kept.push(`${prop}: ${value}`);
   }
   return kept.length === 0 ? null : kept.join('; ');
 };
 
-const TAG = /<(\/?)([A-Za-z][A-Za-z0-9-]{0,31})((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/y;
+const TAG =
+  /<(\/?)([A-Za-z][A-Za-z0-9-]{0,31})((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)\s*\/?>/y;
 const ATTR = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
 const attributesOf = (tag: string, raw: string): string => {
@@ -219,7 +281,9 @@ export const sanitizeHtml = (input: string): string => {
 
 /** The plain text of sanitised HTML, whitespace collapsed (for summaries and search). */
 export const htmlToText = (html: string): string =>
-  decodeEntities(html.replace(/<(br|\/p|\/div|\/li|\/h[2-4]|\/blockquote|\/pre)[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''))
+  decodeEntities(
+    html.replace(/<(br|\/p|\/div|\/li|\/h[2-4]|\/blockquote|\/pre)[^>]*>/gi, ' ').replace(/<[^>]*>/g, ''),
+  )
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -58,19 +58,29 @@ interface FolderRow extends Record<string, unknown> {
 }
 
 /** The caller's default folder, created on first use (one per account, by a partial unique index). */
-export const ensureDefaultFolder = async (db: Queryable, accountId: string, now: number): Promise<FolderRow> => {
+export const ensureDefaultFolder = async (
+  db: Queryable,
+  accountId: string,
+  now: number,
+): Promise<FolderRow> => {
   await db.query(
     `INSERT INTO collect_folders (id, account_id, name, is_default, created_at) VALUES ($1, $2, $3, true, $4)
      ON CONFLICT DO NOTHING`,
     [`f-${newId(9)}`, accountId, DEFAULT_FOLDER_NAME, now],
   );
-  const [row] = await db.query<FolderRow>('SELECT id, name FROM collect_folders WHERE account_id = $1 AND is_default', [accountId]);
+  const [row] = await db.query<FolderRow>(
+    'SELECT id, name FROM collect_folders WHERE account_id = $1 AND is_default',
+    [accountId],
+  );
   if (!row) throw new Error('default folder missing after insert');
   return row;
 };
 
 const ownFolder = async (db: Queryable, accountId: string, folderId: string): Promise<FolderRow> => {
-  const [row] = await db.query<FolderRow>('SELECT id, name FROM collect_folders WHERE id = $1 AND account_id = $2', [folderId, accountId]);
+  const [row] = await db.query<FolderRow>(
+    'SELECT id, name FROM collect_folders WHERE id = $1 AND account_id = $2',
+    [folderId, accountId],
+  );
   if (!row) throw new ApiError(CODES.notFound, 'no such folder');
   return row;
 };
@@ -84,11 +94,19 @@ interface ItemHead extends Record<string, unknown> {
 }
 
 const lockItem = async (db: Queryable, id: string): Promise<ItemHead | null> => {
-  const [row] = await db.query<ItemHead>('SELECT id, kind, obj_type, author_id, title FROM content_items WHERE id = $1 FOR UPDATE', [id]);
+  const [row] = await db.query<ItemHead>(
+    'SELECT id, kind, obj_type, author_id, title FROM content_items WHERE id = $1 FOR UPDATE',
+    [id],
+  );
   return row ?? null;
 };
 
-const counter = async (db: Queryable, id: string, column: 'num_of_like' | 'num_of_collection', delta: 1 | -1): Promise<number> => {
+const counter = async (
+  db: Queryable,
+  id: string,
+  column: 'num_of_like' | 'num_of_collection',
+  delta: 1 | -1,
+): Promise<number> => {
   const [row] = await db.query<{ n: number }>(
     `UPDATE content_items SET ${column} = GREATEST(${column} + $2, 0) WHERE id = $1 RETURNING ${column} AS n`,
     [id, delta],
@@ -97,7 +115,13 @@ const counter = async (db: Queryable, id: string, column: 'num_of_like' | 'num_o
 };
 
 const folderList = async (db: Queryable, accountId: string): Promise<CollectFolder[]> => {
-  const rows = await db.query<{ id: string; name: string; is_default: boolean; n: string | number; created_at: string | number }>(
+  const rows = await db.query<{
+    id: string;
+    name: string;
+    is_default: boolean;
+    n: string | number;
+    created_at: string | number;
+  }>(
     `SELECT f.id, f.name, f.is_default, f.created_at, (SELECT count(*) FROM collects c WHERE c.folder_id = f.id) AS n
        FROM collect_folders f WHERE f.account_id = $1 ORDER BY f.is_default DESC, f.created_at ASC, f.id ASC`,
     [accountId],
@@ -125,7 +149,8 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
           : await ownFolder(tx, accountId, body.collection_no);
       const item = await lockItem(tx, itemId);
       const kinds: readonly CardType[] = COLLECT_KEYS[key];
-      if (!item || !kinds.includes(item.kind as CardType)) throw new ApiError(CODES.notFound, `no such item for ${key}`);
+      if (!item || !kinds.includes(item.kind as CardType))
+        throw new ApiError(CODES.notFound, `no such item for ${key}`);
       const inserted = await tx.query<{ id: string }>(
         `INSERT INTO collects (id, account_id, folder_id, item_id, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (account_id, item_id) DO NOTHING RETURNING id`,
@@ -154,10 +179,19 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
           [accountId, item.id, folder.id],
         );
         id = moved!.id;
-        const [row] = await tx.query<{ n: number }>('SELECT num_of_collection AS n FROM content_items WHERE id = $1', [item.id]);
+        const [row] = await tx.query<{ n: number }>(
+          'SELECT num_of_collection AS n FROM content_items WHERE id = $1',
+          [item.id],
+        );
         count = Number(row?.n ?? 0);
       }
-      return { id, collection_id: folder.id, collection_name: folder.name, item_id: item.id, num_of_collection: count };
+      return {
+        id,
+        collection_id: folder.id,
+        collection_name: folder.name,
+        item_id: item.id,
+        num_of_collection: count,
+      };
     });
     return ok(result);
   });
@@ -166,9 +200,16 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const body = decodeBody(CollectRemoveRequest, req.body);
     const accountId = requireAccount(req.caller);
     const result = await ctx.db.transaction(async (tx): Promise<CollectRemoveResponse> => {
-      const [gone] = await tx.query<{ item_id: string }>('DELETE FROM collects WHERE id = $1 AND account_id = $2 RETURNING item_id', [body.id, accountId]);
+      const [gone] = await tx.query<{ item_id: string }>(
+        'DELETE FROM collects WHERE id = $1 AND account_id = $2 RETURNING item_id',
+        [body.id, accountId],
+      );
       if (!gone) throw new ApiError(CODES.notFound, 'no such collection');
-      return { id: body.id, item_id: gone.item_id, num_of_collection: await counter(tx, gone.item_id, 'num_of_collection', -1) };
+      return {
+        id: body.id,
+        item_id: gone.item_id,
+        num_of_collection: await counter(tx, gone.item_id, 'num_of_collection', -1),
+      };
     });
     return ok(result);
   });
@@ -216,7 +257,8 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const accountId = requireAccount(req.caller);
     const p = callerParams(accountId);
     const where = ['c.id IS NOT NULL'];
-    if (body.folder_no !== undefined) where.push(`c.folder_id = ${p.add((await ownFolder(ctx.db, accountId, body.folder_no)).id)}`);
+    if (body.folder_no !== undefined)
+      where.push(`c.folder_id = ${p.add((await ownFolder(ctx.db, accountId, body.folder_no)).id)}`);
     if (body.category !== undefined) where.push(`i.kind IN ${p.list(cardTypesOfCategory(body.category))}`);
     const page = await pageOfItems(
       ctx.db,
@@ -246,12 +288,22 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const folderId = await ctx.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
       await ensureDefaultFolder(tx, accountId, now);
-      const [same] = await tx.query<{ id: string }>('SELECT id FROM collect_folders WHERE account_id = $1 AND lower(name) = lower($2)', [accountId, name]);
+      const [same] = await tx.query<{ id: string }>(
+        'SELECT id FROM collect_folders WHERE account_id = $1 AND lower(name) = lower($2)',
+        [accountId, name],
+      );
       if (same) return same.id;
-      const [count] = await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM collect_folders WHERE account_id = $1', [accountId]);
-      if (Number(count?.n ?? 0) >= FOLDERS_PER_ACCOUNT_MAX) throw new ApiError(CODES.forbidden, `at most ${FOLDERS_PER_ACCOUNT_MAX} folders`);
+      const [count] = await tx.query<{ n: string | number }>(
+        'SELECT count(*) AS n FROM collect_folders WHERE account_id = $1',
+        [accountId],
+      );
+      if (Number(count?.n ?? 0) >= FOLDERS_PER_ACCOUNT_MAX)
+        throw new ApiError(CODES.forbidden, `at most ${FOLDERS_PER_ACCOUNT_MAX} folders`);
       const id = `f-${newId(9)}`;
-      await tx.query('INSERT INTO collect_folders (id, account_id, name, is_default, created_at) VALUES ($1, $2, $3, false, $4)', [id, accountId, name, now]);
+      await tx.query(
+        'INSERT INTO collect_folders (id, account_id, name, is_default, created_at) VALUES ($1, $2, $3, false, $4)',
+        [id, accountId, name, now],
+      );
       return id;
     });
     const folder = (await folderList(ctx.db, accountId)).find((f) => f.collection_id === folderId)!;
@@ -267,11 +319,10 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
       const [exists] = await tx.query('SELECT id FROM accounts WHERE id = $1', [target]);
       if (!exists) throw new ApiError(CODES.accountNotExistent, 'no such account');
       if (on) {
-        const added = await tx.query('INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee_id', [
-          accountId,
-          target,
-          now,
-        ]);
+        const added = await tx.query(
+          'INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee_id',
+          [accountId, target, now],
+        );
         if (added.length > 0)
           await notify(tx, {
             recipient: target,
@@ -285,14 +336,24 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
             now,
           });
       } else {
-        await tx.query('DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2', [accountId, target]);
+        await tx.query('DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2', [
+          accountId,
+          target,
+        ]);
       }
-      const [n] = await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM follows WHERE followee_id = $1', [target]);
+      const [n] = await tx.query<{ n: string | number }>(
+        'SELECT count(*) AS n FROM follows WHERE followee_id = $1',
+        [target],
+      );
       return { account_id: target, is_follow: on, num_of_followers: Number(n?.n ?? 0) };
     });
   };
-  app.post(FOLLOW_PATH, async (req) => ok(await follow(req.caller, decodeBody(FollowRequest, req.body), true)));
-  app.post(UNFOLLOW_PATH, async (req) => ok(await follow(req.caller, decodeBody(FollowRequest, req.body), false)));
+  app.post(FOLLOW_PATH, async (req) =>
+    ok(await follow(req.caller, decodeBody(FollowRequest, req.body), true)),
+  );
+  app.post(UNFOLLOW_PATH, async (req) =>
+    ok(await follow(req.caller, decodeBody(FollowRequest, req.body), false)),
+  );
 
   app.post(BEHAVIOR_LOG_PATH, async (req) => {
     const body = decodeBody(BehaviorLogRequest, req.body);
@@ -307,15 +368,15 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
       for (const like of likes) {
         const id = like.obj_id!;
         const item = await lockItem(tx, id);
-        if (!item || item.obj_type !== like.obj_type) throw new ApiError(CODES.notFound, `no item ${id} of obj_type ${like.obj_type}`);
+        if (!item || item.obj_type !== like.obj_type)
+          throw new ApiError(CODES.notFound, `no item ${id} of obj_type ${like.obj_type}`);
         let liked: boolean;
         let count: number;
         if (like.event_name === 'like') {
-          const added = await tx.query('INSERT INTO likes (account_id, item_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING item_id', [
-            accountId,
-            id,
-            now,
-          ]);
+          const added = await tx.query(
+            'INSERT INTO likes (account_id, item_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING item_id',
+            [accountId, id, now],
+          );
           liked = true;
           if (added.length > 0) {
             count = await counter(tx, id, 'num_of_like', 1);
@@ -332,7 +393,10 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
             });
           } else count = await currentLikes(tx, id);
         } else {
-          const removed = await tx.query('DELETE FROM likes WHERE account_id = $1 AND item_id = $2 RETURNING item_id', [accountId, id]);
+          const removed = await tx.query(
+            'DELETE FROM likes WHERE account_id = $1 AND item_id = $2 RETURNING item_id',
+            [accountId, id],
+          );
           liked = false;
           count = removed.length > 0 ? await counter(tx, id, 'num_of_like', -1) : await currentLikes(tx, id);
         }
@@ -346,7 +410,8 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
   app.post(REPORT_PATH, async (req) => {
     const body = decodeBody(ReportRequest, req.body);
     const { accountId, deviceId } = req.caller;
-    if (accountId === null && deviceId === null) throw new ApiError(CODES.notLoggedIn, 'a guest needs a device id to report');
+    if (accountId === null && deviceId === null)
+      throw new ApiError(CODES.notLoggedIn, 'a guest needs a device id to report');
     const now = ctx.clock.now();
     const id = await ctx.db.transaction(async (tx) => {
       const item = await lockItem(tx, body.id);
@@ -372,24 +437,27 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const body = decodeBody(AppealRequest, req.body);
     const accountId = requireAccount(req.caller);
     if (body.obj_id !== undefined) {
-      const [item] = await ctx.db.query<{ author_id: string; obj_type: number }>('SELECT author_id, obj_type FROM content_items WHERE id = $1', [body.obj_id]);
-      if (!item || (body.obj_type !== undefined && item.obj_type !== body.obj_type)) throw new ApiError(CODES.notFound, 'no such item');
-      if (item.author_id !== accountId) throw new ApiError(CODES.forbidden, 'only the owner appeals for a resource');
+      const [item] = await ctx.db.query<{ author_id: string; obj_type: number }>(
+        'SELECT author_id, obj_type FROM content_items WHERE id = $1',
+        [body.obj_id],
+      );
+      if (!item || (body.obj_type !== undefined && item.obj_type !== body.obj_type))
+        throw new ApiError(CODES.notFound, 'no such item');
+      if (item.author_id !== accountId)
+        throw new ApiError(CODES.forbidden, 'only the owner appeals for a resource');
     }
     const id = `ap-${newId(9)}`;
-    await ctx.db.query('INSERT INTO resource_appeals (id, account_id, remark, item_id, obj_type, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-      id,
-      accountId,
-      body.remark.trim(),
-      body.obj_id ?? null,
-      body.obj_type ?? null,
-      ctx.clock.now(),
-    ]);
+    await ctx.db.query(
+      'INSERT INTO resource_appeals (id, account_id, remark, item_id, obj_type, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
+      [id, accountId, body.remark.trim(), body.obj_id ?? null, body.obj_type ?? null, ctx.clock.now()],
+    );
     return ok({ id });
   });
 };
 
 const currentLikes = async (db: Queryable, id: string): Promise<number> => {
-  const [row] = await db.query<{ n: number }>('SELECT num_of_like AS n FROM content_items WHERE id = $1', [id]);
+  const [row] = await db.query<{ n: number }>('SELECT num_of_like AS n FROM content_items WHERE id = $1', [
+    id,
+  ]);
   return Number(row?.n ?? 0);
 };

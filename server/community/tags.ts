@@ -37,7 +37,9 @@ const toTagItem = (r: TagRow, urlOf: UrlOf): TagItem => ({
   name: r.name,
   num_of_items: Number(r.n),
   cover:
-    r.cover_id !== null ? { url: urlOf(coverKey(r.cover_id)), width: Number(r.cover_width), height: Number(r.cover_height) } : null,
+    r.cover_id !== null
+      ? { url: urlOf(coverKey(r.cover_id)), width: Number(r.cover_width), height: Number(r.cover_height) }
+      : null,
 });
 
 export type TagOrder = 'heat' | 'count';
@@ -50,9 +52,14 @@ export interface TagQuery {
   readonly limit: number;
 }
 
-export const queryTags = async (db: Queryable, q: TagQuery, urlOf: UrlOf): Promise<{ items: TagItem[]; hasMore: boolean }> => {
+export const queryTags = async (
+  db: Queryable,
+  q: TagQuery,
+  urlOf: UrlOf,
+): Promise<{ items: TagItem[]; hasMore: boolean }> => {
   const where = q.where.length > 0 ? `WHERE ${q.where.join(' AND ')}` : '';
-  const order = q.order === 'heat' ? 'COALESCE(s.heat, 0) DESC, t.id ASC' : 's.n DESC, lower(t.name) ASC, t.id ASC';
+  const order =
+    q.order === 'heat' ? 'COALESCE(s.heat, 0) DESC, t.id ASC' : 's.n DESC, lower(t.name) ASC, t.id ASC';
   const rows = await db.query<TagRow>(
     `${TAG_SELECT} ${where} ORDER BY ${order} LIMIT ${q.params.add(q.limit + 1)} OFFSET ${q.params.add(q.offset)}`,
     q.params.values,
@@ -81,12 +88,21 @@ export const normaliseTagNames = (names: readonly string[]): string[] => {
 };
 
 /** Replaces the item's tags with `names` (already validated), creating new tags. Run inside a transaction. */
-export const setItemTags = async (tx: Queryable, itemId: string, names: readonly string[], now: number): Promise<TagRef[]> => {
+export const setItemTags = async (
+  tx: Queryable,
+  itemId: string,
+  names: readonly string[],
+  now: number,
+): Promise<TagRef[]> => {
   const clean = normaliseTagNames(names);
   await tx.query('DELETE FROM content_tags WHERE item_id = $1', [itemId]);
   if (clean.length === 0) return [];
   for (const name of clean)
-    await tx.query('INSERT INTO tags (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [`t-${newId(9)}`, name, now]);
+    await tx.query('INSERT INTO tags (id, name, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      `t-${newId(9)}`,
+      name,
+      now,
+    ]);
   const p = new Params();
   const rows = await tx.query<{ id: string; name: string }>(
     `SELECT id, name FROM tags WHERE lower(name) IN ${p.list(clean.map((n) => n.toLowerCase()))}`,
@@ -97,7 +113,11 @@ export const setItemTags = async (tx: Queryable, itemId: string, names: readonly
   for (const [position, name] of clean.entries()) {
     const tag = byName.get(name.toLowerCase());
     if (!tag) continue;
-    await tx.query('INSERT INTO content_tags (item_id, tag_id, position) VALUES ($1, $2, $3)', [itemId, tag.id, position]);
+    await tx.query('INSERT INTO content_tags (item_id, tag_id, position) VALUES ($1, $2, $3)', [
+      itemId,
+      tag.id,
+      position,
+    ]);
     refs.push({ id: tag.id, name: tag.name });
   }
   return refs;

@@ -19,10 +19,14 @@ export interface Owner {
 }
 
 export const ownerOf = (caller: Caller, guest: boolean): Owner =>
-  guest || caller.accountId === null ? { accountId: null, deviceId: caller.deviceId } : { accountId: caller.accountId, deviceId: caller.deviceId };
+  guest || caller.accountId === null
+    ? { accountId: null, deviceId: caller.deviceId }
+    : { accountId: caller.accountId, deviceId: caller.deviceId };
 
 const owns = (owner: Owner, row: { account_id: string | null; device_id: string | null }): boolean =>
-  owner.accountId !== null ? row.account_id === owner.accountId : row.account_id === null && owner.deviceId !== null && row.device_id === owner.deviceId;
+  owner.accountId !== null
+    ? row.account_id === owner.accountId
+    : row.account_id === null && owner.deviceId !== null && row.device_id === owner.deviceId;
 
 /** The path of a URL, whether it came absolute (with a host) or relative. */
 const pathOf = (url: string): string => {
@@ -41,18 +45,30 @@ export interface ResolvedInput {
   readonly key: string;
 }
 
-export const resolveOwnedUrl = async (db: Queryable, blobs: BlobStore, owner: Owner, rawUrl: string): Promise<ResolvedInput> => {
+export const resolveOwnedUrl = async (
+  db: Queryable,
+  blobs: BlobStore,
+  owner: Owner,
+  rawUrl: string,
+): Promise<ResolvedInput> => {
   const url = pathOf(rawUrl);
   const prefix = blobs.urlOf('');
   const key = url.startsWith(prefix) ? decodeURIComponent(url.slice(prefix.length)) : null;
-  const [upload] = await db.query<{ account_id: string | null; device_id: string | null; storage: string | null; blob_key: string | null }>(
-    `SELECT account_id, device_id, storage, blob_key FROM uploads WHERE url = $1 AND status = 'complete'`,
-    [url],
-  );
+  const [upload] = await db.query<{
+    account_id: string | null;
+    device_id: string | null;
+    storage: string | null;
+    blob_key: string | null;
+  }>(`SELECT account_id, device_id, storage, blob_key FROM uploads WHERE url = $1 AND status = 'complete'`, [
+    url,
+  ]);
   if (upload) {
     let mine = owns(owner, upload);
     if (!mine && owner.accountId !== null) {
-      const saved = await db.query('SELECT 1 FROM guest_field_saves WHERE account_id = $1 AND url = $2', [owner.accountId, url]);
+      const saved = await db.query('SELECT 1 FROM guest_field_saves WHERE account_id = $1 AND url = $2', [
+        owner.accountId,
+        url,
+      ]);
       mine = saved.length > 0;
     }
     if (!mine) throw new ApiError(CREATION_CODES.artworkForbidden, 'that file is not yours to use');
@@ -67,7 +83,8 @@ export const resolveOwnedUrl = async (db: Queryable, blobs: BlobStore, owner: Ow
     [probe],
   );
   if (!task) throw new ApiError(CODES.notFound, `no file at ${url}`);
-  if (!owns(owner, task)) throw new ApiError(CREATION_CODES.artworkForbidden, 'that file is not yours to use');
+  if (!owns(owner, task))
+    throw new ApiError(CREATION_CODES.artworkForbidden, 'that file is not yours to use');
   return { url, key };
 };
 
@@ -79,11 +96,15 @@ export const loadImage = async (blobs: BlobStore, key: string): Promise<Bitmap> 
 };
 
 /** Checks at create time that an input is an image the engines can read, and its size. */
-export const probeInput = async (blobs: BlobStore, key: string): Promise<{ width: number; height: number }> => {
+export const probeInput = async (
+  blobs: BlobStore,
+  key: string,
+): Promise<{ width: number; height: number }> => {
   const bytes = await blobs.get(key);
   if (!bytes) throw new ApiError(CODES.notFound, 'the input file is gone');
   const probe = probeImage(bytes);
   if (probe === null) throw new ApiError(CODES.invalidRequest, 'the input is not a PNG or JPEG image');
-  if (probe.width * probe.height > 2048 * 2048) throw new ApiError(CODES.invalidRequest, 'the input is larger than 2048x2048 pixels');
+  if (probe.width * probe.height > 2048 * 2048)
+    throw new ApiError(CODES.invalidRequest, 'the input is larger than 2048x2048 pixels');
   return { width: probe.width, height: probe.height };
 };

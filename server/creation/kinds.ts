@@ -64,8 +64,17 @@ export interface KindSpec {
   readonly options: Readonly<Record<string, readonly (string | number)[]>>;
 }
 
-const IMAGE_OPTIONS = { aspect_ratio: ASPECT_RATIOS, batch_size: [1, 2, 3, 4].slice(0, BATCH_SIZE_MAX), speed_type: [1, 2] };
-const SONG_OPTIONS = { style: SONG_STYLES, emotion: SONG_EMOTIONS, instrument: SONG_INSTRUMENTS, duration: [4, 6, 8, 12] };
+const IMAGE_OPTIONS = {
+  aspect_ratio: ASPECT_RATIOS,
+  batch_size: [1, 2, 3, 4].slice(0, BATCH_SIZE_MAX),
+  speed_type: [1, 2],
+};
+const SONG_OPTIONS = {
+  style: SONG_STYLES,
+  emotion: SONG_EMOTIONS,
+  instrument: SONG_INSTRUMENTS,
+  duration: [4, 6, 8, 12],
+};
 
 const k = (
   key: tasks.DomainTypeKey,
@@ -97,7 +106,10 @@ const PI = { prompt: 'required', image: 'required' } as const;
 export const KINDS: readonly KindSpec[] = [
   k('textToImage', 'image', IMAGE_TASK_COST, 1, P, IMAGE_OPTIONS),
   k('upscale', 'upscale', 4, 0.6, I, { scale: [2, 4], upscale_method: UPSCALE_METHODS }),
-  k('textToVideo', 'video', 40, 2, P, { aspect_ratio: ['16:9', '9:16', '1:1', '4:3', '3:4'], speed_type: [1, 2] }),
+  k('textToVideo', 'video', 40, 2, P, {
+    aspect_ratio: ['16:9', '9:16', '1:1', '4:3', '3:4'],
+    speed_type: [1, 2],
+  }),
   k('lipSync', 'lipSync', 30, 2, PI, { voice: VOICES, emotion: SPEECH_EMOTIONS }),
   k('textToMusic', 'song', 20, 1.6, P, SONG_OPTIONS),
   k('imageToImage', 'imageToImage', 10, 1, PI, { strength: [0.25, 0.5, 0.75] }),
@@ -112,7 +124,15 @@ export const KINDS: readonly KindSpec[] = [
   k('aiMakeup', 'filter', 4, 0.6, I),
   k('ultraHd', 'upscale', 12, 1, I, { scale: [4] }),
   k('comfyuiWorkflow', 'workflow', 15, 1.5, { prompt: 'none', image: 'none' }, {}, { guestAllowed: false }),
-  k('loraTraining', 'training', 30, 3, { prompt: 'none', image: 'required' }, {}, { guestAllowed: false, creatable: false }),
+  k(
+    'loraTraining',
+    'training',
+    30,
+    3,
+    { prompt: 'none', image: 'required' },
+    {},
+    { guestAllowed: false, creatable: false },
+  ),
   k('aiPortrait', 'image', 12, 1, P, { batch_size: [1, 2, 3, 4] }),
   k('storyboard', 'storyboard', 20, 1.5, P, { aspect_ratio: ['16:9', '4:3', '1:1'] }),
   k('comic', 'comic', 20, 1.5, P),

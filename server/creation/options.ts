@@ -74,21 +74,85 @@ export interface BuiltInModel {
 }
 
 export const BUILT_IN_MODELS: readonly BuiltInModel[] = [
-  { id: 'atelier-xl', name: 'Atelier XL', type: 'Checkpoint', baseModel: 'SDXL', triggerWords: [], disabled: false },
-  { id: 'flux-dev', name: 'Flux Dev', type: 'Checkpoint', baseModel: 'Flux', triggerWords: [], disabled: false },
-  { id: 'anime-pony', name: 'Anime Pony', type: 'Checkpoint', baseModel: 'Pony', triggerWords: ['anime'], disabled: false },
-  { id: 'illustrious-ink', name: 'Illustrious Ink', type: 'Checkpoint', baseModel: 'Illustrious', triggerWords: ['ink'], disabled: false },
-  { id: 'lora-watercolor', name: 'Soft Watercolor', type: 'LORA', baseModel: 'SDXL', triggerWords: ['watercolor'], disabled: false },
-  { id: 'lora-neon', name: 'Neon Nights', type: 'LORA', baseModel: 'Flux', triggerWords: ['neon', 'night city'], disabled: false },
-  { id: 'lora-retro-15', name: 'Retro 1.5', type: 'LORA', baseModel: 'SD 1.x', triggerWords: ['retro'], disabled: true },
+  {
+    id: 'atelier-xl',
+    name: 'Atelier XL',
+    type: 'Checkpoint',
+    baseModel: 'SDXL',
+    triggerWords: [],
+    disabled: false,
+  },
+  {
+    id: 'flux-dev',
+    name: 'Flux Dev',
+    type: 'Checkpoint',
+    baseModel: 'Flux',
+    triggerWords: [],
+    disabled: false,
+  },
+  {
+    id: 'anime-pony',
+    name: 'Anime Pony',
+    type: 'Checkpoint',
+    baseModel: 'Pony',
+    triggerWords: ['anime'],
+    disabled: false,
+  },
+  {
+    id: 'illustrious-ink',
+    name: 'Illustrious Ink',
+    type: 'Checkpoint',
+    baseModel: 'Illustrious',
+    triggerWords: ['ink'],
+    disabled: false,
+  },
+  {
+    id: 'lora-watercolor',
+    name: 'Soft Watercolor',
+    type: 'LORA',
+    baseModel: 'SDXL',
+    triggerWords: ['watercolor'],
+    disabled: false,
+  },
+  {
+    id: 'lora-neon',
+    name: 'Neon Nights',
+    type: 'LORA',
+    baseModel: 'Flux',
+    triggerWords: ['neon', 'night city'],
+    disabled: false,
+  },
+  {
+    id: 'lora-retro-15',
+    name: 'Retro 1.5',
+    type: 'LORA',
+    baseModel: 'SD 1.x',
+    triggerWords: ['retro'],
+    disabled: true,
+  },
 ];
 
-export const DEFAULT_FLUX = { model_id: 'flux-dev', base_model: 'Flux', sampler_name: 'Euler', steps: 24, cfg_scale: 3.5, aspect_ratio: '1:1' };
+export const DEFAULT_FLUX = {
+  model_id: 'flux-dev',
+  base_model: 'Flux',
+  sampler_name: 'Euler',
+  steps: 24,
+  cfg_scale: 3.5,
+  aspect_ratio: '1:1',
+};
 
 const PROMPT_STYLES = [
-  { name: 'Cinematic', prompt: 'cinematic still, dramatic light, film grain', negative_prompt: 'cartoon, flat' },
+  {
+    name: 'Cinematic',
+    prompt: 'cinematic still, dramatic light, film grain',
+    negative_prompt: 'cartoon, flat',
+  },
   { name: 'Anime', prompt: 'anime style, cel shading, vivid colors', negative_prompt: 'photo, realistic' },
-  { name: 'Watercolor', prompt: 'watercolor painting, soft edges, paper texture', negative_prompt: 'hard edges' },
+  {
+    name: 'Watercolor',
+    prompt: 'watercolor painting, soft edges, paper texture',
+    negative_prompt: 'hard edges',
+  },
   { name: 'Pixel art', prompt: 'pixel art, 16-bit, limited palette', negative_prompt: 'blurry, smooth' },
   { name: 'Photoreal', prompt: 'photorealistic, 85mm, natural light', negative_prompt: 'painting, drawing' },
   { name: 'Ink', prompt: 'ink drawing, cross hatching, monochrome', negative_prompt: 'color' },
@@ -111,7 +175,15 @@ export const savedLoras = async (db: Queryable, accountId: string | null): Promi
     `SELECT id, name, base_model, trigger_word FROM lora_trainings WHERE account_id = $1 AND saved_at IS NOT NULL AND status = 3 ORDER BY saved_at DESC`,
     [accountId],
   );
-  return rows.map((r) => ({ id: `train-${r.id}`, name: r.name, type: 'LORA', base_model: r.base_model, trigger_words: [r.trigger_word], disabled: false, owned: true }));
+  return rows.map((r) => ({
+    id: `train-${r.id}`,
+    name: r.name,
+    type: 'LORA',
+    base_model: r.base_model,
+    trigger_words: [r.trigger_word],
+    disabled: false,
+    owned: true,
+  }));
 };
 
 export interface ResolvedModel {
@@ -127,20 +199,51 @@ export interface ResolvedModel {
 /** A model by id: built in, or a saved training (`train-<id>`, of any owner: the caller checks). */
 export const findModel = async (db: Queryable, id: string): Promise<ResolvedModel | null> => {
   const builtIn = BUILT_IN_MODELS.find((m) => m.id === id);
-  if (builtIn) return { id, name: builtIn.name, type: builtIn.type, triggerWords: builtIn.triggerWords, disabled: builtIn.disabled, ownerId: null };
+  if (builtIn)
+    return {
+      id,
+      name: builtIn.name,
+      type: builtIn.type,
+      triggerWords: builtIn.triggerWords,
+      disabled: builtIn.disabled,
+      ownerId: null,
+    };
   if (!id.startsWith('train-')) return null;
-  const [r] = await db.query<{ account_id: string; name: string; trigger_word: string; saved_at: string | null; status: number }>(
-    'SELECT account_id, name, trigger_word, saved_at, status FROM lora_trainings WHERE id = $1',
-    [id.slice('train-'.length)],
-  );
+  const [r] = await db.query<{
+    account_id: string;
+    name: string;
+    trigger_word: string;
+    saved_at: string | null;
+    status: number;
+  }>('SELECT account_id, name, trigger_word, saved_at, status FROM lora_trainings WHERE id = $1', [
+    id.slice('train-'.length),
+  ]);
   if (!r) return null;
-  return { id, name: r.name, type: 'LORA', triggerWords: [r.trigger_word], disabled: r.saved_at === null || r.status !== 3, ownerId: r.account_id };
+  return {
+    id,
+    name: r.name,
+    type: 'LORA',
+    triggerWords: [r.trigger_word],
+    disabled: r.saved_at === null || r.status !== 3,
+    ownerId: r.account_id,
+  };
 };
 
 export const optionsConfig = async (db: Queryable, accountId: string | null): Promise<TaskOptionsConfig> => ({
-  base_model: BASE_MODELS.map((name) => ({ name, family: name.startsWith('SD') ? 'Stable Diffusion' : name })),
+  base_model: BASE_MODELS.map((name) => ({
+    name,
+    family: name.startsWith('SD') ? 'Stable Diffusion' : name,
+  })),
   models: [
-    ...BUILT_IN_MODELS.map((m) => ({ id: m.id, name: m.name, type: m.type, base_model: m.baseModel, trigger_words: [...m.triggerWords], disabled: m.disabled, owned: false })),
+    ...BUILT_IN_MODELS.map((m) => ({
+      id: m.id,
+      name: m.name,
+      type: m.type,
+      base_model: m.baseModel,
+      trigger_words: [...m.triggerWords],
+      disabled: m.disabled,
+      owned: false,
+    })),
     ...(await savedLoras(db, accountId)),
   ],
   modules: MODULES,
@@ -152,7 +255,13 @@ export const optionsConfig = async (db: Queryable, accountId: string | null): Pr
   ],
   vae: ['Automatic', 'sdxl_vae.safetensors', 'vae-ft-mse-840000-ema-pruned.safetensors', 'None'],
   prompt_styles: PROMPT_STYLES,
-  video_config: { tiers: [...VIDEO_TIERS], frames: VIDEO.frames, fps: VIDEO.fps, long_side: VIDEO.longSide, aspect_ratios: ['16:9', '9:16', '1:1', '4:3', '3:4'] },
+  video_config: {
+    tiers: [...VIDEO_TIERS],
+    frames: VIDEO.frames,
+    fps: VIDEO.fps,
+    long_side: VIDEO.longSide,
+    aspect_ratios: ['16:9', '9:16', '1:1', '4:3', '3:4'],
+  },
   audio_config: {
     styles: [...SONG_STYLES],
     emotions: [...SONG_EMOTIONS],
@@ -160,7 +269,11 @@ export const optionsConfig = async (db: Queryable, accountId: string | null): Pr
     voices: [...VOICES],
     speech_emotions: [...SPEECH_EMOTIONS],
     sample_rate: SAMPLE_RATE,
-    duration: { min: AUDIO_DURATION_RANGE.min, max: AUDIO_DURATION_RANGE.max, default: AUDIO_DEFAULT_DURATION },
+    duration: {
+      min: AUDIO_DURATION_RANGE.min,
+      max: AUDIO_DURATION_RANGE.max,
+      default: AUDIO_DEFAULT_DURATION,
+    },
   },
   default_flux: DEFAULT_FLUX,
 });
@@ -191,6 +304,17 @@ export const baseConfig = (): TaskBaseConfig => ({
     { value: 1, key: 'normal', cost_factor: 1, time_factor: 1 },
     { value: 2, key: 'fast', cost_factor: 2, time_factor: 0.5 },
   ],
-  defaults: { aspect_ratio: '1:1', sampler_name: 'DPM++ 2M Karras', steps: 25, cfg_scale: 7, batch_size: 1, speed_type: 1 },
-  domain_types: tasks.TASK_DOMAIN_TYPES.map((d) => ({ domain_type: d.id, key: d.key, label_key: d.labelKey })),
+  defaults: {
+    aspect_ratio: '1:1',
+    sampler_name: 'DPM++ 2M Karras',
+    steps: 25,
+    cfg_scale: 7,
+    batch_size: 1,
+    speed_type: 1,
+  },
+  domain_types: tasks.TASK_DOMAIN_TYPES.map((d) => ({
+    domain_type: d.id,
+    key: d.key,
+    label_key: d.labelKey,
+  })),
 });

@@ -5,11 +5,34 @@
  * decodes, an output too large) throw EngineError; the runner fails and refunds the task.
  */
 import type { ComfyGraph } from '../../infrastructure/contract/creation';
-import type { AudioEmotion, SongEmotion, SongInstrument, SongStyle, Voice } from '../../infrastructure/contract/streaming';
+import type {
+  AudioEmotion,
+  SongEmotion,
+  SongInstrument,
+  SongStyle,
+  Voice,
+} from '../../infrastructure/contract/streaming';
 import type { FilterName, FractionRect, TaskImageUri, TaskMedia } from '../../infrastructure/contract/tasks';
 import type { BlobStore } from '../blobs/store';
-import { encodeWav, loudnessPerFrame, sfxKindOf, synthesizeSfx, synthesizeSong, synthesizeSpeech, SAMPLE_RATE } from '../engines/audio';
-import { blit, createBitmap, EngineError, encodePng, fromPng, MAX_OUTPUT_SIDE, resample, type Bitmap } from '../engines/bitmap';
+import {
+  encodeWav,
+  loudnessPerFrame,
+  sfxKindOf,
+  synthesizeSfx,
+  synthesizeSong,
+  synthesizeSpeech,
+  SAMPLE_RATE,
+} from '../engines/audio';
+import {
+  blit,
+  createBitmap,
+  EngineError,
+  encodePng,
+  fromPng,
+  MAX_OUTPUT_SIDE,
+  resample,
+  type Bitmap,
+} from '../engines/bitmap';
 import {
   applyFilter,
   applyScribble,
@@ -59,7 +82,12 @@ export interface StoredParams {
   readonly steps?: number;
   readonly cfg_scale?: number;
   readonly pub_community?: number;
-  readonly workflow?: { readonly id: string; readonly graph: ComfyGraph; readonly order: readonly string[]; readonly image_keys: Readonly<Record<string, string>> };
+  readonly workflow?: {
+    readonly id: string;
+    readonly graph: ComfyGraph;
+    readonly order: readonly string[];
+    readonly image_keys: Readonly<Record<string, string>>;
+  };
 }
 
 export interface RenderJob {
@@ -100,11 +128,17 @@ export const scenesOf = (prompt: string): string[] => {
 };
 
 /** A 2x2 grid of panels with gutters. */
-const grid = (panels: readonly Bitmap[], gutter: number, background: readonly [number, number, number, number]): Bitmap => {
+const grid = (
+  panels: readonly Bitmap[],
+  gutter: number,
+  background: readonly [number, number, number, number],
+): Bitmap => {
   const pw = panels[0]!.width;
   const ph = panels[0]!.height;
   const out = createBitmap(pw * 2 + gutter * 3, ph * 2 + gutter * 3, background);
-  panels.forEach((p, i) => blit(out, p, gutter + (i % 2) * (pw + gutter), gutter + Math.floor(i / 2) * (ph + gutter)));
+  panels.forEach((p, i) =>
+    blit(out, p, gutter + (i % 2) * (pw + gutter), gutter + Math.floor(i / 2) * (ph + gutter)),
+  );
   return out;
 };
 
@@ -117,7 +151,8 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
   let n = 0;
   const keyOf = (ext: string) => `tasks/${job.id}/${n++}.${ext}`;
   const savePng = async (b: Bitmap): Promise<void> => {
-    if (Math.max(b.width, b.height) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${b.width}x${b.height}`);
+    if (Math.max(b.width, b.height) > MAX_OUTPUT_SIDE)
+      throw new EngineError(`the output would be ${b.width}x${b.height}`);
     const key = keyOf('png');
     await blobs.put(key, encodePng(b));
     const url = blobs.urlOf(key);
@@ -169,7 +204,12 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
       const text = spec.key === 'aiPortrait' ? `portrait, ${prompt}` : prompt;
       const ratio = spec.key === 'aiPortrait' ? (p.aspect_ratio ?? '3:4') : job.aspectRatio;
       for (let i = 0; i < count; i++) {
-        const r = renderImage({ prompt: text, seed: job.seed + i, aspectRatio: ratio, longSide: IMAGE_LONG_SIDE });
+        const r = renderImage({
+          prompt: text,
+          seed: job.seed + i,
+          aspectRatio: ratio,
+          longSide: IMAGE_LONG_SIDE,
+        });
         await saveRenderedPng(r.png, r.width, r.height);
       }
       break;
@@ -186,16 +226,32 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     }
     case 'video': {
       const [rw, rh] = job.aspectRatio.split(':').map(Number);
-      const still = fromPng(renderImage({ prompt, seed: job.seed, aspectRatio: job.aspectRatio, longSide: 512 }).png);
+      const still = fromPng(
+        renderImage({ prompt, seed: job.seed, aspectRatio: job.aspectRatio, longSide: 512 }).png,
+      );
       const size = videoSize(rw ?? 16, rh ?? 9, VIDEO.longSide);
-      const a = animate({ still, motion: 'kenBurns', seed: job.seed, ...size, frames: VIDEO.frames, delayCs: VIDEO.delayCs });
+      const a = animate({
+        still,
+        motion: 'kenBurns',
+        seed: job.seed,
+        ...size,
+        frames: VIDEO.frames,
+        delayCs: VIDEO.delayCs,
+      });
       await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
       break;
     }
     case 'animate': {
       const still = await input();
       const size = videoSize(still.width, still.height, VIDEO.longSide);
-      const a = animate({ still, motion: spec.key === 'aiDance' ? 'sway' : 'kenBurns', seed: job.seed, ...size, frames: VIDEO.frames, delayCs: VIDEO.delayCs });
+      const a = animate({
+        still,
+        motion: spec.key === 'aiDance' ? 'sway' : 'kenBurns',
+        seed: job.seed,
+        ...size,
+        frames: VIDEO.frames,
+        delayCs: VIDEO.delayCs,
+      });
       await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
       break;
     }
@@ -205,7 +261,15 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
       const frames = Math.min(60, Math.max(4, Math.ceil(speech.durationS * VIDEO.fps)));
       const mouth = loudnessPerFrame(speech.samples, frames, 1 / VIDEO.fps);
       const size = videoSize(still.width, still.height, VIDEO.longSide);
-      const a = animate({ still, motion: 'lipSync', seed: job.seed, ...size, frames, delayCs: VIDEO.delayCs, mouth });
+      const a = animate({
+        still,
+        motion: 'lipSync',
+        seed: job.seed,
+        ...size,
+        frames,
+        delayCs: VIDEO.delayCs,
+        mouth,
+      });
       await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
       await saveWav(speech.samples);
       break;
@@ -235,8 +299,18 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     }
     case 'imageToImage': {
       const src = await input();
-      const rendered = fromPng(renderImage({ prompt, seed: job.seed, aspectRatio: `${src.width}:${src.height}`, longSide: Math.max(src.width, src.height) }).png);
-      const exact = rendered.width === src.width && rendered.height === src.height ? rendered : resample(rendered, src.width, src.height, 'bilinear');
+      const rendered = fromPng(
+        renderImage({
+          prompt,
+          seed: job.seed,
+          aspectRatio: `${src.width}:${src.height}`,
+          longSide: Math.max(src.width, src.height),
+        }).png,
+      );
+      const exact =
+        rendered.width === src.width && rendered.height === src.height
+          ? rendered
+          : resample(rendered, src.width, src.height, 'bilinear');
       await savePng(mix(src, exact, p.strength ?? 0.5));
       break;
     }
@@ -258,7 +332,14 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     }
     case 'scribble': {
       const sketch = await input();
-      const rendered = fromPng(renderImage({ prompt, seed: job.seed, aspectRatio: `${sketch.width}:${sketch.height}`, longSide: Math.min(IMAGE_LONG_SIDE, Math.max(sketch.width, sketch.height)) }).png);
+      const rendered = fromPng(
+        renderImage({
+          prompt,
+          seed: job.seed,
+          aspectRatio: `${sketch.width}:${sketch.height}`,
+          longSide: Math.min(IMAGE_LONG_SIDE, Math.max(sketch.width, sketch.height)),
+        }).png,
+      );
       await savePng(applyScribble(rendered, sketch));
       break;
     }
@@ -280,7 +361,9 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     }
     case 'colorize': {
       const hue = hashString(job.prompt || 'warm') % 360;
-      await savePng(colorize(await input(), hslToRgb(hue, 0.6, 0.12), hslToRgb((hue + 40) % 360, 0.75, 0.86)));
+      await savePng(
+        colorize(await input(), hslToRgb(hue, 0.6, 0.12), hslToRgb((hue + 40) % 360, 0.75, 0.86)),
+      );
       break;
     }
     case 'lineArt':
@@ -291,11 +374,22 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
       const scenes = scenesOf(job.prompt);
       const ratio = spec.engine === 'storyboard' ? job.aspectRatio : '1:1';
       const panels = scenes.map((scene, i) => {
-        const b = fromPng(renderImage({ prompt: `${scene}, ${(p.model_triggers ?? []).join(', ')}`, seed: job.seed + i, aspectRatio: ratio, longSide: 384 }).png);
+        const b = fromPng(
+          renderImage({
+            prompt: `${scene}, ${(p.model_triggers ?? []).join(', ')}`,
+            seed: job.seed + i,
+            aspectRatio: ratio,
+            longSide: 384,
+          }).png,
+        );
         return spec.engine === 'comic' ? comicInk(b) : b;
       });
       const size = sizeFor(ratio, 384);
-      const same = panels.map((b) => (b.width === size.width && b.height === size.height ? b : resample(b, size.width, size.height, 'bilinear')));
+      const same = panels.map((b) =>
+        b.width === size.width && b.height === size.height
+          ? b
+          : resample(b, size.width, size.height, 'bilinear'),
+      );
       await savePng(grid(same, 12, spec.engine === 'comic' ? [250, 250, 250, 255] : [18, 18, 24, 255]));
       taskReturn = scenes.map((s, i) => `${i + 1}. ${s}`).join('\n');
       break;

@@ -42,7 +42,12 @@ export interface TrainingRow extends Record<string, unknown> {
 
 export interface StoredResult {
   readonly model_card: TrainModelCard;
-  readonly file: { readonly key: string; readonly url: string; readonly file_name: string; readonly size: number };
+  readonly file: {
+    readonly key: string;
+    readonly url: string;
+    readonly file_name: string;
+    readonly size: number;
+  };
   readonly samples: readonly { readonly url: string; readonly width: number; readonly height: number }[];
   readonly loss: readonly number[];
 }
@@ -59,27 +64,41 @@ export const slug = (name: string): string => {
 };
 
 /** The trained file: rank-4 LoRA matrices seeded by the data set's colour statistics. */
-const trainedFile = async (blobs: BlobStore, row: TrainingRow): Promise<{ bytes: Buffer; loss: number[] }> => {
+const trainedFile = async (
+  blobs: BlobStore,
+  row: TrainingRow,
+): Promise<{ bytes: Buffer; loss: number[] }> => {
   const keys = json<string[]>(row.image_keys);
   const stats = [];
   for (const key of keys.slice(0, 12)) stats.push(imageStats(fitWithin(await loadImage(blobs, key), 96)));
-  const rand = prng(hashString(`${row.id}:${stats.map((s) => s.meanRgb.map(Math.round).join(',')).join(';')}`));
+  const rand = prng(
+    hashString(`${row.id}:${stats.map((s) => s.meanRgb.map(Math.round).join(',')).join(';')}`),
+  );
   const rank = 4;
   const dim = 64;
   const tensors: Record<string, { shape: number[]; data: Float32Array }> = {};
-  for (const layer of ['unet.down.0.attn.to_q', 'unet.mid.attn.to_k', 'unet.up.1.attn.to_v', 'text_encoder.layer.11.mlp']) {
+  for (const layer of [
+    'unet.down.0.attn.to_q',
+    'unet.mid.attn.to_k',
+    'unet.up.1.attn.to_v',
+    'text_encoder.layer.11.mlp',
+  ]) {
     const down = new Float32Array(rank * dim);
     const up = new Float32Array(dim * rank);
     for (let i = 0; i < down.length; i++) {
       const s = stats[i % stats.length]!;
       down[i] = (rand() - 0.5) * 0.02 + (s.meanRgb[i % 3]! / 255 - 0.5) * 0.01;
     }
-    for (let i = 0; i < up.length; i++) up[i] = (rand() - 0.5) * 0.002 * (1 + stats[i % stats.length]!.saturation);
+    for (let i = 0; i < up.length; i++)
+      up[i] = (rand() - 0.5) * 0.002 * (1 + stats[i % stats.length]!.saturation);
     tensors[`lora_${layer}.lora_down.weight`] = { shape: [rank, dim], data: down };
     tensors[`lora_${layer}.lora_up.weight`] = { shape: [dim, rank], data: up };
     tensors[`lora_${layer}.alpha`] = { shape: [], data: Float32Array.of(rank) };
   }
-  const loss = Array.from({ length: 20 }, (_, i) => Math.round((0.02 + 0.14 * Math.exp(-i / 5) + (rand() - 0.5) * 0.01) * 10000) / 10000);
+  const loss = Array.from(
+    { length: 20 },
+    (_, i) => Math.round((0.02 + 0.14 * Math.exp(-i / 5) + (rand() - 0.5) * 0.01) * 10000) / 10000,
+  );
   const bytes = encodeSafetensors(tensors, {
     ss_output_name: slug(row.name),
     ss_base_model_version: row.base_model,
@@ -99,7 +118,12 @@ const produceResult = async (blobs: BlobStore, row: TrainingRow): Promise<Stored
   await blobs.put(key, bytes);
   const samples = [];
   for (let i = 0; i < 2; i++) {
-    const img = renderImage({ prompt: `${row.trigger_word}, ${row.train_type}, ${row.name}`, seed: hashString(row.id) + i, aspectRatio: '1:1', longSide: 384 });
+    const img = renderImage({
+      prompt: `${row.trigger_word}, ${row.train_type}, ${row.name}`,
+      seed: hashString(row.id) + i,
+      aspectRatio: '1:1',
+      longSide: 384,
+    });
     const sampleKey = `trainings/${row.id}/sample-${i}.png`;
     await blobs.put(sampleKey, img.png);
     samples.push({ url: blobs.urlOf(sampleKey), width: img.width, height: img.height });
@@ -120,11 +144,14 @@ const produceResult = async (blobs: BlobStore, row: TrainingRow): Promise<Stored
 
 /** Advances running trainings (called by the task runner's tick); returns how many changed. */
 export const advanceTrainings = async (db: Database, blobs: BlobStore, now: number): Promise<number> => {
-  const rows = await db.query<TrainingRow>('SELECT * FROM lora_trainings WHERE status IN (1, 2) ORDER BY created_at LIMIT 20');
+  const rows = await db.query<TrainingRow>(
+    'SELECT * FROM lora_trainings WHERE status IN (1, 2) ORDER BY created_at LIMIT 20',
+  );
   let changed = 0;
   for (const row of rows) {
     const fraction = (now - Number(row.created_at)) / row.duration_ms;
-    let failure: string | null = row.name.includes(TRAIN_FAIL_MARKER) && fraction >= 0.5 ? 'the trainer failed' : null;
+    let failure: string | null =
+      row.name.includes(TRAIN_FAIL_MARKER) && fraction >= 0.5 ? 'the trainer failed' : null;
     let result: StoredResult | null = null;
     if (failure === null && fraction >= 1) {
       try {
@@ -140,7 +167,8 @@ export const advanceTrainings = async (db: Database, blobs: BlobStore, now: numb
           `UPDATE lora_trainings SET status = 4, status_desc = $2, updated_at = $3, finished_at = $3 WHERE id = $1 AND status IN (1, 2) RETURNING id`,
           [row.id, failure, now],
         );
-        if (updated.length > 0 && row.cost > 0) await refund(tx, row.account_id, row.id, 'training refund', now);
+        if (updated.length > 0 && row.cost > 0)
+          await refund(tx, row.account_id, row.id, 'training refund', now);
         return;
       }
       if (result !== null) {
@@ -153,17 +181,16 @@ export const advanceTrainings = async (db: Database, blobs: BlobStore, now: numb
       const process = Math.max(row.process, Math.min(99, Math.floor(fraction * 100)));
       const status = fraction < 0.1 ? TRAIN_STATUS.queued : TRAIN_STATUS.training;
       if (process === row.process && status === row.status) return;
-      const desc = status === TRAIN_STATUS.queued ? 'queued' : `training step ${Math.floor((process / 100) * row.steps)}/${row.steps}`;
-      await tx.query(`UPDATE lora_trainings SET status = $2, process = $3, status_desc = $4, updated_at = $5 WHERE id = $1 AND status IN (1, 2)`, [
-        row.id,
-        status,
-        process,
-        desc,
-        now,
-      ]);
+      const desc =
+        status === TRAIN_STATUS.queued
+          ? 'queued'
+          : `training step ${Math.floor((process / 100) * row.steps)}/${row.steps}`;
+      await tx.query(
+        `UPDATE lora_trainings SET status = $2, process = $3, status_desc = $4, updated_at = $5 WHERE id = $1 AND status IN (1, 2)`,
+        [row.id, status, process, desc, now],
+      );
     });
     changed += 1;
   }
   return changed;
 };
-

@@ -69,11 +69,61 @@ export const TRAIN_COST = 30;
 const WINDOW_MS = 30 * 24 * 3600 * 1000;
 
 export const LORA_TEMPLATES: readonly LoraTemplate[] = [
-  { id: 'tpl-character', name: 'Character', train_type: 'character', base_model: 'SDXL', steps: 1200, learning_rate: 0.0004, network_dim: 16, recommended_images: 20, description: 'One character from several angles and outfits.' },
-  { id: 'tpl-style', name: 'Art style', train_type: 'style', base_model: 'SDXL', steps: 1500, learning_rate: 0.0003, network_dim: 32, recommended_images: 30, description: 'A consistent look across different subjects.' },
-  { id: 'tpl-object', name: 'Object', train_type: 'object', base_model: 'SD 1.x', steps: 800, learning_rate: 0.0005, network_dim: 8, recommended_images: 15, description: 'A product or prop on plain backgrounds.' },
-  { id: 'tpl-face', name: 'Face', train_type: 'face', base_model: 'Flux', steps: 1000, learning_rate: 0.0004, network_dim: 16, recommended_images: 12, description: 'A face in varied light; crop close.' },
-  { id: 'tpl-anime', name: 'Anime character', train_type: 'character', base_model: 'Illustrious', steps: 1200, learning_rate: 0.0004, network_dim: 16, recommended_images: 20, description: 'An anime character for Illustrious and NoobAI.' },
+  {
+    id: 'tpl-character',
+    name: 'Character',
+    train_type: 'character',
+    base_model: 'SDXL',
+    steps: 1200,
+    learning_rate: 0.0004,
+    network_dim: 16,
+    recommended_images: 20,
+    description: 'One character from several angles and outfits.',
+  },
+  {
+    id: 'tpl-style',
+    name: 'Art style',
+    train_type: 'style',
+    base_model: 'SDXL',
+    steps: 1500,
+    learning_rate: 0.0003,
+    network_dim: 32,
+    recommended_images: 30,
+    description: 'A consistent look across different subjects.',
+  },
+  {
+    id: 'tpl-object',
+    name: 'Object',
+    train_type: 'object',
+    base_model: 'SD 1.x',
+    steps: 800,
+    learning_rate: 0.0005,
+    network_dim: 8,
+    recommended_images: 15,
+    description: 'A product or prop on plain backgrounds.',
+  },
+  {
+    id: 'tpl-face',
+    name: 'Face',
+    train_type: 'face',
+    base_model: 'Flux',
+    steps: 1000,
+    learning_rate: 0.0004,
+    network_dim: 16,
+    recommended_images: 12,
+    description: 'A face in varied light; crop close.',
+  },
+  {
+    id: 'tpl-anime',
+    name: 'Anime character',
+    train_type: 'character',
+    base_model: 'Illustrious',
+    steps: 1200,
+    learning_rate: 0.0004,
+    network_dim: 16,
+    recommended_images: 20,
+    description: 'An anime character for Illustrious and NoobAI.',
+  },
 ];
 
 const toRecord = (r: TrainingRow, now: number): TrainRecord => {
@@ -103,19 +153,30 @@ const toRecord = (r: TrainingRow, now: number): TrainRecord => {
 const checkName = (name: string): string => {
   const trimmed = name.trim();
   if ([...trimmed].length > TRAIN_NAME_MAX_LENGTH)
-    throw new ApiError(CREATION_CODES.nameTooLong, `the name is longer than ${TRAIN_NAME_MAX_LENGTH} characters`);
+    throw new ApiError(
+      CREATION_CODES.nameTooLong,
+      `the name is longer than ${TRAIN_NAME_MAX_LENGTH} characters`,
+    );
   return trimmed;
 };
 
 const ownRow = async (db: Queryable, accountId: string, id: string, lock = false): Promise<TrainingRow> => {
-  const [row] = await db.query<TrainingRow>(`SELECT * FROM lora_trainings WHERE id = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`, [id, accountId]);
+  const [row] = await db.query<TrainingRow>(
+    `SELECT * FROM lora_trainings WHERE id = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`,
+    [id, accountId],
+  );
   if (!row) throw new ApiError(CODES.notFound, 'no such training of yours');
   return row;
 };
 
-const finishedRow = async (db: Queryable, accountId: string, id: string): Promise<TrainingRow & { result: StoredResult }> => {
+const finishedRow = async (
+  db: Queryable,
+  accountId: string,
+  id: string,
+): Promise<TrainingRow & { result: StoredResult }> => {
   const row = await ownRow(db, accountId, id);
-  if (row.status !== TRAIN_STATUS.done || row.result === null) throw new ApiError(CODES.forbidden, 'the training has not finished');
+  if (row.status !== TRAIN_STATUS.done || row.result === null)
+    throw new ApiError(CODES.forbidden, 'the training has not finished');
   return { ...row, result: json<StoredResult>(row.result) };
 };
 
@@ -143,15 +204,25 @@ const templateOf = async (db: Queryable, id: string): Promise<LoraTemplate | nul
 };
 
 /** Creates (starts) a training: spec §8 order "limit, already training, at least 9 images, name too long". */
-const createTraining = async (ctx: ServerContext, caller: Caller, req: TrainCreateRequest, now: number): Promise<TrainRecord> => {
+const createTraining = async (
+  ctx: ServerContext,
+  caller: Caller,
+  req: TrainCreateRequest,
+  now: number,
+): Promise<TrainRecord> => {
   const accountId = requireAccount(caller);
   const name = checkName(req.name);
   const urls = [...new Set(req.images)];
   if (urls.length < TRAIN_MIN_IMAGES)
-    throw new ApiError(CREATION_CODES.tooFewImages, `a data set needs at least ${TRAIN_MIN_IMAGES} images (${urls.length} given)`);
-  if (urls.length > TRAIN_MAX_IMAGES) throw new ApiError(CREATION_CODES.datasetLimit, `a data set holds at most ${TRAIN_MAX_IMAGES} images`);
+    throw new ApiError(
+      CREATION_CODES.tooFewImages,
+      `a data set needs at least ${TRAIN_MIN_IMAGES} images (${urls.length} given)`,
+    );
+  if (urls.length > TRAIN_MAX_IMAGES)
+    throw new ApiError(CREATION_CODES.datasetLimit, `a data set holds at most ${TRAIN_MAX_IMAGES} images`);
   const template = req.template_id === undefined ? null : await templateOf(ctx.db, req.template_id);
-  if (req.template_id !== undefined && template === null) throw new ApiError(CODES.notFound, 'no such LoRA template');
+  if (req.template_id !== undefined && template === null)
+    throw new ApiError(CODES.notFound, 'no such LoRA template');
   const owner = ownerOf(caller, false);
   const keys: string[] = [];
   for (const url of urls) {
@@ -164,22 +235,47 @@ const createTraining = async (ctx: ServerContext, caller: Caller, req: TrainCrea
   const id = newId(12);
   const record = await ctx.db.transaction(async (tx) => {
     await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
-    const running = await tx.query(`SELECT id FROM lora_trainings WHERE account_id = $1 AND status IN (1, 2)`, [accountId]);
-    if (running.length > 0) throw new ApiError(CREATION_CODES.alreadyTraining, 'a training of yours is already running');
+    const running = await tx.query(
+      `SELECT id FROM lora_trainings WHERE account_id = $1 AND status IN (1, 2)`,
+      [accountId],
+    );
+    if (running.length > 0)
+      throw new ApiError(CREATION_CODES.alreadyTraining, 'a training of yours is already running');
     const tier = await tierOf(tx, accountId, now);
     const limit = TIER_LIMITS[tier].trainingsPer30Days;
     if ((await usedInWindow(tx, accountId, now)) >= limit)
-      throw new ApiError(CREATION_CODES.trainingLimit, `${TIER_NAMES[tier]} accounts train ${limit} LoRA${limit === 1 ? '' : 's'} per 30 days`);
-    if (totalOf(await balances(tx, accountId)) < TRAIN_COST) throw new ApiError(CODES.noCoins, 'not enough coins');
+      throw new ApiError(
+        CREATION_CODES.trainingLimit,
+        `${TIER_NAMES[tier]} accounts train ${limit} LoRA${limit === 1 ? '' : 's'} per 30 days`,
+      );
+    if (totalOf(await balances(tx, accountId)) < TRAIN_COST)
+      throw new ApiError(CODES.noCoins, 'not enough coins');
     await debit(tx, accountId, TRAIN_COST, 'lora training', id, now);
     const [row] = await tx.query<TrainingRow>(
       `INSERT INTO lora_trainings (id, account_id, name, base_model, train_type, trigger_word, images, image_keys, steps, template_id, status, process,
          status_desc, cost, duration_ms, created_at, updated_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, 1, 0, 'queued', $11, $12, $13, $13) RETURNING *`,
-      [id, accountId, name, req.base_model, req.train_type, req.trigger_word ?? slug(name), JSON.stringify(urls), JSON.stringify(keys), steps, req.template_id ?? null, TRAIN_COST, duration, now],
+      [
+        id,
+        accountId,
+        name,
+        req.base_model,
+        req.train_type,
+        req.trigger_word ?? slug(name),
+        JSON.stringify(urls),
+        JSON.stringify(keys),
+        steps,
+        req.template_id ?? null,
+        TRAIN_COST,
+        duration,
+        now,
+      ],
     );
     if (template !== null && !LORA_TEMPLATES.some((t) => t.id === template.id))
-      await tx.query(`UPDATE content_items SET num_of_task = num_of_task + 1 WHERE id = $1 AND kind = 'lora_train'`, [template.id]);
+      await tx.query(
+        `UPDATE content_items SET num_of_task = num_of_task + 1 WHERE id = $1 AND kind = 'lora_train'`,
+        [template.id],
+      );
     return toRecord(row!, now);
   });
   return record;
@@ -191,7 +287,10 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   app.post(TRAIN_DATASET_CONFIG_PATH, async (req) => {
     const accountId = requireAccount(req.caller);
     const tier = await tierOf(ctx.db, accountId, now());
-    const [running] = await ctx.db.query<{ id: string }>('SELECT id FROM lora_trainings WHERE account_id = $1 AND status IN (1, 2)', [accountId]);
+    const [running] = await ctx.db.query<{ id: string }>(
+      'SELECT id FROM lora_trainings WHERE account_id = $1 AND status IN (1, 2)',
+      [accountId],
+    );
     const config: DatasetConfig = {
       min_images: TRAIN_MIN_IMAGES,
       max_images: TRAIN_MAX_IMAGES,
@@ -224,12 +323,20 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const body = decodeBody(TrainHistoryRequest, req.body);
     const page = body.page ?? 1;
     const pageSize = body.page_size ?? 20;
-    const [count] = await ctx.db.query<{ n: string | number }>('SELECT count(*) AS n FROM lora_trainings WHERE account_id = $1', [accountId]);
+    const [count] = await ctx.db.query<{ n: string | number }>(
+      'SELECT count(*) AS n FROM lora_trainings WHERE account_id = $1',
+      [accountId],
+    );
     const rows = await ctx.db.query<TrainingRow>(
       'SELECT * FROM lora_trainings WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
       [accountId, pageSize, (page - 1) * pageSize],
     );
-    return ok({ items: rows.map((r) => toRecord(r, now())), total: Number(count?.n ?? 0), page, page_size: pageSize });
+    return ok({
+      items: rows.map((r) => toRecord(r, now())),
+      total: Number(count?.n ?? 0),
+      page,
+      page_size: pageSize,
+    });
   });
 
   app.post(TRAIN_RENAME_PATH, async (req) => {
@@ -237,12 +344,10 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const body = decodeBody(TrainRenameRequest, req.body);
     const name = checkName(body.name);
     await ownRow(ctx.db, accountId, body.id);
-    const [row] = await ctx.db.query<TrainingRow>('UPDATE lora_trainings SET name = $3, updated_at = $4 WHERE id = $1 AND account_id = $2 RETURNING *', [
-      body.id,
-      accountId,
-      name,
-      now(),
-    ]);
+    const [row] = await ctx.db.query<TrainingRow>(
+      'UPDATE lora_trainings SET name = $3, updated_at = $4 WHERE id = $1 AND account_id = $2 RETURNING *',
+      [body.id, accountId, name, now()],
+    );
     return ok({ record: toRecord(row!, now()) });
   });
 
@@ -253,12 +358,14 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const record = await ctx.db.transaction(async (tx) => {
       await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
       const row = await ownRow(tx, accountId, id, true);
-      if (row.status !== TRAIN_STATUS.queued && row.status !== TRAIN_STATUS.training) return toRecord(row, at);
+      if (row.status !== TRAIN_STATUS.queued && row.status !== TRAIN_STATUS.training)
+        return toRecord(row, at);
       const [stopped] = await tx.query<TrainingRow>(
         `UPDATE lora_trainings SET status = 5, status_desc = 'stopped', updated_at = $2, finished_at = $2 WHERE id = $1 RETURNING *`,
         [id, at],
       );
-      if (row.status === TRAIN_STATUS.queued && row.cost > 0) await refund(tx, accountId, id, 'training stopped while queued', at);
+      if (row.status === TRAIN_STATUS.queued && row.cost > 0)
+        await refund(tx, accountId, id, 'training stopped while queued', at);
       return toRecord(stopped!, at);
     });
     return ok({ record });
@@ -304,8 +411,10 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const at = now();
     const result = await ctx.db.transaction(async (tx) => {
       const row = await ownRow(tx, accountId, body.id, true);
-      if (row.status !== TRAIN_STATUS.done) throw new ApiError(CODES.forbidden, 'the training has not finished');
-      if (row.published_item_id !== null) return { model_id: row.published_item_id, record: toRecord(row, at) };
+      if (row.status !== TRAIN_STATUS.done)
+        throw new ApiError(CODES.forbidden, 'the training has not finished');
+      if (row.published_item_id !== null)
+        return { model_id: row.published_item_id, record: toRecord(row, at) };
       const itemId = `mdl-${newId(9)}`;
       const { width, height } = sizeFor('3:4', 512);
       const title = body.title?.trim() ?? row.name;
@@ -318,16 +427,23 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
           OBJ_TYPE_OF_CARD.model,
           accountId,
           title,
-          body.description ?? `A ${row.train_type} LoRA trained on ${json<string[]>(row.images).length} images. Trigger: ${row.trigger_word}.`,
+          body.description ??
+            `A ${row.train_type} LoRA trained on ${json<string[]>(row.images).length} images. Trigger: ${row.trigger_word}.`,
           `${row.trigger_word}, ${row.train_type}, ${row.name}`,
           width,
           height,
           row.base_model,
-          JSON.stringify({ versions: [{ id: `${itemId}-v1`, name: 'v1.0', base_model: row.base_model }], trigger_words: [row.trigger_word] }),
+          JSON.stringify({
+            versions: [{ id: `${itemId}-v1`, name: 'v1.0', base_model: row.base_model }],
+            trigger_words: [row.trigger_word],
+          }),
           at,
         ],
       );
-      const [updated] = await tx.query<TrainingRow>('UPDATE lora_trainings SET published_item_id = $2, updated_at = $3 WHERE id = $1 RETURNING *', [row.id, itemId, at]);
+      const [updated] = await tx.query<TrainingRow>(
+        'UPDATE lora_trainings SET published_item_id = $2, updated_at = $3 WHERE id = $1 RETURNING *',
+        [row.id, itemId, at],
+      );
       return { model_id: itemId, record: toRecord(updated!, at) };
     });
     return ok(result);
@@ -335,7 +451,16 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
 
   app.post(TRAIN_SQUARE_DETAIL_PATH, async (req) => {
     const { id } = decodeBody(IdRequest, req.body);
-    const [item] = await ctx.db.query<{ id: string; title: string; base_model: string | null; author_id: string; author_name: string; num_of_task: number; cover_width: number; cover_height: number }>(
+    const [item] = await ctx.db.query<{
+      id: string;
+      title: string;
+      base_model: string | null;
+      author_id: string;
+      author_name: string;
+      num_of_task: number;
+      cover_width: number;
+      cover_height: number;
+    }>(
       `SELECT i.id, i.title, i.base_model, i.author_id, a.name AS author_name, i.num_of_task, i.cover_width, i.cover_height
        FROM content_items i JOIN accounts a ON a.id = i.author_id WHERE i.id = $1 AND i.kind = 'lora_train'`,
       [id],

@@ -30,7 +30,8 @@ interface WorkflowRow extends Record<string, unknown> {
   created_at: string | number;
 }
 
-const graphOf = (row: WorkflowRow): ComfyGraph => (typeof row.graph === 'string' ? (JSON.parse(row.graph) as ComfyGraph) : row.graph);
+const graphOf = (row: WorkflowRow): ComfyGraph =>
+  typeof row.graph === 'string' ? (JSON.parse(row.graph) as ComfyGraph) : row.graph;
 
 const summary = (row: WorkflowRow): WorkflowSummary => {
   const graph = graphOf(row);
@@ -48,20 +49,21 @@ export const workflowRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const valid = validateGraph(body.workflow);
     if (!valid.ok) throw new ApiError(CODES.invalidRequest, valid.message);
     // The images a LoadImage node reads must be the importer's own (70008 / 10404 otherwise).
-    for (const url of valid.graph.imageUrls) await resolveOwnedUrl(ctx.db, ctx.blobs, ownerOf(req.caller, false), url);
-    const [count] = await ctx.db.query<{ n: string | number }>('SELECT count(*) AS n FROM comfy_workflows WHERE account_id = $1 AND deleted_at IS NULL', [accountId]);
-    if (Number(count?.n ?? 0) >= WORKFLOWS_PER_ACCOUNT) throw new ApiError(CODES.forbidden, `at most ${WORKFLOWS_PER_ACCOUNT} workflows per account`);
+    for (const url of valid.graph.imageUrls)
+      await resolveOwnedUrl(ctx.db, ctx.blobs, ownerOf(req.caller, false), url);
+    const [count] = await ctx.db.query<{ n: string | number }>(
+      'SELECT count(*) AS n FROM comfy_workflows WHERE account_id = $1 AND deleted_at IS NULL',
+      [accountId],
+    );
+    if (Number(count?.n ?? 0) >= WORKFLOWS_PER_ACCOUNT)
+      throw new ApiError(CODES.forbidden, `at most ${WORKFLOWS_PER_ACCOUNT} workflows per account`);
     const id = `wf-${newId(9)}`;
     const now = ctx.clock.now();
     const name = body.name.trim();
-    await ctx.db.query('INSERT INTO comfy_workflows (id, account_id, name, graph, node_count, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)', [
-      id,
-      accountId,
-      name,
-      JSON.stringify(body.workflow),
-      Object.keys(body.workflow).length,
-      now,
-    ]);
+    await ctx.db.query(
+      'INSERT INTO comfy_workflows (id, account_id, name, graph, node_count, created_at) VALUES ($1, $2, $3, $4::jsonb, $5, $6)',
+      [id, accountId, name, JSON.stringify(body.workflow), Object.keys(body.workflow).length, now],
+    );
     return ok({ workflow: summaryOf(id, name, body.workflow, valid.graph, now) });
   });
 
@@ -89,11 +91,10 @@ export const workflowRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   app.post(TEMPLATE_DELETE_PATH, async (req) => {
     const accountId = requireAccount(req.caller);
     const { id } = decodeBody(IdRequest, req.body);
-    const rows = await ctx.db.query('UPDATE comfy_workflows SET deleted_at = $3 WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL RETURNING id', [
-      id,
-      accountId,
-      ctx.clock.now(),
-    ]);
+    const rows = await ctx.db.query(
+      'UPDATE comfy_workflows SET deleted_at = $3 WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL RETURNING id',
+      [id, accountId, ctx.clock.now()],
+    );
     return ok({ deleted: rows.length > 0 });
   });
 

@@ -11,9 +11,21 @@
  * value is one of its options; there is no cycle; at least one output node (SaveImage or
  * PreviewImage) exists. The first problem answers 10400 with a message naming the node.
  */
-import type { ComfyGraph, ComfyInput, NodeInfo, WorkflowSummary } from '../../infrastructure/contract/creation';
+import type {
+  ComfyGraph,
+  ComfyInput,
+  NodeInfo,
+  WorkflowSummary,
+} from '../../infrastructure/contract/creation';
 import { FILTERS, type FilterName } from '../../infrastructure/contract/tasks';
-import { createBitmap, EngineError, fromPng, MAX_OUTPUT_SIDE, resample, type Bitmap } from '../engines/bitmap';
+import {
+  createBitmap,
+  EngineError,
+  fromPng,
+  MAX_OUTPUT_SIDE,
+  resample,
+  type Bitmap,
+} from '../engines/bitmap';
 import { applyFilter, blur, invert, mix, unsharp } from '../engines/filters';
 import { renderImage } from '../engines/image';
 import { removeBackground } from '../engines/matting';
@@ -42,14 +54,41 @@ interface NodeDef {
   readonly outputNode: boolean;
 }
 
-const LINK_TYPES: ReadonlySet<string> = new Set(['MODEL', 'CLIP', 'VAE', 'CONDITIONING', 'LATENT', 'IMAGE', 'MASK']);
+const LINK_TYPES: ReadonlySet<string> = new Set([
+  'MODEL',
+  'CLIP',
+  'VAE',
+  'CONDITIONING',
+  'LATENT',
+  'IMAGE',
+  'MASK',
+]);
 
-export const CHECKPOINTS = ['atelier-xl.safetensors', 'flux-dev.safetensors', 'anime-pony.safetensors'] as const;
-export const COMFY_SAMPLERS = SAMPLER_NAMES.map((s) => s.toLowerCase().replace(/\+\+/g, 'pp').replace(/[^a-z0-9]+/g, '_'));
+export const CHECKPOINTS = [
+  'atelier-xl.safetensors',
+  'flux-dev.safetensors',
+  'anime-pony.safetensors',
+] as const;
+export const COMFY_SAMPLERS = SAMPLER_NAMES.map((s) =>
+  s
+    .toLowerCase()
+    .replace(/\+\+/g, 'pp')
+    .replace(/[^a-z0-9]+/g, '_'),
+);
 const SCHEDULERS = ['normal', 'karras', 'exponential', 'simple', 'sgm_uniform', 'ddim_uniform'];
 
-const req = (name: string, type: InputDef['type'], extra: Partial<InputDef> = {}): InputDef => ({ name, type, required: true, ...extra });
-const opt = (name: string, type: InputDef['type'], dflt: string | number | boolean, extra: Partial<InputDef> = {}): InputDef => ({
+const req = (name: string, type: InputDef['type'], extra: Partial<InputDef> = {}): InputDef => ({
+  name,
+  type,
+  required: true,
+  ...extra,
+});
+const opt = (
+  name: string,
+  type: InputDef['type'],
+  dflt: string | number | boolean,
+  extra: Partial<InputDef> = {},
+): InputDef => ({
   name,
   type,
   required: false,
@@ -71,8 +110,15 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     classType: 'LoraLoader',
     displayName: 'Load LoRA',
     category: 'loaders',
-    description: 'Applies a LoRA to a model and its text encoder; its name becomes a trigger word of the prompt.',
-    inputs: [req('model', 'MODEL'), req('clip', 'CLIP'), req('lora_name', 'STRING'), opt('strength_model', 'FLOAT', 1, { min: -2, max: 2 }), opt('strength_clip', 'FLOAT', 1, { min: -2, max: 2 })],
+    description:
+      'Applies a LoRA to a model and its text encoder; its name becomes a trigger word of the prompt.',
+    inputs: [
+      req('model', 'MODEL'),
+      req('clip', 'CLIP'),
+      req('lora_name', 'STRING'),
+      opt('strength_model', 'FLOAT', 1, { min: -2, max: 2 }),
+      opt('strength_clip', 'FLOAT', 1, { min: -2, max: 2 }),
+    ],
     outputs: ['MODEL', 'CLIP'],
     outputNode: false,
   },
@@ -90,7 +136,11 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     displayName: 'Empty Latent Image',
     category: 'latent',
     description: 'A blank latent of the given size and batch.',
-    inputs: [opt('width', 'INT', 512, { min: 64, max: 1536 }), opt('height', 'INT', 512, { min: 64, max: 1536 }), opt('batch_size', 'INT', 1, { min: 1, max: 4 })],
+    inputs: [
+      opt('width', 'INT', 512, { min: 64, max: 1536 }),
+      opt('height', 'INT', 512, { min: 64, max: 1536 }),
+      opt('batch_size', 'INT', 1, { min: 1, max: 4 }),
+    ],
     outputs: ['LATENT'],
     outputNode: false,
   },
@@ -146,7 +196,11 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     displayName: 'Upscale Image By',
     category: 'image/upscaling',
     description: 'Resamples images by a factor.',
-    inputs: [req('image', 'IMAGE'), opt('upscale_method', 'COMBO', 'bicubic', { options: ['nearest-exact', 'bilinear', 'bicubic'] }), opt('scale_by', 'FLOAT', 2, { min: 0.25, max: 4 })],
+    inputs: [
+      req('image', 'IMAGE'),
+      opt('upscale_method', 'COMBO', 'bicubic', { options: ['nearest-exact', 'bilinear', 'bicubic'] }),
+      opt('scale_by', 'FLOAT', 2, { min: 0.25, max: 4 }),
+    ],
     outputs: ['IMAGE'],
     outputNode: false,
   },
@@ -164,7 +218,11 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     displayName: 'Image Blur',
     category: 'image/postprocessing',
     description: 'Gaussian blur.',
-    inputs: [req('image', 'IMAGE'), opt('blur_radius', 'INT', 1, { min: 1, max: 31 }), opt('sigma', 'FLOAT', 1, { min: 0.1, max: 10 })],
+    inputs: [
+      req('image', 'IMAGE'),
+      opt('blur_radius', 'INT', 1, { min: 1, max: 31 }),
+      opt('sigma', 'FLOAT', 1, { min: 0.1, max: 10 }),
+    ],
     outputs: ['IMAGE'],
     outputNode: false,
   },
@@ -173,7 +231,12 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     displayName: 'Image Sharpen',
     category: 'image/postprocessing',
     description: 'Unsharp mask.',
-    inputs: [req('image', 'IMAGE'), opt('sharpen_radius', 'INT', 1, { min: 1, max: 31 }), opt('sigma', 'FLOAT', 1, { min: 0.1, max: 10 }), opt('alpha', 'FLOAT', 1, { min: 0, max: 5 })],
+    inputs: [
+      req('image', 'IMAGE'),
+      opt('sharpen_radius', 'INT', 1, { min: 1, max: 31 }),
+      opt('sigma', 'FLOAT', 1, { min: 0.1, max: 10 }),
+      opt('alpha', 'FLOAT', 1, { min: 0, max: 5 }),
+    ],
     outputs: ['IMAGE'],
     outputNode: false,
   },
@@ -181,7 +244,7 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     classType: 'ImageFilter',
     displayName: 'Image Filter (Atelier)',
     category: 'image/postprocessing',
-    description: 'One of the AI filter tool\'s filters.',
+    description: "One of the AI filter tool's filters.",
     inputs: [req('image', 'IMAGE'), opt('filter', 'COMBO', 'sepia', { options: FILTERS })],
     outputs: ['IMAGE'],
     outputNode: false,
@@ -199,7 +262,7 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     classType: 'SaveImage',
     displayName: 'Save Image',
     category: 'image',
-    description: 'Saves the images as the task\'s results.',
+    description: "Saves the images as the task's results.",
     inputs: [req('images', 'IMAGE'), opt('filename_prefix', 'STRING', 'ComfyUI')],
     outputs: [],
     outputNode: true,
@@ -208,7 +271,7 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
     classType: 'PreviewImage',
     displayName: 'Preview Image',
     category: 'image',
-    description: 'Shows the images as the task\'s results.',
+    description: "Shows the images as the task's results.",
     inputs: [req('images', 'IMAGE')],
     outputs: [],
     outputNode: true,
@@ -222,7 +285,13 @@ export const nodeInfo = (d: NodeDef): NodeInfo => ({
   display_name: d.displayName,
   category: d.category,
   description: d.description,
-  inputs: d.inputs.map((i) => ({ name: i.name, type: i.type, required: i.required, default: i.default ?? null, options: [...(i.options ?? [])] })),
+  inputs: d.inputs.map((i) => ({
+    name: i.name,
+    type: i.type,
+    required: i.required,
+    default: i.default ?? null,
+    options: [...(i.options ?? [])],
+  })),
   outputs: [...d.outputs],
   output_node: d.outputNode,
 });
@@ -232,7 +301,8 @@ export const searchNodes = (keyword: string | undefined, category: string | unde
   return NODE_CATALOGUE.filter(
     (d) =>
       (category === undefined || d.category === category || d.category.startsWith(`${category}/`)) &&
-      (k === '' || [d.classType, d.displayName, d.category, d.description].some((s) => s.toLowerCase().includes(k))),
+      (k === '' ||
+        [d.classType, d.displayName, d.category, d.description].some((s) => s.toLowerCase().includes(k))),
   ).map(nodeInfo);
 };
 
@@ -247,7 +317,8 @@ export interface ValidGraph {
   readonly imageUrls: readonly string[];
 }
 
-export type Validation = { readonly ok: true; readonly graph: ValidGraph } | { readonly ok: false; readonly message: string };
+export type Validation =
+  { readonly ok: true; readonly graph: ValidGraph } | { readonly ok: false; readonly message: string };
 
 const compareIds = (a: string, b: string) => {
   const na = Number(a);
@@ -265,7 +336,8 @@ export const validateGraph = (graph: ComfyGraph): Validation => {
     const def = BY_CLASS.get(node.class_type);
     const name = `node ${id} (${node.class_type})`;
     if (!def) return fail(`${name}: unknown node type`);
-    for (const key of Object.keys(node.inputs)) if (!def.inputs.some((i) => i.name === key)) return fail(`${name}: unknown input ${key}`);
+    for (const key of Object.keys(node.inputs))
+      if (!def.inputs.some((i) => i.name === key)) return fail(`${name}: unknown input ${key}`);
     for (const input of def.inputs) {
       const v = node.inputs[input.name];
       if (v === undefined) {
@@ -279,14 +351,21 @@ export const validateGraph = (graph: ComfyGraph): Validation => {
         if (!source) return fail(`${name}: input ${input.name} links to missing node ${from}`);
         const sourceDef = BY_CLASS.get(source.class_type);
         const outType = sourceDef?.outputs[slot];
-        if (!Number.isInteger(slot) || outType === undefined) return fail(`${name}: input ${input.name} links to output ${slot} of node ${from}, which has no such output`);
-        if (outType !== input.type) return fail(`${name}: input ${input.name} takes ${input.type}, node ${from} output ${slot} gives ${outType}`);
+        if (!Number.isInteger(slot) || outType === undefined)
+          return fail(
+            `${name}: input ${input.name} links to output ${slot} of node ${from}, which has no such output`,
+          );
+        if (outType !== input.type)
+          return fail(
+            `${name}: input ${input.name} takes ${input.type}, node ${from} output ${slot} gives ${outType}`,
+          );
         continue;
       }
       if (isLink(v)) return fail(`${name}: input ${input.name} takes a ${input.type} value, not a link`);
       switch (input.type) {
         case 'STRING':
-          if (typeof v !== 'string' || v.length > 2000) return fail(`${name}: input ${input.name} takes a text of up to 2000 characters`);
+          if (typeof v !== 'string' || v.length > 2000)
+            return fail(`${name}: input ${input.name} takes a text of up to 2000 characters`);
           break;
         case 'BOOLEAN':
           if (typeof v !== 'boolean') return fail(`${name}: input ${input.name} takes true or false`);
@@ -294,12 +373,15 @@ export const validateGraph = (graph: ComfyGraph): Validation => {
         case 'INT':
         case 'FLOAT':
           if (typeof v !== 'number' || !Number.isFinite(v) || (input.type === 'INT' && !Number.isInteger(v)))
-            return fail(`${name}: input ${input.name} takes ${input.type === 'INT' ? 'an integer' : 'a number'}`);
+            return fail(
+              `${name}: input ${input.name} takes ${input.type === 'INT' ? 'an integer' : 'a number'}`,
+            );
           if ((input.min !== undefined && v < input.min) || (input.max !== undefined && v > input.max))
             return fail(`${name}: input ${input.name} must be within ${input.min}..${input.max}`);
           break;
         case 'COMBO':
-          if (typeof v !== 'string' || !(input.options ?? []).includes(v)) return fail(`${name}: input ${input.name} must be one of ${(input.options ?? []).join(', ')}`);
+          if (typeof v !== 'string' || !(input.options ?? []).includes(v))
+            return fail(`${name}: input ${input.name} must be one of ${(input.options ?? []).join(', ')}`);
           break;
         default:
           break;
@@ -317,7 +399,10 @@ export const validateGraph = (graph: ComfyGraph): Validation => {
     if (s === 'open') return `the workflow has a cycle through node ${id}`;
     state.set(id, 'open');
     const node = graph[id]!;
-    const deps = Object.values(node.inputs).filter(isLink).map(([from]) => from).sort(compareIds);
+    const deps = Object.values(node.inputs)
+      .filter(isLink)
+      .map(([from]) => from)
+      .sort(compareIds);
     for (const d of deps) {
       const err = visit(d);
       if (err) return err;
@@ -330,13 +415,22 @@ export const validateGraph = (graph: ComfyGraph): Validation => {
     const err = visit(id);
     if (err) return fail(err);
   }
-  const imageUrls = order.filter((id) => graph[id]!.class_type === 'LoadImage').map((id) => String(graph[id]!.inputs['image']));
+  const imageUrls = order
+    .filter((id) => graph[id]!.class_type === 'LoadImage')
+    .map((id) => String(graph[id]!.inputs['image']));
   return { ok: true, graph: { order, outputs, imageUrls } };
 };
 
-export const nodeLabel = (graph: ComfyGraph, id: string): string => `${id} ${graph[id]?._meta?.title ?? graph[id]?.class_type ?? '?'}`;
+export const nodeLabel = (graph: ComfyGraph, id: string): string =>
+  `${id} ${graph[id]?._meta?.title ?? graph[id]?.class_type ?? '?'}`;
 
-export const summaryOf = (id: string, name: string, graph: ComfyGraph, valid: ValidGraph, createdAt: number): WorkflowSummary => ({
+export const summaryOf = (
+  id: string,
+  name: string,
+  graph: ComfyGraph,
+  valid: ValidGraph,
+  createdAt: number,
+): WorkflowSummary => ({
   id,
   name,
   node_count: Object.keys(graph).length,
@@ -407,22 +501,42 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
     const node = graph[id]!;
     switch (node.class_type) {
       case 'CheckpointLoaderSimple':
-        values.set(id, [{ kind: 'MODEL', name: String(scalar(id, 'ckpt_name')), loras: [] }, { kind: 'CLIP', loras: [] }, { kind: 'VAE' }]);
+        values.set(id, [
+          { kind: 'MODEL', name: String(scalar(id, 'ckpt_name')), loras: [] },
+          { kind: 'CLIP', loras: [] },
+          { kind: 'VAE' },
+        ]);
         break;
       case 'LoraLoader': {
         const model = input(id, 'model') as ModelValue;
         const clip = input(id, 'clip') as ClipValue;
         const lora = String(scalar(id, 'lora_name')).replace(/\.safetensors$/, '');
-        values.set(id, [{ ...model, loras: [...model.loras, lora] }, { ...clip, loras: [...clip.loras, lora] }]);
+        values.set(id, [
+          { ...model, loras: [...model.loras, lora] },
+          { ...clip, loras: [...clip.loras, lora] },
+        ]);
         break;
       }
       case 'CLIPTextEncode': {
         const clip = input(id, 'clip') as ClipValue;
-        values.set(id, [{ kind: 'CONDITIONING', text: [String(scalar(id, 'text')), ...clip.loras].filter(Boolean).join(', ') }]);
+        values.set(id, [
+          {
+            kind: 'CONDITIONING',
+            text: [String(scalar(id, 'text')), ...clip.loras].filter(Boolean).join(', '),
+          },
+        ]);
         break;
       }
       case 'EmptyLatentImage':
-        values.set(id, [{ kind: 'LATENT', width: Number(scalar(id, 'width')), height: Number(scalar(id, 'height')), images: null, batch: Number(scalar(id, 'batch_size')) }]);
+        values.set(id, [
+          {
+            kind: 'LATENT',
+            width: Number(scalar(id, 'width')),
+            height: Number(scalar(id, 'height')),
+            images: null,
+            batch: Number(scalar(id, 'batch_size')),
+          },
+        ]);
         break;
       case 'KSampler': {
         const model = input(id, 'model') as ModelValue;
@@ -438,29 +552,55 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
           const base = latent.images?.[i];
           const w = base?.width ?? latent.width;
           const h = base?.height ?? latent.height;
-          const rendered = fromPng(renderImage({ prompt: `${text}, ${style}`, seed: seed + i, aspectRatio: `${w}:${h}`, longSide: Math.max(w, h) }).png);
-          const exact = rendered.width === w && rendered.height === h ? rendered : resample(rendered, w, h, 'bilinear');
+          const rendered = fromPng(
+            renderImage({
+              prompt: `${text}, ${style}`,
+              seed: seed + i,
+              aspectRatio: `${w}:${h}`,
+              longSide: Math.max(w, h),
+            }).png,
+          );
+          const exact =
+            rendered.width === w && rendered.height === h ? rendered : resample(rendered, w, h, 'bilinear');
           images.push(base ? mix(base, exact, denoise) : exact);
         }
-        values.set(id, [{ kind: 'LATENT', width: latent.width, height: latent.height, images, batch: count }]);
+        values.set(id, [
+          { kind: 'LATENT', width: latent.width, height: latent.height, images, batch: count },
+        ]);
         break;
       }
       case 'VAEDecode': {
         const latent = input(id, 'samples') as LatentValue;
-        const images = latent.images ?? Array.from({ length: latent.batch }, () => createBitmap(latent.width, latent.height, [128, 128, 128, 255]));
+        const images =
+          latent.images ??
+          Array.from({ length: latent.batch }, () =>
+            createBitmap(latent.width, latent.height, [128, 128, 128, 255]),
+          );
         values.set(id, [{ kind: 'IMAGE', images }]);
         break;
       }
       case 'VAEEncode': {
         const images = imagesOf(input(id, 'pixels'));
-        values.set(id, [{ kind: 'LATENT', width: images[0]?.width ?? 512, height: images[0]?.height ?? 512, images, batch: images.length }]);
+        values.set(id, [
+          {
+            kind: 'LATENT',
+            width: images[0]?.width ?? 512,
+            height: images[0]?.height ?? 512,
+            images,
+            batch: images.length,
+          },
+        ]);
         break;
       }
       case 'LoadImage': {
         const img = await ctx.loadImage(String(scalar(id, 'image')));
         const mask = createBitmap(img.width, img.height, [255, 255, 255, 255]);
-        for (let p = 0; p < img.width * img.height; p++) mask.data[p * 4] = mask.data[p * 4 + 1] = mask.data[p * 4 + 2] = img.data[p * 4 + 3]!;
-        values.set(id, [{ kind: 'IMAGE', images: [img] }, { kind: 'MASK', images: [mask] }]);
+        for (let p = 0; p < img.width * img.height; p++)
+          mask.data[p * 4] = mask.data[p * 4 + 1] = mask.data[p * 4 + 2] = img.data[p * 4 + 3]!;
+        values.set(id, [
+          { kind: 'IMAGE', images: [img] },
+          { kind: 'MASK', images: [mask] },
+        ]);
         break;
       }
       case 'ImageScaleBy': {
@@ -469,8 +609,14 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
         const images = imagesOf(input(id, 'image')).map((b) => {
           const w = Math.max(1, Math.round(b.width * by));
           const h = Math.max(1, Math.round(b.height * by));
-          if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`node ${id}: ${w}x${h} is larger than ${MAX_OUTPUT_SIDE} pixels`);
-          return resample(b, w, h, method === 'nearest-exact' ? 'nearest' : method === 'bilinear' ? 'bilinear' : 'bicubic');
+          if (Math.max(w, h) > MAX_OUTPUT_SIDE)
+            throw new EngineError(`node ${id}: ${w}x${h} is larger than ${MAX_OUTPUT_SIDE} pixels`);
+          return resample(
+            b,
+            w,
+            h,
+            method === 'nearest-exact' ? 'nearest' : method === 'bilinear' ? 'bilinear' : 'bicubic',
+          );
         });
         values.set(id, [{ kind: 'IMAGE', images }]);
         break;
@@ -479,24 +625,45 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
         values.set(id, [{ kind: 'IMAGE', images: imagesOf(input(id, 'image')).map(invert) }]);
         break;
       case 'ImageBlur':
-        values.set(id, [{ kind: 'IMAGE', images: imagesOf(input(id, 'image')).map((b) => blur(b, Number(scalar(id, 'blur_radius')))) }]);
+        values.set(id, [
+          {
+            kind: 'IMAGE',
+            images: imagesOf(input(id, 'image')).map((b) => blur(b, Number(scalar(id, 'blur_radius')))),
+          },
+        ]);
         break;
       case 'ImageSharpen':
         values.set(id, [
-          { kind: 'IMAGE', images: imagesOf(input(id, 'image')).map((b) => unsharp(b, Number(scalar(id, 'sharpen_radius')), Number(scalar(id, 'alpha')))) },
+          {
+            kind: 'IMAGE',
+            images: imagesOf(input(id, 'image')).map((b) =>
+              unsharp(b, Number(scalar(id, 'sharpen_radius')), Number(scalar(id, 'alpha'))),
+            ),
+          },
         ]);
         break;
       case 'ImageFilter':
-        values.set(id, [{ kind: 'IMAGE', images: imagesOf(input(id, 'image')).map((b) => applyFilter(b, String(scalar(id, 'filter')) as FilterName)) }]);
+        values.set(id, [
+          {
+            kind: 'IMAGE',
+            images: imagesOf(input(id, 'image')).map((b) =>
+              applyFilter(b, String(scalar(id, 'filter')) as FilterName),
+            ),
+          },
+        ]);
         break;
       case 'RemoveBackground': {
         const mattes = imagesOf(input(id, 'image')).map((b) => removeBackground(b));
         const masks = mattes.map((m) => {
           const mask = createBitmap(m.image.width, m.image.height);
-          for (let p = 0; p < m.background.length; p++) mask.data[p * 4] = mask.data[p * 4 + 1] = mask.data[p * 4 + 2] = m.background[p] ? 0 : 255;
+          for (let p = 0; p < m.background.length; p++)
+            mask.data[p * 4] = mask.data[p * 4 + 1] = mask.data[p * 4 + 2] = m.background[p] ? 0 : 255;
           return mask;
         });
-        values.set(id, [{ kind: 'IMAGE', images: mattes.map((m) => m.image) }, { kind: 'MASK', images: masks }]);
+        values.set(id, [
+          { kind: 'IMAGE', images: mattes.map((m) => m.image) },
+          { kind: 'MASK', images: masks },
+        ]);
         break;
       }
       case 'SaveImage':

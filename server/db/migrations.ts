@@ -15,16 +15,33 @@ import { m007Creation } from './migrations/007-creation';
 import { m008Marketing } from './migrations/008-marketing';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
-export const migrations: readonly Migration[] = [m001Core, m002Community, m003Commerce, m004Studio, m005Ops, m006Platform, m007Creation, m008Marketing];
+export const migrations: readonly Migration[] = [
+  m001Core,
+  m002Community,
+  m003Commerce,
+  m004Studio,
+  m005Ops,
+  m006Platform,
+  m007Creation,
+  m008Marketing,
+];
 
 export const migrate = async (db: Database): Promise<number> => {
-  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-  const applied = new Set((await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id));
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const applied = new Set(
+    (await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((r) => r.id),
+  );
   let count = 0;
   for (const m of migrations) {
     if (applied.has(m.id) || m.sql.trim() === '') continue;
     await db.transaction(async (tx) => {
-      for (const statement of m.sql.split(/;\s*\n/).map((s) => s.trim()).filter(Boolean)) await tx.query(statement);
+      for (const statement of m.sql
+        .split(/;\s*\n/)
+        .map((s) => s.trim())
+        .filter(Boolean))
+        await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [m.id, m.name]);
     });
     count += 1;

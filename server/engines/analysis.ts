@@ -78,7 +78,9 @@ export const imageStats = (input: Bitmap): ImageStats => {
 export const tagsOf = (input: Bitmap): string[] => {
   const s = imageStats(input);
   const tags: string[] = [];
-  tags.push(input.width > input.height * 1.1 ? 'landscape' : input.height > input.width * 1.1 ? 'portrait' : 'square');
+  tags.push(
+    input.width > input.height * 1.1 ? 'landscape' : input.height > input.width * 1.1 ? 'portrait' : 'square',
+  );
   if (s.saturation < 0.12) tags.push('monochrome');
   else tags.push(`${HUE_NAMES.find(([limit]) => s.hue <= limit)![1]} tones`);
   tags.push(s.brightness > 0.62 ? 'bright' : s.brightness < 0.3 ? 'dark' : 'balanced light');

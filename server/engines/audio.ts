@@ -24,7 +24,13 @@
  * The style, emotion, instrument and voice enumerations are the contract's (which the contract
  * tests hold equal to the domain's spec §9 constants); the tables here are keyed by them.
  */
-import type { AudioEmotion, SongEmotion, SongInstrument, SongStyle, Voice } from '../../infrastructure/contract/streaming';
+import type {
+  AudioEmotion,
+  SongEmotion,
+  SongInstrument,
+  SongStyle,
+  Voice,
+} from '../../infrastructure/contract/streaming';
 import { hashString, prng } from './random';
 
 export const SAMPLE_RATE = 22_050;
@@ -151,14 +157,20 @@ const segmentsOf = (text: string): Segment[] => {
     const vowel = VOWELS[ch];
     if (vowel) out.push({ kind: 'voiced', seconds: 0.11, formants: vowel, level: 1 });
     else if (/[a-z]/.test(ch)) {
-      if (FRICATIVES.includes(ch)) out.push({ kind: 'noise', seconds: 0.06, bright: ch === 's' || ch === 'z' ? 0.9 : 0.5, level: 0.35 });
+      if (FRICATIVES.includes(ch))
+        out.push({ kind: 'noise', seconds: 0.06, bright: ch === 's' || ch === 'z' ? 0.9 : 0.5, level: 0.35 });
       else if (PLOSIVES.includes(ch)) {
         out.push({ kind: 'silence', seconds: 0.02 });
         out.push({ kind: 'noise', seconds: 0.02, bright: 0.6, level: 0.5 });
       } else out.push({ kind: 'voiced', seconds: 0.06, formants: SONORANTS[ch] ?? MURMUR, level: 0.55 });
     } else if (/\p{N}/u.test(ch)) {
       out.push({ kind: 'noise', seconds: 0.02, bright: 0.5, level: 0.3 });
-      out.push({ kind: 'voiced', seconds: 0.14, formants: VOWEL_LIST[(ch.codePointAt(0) ?? 0) % VOWEL_LIST.length]!, level: 1 });
+      out.push({
+        kind: 'voiced',
+        seconds: 0.14,
+        formants: VOWEL_LIST[(ch.codePointAt(0) ?? 0) % VOWEL_LIST.length]!,
+        level: 1,
+      });
     } else if (/\p{L}/u.test(ch)) {
       // A syllable of a script without Latin vowels: a short onset and a vowel picked by code point.
       const cp = ch.codePointAt(0) ?? 0;
@@ -197,12 +209,15 @@ export const basePitch = (voice: Voice | undefined, timbreId: string | undefined
 export const synthesizeSpeech = (req: SpeechRequest): Speech => {
   const prosody = PROSODY[req.emotion ?? 'neutral'];
   const f0Base = basePitch(req.voice, req.timbreId) * prosody.pitch;
-  const rand = prng(hashString(`speech:${req.text}:${req.emotion ?? ''}:${req.voice ?? ''}:${req.timbreId ?? ''}`));
+  const rand = prng(
+    hashString(`speech:${req.text}:${req.emotion ?? ''}:${req.voice ?? ''}:${req.timbreId ?? ''}`),
+  );
   const segments = segmentsOf(req.text);
   const lengths = segments.map((s) => Math.max(1, Math.round((s.seconds / prosody.tempo) * SAMPLE_RATE)));
   // The contour runs over the whole text, so a cut keeps the prosody of what it keeps.
   const total = lengths.reduce((a, b) => a + b, 0);
-  const kept = req.maxDurationS === undefined ? total : Math.min(total, Math.round(req.maxDurationS * SAMPLE_RATE));
+  const kept =
+    req.maxDurationS === undefined ? total : Math.min(total, Math.round(req.maxDurationS * SAMPLE_RATE));
   const out = new Float32Array(kept);
   const question = /[?？]\s*$/.test(req.text);
   const fade = Math.round(0.008 * SAMPLE_RATE);
@@ -218,7 +233,10 @@ export const synthesizeSpeech = (req: SpeechRequest): Speech => {
       const contour = prosody.contour + (question && position > 0.7 ? 5 : 0);
       const f0Start = f0Base * semitones(contour * (position - 0.5));
       const harmonics = Math.max(1, Math.floor(3800 / f0Start));
-      const weights = Array.from({ length: harmonics }, (_, k) => resonance((k + 1) * f0Start, seg.formants) / Math.pow(k + 1, 1 / prosody.brightness));
+      const weights = Array.from(
+        { length: harmonics },
+        (_, k) => resonance((k + 1) * f0Start, seg.formants) / Math.pow(k + 1, 1 / prosody.brightness),
+      );
       const table = normalise(periodTable(weights), 1);
       for (let i = 0; i < end; i++) {
         const t = (at + i) / SAMPLE_RATE;
@@ -238,7 +256,8 @@ export const synthesizeSpeech = (req: SpeechRequest): Speech => {
     }
     at += length;
   }
-  if (kept < total) for (let i = 0; i < Math.min(fade, kept); i++) out[kept - 1 - i] = out[kept - 1 - i]! * (i / fade);
+  if (kept < total)
+    for (let i = 0; i < Math.min(fade, kept); i++) out[kept - 1 - i] = out[kept - 1 - i]! * (i / fade);
   return { samples: normalise(out, 0.8 * prosody.gain), durationS: kept / SAMPLE_RATE };
 };
 
@@ -250,7 +269,9 @@ export const speechPcm = (req: SpeechRequest): Int16Array => toPcm16(synthesizeS
 type Drums = 'backbeat' | 'four' | 'hiphop' | 'latin' | 'chiptune' | 'none';
 
 /** Progressions as scale degrees (0 = tonic) of the key's scale; tempo in beats per minute. */
-export const STYLE_TABLE: Readonly<Record<SongStyle, { progression: readonly number[]; bpm: number; drums: Drums; root: number }>> = {
+export const STYLE_TABLE: Readonly<
+  Record<SongStyle, { progression: readonly number[]; bpm: number; drums: Drums; root: number }>
+> = {
   pop: { progression: [0, 4, 5, 3], bpm: 112, drums: 'backbeat', root: 60 },
   rb: { progression: [1, 4, 0, 5], bpm: 84, drums: 'hiphop', root: 58 },
   rock: { progression: [0, 3, 4, 3], bpm: 128, drums: 'backbeat', root: 57 },
@@ -263,7 +284,9 @@ export const STYLE_TABLE: Readonly<Record<SongStyle, { progression: readonly num
   game: { progression: [0, 5, 3, 4], bpm: 140, drums: 'chiptune', root: 64 },
 };
 
-export const EMOTION_TABLE: Readonly<Record<SongEmotion, { tempo: number; minor: boolean; brightness: number }>> = {
+export const EMOTION_TABLE: Readonly<
+  Record<SongEmotion, { tempo: number; minor: boolean; brightness: number }>
+> = {
   relaxed: { tempo: 0.85, minor: false, brightness: 0.7 },
   angry: { tempo: 1.2, minor: true, brightness: 1.3 },
   happy: { tempo: 1.1, minor: false, brightness: 1.1 },
@@ -288,13 +311,76 @@ interface Timbre {
 }
 
 const TIMBRES: Readonly<Record<SongInstrument, Timbre>> = {
-  piano: { harmonics: [1, 0.5, 0.32, 0.2, 0.12, 0.06], attack: 0.004, decay: 0.5, sustain: 0.15, release: 0.25, vibrato: 0, detune: 0.0008, drive: 0 },
-  violin: { harmonics: [1, 0.62, 0.48, 0.36, 0.27, 0.2, 0.15, 0.1], attack: 0.09, decay: 0.1, sustain: 0.85, release: 0.2, vibrato: 0.006, detune: 0, drive: 0 },
-  electricGuitar: { harmonics: [1, 0.8, 0.62, 0.5, 0.4, 0.3, 0.2], attack: 0.006, decay: 0.35, sustain: 0.5, release: 0.15, vibrato: 0.002, detune: 0.002, drive: 2.2 },
-  saxophone: { harmonics: [1, 0.72, 0.52, 0.6, 0.32, 0.26, 0.18], attack: 0.05, decay: 0.15, sustain: 0.8, release: 0.12, vibrato: 0.005, detune: 0, drive: 0.4 },
-  accordion: { harmonics: [1, 0.55, 0.42, 0.3, 0.22], attack: 0.03, decay: 0.05, sustain: 0.9, release: 0.08, vibrato: 0, detune: 0.004, drive: 0 },
-  handDrum: { harmonics: [1, 0.3, 0.1], attack: 0.002, decay: 0.18, sustain: 0, release: 0.05, vibrato: 0, detune: 0, drive: 0 },
-  orchestra: { harmonics: [1, 0.5, 0.33, 0.25, 0.2, 0.16, 0.14, 0.12], attack: 0.25, decay: 0.2, sustain: 0.8, release: 0.4, vibrato: 0.004, detune: 0.003, drive: 0 },
+  piano: {
+    harmonics: [1, 0.5, 0.32, 0.2, 0.12, 0.06],
+    attack: 0.004,
+    decay: 0.5,
+    sustain: 0.15,
+    release: 0.25,
+    vibrato: 0,
+    detune: 0.0008,
+    drive: 0,
+  },
+  violin: {
+    harmonics: [1, 0.62, 0.48, 0.36, 0.27, 0.2, 0.15, 0.1],
+    attack: 0.09,
+    decay: 0.1,
+    sustain: 0.85,
+    release: 0.2,
+    vibrato: 0.006,
+    detune: 0,
+    drive: 0,
+  },
+  electricGuitar: {
+    harmonics: [1, 0.8, 0.62, 0.5, 0.4, 0.3, 0.2],
+    attack: 0.006,
+    decay: 0.35,
+    sustain: 0.5,
+    release: 0.15,
+    vibrato: 0.002,
+    detune: 0.002,
+    drive: 2.2,
+  },
+  saxophone: {
+    harmonics: [1, 0.72, 0.52, 0.6, 0.32, 0.26, 0.18],
+    attack: 0.05,
+    decay: 0.15,
+    sustain: 0.8,
+    release: 0.12,
+    vibrato: 0.005,
+    detune: 0,
+    drive: 0.4,
+  },
+  accordion: {
+    harmonics: [1, 0.55, 0.42, 0.3, 0.22],
+    attack: 0.03,
+    decay: 0.05,
+    sustain: 0.9,
+    release: 0.08,
+    vibrato: 0,
+    detune: 0.004,
+    drive: 0,
+  },
+  handDrum: {
+    harmonics: [1, 0.3, 0.1],
+    attack: 0.002,
+    decay: 0.18,
+    sustain: 0,
+    release: 0.05,
+    vibrato: 0,
+    detune: 0,
+    drive: 0,
+  },
+  orchestra: {
+    harmonics: [1, 0.5, 0.33, 0.25, 0.2, 0.16, 0.14, 0.12],
+    attack: 0.25,
+    decay: 0.2,
+    sustain: 0.8,
+    release: 0.4,
+    vibrato: 0.004,
+    detune: 0.003,
+    drive: 0,
+  },
 };
 
 const MAJOR = [0, 2, 4, 5, 7, 9, 11];
@@ -316,11 +402,22 @@ const envelope = (t: number, length: number, tb: Timbre): number => {
  * Adds one note to `buf`: additive synthesis of the timbre's harmonics (those below Nyquist at the
  * top of the vibrato), read from one period table per spectrum, plus a detuned second voice.
  */
-const addNote = (buf: Float32Array, start: number, length: number, hz: number, gain: number, tb: Timbre, brightness: number, tables: Map<string, Float32Array>): void => {
+const addNote = (
+  buf: Float32Array,
+  start: number,
+  length: number,
+  hz: number,
+  gain: number,
+  tb: Timbre,
+  brightness: number,
+  tables: Map<string, Float32Array>,
+): void => {
   const from = Math.max(0, Math.floor(start * SAMPLE_RATE));
   const to = Math.min(buf.length, Math.floor((start + length + tb.release) * SAMPLE_RATE));
   const highest = SAMPLE_RATE / 2 / ((1 + tb.vibrato) * (1 + tb.detune));
-  const weights = tb.harmonics.map((h, k) => (hz * (k + 1) < highest ? h * Math.pow(brightness, k * 0.5) : 0));
+  const weights = tb.harmonics.map((h, k) =>
+    hz * (k + 1) < highest ? h * Math.pow(brightness, k * 0.5) : 0,
+  );
   const key = weights.join(',');
   let table = tables.get(key);
   if (!table) tables.set(key, (table = periodTable(weights)));
@@ -353,7 +450,14 @@ const addKick = (buf: Float32Array, at: number, gain: number): void => {
   }
 };
 
-const addNoise = (buf: Float32Array, at: number, length: number, gain: number, rand: () => number, highpass: boolean): void => {
+const addNoise = (
+  buf: Float32Array,
+  at: number,
+  length: number,
+  gain: number,
+  rand: () => number,
+  highpass: boolean,
+): void => {
   const from = Math.floor(at * SAMPLE_RATE);
   let prev = 0;
   for (let i = from; i < Math.min(buf.length, from + length * SAMPLE_RATE); i++) {
@@ -378,11 +482,24 @@ const addSquare = (buf: Float32Array, start: number, length: number, hz: number,
  * A sung vowel: the harmonics of a gliding f0 (up to 4.5 kHz), each weighted by the vowel's
  * formants at the note's middle pitch (the glide is a fraction of a semitone).
  */
-const addSung = (buf: Float32Array, start: number, length: number, f0From: number, f0To: number, formants: Formants, gain: number): void => {
+const addSung = (
+  buf: Float32Array,
+  start: number,
+  length: number,
+  f0From: number,
+  f0To: number,
+  formants: Formants,
+  gain: number,
+): void => {
   const from = Math.max(0, Math.floor(start * SAMPLE_RATE));
   const n = Math.floor(length * SAMPLE_RATE);
   const mid = (f0From + f0To) / 2;
-  const table = periodTable(Array.from({ length: Math.max(1, Math.floor(4500 / mid)) }, (_, k) => resonance((k + 1) * mid, formants) / Math.sqrt(k + 1)));
+  const table = periodTable(
+    Array.from(
+      { length: Math.max(1, Math.floor(4500 / mid)) },
+      (_, k) => resonance((k + 1) * mid, formants) / Math.sqrt(k + 1),
+    ),
+  );
   let phase = 0;
   for (let i = 0; i < n && from + i < buf.length; i++) {
     const t = i / n;
@@ -397,7 +514,8 @@ export const PREVIEW_BARS = 4;
 const PREVIEW_TAIL_S = 0.6;
 
 /** Seconds of one 4/4 bar of `style` as `emotion` sets its tempo. */
-export const barSeconds = (style: SongStyle, emotion: SongEmotion): number => (4 * 60) / (STYLE_TABLE[style].bpm * EMOTION_TABLE[emotion].tempo);
+export const barSeconds = (style: SongStyle, emotion: SongEmotion): number =>
+  (4 * 60) / (STYLE_TABLE[style].bpm * EMOTION_TABLE[emotion].tempo);
 
 export interface SongRequest {
   readonly style: SongStyle;
@@ -425,7 +543,8 @@ export const synthesizeSong = (req: SongRequest): Float32Array => {
   const bars = req.durationS === undefined ? PREVIEW_BARS : Math.ceil(durationS / bar - 1e-9);
   const buf = new Float32Array(Math.round(durationS * SAMPLE_RATE));
   const root = style.root + Math.floor(rand() * 5) - 2;
-  const degree = (d: number, octave = 0) => root + scale[((d % 7) + 7) % 7]! + 12 * (Math.floor(d / 7) + octave);
+  const degree = (d: number, octave = 0) =>
+    root + scale[((d % 7) + 7) % 7]! + 12 * (Math.floor(d / 7) + octave);
   const bass = { ...TIMBRES.piano, harmonics: [1, 0.35, 0.1], decay: 0.3, sustain: 0.6 };
   const pad = { ...TIMBRES.orchestra, attack: 0.35 };
   const sungVowels = ['a', 'o', 'e', 'u', 'i'];
@@ -436,20 +555,31 @@ export const synthesizeSong = (req: SongRequest): Float32Array => {
     const chord = style.progression[b % style.progression.length]!;
     const chordTones = [chord, chord + 2, chord + 4];
     // Bass on beats 1 and 3, an octave and a half down.
-    for (const beatIndex of [0, 2]) addNote(buf, barStart + beatIndex * beat, beat * 1.8, midiHz(degree(chord, -2)), 0.5, bass, 1, tables);
+    for (const beatIndex of [0, 2])
+      addNote(buf, barStart + beatIndex * beat, beat * 1.8, midiHz(degree(chord, -2)), 0.5, bass, 1, tables);
     // A soft pad of the chord for sustained styles and for the orchestra.
-    if (req.style === 'classical' || req.instrument === 'orchestra' || req.emotion === 'calm' || req.emotion === 'relaxed')
-      for (const tone of chordTones) addNote(buf, barStart, bar, midiHz(degree(tone, -1)), 0.12, pad, mood.brightness, tables);
+    if (
+      req.style === 'classical' ||
+      req.instrument === 'orchestra' ||
+      req.emotion === 'calm' ||
+      req.emotion === 'relaxed'
+    )
+      for (const tone of chordTones)
+        addNote(buf, barStart, bar, midiHz(degree(tone, -1)), 0.12, pad, mood.brightness, tables);
     // Melody: eighth or quarter notes walking over chord tones and passing notes.
-    const step = req.style === 'classical' || req.style === 'game' ? beat / 2 : rand() < 0.5 ? beat / 2 : beat;
+    const step =
+      req.style === 'classical' || req.style === 'game' ? beat / 2 : rand() < 0.5 ? beat / 2 : beat;
     for (let t = 0; t < bar - 1e-6; t += step) {
       if (rand() < 0.15) continue;
       const onBeat = Math.abs(t / beat - Math.round(t / beat)) < 1e-6;
-      const target = onBeat ? chordTones[Math.floor(rand() * 3)]! + 7 : melodyDegree + (rand() < 0.5 ? 1 : -1);
+      const target = onBeat
+        ? chordTones[Math.floor(rand() * 3)]! + 7
+        : melodyDegree + (rand() < 0.5 ? 1 : -1);
       melodyDegree = Math.max(4, Math.min(14, target));
       const hz = midiHz(degree(melodyDegree));
       if (req.style === 'game') addSquare(buf, barStart + t, step * 0.9, hz, 0.18);
-      else if (req.instrument === 'handDrum') addNote(buf, barStart + t, step * 0.5, hz / 4, 0.6, timbre, 1, tables);
+      else if (req.instrument === 'handDrum')
+        addNote(buf, barStart + t, step * 0.5, hz / 4, 0.6, timbre, 1, tables);
       else addNote(buf, barStart + t, step * 0.95, hz, 0.35, timbre, mood.brightness, tables);
       if (req.voice && onBeat) {
         const f0 = hz / (req.voice === 'male' ? 4 : 2);
@@ -546,7 +676,10 @@ export const synthesizeSfx = (prompt: string, seed: number, durationS: number): 
         break;
       }
       case 'bell':
-        buf[i] = [1, 2.76, 5.4, 8.93].reduce((s, k, j) => s + (Math.sin(TWO_PI * 520 * k * t) * Math.exp(-t * (1.2 + j))) / (j + 1), 0);
+        buf[i] = [1, 2.76, 5.4, 8.93].reduce(
+          (s, k, j) => s + (Math.sin(TWO_PI * 520 * k * t) * Math.exp(-t * (1.2 + j))) / (j + 1),
+          0,
+        );
         break;
       case 'explosion':
         lp += (0.15 * Math.exp(-t * 2) + 0.01) * (noise - lp);
@@ -621,7 +754,13 @@ export const readWav = (bytes: Uint8Array): WavInfo | null => {
   const sampleRate = b.readUInt32LE(24);
   const bitsPerSample = b.readUInt16LE(34);
   const samples = dataBytes / (channels * (bitsPerSample / 8));
-  return { sampleRate, channels, bitsPerSample, samples, durationMs: Math.round((samples / sampleRate) * 1000) };
+  return {
+    sampleRate,
+    channels,
+    bitsPerSample,
+    samples,
+    durationMs: Math.round((samples / sampleRate) * 1000),
+  };
 };
 
 /** Loudness per frame (0..1), for the lip-sync mouth. */

@@ -26,7 +26,11 @@ export const MAX_OUTPUT_SIDE = 3072;
 /** The largest input an engine decodes. */
 export const MAX_INPUT_PIXELS = 2048 * 2048;
 
-export const createBitmap = (width: number, height: number, fill: readonly [number, number, number, number] = [0, 0, 0, 255]): Bitmap => {
+export const createBitmap = (
+  width: number,
+  height: number,
+  fill: readonly [number, number, number, number] = [0, 0, 0, 255],
+): Bitmap => {
   const data = new Uint8ClampedArray(width * height * 4);
   for (let i = 0; i < data.length; i += 4) {
     data[i] = fill[0];
@@ -37,14 +41,23 @@ export const createBitmap = (width: number, height: number, fill: readonly [numb
   return { width, height, data };
 };
 
-export const cloneBitmap = (b: Bitmap): Bitmap => ({ width: b.width, height: b.height, data: new Uint8ClampedArray(b.data) });
+export const cloneBitmap = (b: Bitmap): Bitmap => ({
+  width: b.width,
+  height: b.height,
+  data: new Uint8ClampedArray(b.data),
+});
 
-const isPng = (bytes: Uint8Array) => bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-const isJpeg = (bytes: Uint8Array) => bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+const isPng = (bytes: Uint8Array) =>
+  bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+const isJpeg = (bytes: Uint8Array) =>
+  bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
 
 /** Width and height without decoding pixels (PNG IHDR, JPEG SOFn), or null. */
-export const probeImage = (bytes: Buffer): { width: number; height: number; format: 'png' | 'jpeg' } | null => {
-  if (isPng(bytes) && bytes.length >= 24) return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), format: 'png' };
+export const probeImage = (
+  bytes: Buffer,
+): { width: number; height: number; format: 'png' | 'jpeg' } | null => {
+  if (isPng(bytes) && bytes.length >= 24)
+    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), format: 'png' };
   if (isJpeg(bytes)) {
     let i = 2;
     while (i + 9 < bytes.length) {
@@ -63,18 +76,25 @@ export const decodeImage = (bytes: Buffer): Bitmap => {
   const probe = probeImage(bytes);
   if (probe === null) throw new EngineError('the input is not a PNG or JPEG image');
   if (probe.width * probe.height > MAX_INPUT_PIXELS || probe.width === 0 || probe.height === 0)
-    throw new EngineError(`the input is ${probe.width}x${probe.height}; at most ${MAX_INPUT_PIXELS} pixels are read`);
+    throw new EngineError(
+      `the input is ${probe.width}x${probe.height}; at most ${MAX_INPUT_PIXELS} pixels are read`,
+    );
   if (probe.format === 'jpeg') {
     try {
       return decodeJpeg(bytes);
     } catch (err) {
-      if (err instanceof JpegError || err instanceof RangeError) throw new EngineError(`the JPEG does not decode: ${err.message}`);
+      if (err instanceof JpegError || err instanceof RangeError)
+        throw new EngineError(`the JPEG does not decode: ${err.message}`);
       throw err;
     }
   }
   try {
     const png = PNG.sync.read(bytes);
-    return { width: png.width, height: png.height, data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length) };
+    return {
+      width: png.width,
+      height: png.height,
+      data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
+    };
   } catch (err) {
     throw new EngineError(`the PNG does not decode: ${err instanceof Error ? err.message : String(err)}`);
   }

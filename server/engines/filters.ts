@@ -7,7 +7,17 @@
  */
 import { cloneBitmap, createBitmap, luminance, resample, sampleBilinear, type Bitmap } from './bitmap';
 
-export const FILTER_NAMES = ['grayscale', 'sepia', 'posterize', 'blur', 'sharpen', 'emboss', 'invert', 'vintage', 'makeup'] as const;
+export const FILTER_NAMES = [
+  'grayscale',
+  'sepia',
+  'posterize',
+  'blur',
+  'sharpen',
+  'emboss',
+  'invert',
+  'vintage',
+  'makeup',
+] as const;
 export type FilterName = (typeof FILTER_NAMES)[number];
 
 const mapPixels = (b: Bitmap, f: (r: number, g: number, bl: number, out: Float32Array) => void): Bitmap => {
@@ -136,13 +146,27 @@ export const emboss = (b: Bitmap): Bitmap => convolve3(grayscale(b), [-2, -1, 0,
 export const edges = (b: Bitmap): Float32Array => {
   const { width, height } = b;
   const lum = new Float32Array(width * height);
-  for (let i = 0; i < lum.length; i++) lum[i] = luminance(b.data[i * 4]!, b.data[i * 4 + 1]!, b.data[i * 4 + 2]!);
-  const at = (x: number, y: number) => lum[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))]!;
+  for (let i = 0; i < lum.length; i++)
+    lum[i] = luminance(b.data[i * 4]!, b.data[i * 4 + 1]!, b.data[i * 4 + 2]!);
+  const at = (x: number, y: number) =>
+    lum[Math.min(height - 1, Math.max(0, y)) * width + Math.min(width - 1, Math.max(0, x))]!;
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
-      const gx = at(x + 1, y - 1) + 2 * at(x + 1, y) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x - 1, y) - at(x - 1, y + 1);
-      const gy = at(x - 1, y + 1) + 2 * at(x, y + 1) + at(x + 1, y + 1) - at(x - 1, y - 1) - 2 * at(x, y - 1) - at(x + 1, y - 1);
+      const gx =
+        at(x + 1, y - 1) +
+        2 * at(x + 1, y) +
+        at(x + 1, y + 1) -
+        at(x - 1, y - 1) -
+        2 * at(x - 1, y) -
+        at(x - 1, y + 1);
+      const gy =
+        at(x - 1, y + 1) +
+        2 * at(x, y + 1) +
+        at(x + 1, y + 1) -
+        at(x - 1, y - 1) -
+        2 * at(x, y - 1) -
+        at(x + 1, y - 1);
       out[y * width + x] = Math.min(255, Math.hypot(gx, gy) / 4);
     }
   return out;
@@ -166,7 +190,8 @@ export const unsharp = (b: Bitmap, radius = 2, amount = 0.6): Bitmap => {
   const soft = blur(b, radius);
   const out = cloneBitmap(b);
   for (let i = 0; i < out.data.length; i += 4)
-    for (let c = 0; c < 3; c++) out.data[i + c] = b.data[i + c]! + amount * (b.data[i + c]! - soft.data[i + c]!);
+    for (let c = 0; c < 3; c++)
+      out.data[i + c] = b.data[i + c]! + amount * (b.data[i + c]! - soft.data[i + c]!);
   return out;
 };
 
@@ -181,7 +206,8 @@ export const vintage = (b: Bitmap): Bitmap => {
     for (let x = 0; x < b.width; x++) {
       const i = (y * b.width + x) * 4;
       const v = 1 - 0.55 * Math.pow(Math.hypot(x - cx, y - cy) / maxD, 2);
-      for (let c = 0; c < 3; c++) out.data[i + c] = (0.6 * s.data[i + c]! + 0.4 * b.data[i + c]!) * v * 0.92 + 18;
+      for (let c = 0; c < 3; c++)
+        out.data[i + c] = (0.6 * s.data[i + c]! + 0.4 * b.data[i + c]!) * v * 0.92 + 18;
     }
   return out;
 };
@@ -263,7 +289,8 @@ export const eraseRect = (b: Bitmap, rect: Rect): Bitmap => {
       for (let x = x0; x <= x1; x++) {
         const o = (y * b.width + x) * 4;
         for (let c = 0; c < 3; c++)
-          buf[o + c] = (buf[o - 4 + c]! + buf[o + 4 + c]! + buf[o - b.width * 4 + c]! + buf[o + b.width * 4 + c]!) / 4;
+          buf[o + c] =
+            (buf[o - 4 + c]! + buf[o + 4 + c]! + buf[o - b.width * 4 + c]! + buf[o + b.width * 4 + c]!) / 4;
       }
   for (let y = y0; y <= y1; y++)
     for (let x = x0; x <= x1; x++) {
@@ -293,7 +320,15 @@ const meanStd = (b: Bitmap, mask: Float32Array): { mean: number[]; std: number[]
 };
 
 /** A feathered ellipse mask centred at (cx, cy) with radii (rx, ry), in pixels. */
-const ellipseMask = (width: number, height: number, cx: number, cy: number, rx: number, ry: number, feather = 0.18): Float32Array => {
+const ellipseMask = (
+  width: number,
+  height: number,
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  feather = 0.18,
+): Float32Array => {
   const m = new Float32Array(width * height);
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
@@ -365,9 +400,16 @@ export const expandCanvas = (b: Bitmap, width: number, height: number): Bitmap =
 export const colorize = (b: Bitmap, dark: readonly number[], light: readonly number[]): Bitmap =>
   mapPixels(b, (r, g, bl, o) => {
     const t = luminance(r, g, bl) / 255;
-    const mid = [(dark[0]! + light[0]!) / 2 + 30, (dark[1]! + light[1]!) / 2 + 20, (dark[2]! + light[2]!) / 2];
+    const mid = [
+      (dark[0]! + light[0]!) / 2 + 30,
+      (dark[1]! + light[1]!) / 2 + 20,
+      (dark[2]! + light[2]!) / 2,
+    ];
     for (let c = 0; c < 3; c++)
-      o[c] = t < 0.5 ? dark[c]! + (mid[c]! - dark[c]!) * (t / 0.5) : mid[c]! + (light[c]! - mid[c]!) * ((t - 0.5) / 0.5);
+      o[c] =
+        t < 0.5
+          ? dark[c]! + (mid[c]! - dark[c]!) * (t / 0.5)
+          : mid[c]! + (light[c]! - mid[c]!) * ((t - 0.5) / 0.5);
   });
 
 /** Draws the scribble's dark strokes into a rendered image (multiply), as edge guidance. */
@@ -376,7 +418,7 @@ export const applyScribble = (rendered: Bitmap, scribble: Bitmap): Bitmap => {
   const out = cloneBitmap(rendered);
   for (let i = 0; i < out.data.length; i += 4) {
     const ink = 1 - luminance(s.data[i]!, s.data[i + 1]!, s.data[i + 2]!) / 255;
-    const k = 1 - 0.85 * Math.max(0, ink - 0.25) / 0.75;
+    const k = 1 - (0.85 * Math.max(0, ink - 0.25)) / 0.75;
     for (let c = 0; c < 3; c++) out.data[i + c] = rendered.data[i + c]! * k;
   }
   return out;

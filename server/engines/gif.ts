@@ -169,7 +169,8 @@ export const encodeGif = (frames: readonly Bitmap[], options: GifOptions): Buffe
   let k = 0;
   for (const f of frames)
     for (let i = 0; i < width * height; i++, k++)
-      if (k % stride === 0) samples.push((f.data[i * 4]! << 16) | (f.data[i * 4 + 1]! << 8) | f.data[i * 4 + 2]!);
+      if (k % stride === 0)
+        samples.push((f.data[i * 4]! << 16) | (f.data[i * 4 + 1]! << 8) | f.data[i * 4 + 2]!);
   const palette = medianCut(samples, 256);
   while (palette.length < 256) palette.push([0, 0, 0]);
   const cache = new Int16Array(1 << 15).fill(-1);
@@ -223,8 +224,13 @@ export const encodeGif = (frames: readonly Bitmap[], options: GifOptions): Buffe
 };
 
 /** Reads a GIF's size, frame count and delays (enough to check what the encoder wrote). */
-export const inspectGif = (bytes: Buffer): { width: number; height: number; frames: number; delaysCs: number[] } => {
-  if (bytes.subarray(0, 6).toString('ascii') !== 'GIF89a' && bytes.subarray(0, 6).toString('ascii') !== 'GIF87a')
+export const inspectGif = (
+  bytes: Buffer,
+): { width: number; height: number; frames: number; delaysCs: number[] } => {
+  if (
+    bytes.subarray(0, 6).toString('ascii') !== 'GIF89a' &&
+    bytes.subarray(0, 6).toString('ascii') !== 'GIF87a'
+  )
     throw new Error('not a GIF');
   const width = bytes.readUInt16LE(6);
   const height = bytes.readUInt16LE(8);

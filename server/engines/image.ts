@@ -67,7 +67,8 @@ export const renderImage = (req: ImageRequest): RenderedImage => {
     const v = y / height;
     for (let x = 0; x < width; x++) {
       const u = x / width;
-      const ridge = horizon + 0.04 * Math.sin(u * Math.PI * waves + req.seed) + 0.02 * Math.sin(u * 17.3 + baseHue);
+      const ridge =
+        horizon + 0.04 * Math.sin(u * Math.PI * waves + req.seed) + 0.02 * Math.sin(u * 17.3 + baseHue);
       let r: number, g: number, b: number;
       if (v < ridge) {
         const t = Math.pow(v / ridge, 1.4);

@@ -36,8 +36,9 @@ interface Component {
 }
 
 const ZIGZAG = new Uint8Array([
-  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7, 14, 21, 28, 35, 42, 49, 56, 57,
-  50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46, 53, 60, 61, 54, 47, 55, 62, 63,
+  0, 1, 8, 16, 9, 2, 3, 10, 17, 24, 32, 25, 18, 11, 4, 5, 12, 19, 26, 33, 40, 48, 41, 34, 27, 20, 13, 6, 7,
+  14, 21, 28, 35, 42, 49, 56, 57, 50, 43, 36, 29, 22, 15, 23, 30, 37, 44, 51, 58, 59, 52, 45, 38, 31, 39, 46,
+  53, 60, 61, 54, 47, 55, 62, 63,
 ]);
 
 const buildHuffman = (counts: Uint8Array, values: Uint8Array): Huffman => {
@@ -63,11 +64,18 @@ const buildHuffman = (counts: Uint8Array, values: Uint8Array): Huffman => {
 const BASIS = (() => {
   const m = new Float32Array(64);
   for (let x = 0; x < 8; x++)
-    for (let u = 0; u < 8; u++) m[x * 8 + u] = ((u === 0 ? Math.SQRT1_2 : 1) * Math.cos(((2 * x + 1) * u * Math.PI) / 16)) / 2;
+    for (let u = 0; u < 8; u++)
+      m[x * 8 + u] = ((u === 0 ? Math.SQRT1_2 : 1) * Math.cos(((2 * x + 1) * u * Math.PI) / 16)) / 2;
   return m;
 })();
 
-const idctBlock = (input: Float32Array, out: Uint8ClampedArray, outOffset: number, stride: number, tmp: Float32Array) => {
+const idctBlock = (
+  input: Float32Array,
+  out: Uint8ClampedArray,
+  outOffset: number,
+  stride: number,
+  tmp: Float32Array,
+) => {
   for (let y = 0; y < 8; y++)
     for (let u = 0; u < 8; u++) {
       let s = 0;
@@ -89,7 +97,15 @@ export const decodeJpeg = (bytes: Uint8Array): DecodedJpeg => {
   const qt: Int32Array[] = [];
   const dcTables: Huffman[] = [];
   const acTables: Huffman[] = [];
-  let frame: { width: number; height: number; comps: Component[]; hMax: number; vMax: number; mcusX: number; mcusY: number } | null = null;
+  let frame: {
+    width: number;
+    height: number;
+    comps: Component[];
+    hMax: number;
+    vMax: number;
+    mcusX: number;
+    mcusY: number;
+  } | null = null;
   let restartInterval = 0;
   let adobeTransform = -1;
   let pos = 2;
@@ -144,7 +160,8 @@ export const decodeJpeg = (bytes: Uint8Array): DecodedJpeg => {
         restartInterval = u16(seg);
         break;
       case 0xee:
-        if (len >= 12 && String.fromCharCode(...bytes.subarray(seg, seg + 5)) === 'Adobe') adobeTransform = bytes[seg + 11]!;
+        if (len >= 12 && String.fromCharCode(...bytes.subarray(seg, seg + 5)) === 'Adobe')
+          adobeTransform = bytes[seg + 11]!;
         break;
       case 0xc0:
       case 0xc1: {
@@ -156,7 +173,18 @@ export const decodeJpeg = (bytes: Uint8Array): DecodedJpeg => {
         const comps: Component[] = [];
         for (let i = 0; i < n; i++) {
           const b = seg + 6 + i * 3;
-          comps.push({ id: bytes[b]!, h: bytes[b + 1]! >> 4, v: bytes[b + 1]! & 15, tq: bytes[b + 2]!, td: 0, ta: 0, pred: 0, blocksPerLine: 0, blocksPerColumn: 0, coeffs: new Int16Array(0) });
+          comps.push({
+            id: bytes[b]!,
+            h: bytes[b + 1]! >> 4,
+            v: bytes[b + 1]! & 15,
+            tq: bytes[b + 2]!,
+            td: 0,
+            ta: 0,
+            pred: 0,
+            blocksPerLine: 0,
+            blocksPerColumn: 0,
+            coeffs: new Int16Array(0),
+          });
         }
         const hMax = Math.max(...comps.map((c) => c.h));
         const vMax = Math.max(...comps.map((c) => c.v));
@@ -289,7 +317,11 @@ const decodeScan = (
   for (let n = 0; n < total; n++) {
     if (restartInterval > 0 && n > 0 && n % restartInterval === 0) {
       bitCnt = 0;
-      while (pos < bytes.length && !(bytes[pos] === 0xff && bytes[pos + 1]! >= 0xd0 && bytes[pos + 1]! <= 0xd7)) pos++;
+      while (
+        pos < bytes.length &&
+        !(bytes[pos] === 0xff && bytes[pos + 1]! >= 0xd0 && bytes[pos + 1]! <= 0xd7)
+      )
+        pos++;
       pos += 2;
       for (const c of scomps) c.pred = 0;
     }
@@ -311,7 +343,11 @@ const decodeScan = (
     }
   }
   // Find the next marker after the entropy-coded data.
-  while (pos < bytes.length - 1 && !(bytes[pos] === 0xff && bytes[pos + 1] !== 0 && !(bytes[pos + 1]! >= 0xd0 && bytes[pos + 1]! <= 0xd7))) pos++;
+  while (
+    pos < bytes.length - 1 &&
+    !(bytes[pos] === 0xff && bytes[pos + 1] !== 0 && !(bytes[pos + 1]! >= 0xd0 && bytes[pos + 1]! <= 0xd7))
+  )
+    pos++;
   return pos;
 };
 
@@ -344,7 +380,9 @@ const toRgba = (
       const o = (y * width + x) * 4;
       // Subsampled planes are read with linear interpolation between sample centres.
       const at = (p: (typeof planes)[number]) =>
-        p.sx === 1 && p.sy === 1 ? p.plane[y * p.w + x]! : bilinear(p.plane, p.w, p.h, (x + 0.5) * p.sx - 0.5, (y + 0.5) * p.sy - 0.5);
+        p.sx === 1 && p.sy === 1
+          ? p.plane[y * p.w + x]!
+          : bilinear(p.plane, p.w, p.h, (x + 0.5) * p.sx - 0.5, (y + 0.5) * p.sy - 0.5);
       if (planes.length === 1) {
         const l = at(planes[0]!);
         data[o] = l;

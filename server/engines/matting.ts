@@ -42,7 +42,12 @@ const dropSpecks = (bg: Uint8Array, width: number, height: number, minSize: numb
       island.push(p);
       const x = p % width;
       const y = (p - x) / width;
-      const near = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
+      const near = [
+        x > 0 ? p - 1 : -1,
+        x < width - 1 ? p + 1 : -1,
+        y > 0 ? p - width : -1,
+        y < height - 1 ? p + width : -1,
+      ];
       for (const q of near)
         if (q >= 0 && !bg[q] && !seen[q]) {
           seen[q] = 1;

@@ -8,7 +8,10 @@ export interface Tensor {
   readonly data: Float32Array;
 }
 
-export const encodeSafetensors = (tensors: Readonly<Record<string, Tensor>>, metadata: Readonly<Record<string, string>>): Buffer => {
+export const encodeSafetensors = (
+  tensors: Readonly<Record<string, Tensor>>,
+  metadata: Readonly<Record<string, string>>,
+): Buffer => {
   const header: Record<string, unknown> = { __metadata__: metadata };
   let offset = 0;
   const names = Object.keys(tensors).sort();
@@ -33,12 +36,17 @@ export const encodeSafetensors = (tensors: Readonly<Record<string, Tensor>>, met
 
 export interface SafetensorsHeader {
   readonly metadata: Readonly<Record<string, string>>;
-  readonly tensors: Readonly<Record<string, { dtype: string; shape: number[]; data_offsets: [number, number] }>>;
+  readonly tensors: Readonly<
+    Record<string, { dtype: string; shape: number[]; data_offsets: [number, number] }>
+  >;
 }
 
 export const readSafetensorsHeader = (bytes: Buffer): SafetensorsHeader => {
   const n = Number(bytes.readBigUInt64LE(0));
   const json = JSON.parse(bytes.subarray(8, 8 + n).toString('utf8')) as Record<string, unknown>;
   const { __metadata__: metadata, ...tensors } = json;
-  return { metadata: (metadata ?? {}) as Record<string, string>, tensors: tensors as SafetensorsHeader['tensors'] };
+  return {
+    metadata: (metadata ?? {}) as Record<string, string>,
+    tensors: tensors as SafetensorsHeader['tensors'],
+  };
 };

@@ -34,7 +34,10 @@ export interface RenderedAnimation {
 /** Output size for an aspect ratio with the given long side (even numbers). */
 export const videoSize = (w: number, h: number, longSide: number): { width: number; height: number } => {
   const k = longSide / Math.max(w, h);
-  return { width: Math.max(2, Math.round((w * k) / 2) * 2), height: Math.max(2, Math.round((h * k) / 2) * 2) };
+  return {
+    width: Math.max(2, Math.round((w * k) / 2) * 2),
+    height: Math.max(2, Math.round((h * k) / 2) * 2),
+  };
 };
 
 export const animate = (req: AnimationRequest): RenderedAnimation => {

@@ -5,7 +5,12 @@
 import { fromPng, encodePng, type Bitmap } from './bitmap';
 import { renderImage } from './image';
 
-export const waveformCover = (samples: Float32Array, prompt: string, seed: number, width = 512): { png: Buffer; width: number; height: number } => {
+export const waveformCover = (
+  samples: Float32Array,
+  prompt: string,
+  seed: number,
+  width = 512,
+): { png: Buffer; width: number; height: number } => {
   const scene = fromPng(renderImage({ prompt, seed, aspectRatio: '2:1', longSide: width }).png);
   const out: Bitmap = scene;
   const { height } = out;
@@ -20,7 +25,8 @@ export const waveformCover = (samples: Float32Array, prompt: string, seed: numbe
     levels.push(rms);
     max = Math.max(max, rms);
   }
-  for (let i = 0; i < out.data.length; i += 4) for (let k = 0; k < 3; k++) out.data[i + k] = out.data[i + k]! * 0.45;
+  for (let i = 0; i < out.data.length; i += 4)
+    for (let k = 0; k < 3; k++) out.data[i + k] = out.data[i + k]! * 0.45;
   const mid = height / 2;
   for (let c = 0; c < cols; c++) {
     const half = Math.max(1, (levels[c]! / max) * height * 0.42);

@@ -5,7 +5,13 @@
  * spec §6 say whether the tavern features are on; on for everyone in the reference server.
  */
 import { createHash } from 'node:crypto';
-import type { AbFlags, AbFlagsResponse, ConfigItem, ExperimentName, PresenceUnit } from '../../infrastructure/contract/telemetry';
+import type {
+  AbFlags,
+  AbFlagsResponse,
+  ConfigItem,
+  ExperimentName,
+  PresenceUnit,
+} from '../../infrastructure/contract/telemetry';
 
 export const EXPERIMENTS: readonly ExperimentName[] = ['model_detail_v2', 'st_tavern'];
 

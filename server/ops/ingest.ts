@@ -31,13 +31,27 @@ const insertAll = async <I>(
     return { stored, duplicates: items.length - stored };
   });
 
-export const storeEventReports = (db: Database, items: readonly EventReportItem[], who: Sender, now: number) =>
+export const storeEventReports = (
+  db: Database,
+  items: readonly EventReportItem[],
+  who: Sender,
+  now: number,
+) =>
   insertAll(db, items, (tx, item) => {
     const envelope = Object.fromEntries(ENVELOPE_KEYS.map((k) => [k, item[k]]));
     return tx.query(
       `INSERT INTO ops_event_reports (id, event_name, account_id, device_id, envelope, properties, created_at, received_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [item.id, item.event_name, who.accountId, who.deviceId, JSON.stringify(envelope), JSON.stringify(item.properties), item.create_at, now],
+      [
+        item.id,
+        item.event_name,
+        who.accountId,
+        who.deviceId,
+        JSON.stringify(envelope),
+        JSON.stringify(item.properties),
+        item.create_at,
+        now,
+      ],
     );
   });
 
@@ -46,16 +60,41 @@ export const storeLogEvents = (db: Database, items: readonly LogEventItem[], who
     tx.query(
       `INSERT INTO ops_log_events (id, event_name, entity_type, obj_id, obj_type, front_operation, account_id, device_id, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [item.id, item.event_name, item.entity_type, item.obj_id, item.obj_type, item.front_operation, who.accountId, who.deviceId, now],
+      [
+        item.id,
+        item.event_name,
+        item.entity_type,
+        item.obj_id,
+        item.obj_type,
+        item.front_operation,
+        who.accountId,
+        who.deviceId,
+        now,
+      ],
     ),
   );
 
-export const storeStarTrackEvents = (db: Database, sessionId: string, items: readonly StarTrackEvent[], who: Sender, now: number) =>
+export const storeStarTrackEvents = (
+  db: Database,
+  sessionId: string,
+  items: readonly StarTrackEvent[],
+  who: Sender,
+  now: number,
+) =>
   insertAll(db, items, (tx, item) =>
     tx.query(
       `INSERT INTO ops_star_track_events (id, session_id, event_name, properties, at, account_id, device_id, received_at)
        VALUES ($1, $2, $3, $4::jsonb, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [item.id, sessionId, item.event, JSON.stringify(item.properties), item.at, who.accountId, who.deviceId, now],
+      [
+        item.id,
+        sessionId,
+        item.event,
+        JSON.stringify(item.properties),
+        item.at,
+        who.accountId,
+        who.deviceId,
+        now,
+      ],
     ),
   );
 
@@ -64,7 +103,17 @@ export const storeExposures = (db: Database, items: readonly ExposureItem[], who
     tx.query(
       `INSERT INTO ops_exposures (id, obj_id, obj_type, page, position, at, account_id, device_id, received_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [item.id, item.obj_id, item.obj_type, item.page, item.position, item.at, who.accountId, who.deviceId, now],
+      [
+        item.id,
+        item.obj_id,
+        item.obj_type,
+        item.page,
+        item.position,
+        item.at,
+        who.accountId,
+        who.deviceId,
+        now,
+      ],
     ),
   );
 
@@ -73,6 +122,16 @@ export const storeErrorReport = (db: Database, report: ErrorReportRequest, who: 
     tx.query(
       `INSERT INTO ops_error_reports (id, type, message, page_location, detail, at, account_id, device_id, received_at)
        VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING RETURNING id`,
-      [r.id, r.type, r.message, r.page_location, JSON.stringify(r.detail), r.at, who.accountId, who.deviceId, now],
+      [
+        r.id,
+        r.type,
+        r.message,
+        r.page_location,
+        JSON.stringify(r.detail),
+        r.at,
+        who.accountId,
+        who.deviceId,
+        now,
+      ],
     ),
   );

@@ -24,21 +24,34 @@ export const FACE_PHOTO_POPUP = {
   page: '/ai-tools/ai-face-swap',
 } as const;
 
-export const popupStatusOf = async (db: Queryable, accountId: string, now: number): Promise<PopupStatusResponse> => {
-  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [accountId]);
+export const popupStatusOf = async (
+  db: Queryable,
+  accountId: string,
+  now: number,
+): Promise<PopupStatusResponse> => {
+  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [
+    accountId,
+  ]);
   const createdAt = Number(account?.created_at ?? 0);
   const [membership] = await db.query<{ expiry_time: string | null }>(
     'SELECT expiry_time FROM memberships WHERE account_id = $1',
     [accountId],
   );
-  const expiry = membership?.expiry_time === null || membership?.expiry_time === undefined ? null : Number(membership.expiry_time);
+  const expiry =
+    membership?.expiry_time === null || membership?.expiry_time === undefined
+      ? null
+      : Number(membership.expiry_time);
   const member = expiry !== null && expiry > now;
-  const [tasks] = await db.query<{ n: string | number }>('SELECT COUNT(*) AS n FROM tasks WHERE account_id = $1', [accountId]);
+  const [tasks] = await db.query<{ n: string | number }>(
+    'SELECT COUNT(*) AS n FROM tasks WHERE account_id = $1',
+    [accountId],
+  );
   const coins = await balances(db, accountId);
   const presence = await presenceOf(db, 'account', accountId);
   const away =
     presence !== null &&
-    (now - presence.lastSeenAt >= ABSENCE_MS || (presence.returnedAt !== null && now - presence.returnedAt < DAY_MS));
+    (now - presence.lastSeenAt >= ABSENCE_MS ||
+      (presence.returnedAt !== null && now - presence.returnedAt < DAY_MS));
   const awards = await db.query<{ id: string | number; reason: string; delta: number; created_at: string }>(
     `SELECT id, reason, delta, created_at FROM coin_ledger
       WHERE account_id = $1 AND delta > 0 AND reason LIKE 'award%' AND created_at >= $2
@@ -51,10 +64,18 @@ export const popupStatusOf = async (db: Queryable, accountId: string, now: numbe
   );
   const discountEnd = createdAt + DISCOUNT_WINDOW_MS;
   return {
-    discount_popup: !member && discountEnd > now ? { pop_type: 1, end_at: discountEnd as ActivityAward['created_at'] } : null,
-    face_photo_popup: Number(tasks?.n ?? 0) === 0 ? { data: { ...FACE_PHOTO_POPUP.data }, page: FACE_PHOTO_POPUP.page } : null,
+    discount_popup:
+      !member && discountEnd > now
+        ? { pop_type: 1, end_at: discountEnd as ActivityAward['created_at'] }
+        : null,
+    face_photo_popup:
+      Number(tasks?.n ?? 0) === 0
+        ? { data: { ...FACE_PHOTO_POPUP.data }, page: FACE_PHOTO_POPUP.page }
+        : null,
     show_temp_coins_popup: coins.temp > 0,
-    wakeup_user_popup: away ? { balance_day: member && expiry !== null ? Math.ceil((expiry - now) / DAY_MS) : 0 } : null,
+    wakeup_user_popup: away
+      ? { balance_day: member && expiry !== null ? Math.ceil((expiry - now) / DAY_MS) : 0 }
+      : null,
     user_activity_award_list: awards.map((a) => ({
       id: String(a.id),
       title: a.reason,

@@ -25,7 +25,11 @@ export const recordPresence = async (
   action: PingAction,
   now: number,
 ): Promise<PresenceRow> => {
-  const [row] = await db.query<{ first_open_at: string | null; last_seen_at: string; returned_at: string | null }>(
+  const [row] = await db.query<{
+    first_open_at: string | null;
+    last_seen_at: string;
+    returned_at: string | null;
+  }>(
     `INSERT INTO ops_presence (unit, unit_id, first_seen_at, first_open_at, last_seen_at, last_action, pings)
      VALUES ($1, $2, $3::bigint, CASE WHEN $4::text = 'first_open' THEN $3::bigint ELSE NULL END, $3::bigint, $4::text, 1)
      ON CONFLICT (unit, unit_id) DO UPDATE SET
@@ -39,15 +43,33 @@ export const recordPresence = async (
     [unit, unitId, now, action, ABSENCE_MS],
   );
   if (!row) throw new Error('presence upsert returned nothing');
-  return { firstOpenAt: num(row.first_open_at), lastSeenAt: Number(row.last_seen_at), returnedAt: num(row.returned_at) };
+  return {
+    firstOpenAt: num(row.first_open_at),
+    lastSeenAt: Number(row.last_seen_at),
+    returnedAt: num(row.returned_at),
+  };
 };
 
-export const presenceOf = async (db: Queryable, unit: PresenceUnit, unitId: string): Promise<PresenceRow | null> => {
-  const [row] = await db.query<{ first_open_at: string | null; last_seen_at: string; returned_at: string | null }>(
-    'SELECT first_open_at, last_seen_at, returned_at FROM ops_presence WHERE unit = $1 AND unit_id = $2',
-    [unit, unitId],
-  );
-  return row ? { firstOpenAt: num(row.first_open_at), lastSeenAt: Number(row.last_seen_at), returnedAt: num(row.returned_at) } : null;
+export const presenceOf = async (
+  db: Queryable,
+  unit: PresenceUnit,
+  unitId: string,
+): Promise<PresenceRow | null> => {
+  const [row] = await db.query<{
+    first_open_at: string | null;
+    last_seen_at: string;
+    returned_at: string | null;
+  }>('SELECT first_open_at, last_seen_at, returned_at FROM ops_presence WHERE unit = $1 AND unit_id = $2', [
+    unit,
+    unitId,
+  ]);
+  return row
+    ? {
+        firstOpenAt: num(row.first_open_at),
+        lastSeenAt: Number(row.last_seen_at),
+        returnedAt: num(row.returned_at),
+      }
+    : null;
 };
 
 /** Records the ping for the device and the account; answers with the account's presence when signed in. */
@@ -57,8 +79,10 @@ export const ping = async (
   action: PingAction,
   now: number,
 ): Promise<PingResponse> => {
-  const device = caller.deviceId === null ? null : await recordPresence(db, 'device', caller.deviceId, action, now);
-  const account = caller.accountId === null ? null : await recordPresence(db, 'account', caller.accountId, action, now);
+  const device =
+    caller.deviceId === null ? null : await recordPresence(db, 'device', caller.deviceId, action, now);
+  const account =
+    caller.accountId === null ? null : await recordPresence(db, 'account', caller.accountId, action, now);
   const main = account ?? device;
   if (main === null) throw new Error('ping without a unit');
   return {

@@ -62,10 +62,10 @@ export const createProject = async (
 };
 
 export const projectDetail = async (db: Queryable, accountId: string, id: string): Promise<EditorProject> => {
-  const [row] = await db.query<ProjectRow>('SELECT * FROM editor_projects WHERE id = $1 AND account_id = $2', [
-    id,
-    accountId,
-  ]);
+  const [row] = await db.query<ProjectRow>(
+    'SELECT * FROM editor_projects WHERE id = $1 AND account_id = $2',
+    [id, accountId],
+  );
   if (!row) throw notFound();
   return toProject(row);
 };

@@ -20,17 +20,15 @@ export const SENSITIVE_WORDS: readonly string[] = [
 
 const INVISIBLE = /[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]/g;
 
-export const normalizeText = (text: string): string => text.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
+export const normalizeText = (text: string): string =>
+  text.normalize('NFKC').replace(INVISIBLE, '').toLowerCase();
 
 const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 const isLatin = (word: string): boolean => /^[\x20-\x7e]+$/.test(word);
 
 const matcherOf = (word: string): RegExp => {
-  const w = normalizeText(word)
-    .split(/\s+/)
-    .map(escape)
-    .join('\\s+');
+  const w = normalizeText(word).split(/\s+/).map(escape).join('\\s+');
   return isLatin(word) ? new RegExp(`(?<![\\p{L}\\p{N}])${w}(?![\\p{L}\\p{N}])`, 'u') : new RegExp(w, 'u');
 };
 

@@ -31,7 +31,8 @@ export const loadTranslations = (dir: string = I18N_DIR): TranslationCatalogue =
       const locale = LOCALE_FILE.exec(name)?.[1];
       if (locale === undefined) continue;
       const text = readFileSync(path.join(dir, route, name), 'utf8');
-      if (E.isLeft(TranslationFile.decode(JSON.parse(text)))) throw new Error(`${route}/${name} is not a flat string map`);
+      if (E.isLeft(TranslationFile.decode(JSON.parse(text))))
+        throw new Error(`${route}/${name} is not a flat string map`);
       files.set(`${route}/${locale}`, JSON.stringify(JSON.parse(text)));
       locales.push(locale);
     }

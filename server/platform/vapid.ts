@@ -38,6 +38,10 @@ export const loadVapidPublicKey = (dataDir: string): string => {
   }
   const jwk = createPublicKey(createPrivateKey(pem)).export({ format: 'jwk' });
   if (jwk.x === undefined || jwk.y === undefined) throw new Error(`${file} is not an EC key`);
-  const raw = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+  const raw = Buffer.concat([
+    Buffer.from([4]),
+    Buffer.from(jwk.x, 'base64url'),
+    Buffer.from(jwk.y, 'base64url'),
+  ]);
   return raw.toString('base64url');
 };

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_INFO_PATH, LOGIN_PATH, LOGOUT_PATH, LoginRequest, type AccountInfo } from '../../infrastructure/contract/account';
+import {
+  ACCOUNT_INFO_PATH,
+  LOGIN_PATH,
+  LOGOUT_PATH,
+  LoginRequest,
+  type AccountInfo,
+} from '../../infrastructure/contract/account';
 import { requireAccount, sessionCookie, startSession, verifyPassword } from '../auth';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import type { ServerContext } from '../context';
@@ -31,9 +37,12 @@ const toAccountInfo = (r: AccountRow): AccountInfo => ({
 export const accountRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   app.post(LOGIN_PATH, async (req, reply) => {
     const body = decodeBody(LoginRequest, req.body);
-    const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [body.email.toLowerCase()]);
+    const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [
+      body.email.toLowerCase(),
+    ]);
     if (!row) throw new ApiError(CODES.accountNotExistent, 'no account with this email');
-    if (!(await verifyPassword(body.password, row.password_hash))) throw new ApiError(CODES.wrongPassword, 'wrong password');
+    if (!(await verifyPassword(body.password, row.password_hash)))
+      throw new ApiError(CODES.wrongPassword, 'wrong password');
     const token = await startSession(ctx.db, reply, row.id, ctx.clock.now());
     return ok({ token, user: toAccountInfo(row) });
   });

@@ -60,9 +60,17 @@ export const ensureTestimonialAvatar = async (ctx: ServerContext, id: string): P
   const key = avatarKey(id);
   const stored = await ctx.blobs.get(key);
   if (stored) return stored;
-  const [row] = await ctx.db.query<{ avatar_prompt: string }>('SELECT avatar_prompt FROM testimonials WHERE id = $1', [id]);
+  const [row] = await ctx.db.query<{ avatar_prompt: string }>(
+    'SELECT avatar_prompt FROM testimonials WHERE id = $1',
+    [id],
+  );
   if (!row) return null;
-  const { png } = renderImage({ prompt: row.avatar_prompt, seed: hashString(`testimonial:${id}`), aspectRatio: '1:1', longSide: TESTIMONIAL_AVATAR_SIDE });
+  const { png } = renderImage({
+    prompt: row.avatar_prompt,
+    seed: hashString(`testimonial:${id}`),
+    aspectRatio: '1:1',
+    longSide: TESTIMONIAL_AVATAR_SIDE,
+  });
   await ctx.blobs.put(key, png);
   return png;
 };
@@ -77,7 +85,9 @@ export const marketingRoutes = (app: FastifyInstance, ctx: ServerContext): void 
       title_zh: string;
       content_en: string;
       content_zh: string;
-    }>('SELECT id, name, title_en, title_zh, content_en, content_zh FROM testimonials ORDER BY sort ASC, id ASC');
+    }>(
+      'SELECT id, name, title_en, title_zh, content_en, content_zh FROM testimonials ORDER BY sort ASC, id ASC',
+    );
     const data: TestimonialListResponse = {
       items: rows.map((r) => ({
         id: r.id,
@@ -94,10 +104,16 @@ export const marketingRoutes = (app: FastifyInstance, ctx: ServerContext): void 
 
   app.post(CAMPAIGN_LIST_PATH, async (req) => {
     decodeBody(CampaignListRequest, req.body);
-    const rows = await ctx.db.query<{ type: format.CampaignType; starts_at: string | number; ends_at: string | number }>(
-      'SELECT type, starts_at, ends_at FROM campaigns ORDER BY sort ASC',
-    );
-    const season = rows.map((r) => ({ type: r.type, startsAt: Number(r.starts_at), endsAt: Number(r.ends_at) }));
+    const rows = await ctx.db.query<{
+      type: format.CampaignType;
+      starts_at: string | number;
+      ends_at: string | number;
+    }>('SELECT type, starts_at, ends_at FROM campaigns ORDER BY sort ASC');
+    const season = rows.map((r) => ({
+      type: r.type,
+      startsAt: Number(r.starts_at),
+      endsAt: Number(r.ends_at),
+    }));
     return ok(campaignList(season, ctx.clock.now()));
   });
 

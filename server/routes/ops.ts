@@ -36,7 +36,14 @@ import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { assign } from '../ops/flags';
-import { storeErrorReport, storeEventReports, storeExposures, storeLogEvents, storeStarTrackEvents, type Sender } from '../ops/ingest';
+import {
+  storeErrorReport,
+  storeEventReports,
+  storeExposures,
+  storeLogEvents,
+  storeStarTrackEvents,
+  type Sender,
+} from '../ops/ingest';
 import { popupStatusOf } from '../ops/popups';
 import { ping } from '../ops/presence';
 

@@ -10,10 +10,14 @@ export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
   app.post(PAYMENT_INFO_PATH, async (req) => {
     const accountId = requireAccount(req.caller);
     const b = await balances(ctx.db, accountId);
-    const [m] = await ctx.db.query<{ product_level: number; product_type: number; vip_type: string; expiry_time: string | null }>(
-      'SELECT product_level, product_type, vip_type, expiry_time FROM memberships WHERE account_id = $1',
-      [accountId],
-    );
+    const [m] = await ctx.db.query<{
+      product_level: number;
+      product_type: number;
+      vip_type: string;
+      expiry_time: string | null;
+    }>('SELECT product_level, product_type, vip_type, expiry_time FROM memberships WHERE account_id = $1', [
+      accountId,
+    ]);
     const now = ctx.clock.now();
     const expiry = m?.expiry_time === null || m?.expiry_time === undefined ? null : Number(m.expiry_time);
     const active = expiry !== null && expiry > now;
@@ -34,7 +38,13 @@ export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       lite_expiry_time: addons.lite.expiryTime,
       product_level: active ? (m?.product_level ?? 0) : 0,
       product_type: m?.product_type ?? 0,
-      vip_type: active ? (m?.vip_type ?? '') : addons.day.isActive ? addons.day.vipType : addons.lite.isActive ? 'vip_lite' : '',
+      vip_type: active
+        ? (m?.vip_type ?? '')
+        : addons.day.isActive
+          ? addons.day.vipType
+          : addons.lite.isActive
+            ? 'vip_lite'
+            : '',
       big_is_active: addons.big.isActive,
       total_recharge: Number(recharge?.total ?? 0),
     };

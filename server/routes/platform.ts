@@ -162,7 +162,8 @@ export const platformRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   app.post(PUSH_TOKEN_PATH, async (req) => {
     const body = decodeBody(PushTokenRequest, req.body);
     const { accountId, deviceId } = req.caller;
-    if (accountId === null && deviceId === null) throw new ApiError(CODES.invalidRequest, 'a session or a device id is needed');
+    if (accountId === null && deviceId === null)
+      throw new ApiError(CODES.invalidRequest, 'a session or a device id is needed');
     await ctx.db.query(
       `INSERT INTO push_tokens (token, account_id, device_id, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
        ON CONFLICT (token) DO UPDATE SET account_id = EXCLUDED.account_id, device_id = EXCLUDED.device_id, updated_at = EXCLUDED.updated_at`,

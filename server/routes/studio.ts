@@ -26,7 +26,13 @@ import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { audioStreamRoutes } from '../studio/audioStream';
-import { CHARACTER_SELECT, characterCoverRoute, findCharacter, toCharacter, type CharacterRow } from '../studio/characters';
+import {
+  CHARACTER_SELECT,
+  characterCoverRoute,
+  findCharacter,
+  toCharacter,
+  type CharacterRow,
+} from '../studio/characters';
 import { attachChatSocket, historyPage, openSession, voiceSource } from '../studio/chat';
 import { encodeWav, speechPcm } from '../engines/audio';
 
@@ -180,6 +186,9 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const source = await voiceSource(ctx.db, accountId, req.params.id);
     if (!source) throw new ApiError(CODES.notFound, 'no voice for this message');
     const wav = encodeWav(speechPcm({ text: source.content, voice: source.voice, emotion: 'neutral' }));
-    return reply.header('content-type', 'audio/wav').header('cache-control', 'private, max-age=3600').send(wav);
+    return reply
+      .header('content-type', 'audio/wav')
+      .header('cache-control', 'private, max-age=3600')
+      .send(wav);
   });
 };

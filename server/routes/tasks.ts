@@ -41,13 +41,25 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
 
   app.post(TASK_BATCH_PROGRESS_PATH, async (req) => {
     const body = decodeBody(BatchProgressRequest, req.body);
-    const items = await ctx.tasks.progress(req.caller, body.task_ids.slice(0, 100), body.g_mode === 1, ctx.clock.now());
+    const items = await ctx.tasks.progress(
+      req.caller,
+      body.task_ids.slice(0, 100),
+      body.g_mode === 1,
+      ctx.clock.now(),
+    );
     return ok({ items });
   });
 
   app.post(TASK_DETAIL_PATH, async (req) => {
     const body = decodeBody(TaskDetailRequest, req.body);
-    return ok({ item: await ctx.tasks.detail(req.caller, body.id, guestOf(req.caller.accountId, body.g_mode), ctx.clock.now()) });
+    return ok({
+      item: await ctx.tasks.detail(
+        req.caller,
+        body.id,
+        guestOf(req.caller.accountId, body.g_mode),
+        ctx.clock.now(),
+      ),
+    });
   });
 
   app.post(TASK_LIST_PATH, async (req) => {
@@ -57,7 +69,14 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
 
   app.post(TASK_DELETE_PATH, async (req) => {
     const body = decodeBody(TaskDeleteRequest, req.body);
-    return ok(await ctx.tasks.remove(req.caller, body.ids, guestOf(req.caller.accountId, body.g_mode), ctx.clock.now()));
+    return ok(
+      await ctx.tasks.remove(
+        req.caller,
+        body.ids,
+        guestOf(req.caller.accountId, body.g_mode),
+        ctx.clock.now(),
+      ),
+    );
   });
 
   app.post(TASK_ESTIMATE_PATH, async (req) => {
@@ -72,7 +91,9 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
 
   app.post(TASK_OPTIONS_CONFIG_PATH, async (req) => {
     const body = decodeBody(TaskOptionsConfigRequest, req.body);
-    return ok(await optionsConfig(ctx.db, guestOf(req.caller.accountId, body.g_mode) ? null : req.caller.accountId));
+    return ok(
+      await optionsConfig(ctx.db, guestOf(req.caller.accountId, body.g_mode) ? null : req.caller.accountId),
+    );
   });
 
   app.post(TASK_BASE_CONFIG_PATH, async (req) => {

@@ -29,23 +29,108 @@ import { hashString, prng } from '../engines/random';
 import { DEMO_ACCOUNT } from '../seed';
 
 const AUTHOR_NAMES = [
-  'Mira Sol', 'Kenji Arata', 'Lena Voss', 'Theo Marsh', 'Ayla Demir', 'Ravi Kapoor', 'Noor Haddad', 'Juno Park',
-  'Elio Ferri', 'Sana Okafor', 'Ivy Lindqvist', 'Mateo Cruz', 'Yuki Tanaka', 'Clara Dubois', 'Omar Rahim',
-  'Freya Nilsen', 'Leo Brandt', 'Maya Chen', 'Ines Duarte', 'Kai Moreau',
+  'Mira Sol',
+  'Kenji Arata',
+  'Lena Voss',
+  'Theo Marsh',
+  'Ayla Demir',
+  'Ravi Kapoor',
+  'Noor Haddad',
+  'Juno Park',
+  'Elio Ferri',
+  'Sana Okafor',
+  'Ivy Lindqvist',
+  'Mateo Cruz',
+  'Yuki Tanaka',
+  'Clara Dubois',
+  'Omar Rahim',
+  'Freya Nilsen',
+  'Leo Brandt',
+  'Maya Chen',
+  'Ines Duarte',
+  'Kai Moreau',
 ] as const;
 
 export const SEED_AUTHOR_IDS = AUTHOR_NAMES.map((_, i) => `author-${String(i + 1).padStart(2, '0')}`);
 
 const TAGS = [
-  'landscape', 'portrait', 'anime', 'cyberpunk', 'fantasy', 'sci-fi', 'watercolor', 'oil painting', 'pixel art', 'minimal',
-  'neon', 'ocean', 'forest', 'sunset', 'night city', 'architecture', 'character design', 'concept art', 'photoreal', 'cute',
-  'dark', 'dreamy', 'retro', 'ink', 'sketch', 'isometric', 'cinematic', 'music', 'ambient', 'voice',
-  'workflow', 'upscale', 'poster', 'typography', 'story', 'romance', 'mystery', 'tutorial', 'lora', 'flux',
+  'landscape',
+  'portrait',
+  'anime',
+  'cyberpunk',
+  'fantasy',
+  'sci-fi',
+  'watercolor',
+  'oil painting',
+  'pixel art',
+  'minimal',
+  'neon',
+  'ocean',
+  'forest',
+  'sunset',
+  'night city',
+  'architecture',
+  'character design',
+  'concept art',
+  'photoreal',
+  'cute',
+  'dark',
+  'dreamy',
+  'retro',
+  'ink',
+  'sketch',
+  'isometric',
+  'cinematic',
+  'music',
+  'ambient',
+  'voice',
+  'workflow',
+  'upscale',
+  'poster',
+  'typography',
+  'story',
+  'romance',
+  'mystery',
+  'tutorial',
+  'lora',
+  'flux',
 ];
 const tagId = (name: string) => `tag-${name.replace(/\s+/g, '-')}`;
 
-const ADJECTIVES = ['Quiet', 'Golden', 'Neon', 'Misty', 'Crimson', 'Silver', 'Wild', 'Lonely', 'Electric', 'Velvet', 'Frozen', 'Hidden', 'Ancient', 'Drifting', 'Bright'];
-const NOUNS = ['Harbour', 'Forest', 'Sunset', 'Ocean', 'Garden', 'Galaxy', 'Desert', 'City', 'Blossom', 'Dragon', 'Cloud', 'Lantern', 'Mountain', 'River', 'Tower'];
+const ADJECTIVES = [
+  'Quiet',
+  'Golden',
+  'Neon',
+  'Misty',
+  'Crimson',
+  'Silver',
+  'Wild',
+  'Lonely',
+  'Electric',
+  'Velvet',
+  'Frozen',
+  'Hidden',
+  'Ancient',
+  'Drifting',
+  'Bright',
+];
+const NOUNS = [
+  'Harbour',
+  'Forest',
+  'Sunset',
+  'Ocean',
+  'Garden',
+  'Galaxy',
+  'Desert',
+  'City',
+  'Blossom',
+  'Dragon',
+  'Cloud',
+  'Lantern',
+  'Mountain',
+  'River',
+  'Tower',
+];
 
 interface KindPlan {
   readonly kind: CardType;
@@ -57,19 +142,110 @@ interface KindPlan {
 }
 
 const PLANS: readonly KindPlan[] = [
-  { kind: 'artwork', prefix: 'art', count: 90, aspects: ['1:1', '3:4', '2:3', '9:16', '4:3', '16:9'], tags: TAGS.slice(0, 27), label: '' },
-  { kind: 'portfolio', prefix: 'pf', count: 20, aspects: ['3:4', '4:3', '1:1'], tags: TAGS.slice(0, 20), label: 'Portfolio' },
-  { kind: 'lookBook', prefix: 'lb', count: 20, aspects: ['2:3', '3:4'], tags: ['portrait', 'photoreal', 'retro', 'minimal', 'cute', 'dreamy'], label: 'Lookbook' },
-  { kind: 'aiVideo', prefix: 'vid', count: 50, aspects: ['16:9', '9:16'], tags: ['cinematic', 'anime', 'ocean', 'night city', 'fantasy', 'sci-fi'], label: 'Clip' },
-  { kind: 'aiAudio', prefix: 'aud', count: 40, aspects: ['1:1'], tags: ['music', 'ambient', 'voice', 'retro', 'dreamy'], label: 'Voice' },
-  { kind: 'model', prefix: 'mdl', count: 70, aspects: ['3:4', '2:3'], tags: ['anime', 'photoreal', 'lora', 'flux', 'fantasy', 'portrait', 'landscape'], label: '' },
-  { kind: 'character', prefix: 'chr', count: 40, aspects: ['3:4'], tags: ['character design', 'anime', 'romance', 'mystery', 'fantasy', 'cute'], label: '' },
-  { kind: 'post', prefix: 'pst', count: 50, aspects: ['4:3'], tags: ['tutorial', 'workflow', 'lora', 'flux', 'concept art', 'story'], label: '' },
-  { kind: 'paletteTemplate', prefix: 'dt', count: 30, aspects: ['3:4', '1:1'], tags: ['poster', 'typography', 'minimal', 'retro'], label: 'Template' },
-  { kind: 'aiapp', prefix: 'app', count: 30, aspects: ['1:1', '4:3'], tags: ['portrait', 'anime', 'upscale', 'cute', 'photoreal'], label: 'App' },
-  { kind: 'workflow', prefix: 'wf', count: 30, aspects: ['4:3'], tags: ['workflow', 'upscale', 'flux', 'cinematic'], label: 'Workflow' },
-  { kind: 'lora_train', prefix: 'lora', count: 25, aspects: ['1:1'], tags: ['lora', 'anime', 'portrait', 'flux'], label: 'LoRA template' },
-  { kind: 'ebook', prefix: 'ebk', count: 20, aspects: ['2:3'], tags: ['story', 'romance', 'mystery', 'fantasy', 'sci-fi'], label: 'Chronicles' },
+  {
+    kind: 'artwork',
+    prefix: 'art',
+    count: 90,
+    aspects: ['1:1', '3:4', '2:3', '9:16', '4:3', '16:9'],
+    tags: TAGS.slice(0, 27),
+    label: '',
+  },
+  {
+    kind: 'portfolio',
+    prefix: 'pf',
+    count: 20,
+    aspects: ['3:4', '4:3', '1:1'],
+    tags: TAGS.slice(0, 20),
+    label: 'Portfolio',
+  },
+  {
+    kind: 'lookBook',
+    prefix: 'lb',
+    count: 20,
+    aspects: ['2:3', '3:4'],
+    tags: ['portrait', 'photoreal', 'retro', 'minimal', 'cute', 'dreamy'],
+    label: 'Lookbook',
+  },
+  {
+    kind: 'aiVideo',
+    prefix: 'vid',
+    count: 50,
+    aspects: ['16:9', '9:16'],
+    tags: ['cinematic', 'anime', 'ocean', 'night city', 'fantasy', 'sci-fi'],
+    label: 'Clip',
+  },
+  {
+    kind: 'aiAudio',
+    prefix: 'aud',
+    count: 40,
+    aspects: ['1:1'],
+    tags: ['music', 'ambient', 'voice', 'retro', 'dreamy'],
+    label: 'Voice',
+  },
+  {
+    kind: 'model',
+    prefix: 'mdl',
+    count: 70,
+    aspects: ['3:4', '2:3'],
+    tags: ['anime', 'photoreal', 'lora', 'flux', 'fantasy', 'portrait', 'landscape'],
+    label: '',
+  },
+  {
+    kind: 'character',
+    prefix: 'chr',
+    count: 40,
+    aspects: ['3:4'],
+    tags: ['character design', 'anime', 'romance', 'mystery', 'fantasy', 'cute'],
+    label: '',
+  },
+  {
+    kind: 'post',
+    prefix: 'pst',
+    count: 50,
+    aspects: ['4:3'],
+    tags: ['tutorial', 'workflow', 'lora', 'flux', 'concept art', 'story'],
+    label: '',
+  },
+  {
+    kind: 'paletteTemplate',
+    prefix: 'dt',
+    count: 30,
+    aspects: ['3:4', '1:1'],
+    tags: ['poster', 'typography', 'minimal', 'retro'],
+    label: 'Template',
+  },
+  {
+    kind: 'aiapp',
+    prefix: 'app',
+    count: 30,
+    aspects: ['1:1', '4:3'],
+    tags: ['portrait', 'anime', 'upscale', 'cute', 'photoreal'],
+    label: 'App',
+  },
+  {
+    kind: 'workflow',
+    prefix: 'wf',
+    count: 30,
+    aspects: ['4:3'],
+    tags: ['workflow', 'upscale', 'flux', 'cinematic'],
+    label: 'Workflow',
+  },
+  {
+    kind: 'lora_train',
+    prefix: 'lora',
+    count: 25,
+    aspects: ['1:1'],
+    tags: ['lora', 'anime', 'portrait', 'flux'],
+    label: 'LoRA template',
+  },
+  {
+    kind: 'ebook',
+    prefix: 'ebk',
+    count: 20,
+    aspects: ['2:3'],
+    tags: ['story', 'romance', 'mystery', 'fantasy', 'sci-fi'],
+    label: 'Chronicles',
+  },
 ];
 
 /** The id of the item inserted last: its presence means the whole (transactional) seed is in. */
@@ -111,7 +287,11 @@ interface SeedItem {
 }
 
 const postBody = (title: string, rand: () => number, pick: <T>(xs: readonly T[]) => T): string => {
-  const steps = Array.from({ length: 3 + Math.floor(rand() * 3) }, (_, i) => `<li>Step ${i + 1}: ${pick(['pick a base model', 'write the prompt', 'set the aspect ratio', 'upscale the best seed', 'add a LoRA at 0.7', 'compare two samplers'])}</li>`);
+  const steps = Array.from(
+    { length: 3 + Math.floor(rand() * 3) },
+    (_, i) =>
+      `<li>Step ${i + 1}: ${pick(['pick a base model', 'write the prompt', 'set the aspect ratio', 'upscale the best seed', 'add a LoRA at 0.7', 'compare two samplers'])}</li>`,
+  );
   const raw = [
     `<h2>${title}</h2>`,
     `<p>This is how I made <strong>${title.toLowerCase()}</strong> with the square's tools, and what I would do <em>differently</em> next time.</p>`,
@@ -122,7 +302,12 @@ const postBody = (title: string, rand: () => number, pick: <T>(xs: readonly T[])
   return sanitizeHtml(raw);
 };
 
-const ARTWORK_TYPES: Partial<Record<CardType, number>> = { artwork: 1, portfolio: 4, lookBook: 5, aiVideo: 7 };
+const ARTWORK_TYPES: Partial<Record<CardType, number>> = {
+  artwork: 1,
+  portfolio: 4,
+  lookBook: 5,
+  aiVideo: 7,
+};
 
 /** The deterministic seed items, relative to `now`. */
 export const seedItems = (now: number): SeedItem[] => {
@@ -150,7 +335,11 @@ export const seedItems = (now: number): SeedItem[] => {
           baseModel = BASE_MODELS[idx % BASE_MODELS.length]!;
           title = `${adjective} ${noun} ${modelType}`;
           const versions = 1 + Math.floor(rand() * 3);
-          extra.versions = Array.from({ length: versions }, (_, v) => ({ id: `${id}-v${v + 1}`, name: `v${v + 1}.0`, base_model: baseModel! }));
+          extra.versions = Array.from({ length: versions }, (_, v) => ({
+            id: `${id}-v${v + 1}`,
+            name: `v${v + 1}.0`,
+            base_model: baseModel!,
+          }));
           extra.trigger_words = [noun.toLowerCase(), `${adjective.toLowerCase()} style`];
           break;
         }
@@ -194,9 +383,11 @@ export const seedItems = (now: number): SeedItem[] => {
       items.push({
         id,
         kind: plan.kind,
-        authorId: DEMO_OWNED.has(id) ? DEMO_ACCOUNT.id : SEED_AUTHOR_IDS[Math.floor(rand() * SEED_AUTHOR_IDS.length)]!,
+        authorId: DEMO_OWNED.has(id)
+          ? DEMO_ACCOUNT.id
+          : SEED_AUTHOR_IDS[Math.floor(rand() * SEED_AUTHOR_IDS.length)]!,
         title,
-        description: `${title}: ${pick(['made on a rainy evening', 'a study in light', 'first try with a new model', 'remixed from the square', 'for this week\'s campaign'])}.`,
+        description: `${title}: ${pick(['made on a rainy evening', 'a study in light', 'first try with a new model', 'remixed from the square', "for this week's campaign"])}.`,
         body,
         coverPrompt: `${title} ${noun.toLowerCase()} ${pick(['at sunset', 'by the sea', 'in the forest', 'under neon light', 'in the snow', 'at night'])}`,
         aspect: pick(plan.aspects),
@@ -212,7 +403,9 @@ export const seedItems = (now: number): SeedItem[] => {
         likes,
         collections: Math.floor(likes * rand() * 0.4),
         plays: plan.kind === 'aiVideo' || plan.kind === 'aiAudio' ? Math.floor(likes * (2 + rand() * 20)) : 0,
-        tasks: ['aiapp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(plan.kind) ? Math.floor(likes * rand() * 10) : 0,
+        tasks: ['aiapp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(plan.kind)
+          ? Math.floor(likes * rand() * 10)
+          : 0,
         boost: rand() < 0.08 ? 500 : 0,
         createdAt: now - Math.floor(Math.pow(rand(), 1.6) * 60 * DAY_MS) - 60_000,
         tags: [...tags],
@@ -222,7 +415,13 @@ export const seedItems = (now: number): SeedItem[] => {
   return items;
 };
 
-const insertRows = async (db: Queryable, head: string, rows: readonly (readonly unknown[])[], tail = 'ON CONFLICT DO NOTHING', chunk = 100) => {
+const insertRows = async (
+  db: Queryable,
+  head: string,
+  rows: readonly (readonly unknown[])[],
+  tail = 'ON CONFLICT DO NOTHING',
+  chunk = 100,
+) => {
   for (let i = 0; i < rows.length; i += chunk) {
     const p = new Params();
     const values = rows.slice(i, i + chunk).map((r) => `(${r.map((v) => p.add(v)).join(', ')})`);
@@ -231,7 +430,8 @@ const insertRows = async (db: Queryable, head: string, rows: readonly (readonly 
 };
 
 /** A well-formed scrypt hash of random bytes: no password matches it. */
-const unusableHash = (): string => `scrypt$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
+const unusableHash = (): string =>
+  `scrypt$${randomBytes(16).toString('base64')}$${randomBytes(32).toString('base64')}`;
 
 export const seedCommunity = async (ctx: ServerContext): Promise<void> => {
   const [done] = await ctx.db.query('SELECT 1 FROM content_items WHERE id = $1', [LAST_ID]);
@@ -245,7 +445,17 @@ export const seedCommunity = async (ctx: ServerContext): Promise<void> => {
       'INSERT INTO accounts (id, email, password_hash, account_name, name, avatar, status, role, created_at)',
       AUTHOR_NAMES.map((name, i) => {
         const id = SEED_AUTHOR_IDS[i]!;
-        return [id, `${id}@atelier.test`, unusableHash(), name.toLowerCase().replace(/\s+/g, '.'), name, ctx.blobs.urlOf(avatarKey(id)), 1, 'user', now - 90 * DAY_MS];
+        return [
+          id,
+          `${id}@atelier.test`,
+          unusableHash(),
+          name.toLowerCase().replace(/\s+/g, '.'),
+          name,
+          ctx.blobs.urlOf(avatarKey(id)),
+          1,
+          'user',
+          now - 90 * DAY_MS,
+        ];
       }),
     );
     await insertRows(
@@ -261,9 +471,32 @@ export const seedCommunity = async (ctx: ServerContext): Promise<void> => {
       items.map((it) => {
         const { width, height } = sizeFor(it.aspect, it.longSide);
         return [
-          it.id, it.kind, OBJ_TYPE_OF_CARD[it.kind], it.authorId, it.title, it.description, it.body, it.coverPrompt, it.aspect,
-          it.longSide, width, height, it.artworkType, it.modelType, it.baseModel, it.characterType, it.subChannel,
-          it.nodesType, it.runAvailable, JSON.stringify(it.extra), it.likes, it.collections, it.plays, it.tasks, it.boost, it.createdAt,
+          it.id,
+          it.kind,
+          OBJ_TYPE_OF_CARD[it.kind],
+          it.authorId,
+          it.title,
+          it.description,
+          it.body,
+          it.coverPrompt,
+          it.aspect,
+          it.longSide,
+          width,
+          height,
+          it.artworkType,
+          it.modelType,
+          it.baseModel,
+          it.characterType,
+          it.subChannel,
+          it.nodesType,
+          it.runAvailable,
+          JSON.stringify(it.extra),
+          it.likes,
+          it.collections,
+          it.plays,
+          it.tasks,
+          it.boost,
+          it.createdAt,
         ];
       }),
       'ON CONFLICT DO NOTHING',
@@ -306,18 +539,97 @@ const seedDemo = async (tx: Queryable, now: number): Promise<void> => {
     collected.map(([id, folder, item], i) => [id, demo, folder, item, now - (15 - i) * DAY_MS]),
   );
   // Likes by followers on the demo's own works: real rows, counted in the seeded totals.
-  const liked = followers.flatMap((a, i) => (['art-001', 'art-002', 'mdl-001'] as const).slice(0, 1 + (i % 3)).map((item) => [a, item]));
-  await insertRows(tx, 'INSERT INTO likes (account_id, item_id, created_at)', liked.map(([a, item], i) => [a, item, now - (4 - (i % 4)) * DAY_MS]));
-  for (const [, item] of liked) await tx.query('UPDATE content_items SET num_of_like = num_of_like + 1 WHERE id = $1', [item]);
-  for (const [, , item] of collected) await tx.query('UPDATE content_items SET num_of_collection = num_of_collection + 1 WHERE id = $1', [item]);
+  const liked = followers.flatMap((a, i) =>
+    (['art-001', 'art-002', 'mdl-001'] as const).slice(0, 1 + (i % 3)).map((item) => [a, item]),
+  );
+  await insertRows(
+    tx,
+    'INSERT INTO likes (account_id, item_id, created_at)',
+    liked.map(([a, item], i) => [a, item, now - (4 - (i % 4)) * DAY_MS]),
+  );
+  for (const [, item] of liked)
+    await tx.query('UPDATE content_items SET num_of_like = num_of_like + 1 WHERE id = $1', [item]);
+  for (const [, , item] of collected)
+    await tx.query('UPDATE content_items SET num_of_collection = num_of_collection + 1 WHERE id = $1', [
+      item,
+    ]);
   let k = 0;
-  const at = () => now - (++k) * 3 * 3600 * 1000;
+  const at = () => now - ++k * 3 * 3600 * 1000;
   for (const [a, item] of liked)
-    await notify(tx, { id: `n-seed-like-${a}-${item}`, recipient: demo, type: 'likeCol', action: 'like', actorId: a!, itemId: item!, title: 'liked your work', content: '', dedupeKey: `like:${a}:${item}`, now: at(), isRead: k > 4 });
+    await notify(tx, {
+      id: `n-seed-like-${a}-${item}`,
+      recipient: demo,
+      type: 'likeCol',
+      action: 'like',
+      actorId: a!,
+      itemId: item!,
+      title: 'liked your work',
+      content: '',
+      dedupeKey: `like:${a}:${item}`,
+      now: at(),
+      isRead: k > 4,
+    });
   for (const a of followers)
-    await notify(tx, { id: `n-seed-fol-${a}`, recipient: demo, type: 'fol', action: 'follow', actorId: a, itemId: null, title: 'started following you', content: '', dedupeKey: `follow:${a}`, now: at(), isRead: a === followers[0] });
-  await notify(tx, { id: 'n-seed-com-1', recipient: demo, type: 'com', action: 'comment', actorId: followers[1]!, itemId: 'art-001', title: 'commented on your work', content: 'Love the light in this one!', dedupeKey: null, now: at() });
-  await notify(tx, { id: 'n-seed-com-2', recipient: demo, type: 'com', action: 'comment', actorId: followers[2]!, itemId: 'pst-001', title: 'commented on your post', content: 'Step 3 made all the difference, thanks.', dedupeKey: null, now: at() });
-  await notify(tx, { id: 'n-seed-sys-1', recipient: demo, type: 'sys', action: 'system', actorId: null, itemId: null, title: 'Welcome to Atelier', content: 'Browse the square, follow creators and collect what inspires you.', dedupeKey: null, now: at() });
-  await notify(tx, { id: 'n-seed-sys-2', recipient: demo, type: 'sys', action: 'system', actorId: null, itemId: null, title: 'This week: AI Video Rush', content: 'Post a video this week to join the campaign.', dedupeKey: null, now: at(), isRead: true });
+    await notify(tx, {
+      id: `n-seed-fol-${a}`,
+      recipient: demo,
+      type: 'fol',
+      action: 'follow',
+      actorId: a,
+      itemId: null,
+      title: 'started following you',
+      content: '',
+      dedupeKey: `follow:${a}`,
+      now: at(),
+      isRead: a === followers[0],
+    });
+  await notify(tx, {
+    id: 'n-seed-com-1',
+    recipient: demo,
+    type: 'com',
+    action: 'comment',
+    actorId: followers[1]!,
+    itemId: 'art-001',
+    title: 'commented on your work',
+    content: 'Love the light in this one!',
+    dedupeKey: null,
+    now: at(),
+  });
+  await notify(tx, {
+    id: 'n-seed-com-2',
+    recipient: demo,
+    type: 'com',
+    action: 'comment',
+    actorId: followers[2]!,
+    itemId: 'pst-001',
+    title: 'commented on your post',
+    content: 'Step 3 made all the difference, thanks.',
+    dedupeKey: null,
+    now: at(),
+  });
+  await notify(tx, {
+    id: 'n-seed-sys-1',
+    recipient: demo,
+    type: 'sys',
+    action: 'system',
+    actorId: null,
+    itemId: null,
+    title: 'Welcome to Atelier',
+    content: 'Browse the square, follow creators and collect what inspires you.',
+    dedupeKey: null,
+    now: at(),
+  });
+  await notify(tx, {
+    id: 'n-seed-sys-2',
+    recipient: demo,
+    type: 'sys',
+    action: 'system',
+    actorId: null,
+    itemId: null,
+    title: 'This week: AI Video Rush',
+    content: 'Post a video this week to join the campaign.',
+    dedupeKey: null,
+    now: at(),
+    isRead: true,
+  });
 };

@@ -29,8 +29,10 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a painter with a red scarf, warm light',
     titleEn: 'My sketchbook finally has colour',
     titleZh: '我的速写本终于有了颜色',
-    contentEn: 'I draw in pencil on the train and turn the scans into full colour pieces here. The monthly membership coins cover about forty images, which is more than I manage in a month.',
-    contentZh: '我在火车上用铅笔画草图，回家后在这里把扫描稿变成彩色作品。月度会员送的金币够生成四十张左右的图片，比我一个月能画的还多。',
+    contentEn:
+      'I draw in pencil on the train and turn the scans into full colour pieces here. The monthly membership coins cover about forty images, which is more than I manage in a month.',
+    contentZh:
+      '我在火车上用铅笔画草图，回家后在这里把扫描稿变成彩色作品。月度会员送的金币够生成四十张左右的图片，比我一个月能画的还多。',
   },
   {
     id: 'tst-tobias',
@@ -38,8 +40,10 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a bearded man with headphones, blue night',
     titleEn: 'A song for every episode',
     titleZh: '每一期节目都有自己的歌',
-    contentEn: 'I make a short theme song for each podcast episode. Describing the mood in one sentence and getting a full track back still feels like magic.',
-    contentZh: '我为每一期播客做一首短短的主题曲。用一句话描述氛围，就能得到一整首曲子，这种感觉到现在还像魔法一样。',
+    contentEn:
+      'I make a short theme song for each podcast episode. Describing the mood in one sentence and getting a full track back still feels like magic.',
+    contentZh:
+      '我为每一期播客做一首短短的主题曲。用一句话描述氛围，就能得到一整首曲子，这种感觉到现在还像魔法一样。',
   },
   {
     id: 'tst-lin',
@@ -47,8 +51,10 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a young woman with short hair, cherry blossom',
     titleEn: 'From idea to video in one evening',
     titleZh: '一个晚上从想法到视频',
-    contentEn: 'I storyboarded a thirty second clip for my cousin’s wedding and rendered it the same night. Upgrading to the yearly plan made the faster queue worth it.',
-    contentZh: '我给表姐的婚礼做了一个三十秒的短片，分镜和渲染在同一个晚上完成。升级到年度会员后，更快的队列真的很值。',
+    contentEn:
+      'I storyboarded a thirty second clip for my cousin’s wedding and rendered it the same night. Upgrading to the yearly plan made the faster queue worth it.',
+    contentZh:
+      '我给表姐的婚礼做了一个三十秒的短片，分镜和渲染在同一个晚上完成。升级到年度会员后，更快的队列真的很值。',
   },
   {
     id: 'tst-ade',
@@ -56,7 +62,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a smiling man in a green jacket, sunny park',
     titleEn: 'Coins that never go to waste',
     titleZh: '金币一点也不浪费',
-    contentEn: 'A failed task refunds its coins right away, so I experiment without worrying. I top up a small coin pack when a big project comes in.',
+    contentEn:
+      'A failed task refunds its coins right away, so I experiment without worrying. I top up a small coin pack when a big project comes in.',
     contentZh: '任务失败时金币会立即退回，所以我可以放心地尝试。接到大项目时，我就再买一个小金币包。',
   },
   {
@@ -65,8 +72,10 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a woman with round glasses, library, soft light',
     titleEn: 'Covers for my whole book series',
     titleZh: '整套书的封面都在这里完成',
-    contentEn: 'All six covers of my fantasy series came from one prompt template with a different colour each time. Readers say they look like a real set.',
-    contentZh: '我的奇幻系列六本书的封面都来自同一个提示词模板，每次只换一种颜色。读者都说它们看起来就像一套正式出版的书。',
+    contentEn:
+      'All six covers of my fantasy series came from one prompt template with a different colour each time. Readers say they look like a real set.',
+    contentZh:
+      '我的奇幻系列六本书的封面都来自同一个提示词模板，每次只换一种颜色。读者都说它们看起来就像一套正式出版的书。',
   },
   {
     id: 'tst-haruto',
@@ -74,8 +83,10 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a young man with a camera, city night, neon',
     titleEn: 'Night photos, reimagined',
     titleZh: '重新想象夜景照片',
-    contentEn: 'I upload my night street photos and restyle them as ink paintings. The community square gave me my first hundred followers in a week.',
-    contentZh: '我上传夜晚街头的照片，再把它们转换成水墨画风格。在社区广场上，一周之内我就有了第一批一百个关注者。',
+    contentEn:
+      'I upload my night street photos and restyle them as ink paintings. The community square gave me my first hundred followers in a week.',
+    contentZh:
+      '我上传夜晚街头的照片，再把它们转换成水墨画风格。在社区广场上，一周之内我就有了第一批一百个关注者。',
   },
   {
     id: 'tst-chen',
@@ -83,7 +94,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a man with a calm smile, mountain fog, ink',
     titleEn: 'My calligraphy students love it',
     titleZh: '我的书法学生都很喜欢',
-    contentEn: 'I teach calligraphy and use generated landscapes as backgrounds for my students’ work. The membership pays for itself with one class.',
+    contentEn:
+      'I teach calligraphy and use generated landscapes as backgrounds for my students’ work. The membership pays for itself with one class.',
     contentZh: '我教书法，用生成的山水画作为学生作品的背景。一节课的收入就足够支付会员费用了。',
   },
   {
@@ -92,7 +104,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a woman with curly hair, ocean breeze, summer',
     titleEn: 'A summer of short videos',
     titleZh: '一个属于短视频的夏天',
-    contentEn: 'I joined the summer video campaign and posted a clip every day. The weekly themes kept me creating when I had no ideas of my own.',
+    contentEn:
+      'I joined the summer video campaign and posted a clip every day. The weekly themes kept me creating when I had no ideas of my own.',
     contentZh: '我参加了夏日视频活动，每天发布一个短片。每周的主题让我在没有灵感的时候也能继续创作。',
   },
   {
@@ -101,7 +114,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of an older man with a kind face, tea house, warm',
     titleEn: 'Never too late to create',
     titleZh: '创作永远不嫌晚',
-    contentEn: 'At sixty-eight I made my first song, about the river near my village. My grandchildren play it at every family dinner now.',
+    contentEn:
+      'At sixty-eight I made my first song, about the river near my village. My grandchildren play it at every family dinner now.',
     contentZh: '六十八岁时，我写了人生第一首歌，唱的是村边的那条河。现在每次家庭聚餐，孙子孙女都会放这首歌。',
   },
   {
@@ -110,7 +124,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a woman with a golden earring, sunset studio',
     titleEn: 'Characters that talk back',
     titleZh: '会回应我的角色',
-    contentEn: 'I design characters for my comic and chat with them to find their voices. It has made my dialogue so much better.',
+    contentEn:
+      'I design characters for my comic and chat with them to find their voices. It has made my dialogue so much better.',
     contentZh: '我为自己的漫画设计角色，并和它们聊天来找到各自的说话方式。我的对白因此进步了很多。',
   },
   {
@@ -119,7 +134,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a teenager with a hoodie, purple galaxy',
     titleEn: 'My first music video',
     titleZh: '我的第一支音乐视频',
-    contentEn: 'I made a song and then a video for it with the same coins from my monthly plan. My band used it to announce our first concert.',
+    contentEn:
+      'I made a song and then a video for it with the same coins from my monthly plan. My band used it to announce our first concert.',
     contentZh: '我用月度会员的金币先做了一首歌，又为它做了一支视频。我们乐队用它宣布了第一场演出。',
   },
   {
@@ -128,7 +144,8 @@ export const SEED_TESTIMONIALS: readonly SeedTestimonial[] = [
     avatarPrompt: 'portrait of a girl with a paintbrush, colourful, children drawing',
     titleEn: 'Colouring pages for my class',
     titleZh: '为班级制作涂色画',
-    contentEn: 'As a kindergarten teacher I generate colouring pages every week. The children’s colour campaign was the highlight of our spring term.',
+    contentEn:
+      'As a kindergarten teacher I generate colouring pages every week. The children’s colour campaign was the highlight of our spring term.',
     contentZh: '作为幼儿园老师，我每周都会生成涂色画。儿童色彩活动是我们这个春季学期最精彩的部分。',
   },
 ];

@@ -254,7 +254,22 @@ export const seedStudio = async (ctx: ServerContext): Promise<void> => {
   // One statement for all rows: seeding twelve characters costs one round trip.
   const values: unknown[] = [];
   const tuples = SEED_CHARACTERS.map((c, i) => {
-    values.push(c.id, c.owner, c.name, c.intro, c.greeting, c.type, c.initMem, c.supportVoice, c.official, c.voice, c.cover, c.corpus.join('\n'), SEED_CHARACTERS.length - i, now);
+    values.push(
+      c.id,
+      c.owner,
+      c.name,
+      c.intro,
+      c.greeting,
+      c.type,
+      c.initMem,
+      c.supportVoice,
+      c.official,
+      c.voice,
+      c.cover,
+      c.corpus.join('\n'),
+      SEED_CHARACTERS.length - i,
+      now,
+    );
     const b = i * 14;
     const p = (n: number) => `$${b + n}`;
     return `(${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(9)}, ${p(10)}, ${p(11)}, ${p(12)}, ${p(13)}, ${p(14)}, ${p(14)})`;

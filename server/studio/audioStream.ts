@@ -132,8 +132,14 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
     const body = decodeBody(TtsStreamRequest, req.body);
     stream(reply, body.stream_id ?? newId(), () => {
       // Text made only of spaces, punctuation or symbols has nothing to speak.
-      if (!isSpeakable(body.text)) throw new StreamFailure(CODES.invalidRequest, 'the text has nothing to speak');
-      return speechPcm({ text: body.text, voice: body.voice, timbreId: body.timbre_id, emotion: body.emotion });
+      if (!isSpeakable(body.text))
+        throw new StreamFailure(CODES.invalidRequest, 'the text has nothing to speak');
+      return speechPcm({
+        text: body.text,
+        voice: body.voice,
+        timbreId: body.timbre_id,
+        emotion: body.emotion,
+      });
     });
     return reply;
   });
@@ -142,7 +148,13 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
     requireAccount(req.caller);
     const body = decodeBody(SongPreviewRequest, req.body);
     stream(reply, body.stream_id ?? newId(), () =>
-      songPcm({ style: body.style, emotion: body.emotion, instrument: body.instrument, voice: body.voice, seed: body.seed }),
+      songPcm({
+        style: body.style,
+        emotion: body.emotion,
+        instrument: body.instrument,
+        voice: body.voice,
+        seed: body.seed,
+      }),
     );
     return reply;
   });

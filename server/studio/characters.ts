@@ -43,7 +43,8 @@ const coverPromptOf = (name: string, coverPrompt: string): string =>
   coverPrompt.trim() !== '' ? coverPrompt : `portrait of ${name}`;
 
 /** A version of the cover: changes with its prompt, so a changed cover gets a new URL and blob. */
-const coverVersion = (name: string, coverPrompt: string): string => hashString(coverPromptOf(name, coverPrompt)).toString(36);
+const coverVersion = (name: string, coverPrompt: string): string =>
+  hashString(coverPromptOf(name, coverPrompt)).toString(36);
 
 export const coverKey = (id: string, version: string): string => `studio/characters/${id}/${version}.png`;
 
@@ -58,7 +59,11 @@ export const toCharacter = (row: CharacterRow, callerId: string | null): Charact
     intro: row.intro,
     greeting: row.greeting,
     character_type: asType(row.character_type),
-    cover: { url: `/blobs/studio/characters/${row.id}.png?v=${coverVersion(row.name, row.cover_prompt)}`, width, height },
+    cover: {
+      url: `/blobs/studio/characters/${row.id}.png?v=${coverVersion(row.name, row.cover_prompt)}`,
+      width,
+      height,
+    },
     init_mem_num: row.init_mem_num as Character['init_mem_num'],
     support_voice: row.support_voice,
     is_official_agent: row.is_official_agent,
@@ -88,13 +93,21 @@ export const findCharacter = async (db: Queryable, id: string): Promise<Characte
 /** The cover of `id`, rendered and stored if it is not yet; null when there is no such character. */
 export const ensureCharacterCover = async (ctx: ServerContext, id: string): Promise<Buffer | null> => {
   if (!SAFE_ID.test(id)) return null;
-  const [row] = await ctx.db.query<{ name: string; cover_prompt: string }>('SELECT name, cover_prompt FROM characters WHERE id = $1', [id]);
+  const [row] = await ctx.db.query<{ name: string; cover_prompt: string }>(
+    'SELECT name, cover_prompt FROM characters WHERE id = $1',
+    [id],
+  );
   if (!row) return null;
   const key = coverKey(id, coverVersion(row.name, row.cover_prompt));
   const stored = await ctx.blobs.get(key);
   if (stored) return stored;
   const prompt = coverPromptOf(row.name, row.cover_prompt);
-  const { png } = renderImage({ prompt, seed: hashString(`character:${id}`), aspectRatio: COVER_ASPECT, longSide: COVER_LONG_SIDE });
+  const { png } = renderImage({
+    prompt,
+    seed: hashString(`character:${id}`),
+    aspectRatio: COVER_ASPECT,
+    longSide: COVER_LONG_SIDE,
+  });
   await ctx.blobs.put(key, png);
   return png;
 };
@@ -105,6 +118,9 @@ export const characterCoverRoute = (app: FastifyInstance, ctx: ServerContext): v
     const bytes = m?.[1] ? await ensureCharacterCover(ctx, m[1]) : null;
     if (!m || !bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
     // The URL carries the cover's version (?v=), but the path alone names the current cover.
-    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=60').send(bytes);
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', 'public, max-age=60')
+      .send(bytes);
   });
 };

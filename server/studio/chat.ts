@@ -86,13 +86,24 @@ export const toMessageItem = (row: MessageRow, withVoice: boolean): ChatMessageI
 };
 
 /** The caller's session, or 10404 (another account's session is as unknown as a missing one). */
-export const ownedSession = async (db: Queryable, accountId: string, sessionId: string): Promise<SessionRow> => {
-  const [row] = await db.query<SessionRow>('SELECT id, account_id, character_id FROM chat_sessions WHERE id = $1', [sessionId]);
+export const ownedSession = async (
+  db: Queryable,
+  accountId: string,
+  sessionId: string,
+): Promise<SessionRow> => {
+  const [row] = await db.query<SessionRow>(
+    'SELECT id, account_id, character_id FROM chat_sessions WHERE id = $1',
+    [sessionId],
+  );
   if (!row || row.account_id !== accountId) throw new ApiError(CODES.notFound, 'no such chat session');
   return row;
 };
 
-export const openSession = async (ctx: ServerContext, accountId: string, characterId: string): Promise<ChatSessionOpenResponse> => {
+export const openSession = async (
+  ctx: ServerContext,
+  accountId: string,
+  characterId: string,
+): Promise<ChatSessionOpenResponse> => {
   const [character] = await ctx.db.query<CharacterRow>(`${CHARACTER_SELECT} WHERE c.id = $1`, [characterId]);
   if (!character) throw new ApiError(CODES.notFound, 'no such character');
   const now = ctx.clock.now();
@@ -105,18 +116,30 @@ export const openSession = async (ctx: ServerContext, accountId: string, charact
     const created = inserted.length > 0;
     const [session] = created
       ? inserted
-      : await tx.query<{ id: string }>('SELECT id FROM chat_sessions WHERE account_id = $1 AND character_id = $2', [accountId, characterId]);
+      : await tx.query<{ id: string }>(
+          'SELECT id FROM chat_sessions WHERE account_id = $1 AND character_id = $2',
+          [accountId, characterId],
+        );
     if (!session) throw new ApiError(CODES.notFound, 'no such chat session');
     if (created && character.greeting.trim() !== '')
       await tx.query(
         `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ($1, $2, NULL, 'assistant', $3, $4)`,
         [`msg_${newId()}`, session.id, character.greeting, now],
       );
-    return { session_id: session.id, channel_id: characterId, character: toCharacter(character, accountId), created };
+    return {
+      session_id: session.id,
+      channel_id: characterId,
+      character: toCharacter(character, accountId),
+      created,
+    };
   });
 };
 
-export const historyPage = async (db: Queryable, accountId: string, req: ChatHistoryRequest): Promise<ChatHistoryResponse> => {
+export const historyPage = async (
+  db: Queryable,
+  accountId: string,
+  req: ChatHistoryRequest,
+): Promise<ChatHistoryResponse> => {
   await ownedSession(db, accountId, req.session_id);
   const cap = req.init_mem_num === true ? HISTORY_PAGE_INIT_MEM : HISTORY_PAGE_MESSAGES;
   const pageSize = Math.min(req.page_size ?? cap, cap);
@@ -149,7 +172,13 @@ export const voiceSource = async (
   accountId: string,
   messageId: string,
 ): Promise<{ content: string; voice: 'female' | 'male' } | null> => {
-  const [row] = await db.query<{ content: string; voice: string; account_id: string; role: string; support_voice: boolean }>(
+  const [row] = await db.query<{
+    content: string;
+    voice: string;
+    account_id: string;
+    role: string;
+    support_voice: boolean;
+  }>(
     `SELECT m.content, m.role, c.voice, c.support_voice, s.account_id FROM chat_messages m
      JOIN chat_sessions s ON s.id = m.session_id JOIN characters c ON c.id = s.character_id WHERE m.id = $1`,
     [messageId],
@@ -172,7 +201,10 @@ type AckFn = (answer: unknown) => void;
 
 const accountOfToken = async (db: Queryable, token: string | null, now: number): Promise<string | null> => {
   if (token === null || token === '') return null;
-  const [row] = await db.query<{ account_id: string }>('SELECT account_id FROM sessions WHERE token = $1 AND expires_at > $2', [token, now]);
+  const [row] = await db.query<{ account_id: string }>(
+    'SELECT account_id FROM sessions WHERE token = $1 AND expires_at > $2',
+    [token, now],
+  );
   return row?.account_id ?? null;
 };
 
@@ -183,7 +215,11 @@ const handshakeToken = (socket: Socket): string | null => {
 };
 
 export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): ChatServer => {
-  const io = new SocketServer(app.server, { path: CHAT_SOCKET_PATH, serveClient: false, cors: { origin: false } });
+  const io = new SocketServer(app.server, {
+    path: CHAT_SOCKET_PATH,
+    serveClient: false,
+    cors: { origin: false },
+  });
   /** User message id -> reply id, while the reply streams. */
   const inFlight = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
@@ -193,14 +229,18 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     accountOfToken(ctx.db, handshakeToken(socket), ctx.clock.now())
       .then((accountId) => {
         if (accountId === null) {
-          const refusal = Object.assign(new Error('please log in'), { data: { code: CODES.notLoggedIn, msg: 'please log in' } });
+          const refusal = Object.assign(new Error('please log in'), {
+            data: { code: CODES.notLoggedIn, msg: 'please log in' },
+          });
           next(refusal);
           return;
         }
         (socket.data as SocketData).accountId = accountId;
         next();
       })
-      .catch(() => next(Object.assign(new Error('internal error'), { data: { code: 500, msg: 'internal error' } })));
+      .catch(() =>
+        next(Object.assign(new Error('internal error'), { data: { code: 500, msg: 'internal error' } })),
+      );
   });
 
   const later = (fn: () => void, ms: number) => {
@@ -222,13 +262,19 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
   });
 
   /** Composes and streams the reply to one user message; the reply is stored when it is complete. */
-  const startReply = (accountId: string, session: SessionRow, user: { id: string; clientId: string; content: string; seq: string; createdAt: number }) => {
+  const startReply = (
+    accountId: string,
+    session: SessionRow,
+    user: { id: string; clientId: string; content: string; seq: string; createdAt: number },
+  ) => {
     if (inFlight.has(user.id)) return;
     const replyId = `msg_${newId()}`;
     inFlight.set(user.id, replyId);
     const room = io.to(roomOf(accountId));
     const run = async () => {
-      const [character] = await ctx.db.query<CharacterRow>(`${CHARACTER_SELECT} WHERE c.id = $1`, [session.character_id]);
+      const [character] = await ctx.db.query<CharacterRow>(`${CHARACTER_SELECT} WHERE c.id = $1`, [
+        session.character_id,
+      ]);
       if (!character) throw new Error('character gone');
       const memoryRows = await ctx.db.query<{ role: MemoryLine['role']; content: string }>(
         'SELECT role, content FROM chat_messages WHERE session_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3',
@@ -238,7 +284,12 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         "SELECT count(*) AS n FROM chat_messages WHERE session_id = $1 AND role = 'user' AND seq <= $2",
         [session.id, user.seq],
       );
-      const text = composeReply(toPersona(character), user.content, memoryRows.reverse(), Number(turnRow?.n ?? 1));
+      const text = composeReply(
+        toPersona(character),
+        user.content,
+        memoryRows.reverse(),
+        Number(turnRow?.n ?? 1),
+      );
       const tokens = tokenize(text);
       const createAt = Math.max(ctx.clock.now(), user.createdAt);
       const start: ChatReplyStart = {
@@ -273,7 +324,12 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
       let index = 0;
       const step = () => {
         if (index < tokens.length) {
-          const token: ChatToken = { session_id: session.id, reply_id: replyId, index: index as ChatToken['index'], token: tokens[index] as string };
+          const token: ChatToken = {
+            session_id: session.id,
+            reply_id: replyId,
+            index: index as ChatToken['index'],
+            token: tokens[index] as string,
+          };
           room.emit(CHAT_EVENT.token, token);
           index += 1;
           later(step, TOKEN_INTERVAL_MS);
@@ -284,7 +340,12 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     const fail = () => {
       inFlight.delete(user.id);
       if (closed) return;
-      const error: ChatReplyError = { session_id: session.id, reply_id: replyId, code: 500, msg: 'the reply failed' };
+      const error: ChatReplyError = {
+        session_id: session.id,
+        reply_id: replyId,
+        code: 500,
+        msg: 'the reply failed',
+      };
       room.emit(CHAT_EVENT.error, error);
     };
     run().catch(fail);
@@ -295,9 +356,15 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     if (decoded._tag === 'Left') return failure(CODES.invalidRequest, 'malformed chat message');
     const msg = decoded.right;
     const session = await ownedSession(ctx.db, accountId, msg.session_id);
-    if (session.character_id !== msg.character_id) return failure(CODES.invalidRequest, 'character_id is not the character of this session');
+    if (session.character_id !== msg.character_id)
+      return failure(CODES.invalidRequest, 'character_id is not the character of this session');
     const now = ctx.clock.now();
-    const inserted = await ctx.db.query<{ seq: string; id: string; created_at: string; reply_id: string | null }>(
+    const inserted = await ctx.db.query<{
+      seq: string;
+      id: string;
+      created_at: string;
+      reply_id: string | null;
+    }>(
       `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ($1, $2, $3, 'user', $4, $5)
        ON CONFLICT (session_id, client_id) DO NOTHING RETURNING seq, id, created_at, reply_id`,
       [`msg_${newId()}`, session.id, msg.client_id, msg.content, now],
@@ -310,11 +377,21 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
           [session.id, msg.client_id],
         );
     if (!row) return failure(CODES.notFound, 'no such message');
-    const ack: ChatSendAck = { id: row.id, client_id: msg.client_id, create_at: Number(row.created_at) as ChatSendAck['create_at'] };
+    const ack: ChatSendAck = {
+      id: row.id,
+      client_id: msg.client_id,
+      create_at: Number(row.created_at) as ChatSendAck['create_at'],
+    };
     // The stored content is answered, not the resent one: a resend cannot change a message.
     const [stored] = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = $1`, [row.id]);
     if (!stored) return failure(CODES.notFound, 'no such message');
-    const user = { id: row.id, clientId: msg.client_id, content: stored.content, seq: row.seq, createdAt: Number(row.created_at) };
+    const user = {
+      id: row.id,
+      clientId: msg.client_id,
+      content: stored.content,
+      seq: row.seq,
+      createdAt: Number(row.created_at),
+    };
     if (fresh) {
       const push: ChatMessagePush = { message: toMessageItem(stored, false) };
       socket.to(roomOf(accountId)).emit(CHAT_EVENT.message, push);

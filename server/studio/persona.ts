@@ -27,7 +27,8 @@ export interface MemoryLine {
   readonly content: string;
 }
 
-export type Intent = 'greeting' | 'thanks' | 'farewell' | 'question' | 'introduction' | 'refuse' | 'statement';
+export type Intent =
+  'greeting' | 'thanks' | 'farewell' | 'question' | 'introduction' | 'refuse' | 'statement';
 
 export const REFUSAL = 'Refuse to answer';
 
@@ -41,10 +42,12 @@ export const detectIntent = (message: string): Intent => {
   const m = message.trim().toLowerCase();
   if (/\b(password|credit card|social security)\b/.test(m)) return 'refuse';
   if (/\b(my name is|call me|i am called|i'm called)\s+\p{L}/u.test(m)) return 'introduction';
-  if (/^(hi|hello|hey|yo|good (morning|evening|afternoon))\b|^(你好|こんにちは|안녕)/u.test(m)) return 'greeting';
+  if (/^(hi|hello|hey|yo|good (morning|evening|afternoon))\b|^(你好|こんにちは|안녕)/u.test(m))
+    return 'greeting';
   if (/\b(thanks|thank you|thx|cheers)\b|谢谢|ありがとう/u.test(m)) return 'thanks';
   if (/\b(bye|goodbye|see you|good night)\b|再见|さようなら/u.test(m)) return 'farewell';
-  if (/[?？]\s*$/.test(m) || /^(who|what|when|where|why|how|can|could|should|is|are|do|does|will)\b/.test(m)) return 'question';
+  if (/[?？]\s*$/.test(m) || /^(who|what|when|where|why|how|can|could|should|is|are|do|does|will)\b/.test(m))
+    return 'question';
   return 'statement';
 };
 
@@ -53,7 +56,9 @@ export const recallName = (memory: readonly MemoryLine[]): string | null => {
   for (let i = memory.length - 1; i >= 0; i--) {
     const line = memory[i] as MemoryLine;
     if (line.role !== 'user') continue;
-    const match = /\b(?:my name is|call me|i am called|i'm called)\s+(\p{L}[\p{L}'-]{0,30})/iu.exec(line.content);
+    const match = /\b(?:my name is|call me|i am called|i'm called)\s+(\p{L}[\p{L}'-]{0,30})/iu.exec(
+      line.content,
+    );
     if (match?.[1]) return match[1].charAt(0).toUpperCase() + match[1].slice(1);
   }
   return null;
@@ -61,8 +66,12 @@ export const recallName = (memory: readonly MemoryLine[]): string | null => {
 
 /** Up to `n` topic words of the message: the longest non-stop-words, in their order of appearance. */
 export const keywords = (message: string, n = 3): string[] => {
-  const words = (message.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).filter((w) => w.length > 2 && !STOP_WORDS.has(w.toLowerCase()));
-  const chosen = [...new Set(words.map((w) => w.toLowerCase()))].sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, n);
+  const words = (message.match(/\p{L}[\p{L}\p{N}'-]*/gu) ?? []).filter(
+    (w) => w.length > 2 && !STOP_WORDS.has(w.toLowerCase()),
+  );
+  const chosen = [...new Set(words.map((w) => w.toLowerCase()))]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .slice(0, n);
   return words.map((w) => w.toLowerCase()).filter((w, i, all) => chosen.includes(w) && all.indexOf(w) === i);
 };
 
@@ -72,7 +81,10 @@ const START = '\u0002';
 
 const buildChain = (corpus: string): Chain => {
   const chain = new Map<string, string[]>();
-  const sentences = corpus.split(/(?<=[.!?])\s+|\n+/).map((s) => s.trim()).filter((s) => s.length > 0);
+  const sentences = corpus
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   for (const sentence of sentences) {
     const words = sentence.split(/\s+/);
     let prev = START;
@@ -86,7 +98,8 @@ const buildChain = (corpus: string): Chain => {
   return chain;
 };
 
-const pick = <T>(items: readonly T[], rand: () => number): T => items[Math.floor(rand() * items.length) % items.length] as T;
+const pick = <T>(items: readonly T[], rand: () => number): T =>
+  items[Math.floor(rand() * items.length) % items.length] as T;
 
 /** One sentence walked over the chain: starts where a corpus sentence starts, ends at its punctuation. */
 const markovSentence = (chain: Chain, rand: () => number, maxWords = 16): string => {
@@ -110,7 +123,11 @@ const OPENERS: Readonly<Record<Exclude<Intent, 'refuse'>, readonly string[]>> = 
   thanks: ['You are welcome{name}.', 'Any time{name}!', 'Glad it helped{name}.'],
   farewell: ['Goodbye{name}, come back soon.', 'See you later{name}!', 'Take care{name}.'],
   question: ['Good question{name}.', 'Let me think about that{name}.', 'Hmm{name}, here is my take.'],
-  introduction: ['Nice to meet you{name}!', 'Lovely name{name}. I will remember it.', 'Pleased to meet you{name}.'],
+  introduction: [
+    'Nice to meet you{name}!',
+    'Lovely name{name}. I will remember it.',
+    'Pleased to meet you{name}.',
+  ],
   statement: ['I see{name}.', 'Tell me more{name}.', 'That is interesting{name}.', 'Mm-hm{name}.'],
 };
 
@@ -118,15 +135,36 @@ const topicLine = (topics: readonly string[], rand: () => number): string => {
   if (topics.length === 0) return '';
   const t = topics.join(', ');
   return pick(
-    [`You mentioned ${t}; that stays with me.`, `About ${t}: I have a few thoughts.`, `${t.charAt(0).toUpperCase()}${t.slice(1)} sounds worth exploring.`],
+    [
+      `You mentioned ${t}; that stays with me.`,
+      `About ${t}: I have a few thoughts.`,
+      `${t.charAt(0).toUpperCase()}${t.slice(1)} sounds worth exploring.`,
+    ],
     rand,
   );
 };
 
-const toolReply = (persona: Persona, message: string, topics: readonly string[], chain: Chain, rand: () => number): string => {
+const toolReply = (
+  persona: Persona,
+  message: string,
+  topics: readonly string[],
+  chain: Chain,
+  rand: () => number,
+): string => {
   const subject = topics.length > 0 ? topics.join(' ') : message.trim().slice(0, 60);
-  const styles = ['cinematic lighting', 'soft focus', 'high detail', 'pastel palette', 'dramatic shadows', 'wide angle', 'film grain', 'golden hour'];
-  const chosen = [pick(styles, rand), pick(styles, rand), pick(styles, rand)].filter((s, i, a) => a.indexOf(s) === i);
+  const styles = [
+    'cinematic lighting',
+    'soft focus',
+    'high detail',
+    'pastel palette',
+    'dramatic shadows',
+    'wide angle',
+    'film grain',
+    'golden hour',
+  ];
+  const chosen = [pick(styles, rand), pick(styles, rand), pick(styles, rand)].filter(
+    (s, i, a) => a.indexOf(s) === i,
+  );
   return [
     `${persona.name} result for "${subject}":`,
     `1. ${subject}, ${chosen.join(', ')}.`,
@@ -135,7 +173,13 @@ const toolReply = (persona: Persona, message: string, topics: readonly string[],
   ].join(' ');
 };
 
-const agentReply = (persona: Persona, topics: readonly string[], chain: Chain, rand: () => number, name: string): string => {
+const agentReply = (
+  persona: Persona,
+  topics: readonly string[],
+  chain: Chain,
+  rand: () => number,
+  name: string,
+): string => {
   const goal = topics.length > 0 ? topics.join(' and ') : 'your idea';
   return [
     `${pick(['Here is a plan', 'Let us break this down', 'Plan of action'], rand)}${name} for ${goal}:`,
@@ -150,7 +194,12 @@ const agentReply = (persona: Persona, topics: readonly string[], chain: Chain, r
  * The whole reply to `message`, given the session's earlier lines (oldest first; the persona keeps
  * only its last `initMemNum` of them) and the reply's turn number in the session.
  */
-export const composeReply = (persona: Persona, message: string, history: readonly MemoryLine[], turn: number): string => {
+export const composeReply = (
+  persona: Persona,
+  message: string,
+  history: readonly MemoryLine[],
+  turn: number,
+): string => {
   const intent = detectIntent(message);
   if (intent === 'refuse') return REFUSAL;
   const memory = persona.initMemNum > 0 ? history.slice(-persona.initMemNum) : [];

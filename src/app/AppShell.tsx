@@ -27,7 +27,9 @@ export const AppShell = () => {
   const user = useAppSelector((s) => session.selectUser(s.session));
   const coins = useAppSelector((s) => billing.selectCoinBalance(s.billing));
   const { locale, changeLocale } = useLocale();
-  const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem('theme') === 'light' ? 'light' : 'dark'));
+  const [theme, setTheme] = useState<Theme>(() =>
+    localStorage.getItem('theme') === 'light' ? 'light' : 'dark',
+  );
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;
     localStorage.setItem('theme', theme);
@@ -35,7 +37,10 @@ export const AppShell = () => {
 
   const exportLog = () => {
     const now = Date.now();
-    downloadText(store.recorder.toJsonLines(now), `atelier-events-${new Date(now).toISOString().replace(/[:.]/g, '-')}.jsonl`);
+    downloadText(
+      store.recorder.toJsonLines(now),
+      `atelier-events-${new Date(now).toISOString().replace(/[:.]/g, '-')}.jsonl`,
+    );
   };
 
   return (
@@ -62,7 +67,11 @@ export const AppShell = () => {
         </nav>
         <div className="topbar-tools">
           {coins !== null && (
-            <span className="coin-pill" data-testid="coin-balance" aria-label={intl.formatMessage({ id: 'header.coinsLabel' })}>
+            <span
+              className="coin-pill"
+              data-testid="coin-balance"
+              aria-label={intl.formatMessage({ id: 'header.coinsLabel' })}
+            >
               <span className="coin-dot" aria-hidden="true" />
               <FormattedMessage id="header.coins" values={{ coins }} />
             </span>

@@ -58,9 +58,18 @@ export const Dialogs = () => {
         <div className="modal-body">
           <div className="modal-head">
             <h2 id="dialog-title">
-              {has(`dialog.${dialog.name}.title`) ? <FormattedMessage id={`dialog.${dialog.name}.title`} /> : dialog.name}
+              {has(`dialog.${dialog.name}.title`) ? (
+                <FormattedMessage id={`dialog.${dialog.name}.title`} />
+              ) : (
+                dialog.name
+              )}
             </h2>
-            <button type="button" className="ghost icon" aria-label={intl.formatMessage({ id: 'dialog.close' })} onClick={close}>
+            <button
+              type="button"
+              className="ghost icon"
+              aria-label={intl.formatMessage({ id: 'dialog.close' })}
+              onClick={close}
+            >
               ×
             </button>
           </div>

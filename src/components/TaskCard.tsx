@@ -24,25 +24,46 @@ export const TaskCard = ({ task }: { task: tasks.Task }) => {
   const model = media.find((m) => m.kind === 'model');
   const typeInfo = tasks.domainTypeInfo(params.domainType);
   return (
-    <article className={`task-card ${phase.status}`} data-testid="task-card" data-task-id={task.id} data-status={phase.status}>
+    <article
+      className={`task-card ${phase.status}`}
+      data-testid="task-card"
+      data-task-id={task.id}
+      data-status={phase.status}
+    >
       <div className="task-media" style={ratioStyle(params.aspectRatio)}>
         {audio ? (
           <div className="task-audio">
-            <audio controls preload="none" src={audio.url} aria-label={intl.formatMessage({ id: 'tasks.audioLabel' }, { prompt: params.prompt })} data-testid="task-audio" />
+            <audio
+              controls
+              preload="none"
+              src={audio.url}
+              aria-label={intl.formatMessage({ id: 'tasks.audioLabel' }, { prompt: params.prompt })}
+              data-testid="task-audio"
+            />
           </div>
         ) : image ? (
-          <a href={image.url} target="_blank" rel="noreferrer" title={intl.formatMessage({ id: 'tasks.open' })}>
+          <a
+            href={image.url}
+            target="_blank"
+            rel="noreferrer"
+            title={intl.formatMessage({ id: 'tasks.open' })}
+          >
             <img
               src={image.url}
               width={image.width}
               height={image.height}
-              alt={intl.formatMessage({ id: typeInfo.output === 'video' ? 'tasks.videoLabel' : 'tasks.imageAlt' }, { prompt: params.prompt })}
+              alt={intl.formatMessage(
+                { id: typeInfo.output === 'video' ? 'tasks.videoLabel' : 'tasks.imageAlt' },
+                { prompt: params.prompt },
+              )}
               data-testid="task-image"
             />
           </a>
         ) : (
           <div className={`task-placeholder ${phase.status}`} aria-hidden="true">
-            {phase.status === 'inProgress' && <span className="task-percent">{Math.round(phase.progress)}%</span>}
+            {phase.status === 'inProgress' && (
+              <span className="task-percent">{Math.round(phase.progress)}%</span>
+            )}
           </div>
         )}
       </div>

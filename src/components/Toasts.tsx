@@ -5,7 +5,8 @@ import { dismissNotice } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
 
 /** Where a notice shows: its `placement` value when it names one (spec §9 award_task: top-right), else bottom-right. */
-const placementOf = (n: notices.Notice): 'top-right' | 'bottom-right' => (n.values['placement'] === 'top-right' ? 'top-right' : 'bottom-right');
+const placementOf = (n: notices.Notice): 'top-right' | 'bottom-right' =>
+  n.values['placement'] === 'top-right' ? 'top-right' : 'bottom-right';
 
 /** The §8 toasts: live regions, newest last, each closable by keyboard; a notice with a link opens it on click. */
 export const Toasts = () => {
@@ -17,7 +18,10 @@ export const Toasts = () => {
   const text = (n: notices.Notice) =>
     has(n.messageKey)
       ? intl.formatMessage({ id: n.messageKey }, n.values)
-      : (n.fallback ?? (has(n.fallbackKey) ? intl.formatMessage({ id: n.fallbackKey }, n.values) : intl.formatMessage({ id: 'ServerError' })));
+      : (n.fallback ??
+        (has(n.fallbackKey)
+          ? intl.formatMessage({ id: n.fallbackKey }, n.values)
+          : intl.formatMessage({ id: 'ServerError' })));
   const region = (placement: 'top-right' | 'bottom-right') => (
     <div className={`toasts ${placement}`} aria-live="polite" role="status" data-placement={placement}>
       {active
@@ -25,7 +29,11 @@ export const Toasts = () => {
         .map((n) => (
           <div key={n.id} className={`toast ${n.level}`} data-testid="toast">
             {typeof n.values['link'] === 'string' ? (
-              <button type="button" className="toast-link" onClick={() => dispatch(openNoticeLink({ id: n.id }))}>
+              <button
+                type="button"
+                className="toast-link"
+                onClick={() => dispatch(openNoticeLink({ id: n.id }))}
+              >
                 {text(n)}
               </button>
             ) : (

@@ -16,7 +16,8 @@ export const Uploader = ({ field, accept, labelId }: { field: string; accept: st
   const dispatch = useAppDispatch();
   const latest = useAppSelector((s) => uploads.selectUploadList(s.uploads).find((u) => u.field === field));
   const progress = useAppSelector((s) => (latest ? uploads.selectUploadProgress(s.uploads, latest.id) : 0));
-  const running = latest !== undefined && (latest.phase.status === 'init' || latest.phase.status === 'pending');
+  const running =
+    latest !== undefined && (latest.phase.status === 'init' || latest.phase.status === 'pending');
   return (
     <div className="uploader" data-testid={`uploader-${field}`}>
       <p className="field-label" id={`${id}-label`}>
@@ -37,7 +38,12 @@ export const Uploader = ({ field, accept, labelId }: { field: string; accept: st
             e.target.value = '';
           }}
         />
-        <label htmlFor={id} id={`${id}-pick`} className={`file-button${running ? ' disabled' : ''}`} data-testid={`pick-${field}`}>
+        <label
+          htmlFor={id}
+          id={`${id}-pick`}
+          className={`file-button${running ? ' disabled' : ''}`}
+          data-testid={`pick-${field}`}
+        >
           <FormattedMessage id="upload.choose" />
         </label>
         {!latest && (
@@ -54,7 +60,12 @@ export const Uploader = ({ field, accept, labelId }: { field: string; accept: st
       {latest && (
         <div className="uploader-status" aria-live="polite">
           <span className="muted small">{latest.file.name}</span>
-          {running && <ProgressBar value={progress * 100} label={intl.formatMessage({ id: 'upload.progress' }, { name: latest.file.name })} />}
+          {running && (
+            <ProgressBar
+              value={progress * 100}
+              label={intl.formatMessage({ id: 'upload.progress' }, { name: latest.file.name })}
+            />
+          )}
           {latest.phase.status === 'complete' && (
             <span className="badge completed" data-testid="upload-done">
               <FormattedMessage id="upload.done" />

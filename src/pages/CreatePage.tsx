@@ -67,7 +67,10 @@ export const CreatePage = () => {
               <span />
             )}
             <span className="muted">
-              <FormattedMessage id="create.prompt.count" values={{ count: prompt.length, max: PROMPT_MAX_LENGTH }} />
+              <FormattedMessage
+                id="create.prompt.count"
+                values={{ count: prompt.length, max: PROMPT_MAX_LENGTH }}
+              />
             </span>
           </div>
           <fieldset className="ratio-group">
@@ -77,14 +80,24 @@ export const CreatePage = () => {
             <div className="ratio-options" role="radiogroup">
               {ASPECT_RATIOS.map((r) => (
                 <label key={r} className={`ratio-option${r === aspectRatio ? ' selected' : ''}`}>
-                  <input type="radio" name="aspect" value={r} checked={r === aspectRatio} onChange={() => setAspectRatio(r)} />
+                  <input
+                    type="radio"
+                    name="aspect"
+                    value={r}
+                    checked={r === aspectRatio}
+                    onChange={() => setAspectRatio(r)}
+                  />
                   <span className="ratio-shape" style={ratioBox(r)} aria-hidden="true" />
                   <span>{r}</span>
                 </label>
               ))}
             </div>
           </fieldset>
-          <Uploader field="referenceImage" accept="image/png,image/jpeg,image/webp,image/gif" labelId="upload.reference" />
+          <Uploader
+            field="referenceImage"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            labelId="upload.reference"
+          />
           <button type="submit" className="button primary wide" data-testid="generate">
             <FormattedMessage id="create.generate" />
             {!isGuest && (

@@ -5,7 +5,8 @@ import { feed, social } from '../../domain/index.js';
 import { loadFeedPage, muteCard, refreshFeed, toggleLike } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
 
-const isTab = (t: string | undefined): t is feed.ListTab => t !== undefined && (feed.LIST_TABS as readonly string[]).includes(t);
+const isTab = (t: string | undefined): t is feed.ListTab =>
+  t !== undefined && (feed.LIST_TABS as readonly string[]).includes(t);
 
 const Card = ({ card }: { card: feed.FeedCard }) => {
   const intl = useIntl();
@@ -17,7 +18,15 @@ const Card = ({ card }: { card: feed.FeedCard }) => {
   return (
     <article className="feed-card" data-testid="feed-card" data-card-type={card.cardType}>
       <div className="feed-cover" style={{ aspectRatio: ratio }}>
-        {card.cover && <img src={card.cover.url} alt={card.title} loading="lazy" width={card.cover.width} height={card.cover.height} />}
+        {card.cover && (
+          <img
+            src={card.cover.url}
+            alt={card.title}
+            loading="lazy"
+            width={card.cover.width}
+            height={card.cover.height}
+          />
+        )}
         {actions.length > 0 && (
           <div className="feed-actions" aria-hidden="true">
             {actions.map((a) => (
@@ -79,9 +88,12 @@ export const ExplorePage = () => {
   useEffect(() => {
     const el = sentinel.current;
     if (!el) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) dispatch(loadFeedPage({ tab }));
-    }, { rootMargin: '600px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) dispatch(loadFeedPage({ tab }));
+      },
+      { rootMargin: '600px' },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [tab, dispatch]);
@@ -92,7 +104,12 @@ export const ExplorePage = () => {
     <div className="explore">
       <nav className="tabs" aria-label="feed">
         {feed.LIST_TABS.map((t) => (
-          <Link key={t} to={`/explore/${t}`} className={t === tab ? 'tab active' : 'tab'} aria-current={t === tab ? 'page' : undefined}>
+          <Link
+            key={t}
+            to={`/explore/${t}`}
+            className={t === tab ? 'tab active' : 'tab'}
+            aria-current={t === tab ? 'page' : undefined}
+          >
             <FormattedMessage id={`feed.tab.${t}`} />
           </Link>
         ))}
@@ -123,12 +140,22 @@ export const ExplorePage = () => {
         ))}
         {loading &&
           Array.from({ length: items.length === 0 ? 12 : 4 }, (_, i) => (
-            <div key={`sk${i}`} className="feed-card skeleton" style={{ height: 160 + ((i * 53) % 140) }} aria-hidden="true" />
+            <div
+              key={`sk${i}`}
+              className="feed-card skeleton"
+              style={{ height: 160 + ((i * 53) % 140) }}
+              aria-hidden="true"
+            />
           ))}
       </div>
       {hasMore && (
         <div ref={sentinel} className="feed-more">
-          <button type="button" className="ghost" disabled={loading} onClick={() => dispatch(loadFeedPage({ tab }))}>
+          <button
+            type="button"
+            className="ghost"
+            disabled={loading}
+            onClick={() => dispatch(loadFeedPage({ tab }))}
+          >
             <FormattedMessage id={loading ? 'feed.loading' : 'feed.more'} />
           </button>
         </div>

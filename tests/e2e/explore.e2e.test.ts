@@ -27,15 +27,28 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
     // The covers above the fold are real images (rendered by the server on first request).
     await expect
-      .poll(() => page.locator('[data-testid=feed-card] img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
-        timeout: 20_000,
-      })
+      .poll(
+        () =>
+          page
+            .locator('[data-testid=feed-card] img')
+            .first()
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        {
+          timeout: 20_000,
+        },
+      )
       .toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'e2e-explore-1.png') });
 
     await page.getByRole('link', { name: 'Models' }).click();
-    await expect.poll(() => page.locator('[data-testid=feed-card][data-card-type=model]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
-    expect(await page.locator('[data-testid=feed-card]:not([data-card-type=model]):not([data-card-type=lora_train])').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('[data-testid=feed-card][data-card-type=model]').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    expect(
+      await page
+        .locator('[data-testid=feed-card]:not([data-card-type=model]):not([data-card-type=lora_train])')
+        .count(),
+    ).toBe(0);
 
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards().count(), { timeout: 15_000 }).toBeGreaterThan(20);
@@ -52,7 +65,9 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     await expect.poll(() => page.getByTestId('dialog').isVisible(), { timeout: 15_000 }).toBe(false);
     const before = await firstLike.getAttribute('aria-pressed');
     await firstLike.click();
-    await expect.poll(() => firstLike.getAttribute('aria-pressed')).toBe(before === 'true' ? 'false' : 'true');
+    await expect
+      .poll(() => firstLike.getAttribute('aria-pressed'))
+      .toBe(before === 'true' ? 'false' : 'true');
 
     const count = await cards().count();
     await page.getByRole('button', { name: 'Not interested' }).first().click();

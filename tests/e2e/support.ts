@@ -32,7 +32,14 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-e2e-'));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TASK_DURATION_MS: '6000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TASK_DURATION_MS: '6000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,7 +49,9 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
-    const up = await fetch(url + '/').then((r) => r.ok).catch(() => false);
+    const up = await fetch(url + '/')
+      .then((r) => r.ok)
+      .catch(() => false);
     if (up) break;
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
@@ -63,6 +72,15 @@ export const launchBrowser = async (): Promise<Browser> => {
   return chromium.launch({
     executablePath: CHROME,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 };

@@ -26,7 +26,11 @@ afterAll(async () => {
 });
 
 const progressOf = (p: Page) =>
-  p.locator('[data-testid=task-card] [role=progressbar]').first().getAttribute('aria-valuenow').then((v) => (v === null ? null : Number(v)));
+  p
+    .locator('[data-testid=task-card] [role=progressbar]')
+    .first()
+    .getAttribute('aria-valuenow')
+    .then((v) => (v === null ? null : Number(v)));
 
 describe('end to end: text to image from view to replay (issue 2)', () => {
   it('signs in, types a prompt, watches progress rise, sees the image and the coins drop, downloads the log and replays it to the same task state', async () => {
@@ -72,14 +76,26 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => coins.textContent()).toContain('490');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-3-done.png') });
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download-log]')]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.click('[data-testid=download-log]'),
+    ]);
     const logPath = path.join(SHOTS, 'e2e-session.jsonl');
     await download.saveAs(logPath);
     const log = await readFile(logPath, 'utf8');
     expect(log.split('\n')[0]).toContain('"format":"atelier-event-log"');
 
-    const storeTasks = await page.evaluate(() => (window as unknown as { __ATELIER__: { state: () => { tasks: unknown } } }).__ATELIER__.state().tasks);
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', logPath, '--json']);
+    const storeTasks = await page.evaluate(
+      () =>
+        (window as unknown as { __ATELIER__: { state: () => { tasks: unknown } } }).__ATELIER__.state().tasks,
+    );
+    const { stdout } = await run(process.execPath, [
+      '--import',
+      'tsx',
+      'scripts/replay.ts',
+      logPath,
+      '--json',
+    ]);
     const replayed = JSON.parse(stdout) as { violation: unknown; state: { tasks: unknown } };
     expect(replayed.violation).toBeNull();
     expect(canonicalJson(replayed.state.tasks)).toBe(canonicalJson(storeTasks));
@@ -88,7 +104,9 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
 
     // Issue 5 "a task list survives a reload": the finished card comes back, still signed in.
     await page.reload();
-    await expect.poll(() => page.locator('[data-testid=task-card][data-status=completed]').count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => page.locator('[data-testid=task-card][data-status=completed]').count(), { timeout: 15_000 })
+      .toBeGreaterThanOrEqual(1);
     await page.locator('[data-testid=task-image]').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('490');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-4-after-reload.png') });
@@ -138,7 +156,9 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     for (let i = 0; i < png.data.length; i += 4) png.data.set([(i / 4) % 256, 90, 160, 255], i);
     const picker = page.getByTestId('pick-referenceImage');
     await expect.poll(() => picker.textContent()).toBe('Choose an image');
-    await page.locator('[data-testid=uploader-referenceImage] input[type=file]').setInputFiles({ name: 'reference.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
+    await page
+      .locator('[data-testid=uploader-referenceImage] input[type=file]')
+      .setInputFiles({ name: 'reference.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
     await page.getByTestId('upload-done').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('uploader-referenceImage').textContent()).toContain('reference.png');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-6-upload.png') });

@@ -29,14 +29,23 @@ const write = async (name: string, text: string) => {
 };
 
 const good = [
-  tasks.taskCreated({ id: 't1', params: { domainType: 0, prompt: 'harbour', aspectRatio: '1:1', seed: 1 }, guest: true, estimateMs: null, createdAt: 0 }),
+  tasks.taskCreated({
+    id: 't1',
+    params: { domainType: 0, prompt: 'harbour', aspectRatio: '1:1', seed: 1 },
+    guest: true,
+    estimateMs: null,
+    createdAt: 0,
+  }),
   tasks.progressReported({ id: 't1', code: 2, progress: 40, statusDesc: '', estimateMs: null }),
   tasks.taskCompleted({ id: 't1', images: [] }),
 ].map((e, i) => stamp(e, i + 1, i));
 
 describe('npm run replay (DESIGN.md "the event log and replay")', () => {
   it('summarises the final state, gives the same digest twice, and can stop at event N', async () => {
-    const file = await write('good.jsonl', serializeEventLog({ header: makeHeader(0, 'test'), events: good }));
+    const file = await write(
+      'good.jsonl',
+      serializeEventLog({ header: makeHeader(0, 'test'), events: good }),
+    );
     const a = await cli(file);
     const b = await cli(file);
     expect(a.code).toBe(0);
@@ -50,15 +59,32 @@ describe('npm run replay (DESIGN.md "the event log and replay")', () => {
   it('exits 1 naming the first event that breaks an invariant', async () => {
     const bad = stamp(
       billing.paymentInfoReceived({
-        info: { accountId: 'u', calculateCoins: -1, freeCoins: -1, tempCoins: 0, paidCoins: 0, isActive: false, liteIsActive: false, productLevel: 0, productType: 0, vipType: '', expiryTime: null },
+        info: {
+          accountId: 'u',
+          calculateCoins: -1,
+          freeCoins: -1,
+          tempCoins: 0,
+          paidCoins: 0,
+          isActive: false,
+          liteIsActive: false,
+          productLevel: 0,
+          productType: 0,
+          vipType: '',
+          expiryTime: null,
+        },
       }),
       4,
       9,
     );
-    const file = await write('bad.jsonl', serializeEventLog({ header: makeHeader(0, 'test'), events: [...good, bad] }));
+    const file = await write(
+      'bad.jsonl',
+      serializeEventLog({ header: makeHeader(0, 'test'), events: [...good, bad] }),
+    );
     const r = await cli(file);
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('invariant billing.coinsNeverNegative broken by event #4 (seq 4, billing/paymentInfoReceived)');
+    expect(r.stderr).toContain(
+      'invariant billing.coinsNeverNegative broken by event #4 (seq 4, billing/paymentInfoReceived)',
+    );
   }, 60_000);
 
   it('exits 2 on an unreadable log, naming the line', async () => {

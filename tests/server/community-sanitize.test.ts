@@ -5,9 +5,40 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeEntities, hasContent, htmlToText, safeStyle, safeUrl, sanitizeHtml } from '../../server/community/sanitize';
+import {
+  decodeEntities,
+  hasContent,
+  htmlToText,
+  safeStyle,
+  safeUrl,
+  sanitizeHtml,
+} from '../../server/community/sanitize';
 
-const ALLOWED = ['p', 'div', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'del', 'blockquote', 'ul', 'ol', 'li', 'code', 'pre', 'span', 'a', 'img'];
+const ALLOWED = [
+  'p',
+  'div',
+  'br',
+  'hr',
+  'h2',
+  'h3',
+  'h4',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'del',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'code',
+  'pre',
+  'span',
+  'a',
+  'img',
+];
 const ATTRS = ['href', 'title', 'src', 'alt', 'width', 'height', 'start', 'style', 'target', 'rel'];
 const TAG = /<\/?([a-z0-9]+)((?: [a-z]+="[^"<>]*")*)>/g;
 
@@ -17,8 +48,12 @@ const isSafe = (html: string): boolean => {
     if (!ALLOWED.includes(name)) return '<BAD>';
     for (const m of attrs.matchAll(/ ([a-z]+)="([^"]*)"/g)) {
       if (!ATTRS.includes(m[1]!)) return '<BAD>';
-      // eslint-disable-next-line no-control-regex
-      if ((m[1] === 'href' || m[1] === 'src') && /^(javascript|data|vbscript):/i.test(decodeEntities(m[2]!).replace(/[\s\u0000-\u001f]/g, ''))) return '<BAD>';
+      if (
+        (m[1] === 'href' || m[1] === 'src') &&
+        // eslint-disable-next-line no-control-regex
+        /^(javascript|data|vbscript):/i.test(decodeEntities(m[2]!).replace(/[\s\u0000-\u001f]/g, ''))
+      )
+        return '<BAD>';
       if (m[1] === 'style' && /url|expression|javascript/i.test(m[2]!)) return '<BAD>';
     }
     return whole.length > 0 ? '' : '<BAD>';
@@ -28,10 +63,12 @@ const isSafe = (html: string): boolean => {
 
 describe('sanitizeHtml keeps the allow-list (spec §5 rich text)', () => {
   it('keeps allowed tags and their text, lower-cased and balanced', () => {
-    expect(sanitizeHtml('<P>Hi <STRONG>there</STRONG></P><ul><li>one<li>two</ul>')).toBe('<p>Hi <strong>there</strong></p><ul><li>one<li>two</li></li></ul>');
-    expect(sanitizeHtml('<h2>T</h2><blockquote><em>q</em></blockquote><pre><code>x &lt; y</code></pre><hr><br/>')).toBe(
-      '<h2>T</h2><blockquote><em>q</em></blockquote><pre><code>x &lt; y</code></pre><hr><br>',
+    expect(sanitizeHtml('<P>Hi <STRONG>there</STRONG></P><ul><li>one<li>two</ul>')).toBe(
+      '<p>Hi <strong>there</strong></p><ul><li>one<li>two</li></li></ul>',
     );
+    expect(
+      sanitizeHtml('<h2>T</h2><blockquote><em>q</em></blockquote><pre><code>x &lt; y</code></pre><hr><br/>'),
+    ).toBe('<h2>T</h2><blockquote><em>q</em></blockquote><pre><code>x &lt; y</code></pre><hr><br>');
     expect(sanitizeHtml('<div><p>unclosed <em>em')).toBe('<div><p>unclosed <em>em</em></p></div>');
     expect(sanitizeHtml('</p>stray</b> closing')).toBe('stray closing');
     expect(sanitizeHtml('<ol start="3"><li>c</li></ol>')).toBe('<ol start="3"><li>c</li></ol>');
@@ -39,7 +76,20 @@ describe('sanitizeHtml keeps the allow-list (spec §5 rich text)', () => {
 
   it('unwraps unknown tags (text kept) and drops script-like elements with their content', () => {
     expect(sanitizeHtml('<section><font color="red">kept</font></section>')).toBe('kept');
-    for (const tag of ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'textarea', 'svg', 'math', 'title', 'select'])
+    for (const tag of [
+      'script',
+      'style',
+      'iframe',
+      'object',
+      'embed',
+      'noscript',
+      'template',
+      'textarea',
+      'svg',
+      'math',
+      'title',
+      'select',
+    ])
       expect(sanitizeHtml(`a<${tag} x="1"><p>hidden</p>alert(1)</${tag}>b`), tag).toBe('ab');
     expect(sanitizeHtml('a<script>never closed <p>x</p>')).toBe('a');
     expect(sanitizeHtml('<scr<script>ipt>alert(1)</script>')).toBe('&lt;scr');
@@ -47,23 +97,31 @@ describe('sanitizeHtml keeps the allow-list (spec §5 rich text)', () => {
   });
 
   it('drops comments, doctypes, processing instructions and CDATA', () => {
-    expect(sanitizeHtml('<!-- <script>x</script> -->ok<!doctype html><?xml x?><![CDATA[<b>]]>!')).toBe('ok]]&gt;!');
+    expect(sanitizeHtml('<!-- <script>x</script> -->ok<!doctype html><?xml x?><![CDATA[<b>]]>!')).toBe(
+      'ok]]&gt;!',
+    );
     expect(sanitizeHtml('a<!-- never closed <b>x</b>')).toBe('a');
   });
 
   it('escapes text: stray <, > and & become entities, well-formed entities stay', () => {
-    expect(sanitizeHtml('< not a tag & stuff > &amp; &copy; &#60; &#x3c;')).toBe('&lt; not a tag &amp; stuff &gt; &amp; &copy; &#60; &#x3c;');
+    expect(sanitizeHtml('< not a tag & stuff > &amp; &copy; &#60; &#x3c;')).toBe(
+      '&lt; not a tag &amp; stuff &gt; &amp; &copy; &#60; &#x3c;',
+    );
     expect(sanitizeHtml('1 <2 and 3> 2')).toBe('1 &lt;2 and 3&gt; 2');
     expect(sanitizeHtml('nul\u0000byte')).toBe('nulbyte');
   });
 
   it('keeps only allowed attributes, re-quoted and escaped; event handlers go', () => {
     expect(sanitizeHtml('<p onclick="x()" onmouseover=alert(1) class="c" id="i">z</p>')).toBe('<p>z</p>');
-    expect(sanitizeHtml(`<a title='say "hi" <b>'>t</a>`)).toBe('<a title="say &quot;hi&quot; &lt;b&gt;">t</a>');
-    expect(sanitizeHtml('<img src=https://x.test/a.png width=10 height="20" alt="a&quot;b" onerror="x()">')).toBe(
-      '<img src="https://x.test/a.png" width="10" height="20" alt="a&quot;b">',
+    expect(sanitizeHtml(`<a title='say "hi" <b>'>t</a>`)).toBe(
+      '<a title="say &quot;hi&quot; &lt;b&gt;">t</a>',
     );
-    expect(sanitizeHtml('<img width="100%" height="-1" src="/blobs/a.png">')).toBe('<img src="/blobs/a.png">');
+    expect(
+      sanitizeHtml('<img src=https://x.test/a.png width=10 height="20" alt="a&quot;b" onerror="x()">'),
+    ).toBe('<img src="https://x.test/a.png" width="10" height="20" alt="a&quot;b">');
+    expect(sanitizeHtml('<img width="100%" height="-1" src="/blobs/a.png">')).toBe(
+      '<img src="/blobs/a.png">',
+    );
     expect(sanitizeHtml('<a href="/a" href="javascript:x">d</a>')).toBe('<a href="/a">d</a>');
   });
 
@@ -71,8 +129,12 @@ describe('sanitizeHtml keeps the allow-list (spec §5 rich text)', () => {
     expect(sanitizeHtml('<a href="https://example.com/x?a=1&amp;b=2">e</a>')).toBe(
       '<a href="https://example.com/x?a=1&amp;b=2" target="_blank" rel="noopener noreferrer nofollow">e</a>',
     );
-    expect(sanitizeHtml('<a href="mailto:a@b.c">m</a>')).toBe('<a href="mailto:a@b.c" target="_blank" rel="noopener noreferrer nofollow">m</a>');
-    expect(sanitizeHtml('<a href="/model" target="_self">in</a><a href="#top">top</a>')).toBe('<a href="/model">in</a><a href="#top">top</a>');
+    expect(sanitizeHtml('<a href="mailto:a@b.c">m</a>')).toBe(
+      '<a href="mailto:a@b.c" target="_blank" rel="noopener noreferrer nofollow">m</a>',
+    );
+    expect(sanitizeHtml('<a href="/model" target="_self">in</a><a href="#top">top</a>')).toBe(
+      '<a href="/model">in</a><a href="#top">top</a>',
+    );
   });
 
   it('caps nesting depth at 32 (deeper tags are unwrapped)', () => {
@@ -123,12 +185,16 @@ describe('javascript and data links are removed (spec §5)', () => {
 describe('styles are filtered to a fixed list (spec §5)', () => {
   it('keeps text-align, colour, weight, decoration and italic only', () => {
     expect(safeStyle('color: #FFF; text-align:center')).toBe('color: #fff; text-align: center');
-    expect(safeStyle('color: rgb(1, 2, 3); font-weight: bold; text-decoration: underline; font-style: italic')).toBe(
-      'color: rgb(1, 2, 3); font-weight: bold; text-decoration: underline; font-style: italic',
-    );
-    expect(safeStyle('background: url(javascript:x); color: expression(alert(1)); position: fixed')).toBeNull();
+    expect(
+      safeStyle('color: rgb(1, 2, 3); font-weight: bold; text-decoration: underline; font-style: italic'),
+    ).toBe('color: rgb(1, 2, 3); font-weight: bold; text-decoration: underline; font-style: italic');
+    expect(
+      safeStyle('background: url(javascript:x); color: expression(alert(1)); position: fixed'),
+    ).toBeNull();
     expect(safeStyle('color: red')).toBeNull();
-    expect(sanitizeHtml('<p style="color:#123;background:url(x)">c</p>')).toBe('<p style="color: #123">c</p>');
+    expect(sanitizeHtml('<p style="color:#123;background:url(x)">c</p>')).toBe(
+      '<p style="color: #123">c</p>',
+    );
     expect(sanitizeHtml('<span style="position:absolute">s</span>')).toBe('<span>s</span>');
   });
 });
@@ -144,17 +210,68 @@ describe('text and content helpers', () => {
 
 describe('sanitizer properties (spec §5): safe output, idempotent, linear time', () => {
   const fragment = fc.constantFrom(
-    '<', '>', '</', '/>', '"', "'", '=', ' ', '\t', '\n', '&', '#', ';', 'x', '1', '&#x61;', '&colon;', '\u0000',
-    'a', 'p', 'img', 'b', 'script', 'style', 'svg', 'iframe', 'div', 'li', 'ol',
-    'href', 'src', 'style', 'title', 'onclick', 'onerror', 'javascript:', 'data:', 'https://x.test', '/path',
-    'color:red', 'text-align:center', 'url(', '<!--', '-->', '<!', '<?', 'alert(1)',
+    '<',
+    '>',
+    '</',
+    '/>',
+    '"',
+    "'",
+    '=',
+    ' ',
+    '\t',
+    '\n',
+    '&',
+    '#',
+    ';',
+    'x',
+    '1',
+    '&#x61;',
+    '&colon;',
+    '\u0000',
+    'a',
+    'p',
+    'img',
+    'b',
+    'script',
+    'style',
+    'svg',
+    'iframe',
+    'div',
+    'li',
+    'ol',
+    'href',
+    'src',
+    'style',
+    'title',
+    'onclick',
+    'onerror',
+    'javascript:',
+    'data:',
+    'https://x.test',
+    '/path',
+    'color:red',
+    'text-align:center',
+    'url(',
+    '<!--',
+    '-->',
+    '<!',
+    '<?',
+    'alert(1)',
   );
   const html = fc.array(fragment, { maxLength: 60 }).map((xs) => xs.join(''));
 
   it('never emits a tag, attribute or URL outside the allow-list', () => {
     // The oracle itself tells safe from unsafe output.
     expect(isSafe('<p style="color: #fff">ok</p><a href="/x" target="_blank">y</a>')).toBe(true);
-    for (const bad of ['<script>x</script>', '<a href="javascript:x">', '<a href="jav&#x61;script:x">', '<p onclick="x">', '<img src=x>', 'a < b', '<p style="background: url(x)">'])
+    for (const bad of [
+      '<script>x</script>',
+      '<a href="javascript:x">',
+      '<a href="jav&#x61;script:x">',
+      '<p onclick="x">',
+      '<img src=x>',
+      'a < b',
+      '<p style="background: url(x)">',
+    ])
       expect(isSafe(bad), bad).toBe(false);
     fc.assert(
       fc.property(html, (input) => isSafe(sanitizeHtml(input))),
@@ -174,13 +291,23 @@ describe('sanitizer properties (spec §5): safe output, idempotent, linear time'
 
   it('keeps plain text intact (apart from escaping)', () => {
     fc.assert(
-      // eslint-disable-next-line no-control-regex
-      fc.property(fc.string({ maxLength: 200 }).filter((s) => !/[<>&\u0000]/.test(s)), (text) => sanitizeHtml(text) === text),
+      fc.property(
+        // eslint-disable-next-line no-control-regex
+        fc.string({ maxLength: 200 }).filter((s) => !/[<>&\u0000]/.test(s)),
+        (text) => sanitizeHtml(text) === text,
+      ),
     );
   });
 
   it('stays fast on pathological input (50 000 characters)', () => {
-    for (const input of ['<a b=c '.repeat(7000), '<a b="'.repeat(8000), `<a ${'b '.repeat(25000)}`, '<'.repeat(50000), '<script>'.repeat(6000), '<b>'.repeat(16000)]) {
+    for (const input of [
+      '<a b=c '.repeat(7000),
+      '<a b="'.repeat(8000),
+      `<a ${'b '.repeat(25000)}`,
+      '<'.repeat(50000),
+      '<script>'.repeat(6000),
+      '<b>'.repeat(16000),
+    ]) {
       const started = performance.now();
       sanitizeHtml(input);
       expect(performance.now() - started).toBeLessThan(1000);

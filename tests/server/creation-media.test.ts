@@ -38,18 +38,21 @@ const code = (r: { json: Json }) => r.json.status.code as number;
 
 const makeAccount = async (id: string, coins: number, level: number | null): Promise<string> => {
   const db = s.server.ctx.db;
-  await db.query(`INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, $3, $1, $1, 0)`, [
-    id,
-    `${id}@atelier.test`,
-    await hashPassword(`pw-${id}`),
-  ]);
+  await db.query(
+    `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, $3, $1, $1, 0)`,
+    [id, `${id}@atelier.test`, await hashPassword(`pw-${id}`)],
+  );
   if (coins > 0) await credit(db, id, 'paid', coins, 'test', null, 0);
   if (level !== null)
-    await db.query('INSERT INTO memberships (account_id, product_level, product_type, expiry_time) VALUES ($1, $2, 1, $3)', [id, level, Date.now() + 86_400_000]);
+    await db.query(
+      'INSERT INTO memberships (account_id, product_level, product_type, expiry_time) VALUES ($1, $2, 1, $3)',
+      [id, level, Date.now() + 86_400_000],
+    );
   return s.login(`${id}@atelier.test`, `pw-${id}`);
 };
 
-const coins = async (token: string) => (await s.post('/api/v1/payment/info', {}, { token })).json.data.calculate_coins as number;
+const coins = async (token: string) =>
+  (await s.post('/api/v1/payment/info', {}, { token })).json.data.calculate_coins as number;
 
 /** A PNG: a uniform background with a filled disc in the middle. */
 const discPng = (w: number, h: number, bg = [40, 160, 70], fg = [220, 40, 60]): Buffer => {
@@ -87,18 +90,36 @@ const JPEG_40x24 = Buffer.from(
   'base64',
 );
 
-const upload = async (bytes: Buffer, contentType: string, headers: Record<string, string>): Promise<string> => {
+const upload = async (
+  bytes: Buffer,
+  contentType: string,
+  headers: Record<string, string>,
+): Promise<string> => {
   const sha = createHash('sha256').update(bytes).digest('hex');
-  const p = await s.post('/api/v1/upload/pre-sign', { content_type: contentType, file_name: `in.${contentType === 'image/png' ? 'png' : 'jpg'}`, file_size: bytes.length, hash_val: sha }, headers);
+  const p = await s.post(
+    '/api/v1/upload/pre-sign',
+    {
+      content_type: contentType,
+      file_name: `in.${contentType === 'image/png' ? 'png' : 'jpg'}`,
+      file_size: bytes.length,
+      hash_val: sha,
+    },
+    headers,
+  );
   expect(code(p)).toBe(10000);
-  const put = await fetch(s.baseUrl + p.json.data.pre_sign, { method: 'PUT', headers: { 'content-type': 'application/octet-stream' }, body: bytes as Uint8Array<ArrayBuffer> });
+  const put = await fetch(s.baseUrl + p.json.data.pre_sign, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
   expect(put.status).toBe(200);
   const done = await s.post('/api/v1/upload/image/confirm', { file_id: p.json.data.file_id }, headers);
   expect(done.json.data.status).toBe(0);
   return done.json.data.url as string;
 };
 
-const create = (body: Record<string, unknown>, headers: Record<string, string>) => s.post('/api/v1/task/tool/create', body, headers);
+const create = (body: Record<string, unknown>, headers: Record<string, string>) =>
+  s.post('/api/v1/task/tool/create', body, headers);
 const detail = async (id: string, headers: Record<string, string>, gMode?: 1) => {
   const r = await s.post('/api/v1/task/detail', { id, ...(gMode ? { g_mode: gMode } : {}) }, headers);
   expect(code(r)).toBe(10000);
@@ -197,7 +218,13 @@ const parseWav = (b: Buffer): Wav => {
   expect(size).toBe(b.length - 44);
   let sum = 0;
   for (let i = 44; i < b.length; i += 2) sum += (b.readInt16LE(i) / 32768) ** 2;
-  return { channels, sampleRate, bits, seconds: size / (sampleRate * channels * (bits / 8)), rms: Math.sqrt(sum / (size / 2)) };
+  return {
+    channels,
+    sampleRate,
+    bits,
+    seconds: size / (sampleRate * channels * (bits / 8)),
+    rms: Math.sqrt(sum / (size / 2)),
+  };
 };
 
 let discUrl: string;
@@ -215,7 +242,10 @@ afterAll(() => s.stop());
 describe('spec §7 /task/upscale: a real 2x/4x resample of an image the caller owns', () => {
   it('upscales 2x bicubic to exactly twice the size, keeping the colours, and debits the upscale price', async () => {
     const before = await coins(pro);
-    const r = await create({ domain_type: 1, input_url: discUrl, scale: 2, upscale_method: 'bicubic' }, { token: pro });
+    const r = await create(
+      { domain_type: 1, input_url: discUrl, scale: 2, upscale_method: 'bicubic' },
+      { token: pro },
+    );
     expect(code(r)).toBe(10000);
     const item = decodes(TaskItem, r.json.data.item);
     expect(item.aspect_ratio).toBe('8:5');
@@ -234,7 +264,10 @@ describe('spec §7 /task/upscale: a real 2x/4x resample of an image the caller o
 
   it('upscales 4x bilinear (8 coins) and reads a baseline JPEG upload', async () => {
     const jpegUrl = await upload(JPEG_40x24, 'image/jpeg', { token: pro });
-    const r = await create({ domain_type: 1, input_url: jpegUrl, scale: 4, upscale_method: 'bilinear' }, { token: pro });
+    const r = await create(
+      { domain_type: 1, input_url: jpegUrl, scale: 4, upscale_method: 'bilinear' },
+      { token: pro },
+    );
     expect(code(r)).toBe(10000);
     expect(r.json.data.item.deduction_detail.coins).toBe(8);
     await finish();
@@ -260,19 +293,30 @@ describe('spec §7 /task/upscale: a real 2x/4x resample of an image the caller o
     expect([png.width, png.height]).toEqual([256, 160]);
   });
 
-  it('answers 70008 for another account\'s file, 10404 for a URL that names no file, 10400 for a missing or non-image input, and debits nothing', async () => {
+  it("answers 70008 for another account's file, 10404 for a URL that names no file, 10400 for a missing or non-image input, and debits nothing", async () => {
     const before = await coins(pro);
     expect(code(await create({ domain_type: 1, input_url: otherUrl }, { token: pro }))).toBe(70008);
-    expect(code(await create({ domain_type: 1, input_url: '/blobs/uploads/nope/x.png' }, { token: pro }))).toBe(10404);
-    expect(code(await create({ domain_type: 1, input_url: 'https://elsewhere.example/a.png' }, { token: pro }))).toBe(10404);
+    expect(
+      code(await create({ domain_type: 1, input_url: '/blobs/uploads/nope/x.png' }, { token: pro })),
+    ).toBe(10404);
+    expect(
+      code(await create({ domain_type: 1, input_url: 'https://elsewhere.example/a.png' }, { token: pro })),
+    ).toBe(10404);
     expect(code(await create({ domain_type: 1 }, { token: pro }))).toBe(10400);
     expect(code(await create({ domain_type: 1, input_url: discUrl, scale: 3 }, { token: pro }))).toBe(10400);
     expect(code(await create({ domain_type: 8, input_url: discUrl }, { token: pro }))).toBe(10400); // no filter
-    expect(code(await create({ domain_type: 10, input_url: discUrl, rect: { x: 0.8, y: 0, width: 0.5, height: 0.5 } }, { token: pro }))).toBe(10400);
+    expect(
+      code(
+        await create(
+          { domain_type: 10, input_url: discUrl, rect: { x: 0.8, y: 0, width: 0.5, height: 0.5 } },
+          { token: pro },
+        ),
+      ),
+    ).toBe(10400);
     expect(await coins(pro)).toBe(before);
   });
 
-  it('lets a guest use an upload of their own device (g_mode), not an account\'s', async () => {
+  it("lets a guest use an upload of their own device (g_mode), not an account's", async () => {
     const guestUrl = await upload(discPng(20, 20), 'image/png', GUEST);
     const r = await create({ domain_type: 1, input_url: guestUrl, scale: 2, g_mode: 1 }, GUEST);
     expect(code(r)).toBe(10000);
@@ -305,7 +349,10 @@ describe('spec §2 remove background, AI filter, magic eraser: real pixel operat
   it('grayscale makes r = g = b everywhere; blur lowers the contrast across the disc edge; the eraser changes only its rectangle', async () => {
     const gray = await create({ domain_type: 8, input_url: discUrl, filter: 'grayscale' }, { token: pro });
     const blurred = await create({ domain_type: 8, input_url: discUrl, filter: 'blur' }, { token: pro });
-    const erased = await create({ domain_type: 10, input_url: discUrl, rect: { x: 0.2, y: 0.1, width: 0.6, height: 0.8 } }, { token: pro });
+    const erased = await create(
+      { domain_type: 10, input_url: discUrl, rect: { x: 0.2, y: 0.1, width: 0.6, height: 0.8 } },
+      { token: pro },
+    );
     await finish();
     const g = await readPng((await detail(gray.json.data.item.id, { token: pro })).img_uris[0]!.url);
     for (let i = 0; i < g.data.length; i += 4) {
@@ -319,18 +366,33 @@ describe('spec §2 remove background, AI filter, magic eraser: real pixel operat
     expect(red(18)).toBeLessThan(220);
     const e = await readPng((await detail(erased.json.data.item.id, { token: pro })).img_uris[0]!.url);
     const src = PNG.sync.read(discPng(64, 40));
-    const same = (x: number, y: number) => e.data.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4).equals(src.data.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4));
+    const same = (x: number, y: number) =>
+      e.data
+        .subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4)
+        .equals(src.data.subarray((y * 64 + x) * 4, (y * 64 + x) * 4 + 4));
     expect(same(2, 2)).toBe(true);
     expect(same(60, 37)).toBe(true);
     // The whole disc was inside the rectangle: it is filled from the green surroundings.
     expect(same(32, 20)).toBe(false);
-    expect([...e.data.subarray((20 * 64 + 32) * 4, (20 * 64 + 32) * 4 + 3)].map((v, i) => Math.abs(v - [40, 160, 70][i]!) <= 3)).toEqual([true, true, true]);
+    expect(
+      [...e.data.subarray((20 * 64 + 32) * 4, (20 * 64 + 32) * 4 + 3)].map(
+        (v, i) => Math.abs(v - [40, 160, 70][i]!) <= 3,
+      ),
+    ).toEqual([true, true, true]);
   });
 });
 
 describe('spec §9 audio and songs: synthesised 16-bit PCM WAV, deterministic per prompt and seed', () => {
   it('writes a song of the requested length in seconds, with a waveform cover, the same bytes for the same prompt and seed', async () => {
-    const body = { domain_type: 4, prompt: 'summer drive', style: 'disco', emotion: 'happy', instrument: 'electricGuitar', duration: 4, seed: 7 };
+    const body = {
+      domain_type: 4,
+      prompt: 'summer drive',
+      style: 'disco',
+      emotion: 'happy',
+      instrument: 'electricGuitar',
+      duration: 4,
+      seed: 7,
+    };
     const a = await create(body, { token: pro });
     const b = await create(body, { token: pro });
     expect(a.json.data.item.deduction_detail.coins).toBe(20);
@@ -352,12 +414,42 @@ describe('spec §9 audio and songs: synthesised 16-bit PCM WAV, deterministic pe
   });
 
   it('different styles and emotions give different music; speech and sound effects are valid WAVs', async () => {
-    const happy = await create({ domain_type: 4, prompt: 'summer drive', style: 'pop', emotion: 'happy', instrument: 'violin', duration: 4, seed: 7 }, { token: pro });
-    const sad = await create({ domain_type: 4, prompt: 'summer drive', style: 'pop', emotion: 'sad', instrument: 'violin', duration: 4, seed: 7 }, { token: pro });
-    const vocal = await create({ domain_type: 21, prompt: 'la la', style: 'pop', voice: 'male', duration: 3 }, { token: pro });
-    const speech = await create({ domain_type: 9, prompt: 'Hello there. How are you today?', voice: 'female', emotion: 'surprised' }, { token: pro });
+    const happy = await create(
+      {
+        domain_type: 4,
+        prompt: 'summer drive',
+        style: 'pop',
+        emotion: 'happy',
+        instrument: 'violin',
+        duration: 4,
+        seed: 7,
+      },
+      { token: pro },
+    );
+    const sad = await create(
+      {
+        domain_type: 4,
+        prompt: 'summer drive',
+        style: 'pop',
+        emotion: 'sad',
+        instrument: 'violin',
+        duration: 4,
+        seed: 7,
+      },
+      { token: pro },
+    );
+    const vocal = await create(
+      { domain_type: 21, prompt: 'la la', style: 'pop', voice: 'male', duration: 3 },
+      { token: pro },
+    );
+    const speech = await create(
+      { domain_type: 9, prompt: 'Hello there. How are you today?', voice: 'female', emotion: 'surprised' },
+      { token: pro },
+    );
     const sfx = await create({ domain_type: 22, prompt: 'thunder explosion', duration: 2 }, { token: pro });
-    expect(code(await create({ domain_type: 9, prompt: 'x', emotion: 'romantic' }, { token: pro }))).toBe(10400);
+    expect(code(await create({ domain_type: 9, prompt: 'x', emotion: 'romantic' }, { token: pro }))).toBe(
+      10400,
+    );
     await finish();
     const wavOf = async (id: string) => {
       const item = await detail(id, { token: pro });
@@ -365,7 +457,9 @@ describe('spec §9 audio and songs: synthesised 16-bit PCM WAV, deterministic pe
     };
     const s1 = await wavOf(sad.json.data.item.id);
     expect(s1.seconds).toBeCloseTo(4, 3);
-    const bytesOf = async (id: string) => (await fetchBytes((await detail(id, { token: pro })).media!.find((m) => m.kind === 'audio')!.url)).bytes;
+    const bytesOf = async (id: string) =>
+      (await fetchBytes((await detail(id, { token: pro })).media!.find((m) => m.kind === 'audio')!.url))
+        .bytes;
     expect((await bytesOf(happy.json.data.item.id)).equals(await bytesOf(sad.json.data.item.id))).toBe(false);
     expect((await wavOf(vocal.json.data.item.id)).seconds).toBeCloseTo(3, 3);
     const sp = await wavOf(speech.json.data.item.id);
@@ -378,13 +472,24 @@ describe('spec §9 audio and songs: synthesised 16-bit PCM WAV, deterministic pe
 
   it('one speech engine: a text-to-speech task and the studio stream (spec §4) speak the same text in the same voice and emotion as the same WAV', async () => {
     const text = 'One voice for every screen, 2 times over!';
-    const task = await create({ domain_type: 9, prompt: text, voice: 'male', emotion: 'sad' }, { token: pro });
+    const task = await create(
+      { domain_type: 9, prompt: text, voice: 'male', emotion: 'sad' },
+      { token: pro },
+    );
     await finish();
-    const taskWav = await fetchBytes((await detail(task.json.data.item.id, { token: pro })).media!.find((m) => m.kind === 'audio')!.url);
-    const streamed = await s.post(AUDIO_TTS_STREAM_PATH, { text, voice: 'male', emotion: 'sad' }, { token: pro });
+    const taskWav = await fetchBytes(
+      (await detail(task.json.data.item.id, { token: pro })).media!.find((m) => m.kind === 'audio')!.url,
+    );
+    const streamed = await s.post(
+      AUDIO_TTS_STREAM_PATH,
+      { text, voice: 'male', emotion: 'sad' },
+      { token: pro },
+    );
     expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const chunks: AudioStreamChunk[] = [];
-    createParser({ onEvent: (e) => e.event === 'chunk' && chunks.push(decodes(AudioStreamChunk, JSON.parse(e.data))) }).feed(streamed.json as string);
+    createParser({
+      onEvent: (e) => e.event === 'chunk' && chunks.push(decodes(AudioStreamChunk, JSON.parse(e.data))),
+    }).feed(streamed.json as string);
     expect(chunks.length).toBeGreaterThan(0);
     const streamWav = Buffer.concat(chunks.map((c) => Buffer.from(c.audioData, 'base64')));
     expect(parseWav(streamWav).seconds).toBeGreaterThan(1);
@@ -394,16 +499,34 @@ describe('spec §9 audio and songs: synthesised 16-bit PCM WAV, deterministic pe
 
 describe('spec §7 video: a short real animation (animated GIF) with the requested frames', () => {
   it('text to video: 16 frames of 100 ms at 320 px on the long side; lip sync: a GIF and its voice WAV', async () => {
-    const video = await create({ domain_type: 2, prompt: 'neon city at night', aspect_ratio: '16:9', seed: 2 }, { token: pro });
-    const lips = await create({ domain_type: 3, input_url: discUrl, prompt: 'good morning everyone' }, { token: pro });
+    const video = await create(
+      { domain_type: 2, prompt: 'neon city at night', aspect_ratio: '16:9', seed: 2 },
+      { token: pro },
+    );
+    const lips = await create(
+      { domain_type: 3, input_url: discUrl, prompt: 'good morning everyone' },
+      { token: pro },
+    );
     const dance = await create({ domain_type: 13, input_url: discUrl }, { token: pro });
     await finish();
     const v = await detail(video.json.data.item.id, { token: pro });
     const m = v.media![0]!;
-    expect(m).toMatchObject({ kind: 'video', content_type: 'image/gif', width: 320, height: 180, frames: 16, duration: 1.6 });
+    expect(m).toMatchObject({
+      kind: 'video',
+      content_type: 'image/gif',
+      width: 320,
+      height: 180,
+      frames: 16,
+      duration: 1.6,
+    });
     const gif = await fetchBytes(m.url);
     expect(gif.type).toBe('image/gif');
-    expect(inspectGif(gif.bytes)).toEqual({ width: 320, height: 180, frames: 16, delaysCs: Array(16).fill(10) });
+    expect(inspectGif(gif.bytes)).toEqual({
+      width: 320,
+      height: 180,
+      frames: 16,
+      delaysCs: Array(16).fill(10),
+    });
     // Every frame's LZW stream decodes to exactly one palette index per pixel.
     expect(gifFrameSizes(gif.bytes)).toEqual(Array(16).fill(320 * 180));
     const l = await detail(lips.json.data.item.id, { token: pro });
@@ -412,7 +535,11 @@ describe('spec §7 video: a short real animation (animated GIF) with the request
     const lw = parseWav((await fetchBytes(l.media![1]!.url)).bytes);
     expect(lg.frames).toBe(Math.min(60, Math.max(4, Math.ceil(lw.seconds * 10 - 1e-9))));
     const d = await detail(dance.json.data.item.id, { token: pro });
-    expect(inspectGif((await fetchBytes(d.media![0]!.url)).bytes)).toMatchObject({ width: 320, height: 200, frames: 16 });
+    expect(inspectGif((await fetchBytes(d.media![0]!.url)).bytes)).toMatchObject({
+      width: 320,
+      height: 200,
+      frames: 16,
+    });
   });
 });
 
@@ -448,20 +575,25 @@ describe('spec §3 task domain types 0..25: every creatable kind produces its ki
       const item = await detail(id, { token: pro });
       expect(item.status, `type ${type}: ${item.status_desc}`).toBe(3);
       const expected = tasks.domainTypeInfo(type).output;
-      expect(item.media!.some((m) => m.kind === expected), `type ${type}`).toBe(true);
+      expect(
+        item.media!.some((m) => m.kind === expected),
+        `type ${type}`,
+      ).toBe(true);
       for (const img of item.img_uris.filter((u) => u.url.endsWith('.png'))) {
         const png = await readPng(img.url);
         expect([png.width, png.height]).toEqual([img.width, img.height]);
       }
     }
-    const byType = Object.fromEntries(await Promise.all(made.map(async (m) => [m.type, await detail(m.id, { token: pro })] as const)));
+    const byType = Object.fromEntries(
+      await Promise.all(made.map(async (m) => [m.type, await detail(m.id, { token: pro })] as const)),
+    );
     expect(byType[0]!.img_uris).toHaveLength(2);
     expect(byType[0]!.img_uris[0]!.width / byType[0]!.img_uris[0]!.height).toBeCloseTo(1.5, 1);
     expect(byType[23]!.img_uris[0]).toMatchObject({ width: 93, height: 40 });
     expect(byType[19]!.task_return).toMatch(/^1\. A ship leaves\n2\. A storm comes\n3\. The sea calms\n4\./);
   });
 
-  it('refuses LoRA training as a task (10400: it has its own API) and guests\' workflows (20000)', async () => {
+  it("refuses LoRA training as a task (10400: it has its own API) and guests' workflows (20000)", async () => {
     expect(code(await create({ domain_type: 17, input_url: discUrl }, { token: pro }))).toBe(10400);
     expect(code(await create({ domain_type: 16, workflow_id: 'wf-x', g_mode: 1 }, GUEST))).toBe(20000);
   });
@@ -474,17 +606,29 @@ describe('spec §7 /task/delete (soft, refund while queued) and refunds of faile
     const running = await create({ domain_type: 2, prompt: 'clouds', aspect_ratio: '1:1' }, { token: pro });
     expect(await coins(pro)).toBe(before - 80);
     const del1 = await s.post('/api/v1/task/delete', { ids: [queued.json.data.item.id] }, { token: pro });
-    expect(decodes(TaskDeleteResponse, del1.json.data)).toEqual({ deleted: [queued.json.data.item.id], refunded_coins: 40 });
+    expect(decodes(TaskDeleteResponse, del1.json.data)).toEqual({
+      deleted: [queued.json.data.item.id],
+      refunded_coins: 40,
+    });
     await tickAfter(1500); // 50% of a 3 s video: running
     expect((await detail(running.json.data.item.id, { token: pro })).status).toBe(2);
     const del2 = await s.post('/api/v1/task/delete', { ids: [running.json.data.item.id] }, { token: pro });
     expect(del2.json.data).toEqual({ deleted: [running.json.data.item.id], refunded_coins: 0 });
     expect(await coins(pro)).toBe(before - 40);
     await finish();
-    const late = await s.post('/api/v1/task/tool/batch-progress', { task_ids: [queued.json.data.item.id, running.json.data.item.id] }, { token: pro });
+    const late = await s.post(
+      '/api/v1/task/tool/batch-progress',
+      { task_ids: [queued.json.data.item.id, running.json.data.item.id] },
+      { token: pro },
+    );
     expect(late.json.data.items).toEqual([]);
-    expect(code(await s.post('/api/v1/task/detail', { id: running.json.data.item.id }, { token: pro }))).toBe(10404);
-    const rows = await s.server.ctx.db.query<{ status: number; img_uris: unknown }>('SELECT status, img_uris FROM tasks WHERE id = $1', [running.json.data.item.id]);
+    expect(code(await s.post('/api/v1/task/detail', { id: running.json.data.item.id }, { token: pro }))).toBe(
+      10404,
+    );
+    const rows = await s.server.ctx.db.query<{ status: number; img_uris: unknown }>(
+      'SELECT status, img_uris FROM tasks WHERE id = $1',
+      [running.json.data.item.id],
+    );
     expect(rows[0]).toMatchObject({ status: 4, img_uris: [] });
   });
 

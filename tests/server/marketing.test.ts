@@ -38,7 +38,15 @@ afterEach(() => {
 });
 
 const DAY = 24 * 60 * 60 * 1000;
-const SPEC_TYPES = ['aiVideoRush', 'starryNight', 'finalCountdown', 'childrensColor', 'oceanicArt', 'summerVideo', 'midyearFest'];
+const SPEC_TYPES = [
+  'aiVideoRush',
+  'starryNight',
+  'finalCountdown',
+  'childrensColor',
+  'oceanicArt',
+  'summerVideo',
+  'midyearFest',
+];
 const MAY_8 = Date.UTC(2025, 4, 8);
 const END_OF_JULY_1 = Date.UTC(2025, 6, 2);
 const CJK = /[\u4e00-\u9fff]/;
@@ -97,7 +105,8 @@ describe('testimonials (spec §1 "a list of 12 testimonial entries. Each has a n
       const bytes = Buffer.from(await res.arrayBuffer());
       const png = PNG.sync.read(bytes);
       expect([png.width, png.height]).toEqual([TESTIMONIAL_AVATAR_SIDE, TESTIMONIAL_AVATAR_SIDE]);
-      if (i === items[0]) expect(Buffer.from(await (await s.get(i.avatar)).arrayBuffer()).equals(bytes)).toBe(true);
+      if (i === items[0])
+        expect(Buffer.from(await (await s.get(i.avatar)).arrayBuffer()).equals(bytes)).toBe(true);
     }
     expect((await s.get(testimonialAvatarUrl('tst-nobody'))).status).toBe(404);
     expect((await s.get('/blobs/marketing/testimonials/tst-elodie.jpg')).status).toBe(404);
@@ -106,7 +115,8 @@ describe('testimonials (spec §1 "a list of 12 testimonial entries. Each has a n
 
   it('malformed bodies are rejected with 10400 and nothing changes (spec §8, 10400 malformed input)', async () => {
     for (const body of ['"x"', '[1,2]', '42', 'true'])
-      for (const path of [TESTIMONIAL_LIST_PATH, CAMPAIGN_LIST_PATH]) expect(code(await s.post(path, body))).toBe(10400);
+      for (const path of [TESTIMONIAL_LIST_PATH, CAMPAIGN_LIST_PATH])
+        expect(code(await s.post(path, body))).toBe(10400);
     expect(await count('testimonials')).toBe(12);
     expect(await count('campaigns')).toBe(7);
   });
@@ -139,7 +149,8 @@ describe('campaigns (spec §9 "weekly, 8 May to 1 July 2025", seven types in ord
     expect(Math.abs(data.server_time - Date.now())).toBeLessThan(5000);
     const active = format.activeCampaign(data.server_time);
     expect(data.current?.type ?? null).toBe(active?.type ?? null);
-    for (const c of data.items) expect(c.status).toBe(campaignStatus({ startsAt: c.starts_at, endsAt: c.ends_at }, data.server_time));
+    for (const c of data.items)
+      expect(c.status).toBe(campaignStatus({ startsAt: c.starts_at, endsAt: c.ends_at }, data.server_time));
   });
 
   it('with the server clock set: upcoming before the season, one active week inside it, all ended after', async () => {
@@ -148,18 +159,39 @@ describe('campaigns (spec §9 "weekly, 8 May to 1 July 2025", seven types in ord
     expect(before.current).toBeNull();
 
     const first = await campaignsAt(MAY_8);
-    expect(first.items.map((c) => c.status)).toEqual(['active', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(first.items.map((c) => c.status)).toEqual([
+      'active',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
     expect(first.current?.type).toBe('aiVideoRush');
     expect(first.server_time).toBe(MAY_8);
 
     const may29 = Date.UTC(2025, 4, 29, 12);
     const mid = await campaignsAt(may29);
-    expect(mid.items.map((c) => c.status)).toEqual(['ended', 'ended', 'ended', 'active', 'upcoming', 'upcoming', 'upcoming']);
+    expect(mid.items.map((c) => c.status)).toEqual([
+      'ended',
+      'ended',
+      'ended',
+      'active',
+      'upcoming',
+      'upcoming',
+      'upcoming',
+    ]);
     expect(mid.current?.type).toBe(format.activeCampaign(may29)?.type);
     expect(mid.current?.type).toBe('childrensColor');
 
     const lastMs = await campaignsAt(END_OF_JULY_1 - 1);
-    expect(lastMs.current).toEqual({ type: 'midyearFest', starts_at: Date.UTC(2025, 5, 19), ends_at: END_OF_JULY_1, status: 'active' });
+    expect(lastMs.current).toEqual({
+      type: 'midyearFest',
+      starts_at: Date.UTC(2025, 5, 19),
+      ends_at: END_OF_JULY_1,
+      status: 'active',
+    });
 
     const after = await campaignsAt(END_OF_JULY_1);
     expect(after.items.every((c) => c.status === 'ended')).toBe(true);
@@ -196,17 +228,32 @@ describe('the campaign status rule at fixed times (spec §9; windows from format
   it('outside the season nothing is current; inside it exactly one window is active, the domain active campaign', () => {
     expect(campaignList(season, Date.UTC(2024, 11, 31)).current).toBeNull();
     expect(campaignList(season, Date.UTC(2026, 0, 1)).current).toBeNull();
-    const edges = fc.constantFrom(...season.flatMap((c) => [c.startsAt - 1, c.startsAt, c.endsAt - 1, c.endsAt]));
+    const edges = fc.constantFrom(
+      ...season.flatMap((c) => [c.startsAt - 1, c.startsAt, c.endsAt - 1, c.endsAt]),
+    );
     fc.assert(
-      fc.property(fc.oneof(fc.integer({ min: format.CAMPAIGN_SEASON_START - 30 * DAY, max: format.CAMPAIGN_SEASON_END + 30 * DAY }), edges), (now) => {
-        const list = campaignList(season, now);
-        const active = format.activeCampaign(now);
-        expect(list.items.filter((c) => c.status === 'active')).toHaveLength(active ? 1 : 0);
-        expect(list.current === null ? null : { type: list.current.type, startsAt: list.current.starts_at, endsAt: list.current.ends_at }).toEqual(active);
-        // Ended, then (at most one) active, then upcoming: statuses never go backwards in time.
-        const rank = list.items.map((c) => ({ ended: 0, active: 1, upcoming: 2 })[c.status]);
-        expect(rank).toEqual([...rank].sort((a, b) => a - b));
-      }),
+      fc.property(
+        fc.oneof(
+          fc.integer({
+            min: format.CAMPAIGN_SEASON_START - 30 * DAY,
+            max: format.CAMPAIGN_SEASON_END + 30 * DAY,
+          }),
+          edges,
+        ),
+        (now) => {
+          const list = campaignList(season, now);
+          const active = format.activeCampaign(now);
+          expect(list.items.filter((c) => c.status === 'active')).toHaveLength(active ? 1 : 0);
+          expect(
+            list.current === null
+              ? null
+              : { type: list.current.type, startsAt: list.current.starts_at, endsAt: list.current.ends_at },
+          ).toEqual(active);
+          // Ended, then (at most one) active, then upcoming: statuses never go backwards in time.
+          const rank = list.items.map((c) => ({ ended: 0, active: 1, upcoming: 2 })[c.status]);
+          expect(rank).toEqual([...rank].sort((a, b) => a - b));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -214,7 +261,11 @@ describe('the campaign status rule at fixed times (spec §9; windows from format
 
 describe('the web client calls (makeMarketingApi over makeHttpClient and Node fetch; spec §7)', () => {
   it('both calls decode with their contract codecs', async () => {
-    const http = makeHttpClient({ baseUrl: s.baseUrl, fetch: (input, init) => fetch(input, init), headers: () => ({ 'x-device-id': 'marketing-client-1' }) });
+    const http = makeHttpClient({
+      baseUrl: s.baseUrl,
+      fetch: (input, init) => fetch(input, init),
+      headers: () => ({ 'x-device-id': 'marketing-client-1' }),
+    });
     const api = makeMarketingApi(http);
     const testimonials = await firstValueFrom(api.listTestimonials());
     if (E.isLeft(testimonials)) throw new Error(JSON.stringify(testimonials.left));
@@ -244,7 +295,8 @@ describe('the marketing contract codecs round-trip through JSON (issue 4 "every 
     ends_at: fc.integer({ min: 0, max: 2 ** 45 }),
     status: fc.constantFrom('upcoming' as const, 'active' as const, 'ended' as const),
   });
-  const roundTrip = <A, O>(codec: t.Type<A, O, unknown>, value: A): A => decoded(codec, JSON.parse(JSON.stringify(codec.encode(value))));
+  const roundTrip = <A, O>(codec: t.Type<A, O, unknown>, value: A): A =>
+    decoded(codec, JSON.parse(JSON.stringify(codec.encode(value))));
 
   it('responses', () => {
     fc.assert(
@@ -254,23 +306,36 @@ describe('the marketing contract codecs round-trip through JSON (issue 4 "every 
       }),
     );
     fc.assert(
-      fc.property(fc.array(campaign, { maxLength: 7 }), fc.option(campaign, { nil: null }), fc.nat(), (items, current, server_time) => {
-        const value = { items, current, server_time };
-        expect(roundTrip(CampaignListResponse, value)).toEqual(value);
-        for (const c of items) expect(roundTrip(Campaign, c)).toEqual(c);
-      }),
+      fc.property(
+        fc.array(campaign, { maxLength: 7 }),
+        fc.option(campaign, { nil: null }),
+        fc.nat(),
+        (items, current, server_time) => {
+          const value = { items, current, server_time };
+          expect(roundTrip(CampaignListResponse, value)).toEqual(value);
+          for (const c of items) expect(roundTrip(Campaign, c)).toEqual(c);
+        },
+      ),
     );
   });
 
   it('requests: any object decodes, anything else is malformed', () => {
     for (const codec of [TestimonialListRequest, CampaignListRequest]) {
       expect(roundTrip(codec, {})).toEqual({});
-      fc.assert(fc.property(fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.integer())), (bad) => E.isLeft(codec.decode(bad))));
+      fc.assert(
+        fc.property(fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.array(fc.integer())), (bad) =>
+          E.isLeft(codec.decode(bad)),
+        ),
+      );
     }
   });
 
   it('campaign types outside the spec list are rejected', () => {
-    expect(E.isLeft(Campaign.decode({ type: 'winterFest', starts_at: 0, ends_at: 1, status: 'active' }))).toBe(true);
-    expect(E.isLeft(Campaign.decode({ type: 'aiVideoRush', starts_at: 0, ends_at: 1, status: 'paused' }))).toBe(true);
+    expect(
+      E.isLeft(Campaign.decode({ type: 'winterFest', starts_at: 0, ends_at: 1, status: 'active' })),
+    ).toBe(true);
+    expect(
+      E.isLeft(Campaign.decode({ type: 'aiVideoRush', starts_at: 0, ends_at: 1, status: 'paused' })),
+    ).toBe(true);
   });
 });

@@ -5,7 +5,13 @@ import { makeHttpClient } from '../../infrastructure/http/client';
 import { appStarted } from '../../infrastructure/store/commands';
 import { makeStore } from '../../infrastructure/store/makeStore';
 import { makeTelemetryApi } from '../../infrastructure/telemetry/api';
-import { exposeItem, logEvent, reportClientError, starTrack, trackEvent } from '../../infrastructure/telemetry/commands';
+import {
+  exposeItem,
+  logEvent,
+  reportClientError,
+  starTrack,
+  trackEvent,
+} from '../../infrastructure/telemetry/commands';
 import type { TelemetryDeps, Visibility } from '../../infrastructure/telemetry/deps';
 import { hashPassword } from '../../server/auth';
 import { credit } from '../../server/ledger';
@@ -24,7 +30,9 @@ afterAll(() => s.stop());
 
 const db = () => s.server.ctx.db;
 const count = async (table: string, where = 'TRUE', params: unknown[] = []): Promise<number> =>
-  Number((await db().query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`, params))[0]!.n);
+  Number(
+    (await db().query<{ n: string }>(`SELECT COUNT(*) AS n FROM ${table} WHERE ${where}`, params))[0]!.n,
+  );
 const code = (r: { json: Json }) => r.json.status.code as number;
 /** A guest request: no session and, unless given, no device header. */
 const anonymous = { 'x-device-id': '' };
@@ -153,7 +161,11 @@ describe('A/B flags (spec §7 "/api/v1/are/you/ok", §2 model_detail_v2 and ST t
   });
 
   it('answers only the experiments asked for, and the config items enable_tavern (character) / enable_st_tavern (StCharacter)', async () => {
-    const r = await s.post('/api/v1/are/you/ok', { experiments: ['st_tavern'] }, { 'x-device-id': 'flags-device-1' });
+    const r = await s.post(
+      '/api/v1/are/you/ok',
+      { experiments: ['st_tavern'] },
+      { 'x-device-id': 'flags-device-1' },
+    );
     expect(Object.keys(r.json.data.flags)).toEqual(['st_tavern']);
     expect(r.json.data.config_items).toEqual([
       { key: 'enable_tavern', content_type: 'character', enabled: true },
@@ -174,12 +186,21 @@ describe('popup status (spec §3 popup data, §7 "popup status (plat web)")', ()
     const r = await s.post('/api/v1/popup/status', { plat: 'web' }, { token });
     const after = Date.now();
     expect(code(r)).toBe(10000);
-    const [acct] = await db().query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [id]);
+    const [acct] = await db().query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [
+      id,
+    ]);
     // Works others published in the last 24 h, at most 99 (the server's clock is between before and after).
-    const hotSince = async (t: number) => Math.min(99, await count('content_items', 'created_at >= $1 AND author_id <> $2', [t - 86_400_000, id]));
+    const hotSince = async (t: number) =>
+      Math.min(
+        99,
+        await count('content_items', 'created_at >= $1 AND author_id <> $2', [t - 86_400_000, id]),
+      );
     expect(r.json.data).toMatchObject({
       discount_popup: { pop_type: 1, end_at: Number(acct!.created_at) + 7 * 86_400_000 },
-      face_photo_popup: { data: { id: 'ai-face-swap', title: 'AI Face Swap' }, page: '/ai-tools/ai-face-swap' },
+      face_photo_popup: {
+        data: { id: 'ai-face-swap', title: 'AI Face Swap' },
+        page: '/ai-tools/ai-face-swap',
+      },
       show_temp_coins_popup: false,
       wakeup_user_popup: null,
       user_activity_award_list: [],
@@ -205,7 +226,10 @@ describe('popup status (spec §3 popup data, §7 "popup status (plat web)")', ()
     );
     // Seen last 8 days ago: the next ping marks the return.
     await s.post('/api/v1/ping', { action: 'heartbeat' }, { token });
-    await db().query("UPDATE ops_presence SET last_seen_at = $2 WHERE unit = 'account' AND unit_id = $1", [id, now - ABSENCE_MS - 86_400_000]);
+    await db().query("UPDATE ops_presence SET last_seen_at = $2 WHERE unit = 'account' AND unit_id = $1", [
+      id,
+      now - ABSENCE_MS - 86_400_000,
+    ]);
     await s.post('/api/v1/ping', { action: 'heartbeat' }, { token });
     const r = await s.post('/api/v1/popup/status', { plat: 'web' }, { token });
     expect(r.json.data).toMatchObject({
@@ -221,19 +245,33 @@ describe('popup status (spec §3 popup data, §7 "popup status (plat web)")', ()
 
   it('needs an account (20000 for a guest) and plat web (10400)', async () => {
     expect(code(await s.post('/api/v1/popup/status', { plat: 'web' }))).toBe(20000);
-    for (const body of [{ plat: 'ios' }, {}, 'x']) expect(code(await s.post('/api/v1/popup/status', body, { token: demo }))).toBe(10400);
+    for (const body of [{ plat: 'ios' }, {}, 'x'])
+      expect(code(await s.post('/api/v1/popup/status', body, { token: demo }))).toBe(10400);
   });
 });
 
 describe('event report (spec §3 event envelope, §7 "event report (batch, sent 3 s after the first event)")', () => {
   it('stores a batch with its envelope; the sender is the session and the device header, not the envelope', async () => {
     const [a, b] = [uid('ev'), uid('ev')];
-    const r = await s.post('/api/v1/event/report', { items: [reportItem(a), reportItem(b, { account_id: 'someone-else' })] }, { token: demo });
+    const r = await s.post(
+      '/api/v1/event/report',
+      { items: [reportItem(a), reportItem(b, { account_id: 'someone-else' })] },
+      { token: demo },
+    );
     expect(r.json).toEqual({ status: { code: 10000, msg: 'success' }, data: { stored: 2, duplicates: 0 } });
-    const rows = await db().query<Json>('SELECT * FROM ops_event_reports WHERE id = ANY($1) ORDER BY id', [[a, b]]);
-    expect(rows.map((x) => [x.account_id, x.device_id])).toEqual([['demo', 'test-device-1'], ['demo', 'test-device-1']]);
+    const rows = await db().query<Json>('SELECT * FROM ops_event_reports WHERE id = ANY($1) ORDER BY id', [
+      [a, b],
+    ]);
+    expect(rows.map((x) => [x.account_id, x.device_id])).toEqual([
+      ['demo', 'test-device-1'],
+      ['demo', 'test-device-1'],
+    ]);
     const row = rows.find((x) => x.id === a);
-    expect(row.envelope).toMatchObject({ plat: 'web', canary: 'model_detail_v2=A,st_tavern=1', productLevel: 0 });
+    expect(row.envelope).toMatchObject({
+      plat: 'web',
+      canary: 'model_detail_v2=A,st_tavern=1',
+      productLevel: 0,
+    });
     expect(row.properties).toEqual({ tab: 'recommend', n: 3, ok: true, none: null });
     expect(Number(row.created_at)).toBe(1_760_000_000_000);
   });
@@ -241,7 +279,9 @@ describe('event report (spec §3 event envelope, §7 "event report (batch, sent 
   it('stores a re-sent item once (idempotent per client id), also within one batch', async () => {
     const [a, b] = [uid('ev'), uid('ev')];
     await s.post('/api/v1/event/report', { items: [reportItem(a)] });
-    const again = await s.post('/api/v1/event/report', { items: [reportItem(a), reportItem(b), reportItem(b)] });
+    const again = await s.post('/api/v1/event/report', {
+      items: [reportItem(a), reportItem(b), reportItem(b)],
+    });
     expect(again.json.data).toEqual({ stored: 1, duplicates: 2 });
     expect(await count('ops_event_reports', 'id = ANY($1)', [[a, b]])).toBe(2);
   });
@@ -250,7 +290,10 @@ describe('event report (spec §3 event envelope, §7 "event report (batch, sent 
     const [a, b] = [uid('ev'), uid('ev')];
     await s.post('/api/v1/event/report', { items: [reportItem(a)] });
     await s.post('/api/v1/event/report', { items: [reportItem(b)], device_id: 'beacon-device-1' }, anonymous);
-    const rows = await db().query<Json>('SELECT id, account_id, device_id FROM ops_event_reports WHERE id = ANY($1)', [[a, b]]);
+    const rows = await db().query<Json>(
+      'SELECT id, account_id, device_id FROM ops_event_reports WHERE id = ANY($1)',
+      [[a, b]],
+    );
     expect(Object.fromEntries(rows.map((x) => [x.id, [x.account_id, x.device_id]]))).toEqual({
       [a]: [null, 'test-device-1'],
       [b]: [null, 'beacon-device-1'],
@@ -279,12 +322,26 @@ describe('event report (spec §3 event envelope, §7 "event report (batch, sent 
 describe('log-report batch (spec §3 log event {event_name, entity_type, obj_id, obj_type, front_operation}, §9 20 events / 1 s)', () => {
   it('stores log events once per id, for guests and accounts', async () => {
     const [a, b] = [uid('lg'), uid('lg')];
-    expect((await s.post('/api/v1/log/report/batch', { items: [logItem(a)] })).json.data).toEqual({ stored: 1, duplicates: 0 });
-    expect((await s.post('/api/v1/log/report/batch', { items: [logItem(a), logItem(b, { obj_type: 21, entity_type: 19 })] }, { token: demo })).json.data).toEqual({
+    expect((await s.post('/api/v1/log/report/batch', { items: [logItem(a)] })).json.data).toEqual({
+      stored: 1,
+      duplicates: 0,
+    });
+    expect(
+      (
+        await s.post(
+          '/api/v1/log/report/batch',
+          { items: [logItem(a), logItem(b, { obj_type: 21, entity_type: 19 })] },
+          { token: demo },
+        )
+      ).json.data,
+    ).toEqual({
       stored: 1,
       duplicates: 1,
     });
-    const rows = await db().query<Json>('SELECT * FROM ops_log_events WHERE id = ANY($1) ORDER BY received_at, id', [[a, b]]);
+    const rows = await db().query<Json>(
+      'SELECT * FROM ops_log_events WHERE id = ANY($1) ORDER BY received_at, id',
+      [[a, b]],
+    );
     expect(rows.map((r) => [r.id, r.account_id, r.entity_type, r.obj_type, r.front_operation])).toEqual([
       [a, null, 1, 1, 'click'],
       [b, 'demo', 19, 21, 'click'],
@@ -293,15 +350,25 @@ describe('log-report batch (spec §3 log event {event_name, entity_type, obj_id,
 
   it('rejects entity types outside set A, obj types outside set B, and missing fields with 10400, storing nothing', async () => {
     const good = uid('lg');
-    for (const over of [{ entity_type: 20 }, { entity_type: 0 }, { obj_type: 6 }, { obj_type: 7 }, { obj_id: '' }, { front_operation: undefined }])
-      expect(code(await s.post('/api/v1/log/report/batch', { items: [logItem(good), logItem(uid('lg'), over)] }))).toBe(10400);
+    for (const over of [
+      { entity_type: 20 },
+      { entity_type: 0 },
+      { obj_type: 6 },
+      { obj_type: 7 },
+      { obj_id: '' },
+      { front_operation: undefined },
+    ])
+      expect(
+        code(await s.post('/api/v1/log/report/batch', { items: [logItem(good), logItem(uid('lg'), over)] })),
+      ).toBe(10400);
     expect(await count('ops_log_events', 'id = $1', [good])).toBe(0);
   });
 });
 
 describe('star-track (spec §7 "star-track init and events", §9 event limit 10)', () => {
   const init = async (headers: Record<string, string>) =>
-    (await s.post('/api/v1/star-track/init', { page_location: 'http://atelier.test/' }, headers)).json.data.session_id as string;
+    (await s.post('/api/v1/star-track/init', { page_location: 'http://atelier.test/' }, headers)).json.data
+      .session_id as string;
   const event = (id: string) => ({ id, event: 'scroll', at: 1_760_000_000_000, properties: { depth: 0.5 } });
 
   it('opens a session and stores its events once per id', async () => {
@@ -309,9 +376,17 @@ describe('star-track (spec §7 "star-track init and events", §9 event limit 10)
     expect(r.json.data).toMatchObject({ event_limit: 10 });
     const session = r.json.data.session_id as string;
     const [a, b] = [uid('st'), uid('st')];
-    expect((await s.post('/api/v1/star-track/events', { session_id: session, items: [event(a)] })).json.data).toEqual({ stored: 1, duplicates: 0 });
-    expect((await s.post('/api/v1/star-track/events', { session_id: session, items: [event(a), event(b)] })).json.data).toEqual({ stored: 1, duplicates: 1 });
-    const rows = await db().query<Json>('SELECT session_id, properties FROM ops_star_track_events WHERE id = ANY($1)', [[a, b]]);
+    expect(
+      (await s.post('/api/v1/star-track/events', { session_id: session, items: [event(a)] })).json.data,
+    ).toEqual({ stored: 1, duplicates: 0 });
+    expect(
+      (await s.post('/api/v1/star-track/events', { session_id: session, items: [event(a), event(b)] })).json
+        .data,
+    ).toEqual({ stored: 1, duplicates: 1 });
+    const rows = await db().query<Json>(
+      'SELECT session_id, properties FROM ops_star_track_events WHERE id = ANY($1)',
+      [[a, b]],
+    );
     expect(rows).toEqual([
       { session_id: session, properties: { depth: 0.5 } },
       { session_id: session, properties: { depth: 0.5 } },
@@ -321,21 +396,56 @@ describe('star-track (spec §7 "star-track init and events", §9 event limit 10)
   it("answers 10404 for an unknown session or another device's session; an account's session works from its other devices", async () => {
     const mine = await init({ 'x-device-id': 'star-device-a' });
     const id = uid('st');
-    expect(code(await s.post('/api/v1/star-track/events', { session_id: 'nope', items: [event(id)] }))).toBe(10404);
-    expect(code(await s.post('/api/v1/star-track/events', { session_id: mine, items: [event(id)] }, { 'x-device-id': 'star-device-b' }))).toBe(10404);
+    expect(code(await s.post('/api/v1/star-track/events', { session_id: 'nope', items: [event(id)] }))).toBe(
+      10404,
+    );
+    expect(
+      code(
+        await s.post(
+          '/api/v1/star-track/events',
+          { session_id: mine, items: [event(id)] },
+          { 'x-device-id': 'star-device-b' },
+        ),
+      ),
+    ).toBe(10404);
     expect(await count('ops_star_track_events', 'id = $1', [id])).toBe(0);
     const theirs = await init({ token: demo, 'x-device-id': 'star-device-c' });
-    expect(code(await s.post('/api/v1/star-track/events', { session_id: theirs, items: [event(id)] }, { token: demo, 'x-device-id': 'star-device-d' }))).toBe(10000);
+    expect(
+      code(
+        await s.post(
+          '/api/v1/star-track/events',
+          { session_id: theirs, items: [event(id)] },
+          { token: demo, 'x-device-id': 'star-device-d' },
+        ),
+      ),
+    ).toBe(10000);
     // A beacon has no device header: the body's device_id finds the session.
     const viaBeacon = uid('st');
-    expect(code(await s.post('/api/v1/star-track/events', { session_id: mine, items: [event(viaBeacon)], device_id: 'star-device-a' }, anonymous))).toBe(10000);
+    expect(
+      code(
+        await s.post(
+          '/api/v1/star-track/events',
+          { session_id: mine, items: [event(viaBeacon)], device_id: 'star-device-a' },
+          anonymous,
+        ),
+      ),
+    ).toBe(10000);
   });
 
   it('rejects more than 10 events per upload and malformed events with 10400', async () => {
     const session = await init({});
     const ids = Array.from({ length: 11 }, () => uid('st'));
-    expect(code(await s.post('/api/v1/star-track/events', { session_id: session, items: ids.map(event) }))).toBe(10400);
-    expect(code(await s.post('/api/v1/star-track/events', { session_id: session, items: [{ ...event(ids[0]!), at: -1 }] }))).toBe(10400);
+    expect(
+      code(await s.post('/api/v1/star-track/events', { session_id: session, items: ids.map(event) })),
+    ).toBe(10400);
+    expect(
+      code(
+        await s.post('/api/v1/star-track/events', {
+          session_id: session,
+          items: [{ ...event(ids[0]!), at: -1 }],
+        }),
+      ),
+    ).toBe(10400);
     expect(code(await s.post('/api/v1/star-track/init', { page_location: 5 }))).toBe(10400);
     expect(code(await s.post('/api/v1/star-track/init', { page_location: 'x' }, anonymous))).toBe(10400);
     expect(await count('ops_star_track_events', 'id = ANY($1)', [ids])).toBe(0);
@@ -345,19 +455,39 @@ describe('star-track (spec §7 "star-track init and events", §9 event limit 10)
 describe('exposure data (spec §9 "exposure data every 5 s")', () => {
   it('stores exposures once per id and rejects malformed ones with 10400', async () => {
     const [a, b] = [uid('ex'), uid('ex')];
-    expect((await s.post('/api/v1/exposure/report', { items: [exposureItem(a), exposureItem(b, { position: null })] }, { token: demo })).json.data).toEqual({
+    expect(
+      (
+        await s.post(
+          '/api/v1/exposure/report',
+          { items: [exposureItem(a), exposureItem(b, { position: null })] },
+          { token: demo },
+        )
+      ).json.data,
+    ).toEqual({
       stored: 2,
       duplicates: 0,
     });
-    expect((await s.post('/api/v1/exposure/report', { items: [exposureItem(a)] })).json.data).toEqual({ stored: 0, duplicates: 1 });
-    const rows = await db().query<Json>('SELECT id, position, account_id FROM ops_exposures WHERE id = ANY($1) ORDER BY position NULLS LAST', [[a, b]]);
+    expect((await s.post('/api/v1/exposure/report', { items: [exposureItem(a)] })).json.data).toEqual({
+      stored: 0,
+      duplicates: 1,
+    });
+    const rows = await db().query<Json>(
+      'SELECT id, position, account_id FROM ops_exposures WHERE id = ANY($1) ORDER BY position NULLS LAST',
+      [[a, b]],
+    );
     expect(rows).toEqual([
       { id: a, position: 3, account_id: 'demo' },
       { id: b, position: null, account_id: 'demo' },
     ]);
     const c = uid('ex');
     for (const over of [{ obj_type: 8 }, { position: -1 }, { position: 1.5 }, { at: 'now' }])
-      expect(code(await s.post('/api/v1/exposure/report', { items: [exposureItem(c), exposureItem(uid('ex'), over)] }))).toBe(10400);
+      expect(
+        code(
+          await s.post('/api/v1/exposure/report', {
+            items: [exposureItem(c), exposureItem(uid('ex'), over)],
+          }),
+        ),
+      ).toBe(10400);
     expect(await count('ops_exposures', 'id = $1', [c])).toBe(0);
   });
 });
@@ -365,15 +495,29 @@ describe('exposure data (spec §9 "exposure data every 5 s")', () => {
 describe('log error report (spec §8 error-report types: not webp, image error, api exception, upload exception, page error)', () => {
   it('stores each report once and rejects unknown types with 10400', async () => {
     const id = uid('er');
-    const body = { id, type: 'api_exception', message: 'HTTP 502 from /api/v1/x', page_location: 'http://atelier.test/', at: 1, detail: { status: 502 } };
+    const body = {
+      id,
+      type: 'api_exception',
+      message: 'HTTP 502 from /api/v1/x',
+      page_location: 'http://atelier.test/',
+      at: 1,
+      detail: { status: 502 },
+    };
     expect((await s.post('/api/v1/log/error/report', body)).json.data).toEqual({ stored: 1, duplicates: 0 });
     expect((await s.post('/api/v1/log/error/report', body)).json.data).toEqual({ stored: 0, duplicates: 1 });
-    const [row] = await db().query<Json>('SELECT type, detail, device_id FROM ops_error_reports WHERE id = $1', [id]);
+    const [row] = await db().query<Json>(
+      'SELECT type, detail, device_id FROM ops_error_reports WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ type: 'api_exception', detail: { status: 502 }, device_id: 'test-device-1' });
     for (const type of ['not_webp', 'image_error', 'upload_exception', 'page_error'])
       expect(code(await s.post('/api/v1/log/error/report', { ...body, id: uid('er'), type }))).toBe(10000);
-    expect(code(await s.post('/api/v1/log/error/report', { ...body, id: uid('er'), type: 'oops' }))).toBe(10400);
-    expect(code(await s.post('/api/v1/log/error/report', { ...body, id: uid('er'), message: 'x'.repeat(2001) }))).toBe(10400);
+    expect(code(await s.post('/api/v1/log/error/report', { ...body, id: uid('er'), type: 'oops' }))).toBe(
+      10400,
+    );
+    expect(
+      code(await s.post('/api/v1/log/error/report', { ...body, id: uid('er'), message: 'x'.repeat(2001) })),
+    ).toBe(10400);
   });
 });
 
@@ -406,7 +550,14 @@ const clientFor = (device: string, token: string | null) => {
       return true;
     },
     visibility$: visibility,
-    page: () => ({ pageLocation: 'http://atelier.test/', pageId: 'page-1', deviceId: device, browserId: 'browser-1', userAgent: 'node', appId: 'atelier-web' }),
+    page: () => ({
+      pageLocation: 'http://atelier.test/',
+      pageId: 'page-1',
+      deviceId: device,
+      browserId: 'browser-1',
+      userAgent: 'node',
+      appId: 'atelier-web',
+    }),
     setCookie: (name, value) => {
       cookies[name] = value;
     },
@@ -424,13 +575,25 @@ describe('the telemetry epics against the reference server (spec §4 "events are
     c.visibility.next('visible');
     c.store.dispatch(trackEvent({ name: 'page_view', properties: { tab: 'recommend' } }));
     c.store.dispatch(trackEvent({ name: 'card_view' }));
-    for (const objId of ['a1', 'a2', 'a3']) c.store.dispatch(logEvent({ eventName: 'card_click', entityType: 1, objId, objType: 1, frontOperation: 'click' }));
+    for (const objId of ['a1', 'a2', 'a3'])
+      c.store.dispatch(
+        logEvent({ eventName: 'card_click', entityType: 1, objId, objType: 1, frontOperation: 'click' }),
+      );
     c.store.dispatch(starTrack({ event: 'scroll', properties: { depth: 0.4 } }));
     c.store.dispatch(starTrack({ event: 'scroll', properties: { depth: 0.9 } }));
     c.store.dispatch(exposeItem({ objId: 'a1', objType: 1, page: 'recommendPage', position: 0 }));
     // Log events (1 s) and star-track (1000 ms, after init) go out on their own timers.
-    await eventually(async () => ((await count('ops_log_events', 'device_id = $1', [device])) === 3 ? true : undefined), 10_000, 100);
-    await eventually(async () => ((await count('ops_star_track_events', 'device_id = $1', [device])) === 2 ? true : undefined), 10_000, 100);
+    await eventually(
+      async () => ((await count('ops_log_events', 'device_id = $1', [device])) === 3 ? true : undefined),
+      10_000,
+      100,
+    );
+    await eventually(
+      async () =>
+        (await count('ops_star_track_events', 'device_id = $1', [device])) === 2 ? true : undefined,
+      10_000,
+      100,
+    );
     expect(await count('ops_event_reports', 'device_id = $1', [device])).toBe(0);
     // Events tracked before the flags answered carry an empty canary; this one carries the assignment.
     await eventually(async () => (c.storage.has('ab_flags') ? true : undefined), 10_000, 50);
@@ -441,21 +604,40 @@ describe('the telemetry epics against the reference server (spec §4 "events are
     await Promise.all(c.beacons);
     expect(await count('ops_event_reports', 'device_id = $1', [device])).toBe(3);
     expect(await count('ops_exposures', 'device_id = $1', [device])).toBe(1);
-    const [report] = await db().query<Json>("SELECT envelope, properties FROM ops_event_reports WHERE device_id = $1 AND event_name = 'page_view'", [device]);
-    expect(report.envelope).toMatchObject({ device_id: device, plat: 'web', account_id: '', productLevel: 0 });
+    const [report] = await db().query<Json>(
+      "SELECT envelope, properties FROM ops_event_reports WHERE device_id = $1 AND event_name = 'page_view'",
+      [device],
+    );
+    expect(report.envelope).toMatchObject({
+      device_id: device,
+      plat: 'web',
+      account_id: '',
+      productLevel: 0,
+    });
     expect(report.properties).toEqual({ tab: 'recommend' });
     const t = c.store.getState().tracking;
-    for (const q of [t.eventReport, t.log, t.starTrack, t.exposure]) expect(q).toMatchObject({ pending: [], inFlight: [] });
-    expect(t.eventReport.acked.length + t.log.acked.length + t.starTrack.acked.length + t.exposure.acked.length).toBe(9);
+    for (const q of [t.eventReport, t.log, t.starTrack, t.exposure])
+      expect(q).toMatchObject({ pending: [], inFlight: [] });
+    expect(
+      t.eventReport.acked.length + t.log.acked.length + t.starTrack.acked.length + t.exposure.acked.length,
+    ).toBe(9);
     expect(c.storage.has('log_event_cache')).toBe(false);
     // Flags at start: the device's assignment, its canary in the envelope, the cookies written.
     const flags = (await s.post('/api/v1/are/you/ok', {}, { 'x-device-id': device })).json.data.flags;
     expect(report.envelope.canary).toBe('');
-    const [later] = await db().query<Json>("SELECT envelope FROM ops_event_reports WHERE device_id = $1 AND event_name = 'after_flags'", [device]);
-    expect(later.envelope.canary).toBe(`model_detail_v2=${flags.model_detail_v2},st_tavern=${flags.st_tavern ? 1 : 0}`);
+    const [later] = await db().query<Json>(
+      "SELECT envelope FROM ops_event_reports WHERE device_id = $1 AND event_name = 'after_flags'",
+      [device],
+    );
+    expect(later.envelope.canary).toBe(
+      `model_detail_v2=${flags.model_detail_v2},st_tavern=${flags.st_tavern ? 1 : 0}`,
+    );
     expect(c.cookies).toEqual({ enable_tavern: 'true', enable_st_tavern: 'true' });
     // The first ping said first_open, and the device remembers it.
-    const [presence] = await db().query<Json>("SELECT first_open_at, pings FROM ops_presence WHERE unit = 'device' AND unit_id = $1", [device]);
+    const [presence] = await db().query<Json>(
+      "SELECT first_open_at, pings FROM ops_presence WHERE unit = 'device' AND unit_id = $1",
+      [device],
+    );
     expect(presence.first_open_at).not.toBeNull();
     expect(c.storage.has('first_open_at')).toBe(true);
   });
@@ -465,13 +647,26 @@ describe('the telemetry epics against the reference server (spec §4 "events are
     const device = uid('client-dev-');
     const c = clientFor(device, token);
     c.store.dispatch(appStarted({}));
-    c.store.dispatch(session.userInfoSet({ token, user: { id, accountName: id, name: id, email: `${id}@ops.test`, avatar: '', status: 1, role: 'user' } }));
+    c.store.dispatch(
+      session.userInfoSet({
+        token,
+        user: { id, accountName: id, name: id, email: `${id}@ops.test`, avatar: '', status: 1, role: 'user' },
+      }),
+    );
     c.store.dispatch(reportClientError({ type: 'page_error', message: 'render failed' }));
-    await eventually(async () => (c.store.getState().popups.offered.length > 0 ? true : undefined), 10_000, 100);
+    await eventually(
+      async () => (c.store.getState().popups.offered.length > 0 ? true : undefined),
+      10_000,
+      100,
+    );
     // A new account without tasks: the half-price offer and the face-photo popup (spec §4 priorities 3 and 4).
     expect(c.store.getState().popups.offered).toEqual(expect.arrayContaining(['halfPrice', 'patFace']));
     expect(c.store.getState().popups.endTimes.halfDiscount).toBeGreaterThan(Date.now());
-    await eventually(async () => ((await count('ops_error_reports', 'account_id = $1', [id])) === 1 ? true : undefined), 10_000, 100);
+    await eventually(
+      async () => ((await count('ops_error_reports', 'account_id = $1', [id])) === 1 ? true : undefined),
+      10_000,
+      100,
+    );
     c.visibility.next('hidden');
   });
 });

@@ -44,9 +44,16 @@ const account = async (): Promise<{ id: string; token: string }> => {
   serial += 1;
   const id = `plat-${serial}-${randomBytes(3).toString('hex')}`;
   const db = s.server.ctx.db;
-  await db.query(`INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`, [id, `${id}@atelier.test`]);
+  await db.query(
+    `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`,
+    [id, `${id}@atelier.test`],
+  );
   const token = `tok-${id}`;
-  await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, 0, $3)', [token, id, Date.now() + DAY]);
+  await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, 0, $3)', [
+    token,
+    id,
+    Date.now() + DAY,
+  ]);
   return { id, token };
 };
 
@@ -55,24 +62,45 @@ describe('sensitive-word check (spec §5 "texts are sent per field (category is 
     const r = await api(SENSITIVE_CHECK_PATH, {
       ss: 'post',
       items: [
-        { texts: [{ text: 'A quiet harbour', category: 'title' }, { text: 'visit my SCAMLINK now', category: 'content' }] },
-        { texts: [{ text: '这是诈骗', category: 'tags' }, { text: 'another badword', category: 'content' }] },
+        {
+          texts: [
+            { text: 'A quiet harbour', category: 'title' },
+            { text: 'visit my SCAMLINK now', category: 'content' },
+          ],
+        },
+        {
+          texts: [
+            { text: '这是诈骗', category: 'tags' },
+            { text: 'another badword', category: 'content' },
+          ],
+        },
       ],
     });
     expect(code(r)).toBe(10000);
-    expect(decodes(SensitiveCheckResponse, r.json.data)).toEqual({ has_sensitive_word: true, sensitive_categories: ['content', 'tags'] });
-    const clean = await api(SENSITIVE_CHECK_PATH, { ss: 'post', items: [{ texts: [{ text: 'Scunthorpe badwords-free sunset', category: 'title' }] }] });
+    expect(decodes(SensitiveCheckResponse, r.json.data)).toEqual({
+      has_sensitive_word: true,
+      sensitive_categories: ['content', 'tags'],
+    });
+    const clean = await api(SENSITIVE_CHECK_PATH, {
+      ss: 'post',
+      items: [{ texts: [{ text: 'Scunthorpe badwords-free sunset', category: 'title' }] }],
+    });
     expect(clean.json.data).toEqual({ has_sensitive_word: false, sensitive_categories: [] });
   });
 
   it('folds full-width letters, case and zero-width characters before matching', async () => {
-    const r = await api(SENSITIVE_CHECK_PATH, { ss: 'post', items: [{ texts: [{ text: 'ＢＡＤ\u200bＷＯＲＤ', category: 'title' }] }] });
+    const r = await api(SENSITIVE_CHECK_PATH, {
+      ss: 'post',
+      items: [{ texts: [{ text: 'ＢＡＤ\u200bＷＯＲＤ', category: 'title' }] }],
+    });
     expect(r.json.data.sensitive_categories).toEqual(['title']);
   });
 
   it('rejects malformed input with 10400 (no scene, a text without category, too many items)', async () => {
     expect(code(await api(SENSITIVE_CHECK_PATH, { items: [] }))).toBe(10400);
-    expect(code(await api(SENSITIVE_CHECK_PATH, { ss: 'post', items: [{ texts: [{ text: 'x' }] }] }))).toBe(10400);
+    expect(code(await api(SENSITIVE_CHECK_PATH, { ss: 'post', items: [{ texts: [{ text: 'x' }] }] }))).toBe(
+      10400,
+    );
     const many = Array.from({ length: 21 }, () => ({ texts: [] }));
     expect(code(await api(SENSITIVE_CHECK_PATH, { ss: 'post', items: many }))).toBe(10400);
     expect(code(await api(SENSITIVE_CHECK_PATH, '{not json'))).toBe(10400);
@@ -149,7 +177,9 @@ describe('download url resolver (spec §7 "download url resolver (url, scene; re
 
   it('answers 10404 for a missing blob and 10400 for malformed input or a URL that is not one of our files', async () => {
     expect(code(await api(DOWNLOAD_URL_PATH, { url: '/blobs/nope/missing.png', scene: 'card' }))).toBe(10404);
-    expect(code(await api(DOWNLOAD_URL_PATH, { url: 'https://elsewhere.example/x.png', scene: 'card' }))).toBe(10400);
+    expect(
+      code(await api(DOWNLOAD_URL_PATH, { url: 'https://elsewhere.example/x.png', scene: 'card' })),
+    ).toBe(10400);
     expect(code(await api(DOWNLOAD_URL_PATH, { url: '/blobs/../secret', scene: 'card' }))).toBe(10400);
     expect(code(await api(DOWNLOAD_URL_PATH, { url: 'javascript:alert(1)', scene: 'card' }))).toBe(10400);
     expect(code(await api(DOWNLOAD_URL_PATH, { url: `/blobs/${BLOB}` }))).toBe(10400);
@@ -157,11 +187,37 @@ describe('download url resolver (spec §7 "download url resolver (url, scene; re
 });
 
 describe('video editor projects (spec §3, §4, §7 create project, save editor data; §8 10404 on save)', () => {
-  const audio = { clip_info: { volume: 0.8, fade: [0, 1] }, duraction: 12.5, material_id: 'm1', offset: 0, url: '/blobs/a.wav', title: 'Theme', isMute: false, id: 'a1' };
-  const board = { clip_info: {}, duraction: 4, material_id: 'm2', url: '/blobs/v.mp4', type: 8, index: 0, start: 0, end: 4, id: 's1', offset: 0 };
-  const saveBody = (p: { id: string; workspace_id: string }, extra: Partial<EditorSaveRequest> = {}): EditorSaveRequest => ({
+  const audio = {
+    clip_info: { volume: 0.8, fade: [0, 1] },
+    duraction: 12.5,
+    material_id: 'm1',
+    offset: 0,
+    url: '/blobs/a.wav',
+    title: 'Theme',
+    isMute: false,
+    id: 'a1',
+  };
+  const board = {
+    clip_info: {},
+    duraction: 4,
+    material_id: 'm2',
+    url: '/blobs/v.mp4',
+    type: 8,
+    index: 0,
+    start: 0,
+    end: 4,
+    id: 's1',
+    offset: 0,
+  };
+  const saveBody = (
+    p: { id: string; workspace_id: string },
+    extra: Partial<EditorSaveRequest> = {},
+  ): EditorSaveRequest => ({
     canvas: { aspect_ratio: '9:16' },
-    editor_info: { audios: [audio], storyboards: [board as EditorSaveRequest['editor_info']['storyboards'][number]] },
+    editor_info: {
+      audios: [audio],
+      storyboards: [board as EditorSaveRequest['editor_info']['storyboards'][number]],
+    },
     workspace_id: p.workspace_id,
     id: p.id,
     ...extra,
@@ -172,13 +228,21 @@ describe('video editor projects (spec §3, §4, §7 create project, save editor 
     const created = await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: 'Trailer' }, a.token);
     expect(code(created)).toBe(10000);
     const p = decodes(EditorProjectResponse, created.json.data).project;
-    expect(p).toMatchObject({ workspace_name: 'Trailer', canvas: { aspect_ratio: '16:9' }, editor_info: { audios: [], storyboards: [] }, version: 0 });
+    expect(p).toMatchObject({
+      workspace_name: 'Trailer',
+      canvas: { aspect_ratio: '16:9' },
+      editor_info: { audios: [], storyboards: [] },
+      version: 0,
+    });
     const saved = await api(EDITOR_PROJECT_SAVE_PATH, saveBody(p), a.token);
     expect(code(saved)).toBe(10000);
     expect(decodes(EditorSaveResponse, saved.json.data)).toMatchObject({ id: p.id, version: 1 });
     const again = await api(EDITOR_PROJECT_SAVE_PATH, saveBody(p), a.token);
     expect(again.json.data.version).toBe(2);
-    const read = decodes(EditorProjectResponse, (await api(EDITOR_PROJECT_DETAIL_PATH, { id: p.id }, a.token)).json.data).project;
+    const read = decodes(
+      EditorProjectResponse,
+      (await api(EDITOR_PROJECT_DETAIL_PATH, { id: p.id }, a.token)).json.data,
+    ).project;
     expect(read.canvas.aspect_ratio).toBe('9:16');
     expect(read.editor_info).toEqual({ audios: [audio], storyboards: [board] });
   });
@@ -186,7 +250,8 @@ describe('video editor projects (spec §3, §4, §7 create project, save editor 
   it('is owner-only: another account gets 10404 on detail and save and changes nothing; a guest gets 20000', async () => {
     const owner = await account();
     const other = await account();
-    const p = (await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: '' }, owner.token)).json.data.project;
+    const p = (await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: '' }, owner.token)).json
+      .data.project;
     expect(code(await api(EDITOR_PROJECT_DETAIL_PATH, { id: p.id }, other.token))).toBe(10404);
     expect(code(await api(EDITOR_PROJECT_SAVE_PATH, saveBody(p), other.token))).toBe(10404);
     expect(code(await api(EDITOR_PROJECT_SAVE_PATH, saveBody(p)))).toBe(20000);
@@ -197,22 +262,40 @@ describe('video editor projects (spec §3, §4, §7 create project, save editor 
     expect(read.editor_info.audios).toEqual([]);
   });
 
-  it('answers 10404 for a missing project or a workspace that is not the project\'s', async () => {
+  it("answers 10404 for a missing project or a workspace that is not the project's", async () => {
     const a = await account();
-    const p = (await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: '' }, a.token)).json.data.project;
-    expect(code(await api(EDITOR_PROJECT_SAVE_PATH, saveBody({ id: 'prj_missing', workspace_id: p.workspace_id }), a.token))).toBe(10404);
-    expect(code(await api(EDITOR_PROJECT_SAVE_PATH, saveBody({ id: p.id, workspace_id: 'ws_other' }), a.token))).toBe(10404);
+    const p = (await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: '' }, a.token)).json.data
+      .project;
+    expect(
+      code(
+        await api(
+          EDITOR_PROJECT_SAVE_PATH,
+          saveBody({ id: 'prj_missing', workspace_id: p.workspace_id }),
+          a.token,
+        ),
+      ),
+    ).toBe(10404);
+    expect(
+      code(await api(EDITOR_PROJECT_SAVE_PATH, saveBody({ id: p.id, workspace_id: 'ws_other' }), a.token)),
+    ).toBe(10404);
     expect(code(await api(EDITOR_PROJECT_DETAIL_PATH, { id: 'prj_missing' }, a.token))).toBe(10404);
   });
 
   it('rejects malformed saves with 10400 and changes nothing (bad ratio, bad storyboard type, NaN-free numbers, too many items)', async () => {
     const a = await account();
-    const p = (await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: '' }, a.token)).json.data.project;
+    const p = (await api(EDITOR_PROJECT_CREATE_PATH, { cover: '', workspace_name: '' }, a.token)).json.data
+      .project;
     const bad = [
       { ...saveBody(p), canvas: { aspect_ratio: '2:1' } },
       { ...saveBody(p), editor_info: { audios: [], storyboards: [{ ...board, type: 5 }] } },
       { ...saveBody(p), editor_info: { audios: [{ ...audio, duraction: '12' }], storyboards: [] } },
-      { ...saveBody(p), editor_info: { audios: Array.from({ length: 501 }, (_, i) => ({ ...audio, id: `a${i}` })), storyboards: [] } },
+      {
+        ...saveBody(p),
+        editor_info: {
+          audios: Array.from({ length: 501 }, (_, i) => ({ ...audio, id: `a${i}` })),
+          storyboards: [],
+        },
+      },
       { canvas: { aspect_ratio: '1:1' }, workspace_id: p.workspace_id, id: p.id },
     ];
     for (const body of bad) expect(code(await api(EDITOR_PROJECT_SAVE_PATH, body, a.token))).toBe(10400);
@@ -228,20 +311,31 @@ describe('push token registration (spec §7 "push token registration (token)")',
     const b = await account();
     const token = `https://push.example/${randomBytes(6).toString('hex')}`;
     expect((await api(PUSH_TOKEN_PATH, { token }, a.token)).json.data).toEqual({ registered: true });
-    const rows = () => s.server.ctx.db.query<{ account_id: string | null; device_id: string | null }>('SELECT account_id, device_id FROM push_tokens WHERE token = $1', [token]);
+    const rows = () =>
+      s.server.ctx.db.query<{ account_id: string | null; device_id: string | null }>(
+        'SELECT account_id, device_id FROM push_tokens WHERE token = $1',
+        [token],
+      );
     expect((await rows())[0]?.account_id).toBe(a.id);
     await api(PUSH_TOKEN_PATH, { token }, b.token);
     expect(await rows()).toHaveLength(1);
     expect((await rows())[0]?.account_id).toBe(b.id);
     const guestToken = `${token}-guest`;
     expect(code(await s.post(PUSH_TOKEN_PATH, { token: guestToken }))).toBe(10000);
-    const [guest] = await s.server.ctx.db.query<{ account_id: string | null; device_id: string }>('SELECT account_id, device_id FROM push_tokens WHERE token = $1', [guestToken]);
+    const [guest] = await s.server.ctx.db.query<{ account_id: string | null; device_id: string }>(
+      'SELECT account_id, device_id FROM push_tokens WHERE token = $1',
+      [guestToken],
+    );
     expect(guest).toEqual({ account_id: null, device_id: 'test-device-1' });
   });
 
   it('rejects an empty token (10400) and a caller with neither session nor device id (10400)', async () => {
     expect(code(await s.post(PUSH_TOKEN_PATH, { token: '' }))).toBe(10400);
-    const r = await fetch(s.baseUrl + PUSH_TOKEN_PATH, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: 'x' }) });
+    const r = await fetch(s.baseUrl + PUSH_TOKEN_PATH, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: 'x' }),
+    });
     expect((await r.json()).status.code).toBe(10400);
   });
 });
@@ -272,7 +366,10 @@ describe('service worker and translation files (spec §2 "a service worker is re
 
 describe('session-present companion cookie (spec §4 "persisted state ... is dropped when the T cookie is missing"; T is HttpOnly)', () => {
   it('login sets T (HttpOnly) and T_present=1 (script-readable) with the same 60-day Max-Age; logout clears both', async () => {
-    const login = await s.post('/api/v1/account/login', { email: 'demo@atelier.test', password: 'atelier-demo' });
+    const login = await s.post('/api/v1/account/login', {
+      email: 'demo@atelier.test',
+      password: 'atelier-demo',
+    });
     const cookies = login.headers.getSetCookie();
     const t = cookies.find((c) => c.startsWith('T='));
     const present = cookies.find((c) => c.startsWith('T_present='));

@@ -43,10 +43,10 @@ const DEVICE = { 'x-device-id': 'test-device-1' };
 /** A second account with a session, straight in the database. */
 const makeAccount = async (id: string): Promise<string> => {
   const db = s.server.ctx.db;
-  await db.query(`INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`, [
-    id,
-    `${id}@atelier.test`,
-  ]);
+  await db.query(
+    `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`,
+    [id, `${id}@atelier.test`],
+  );
   await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, 0, $3)', [
     `tok-${id}`,
     id,
@@ -87,14 +87,24 @@ const decode = <A>(codec: { decode: (u: unknown) => { _tag: string; right?: A } 
 };
 
 const joined = (events: readonly Sse[]): Buffer =>
-  Buffer.concat(events.filter((e) => e.event === 'chunk').map((e) => Buffer.from(decode<AudioStreamChunk>(AudioStreamChunk, e.data).audioData, 'base64')));
+  Buffer.concat(
+    events
+      .filter((e) => e.event === 'chunk')
+      .map((e) => Buffer.from(decode<AudioStreamChunk>(AudioStreamChunk, e.data).audioData, 'base64')),
+  );
 
-const api = (path: string, body: unknown, auth: string | null = token) => s.post(path, body, auth ? { token: auth } : {});
+const api = (path: string, body: unknown, auth: string | null = token) =>
+  s.post(path, body, auth ? { token: auth } : {});
 
 describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"; §3 "audioData in base64")', () => {
   it('answers text/event-stream with start, chunks 0..n-1 in order and end; the joined chunks are one valid WAV of the announced length', async () => {
     const t0 = Date.now();
-    const r = await stream(AUDIO_TTS_STREAM_PATH, { text: 'Hello from the atelier, how are you today?', emotion: 'happy', voice: 'female', stream_id: 'stream-one' });
+    const r = await stream(AUDIO_TTS_STREAM_PATH, {
+      text: 'Hello from the atelier, how are you today?',
+      emotion: 'happy',
+      voice: 'female',
+      stream_id: 'stream-one',
+    });
     const ms = Date.now() - t0;
     expect(r.status).toBe(200);
     expect(r.contentType).toMatch(/^text\/event-stream/);
@@ -102,12 +112,16 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
     expect(names[0]).toBe('start');
     expect(names[names.length - 1]).toBe('end');
     const start = decode<AudioStreamStart>(AudioStreamStart, r.events[0]!.data);
-    const chunks = r.events.filter((e) => e.event === 'chunk').map((e) => decode<AudioStreamChunk>(AudioStreamChunk, e.data));
+    const chunks = r.events
+      .filter((e) => e.event === 'chunk')
+      .map((e) => decode<AudioStreamChunk>(AudioStreamChunk, e.data));
     expect(start.stream_id).toBe('stream-one');
     expect(chunks.map((c) => c.index)).toEqual(chunks.map((_, i) => i));
     expect(chunks.length).toBe(start.chunks);
     expect(chunks.every((c) => audio.isValidBase64(c.audioData) && c.stream_id === 'stream-one')).toBe(true);
-    expect(decode<AudioStreamEnd>(AudioStreamEnd, r.events[r.events.length - 1]!.data).total).toBe(chunks.length);
+    expect(decode<AudioStreamEnd>(AudioStreamEnd, r.events[r.events.length - 1]!.data).total).toBe(
+      chunks.length,
+    );
     // The domain's own join gives the same bytes: a valid 22.05 kHz mono 16-bit WAV.
     const bytes = audio.joinChunks(chunks.map((c) => c.audioData));
     expect(Buffer.from(bytes).equals(joined(r.events))).toBe(true);
@@ -116,7 +130,9 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
     expect(wav!.durationMs).toBe(start.duration_ms);
     expect(wav!.durationMs).toBeGreaterThan(1000);
     expect(audio.detectAudioType([...bytes.slice(0, 12)])).toBe('wav');
-    console.info(`tts stream: ${chunks.length} chunks, ${bytes.length} bytes, ${wav!.durationMs} ms of audio, ${ms} ms over loopback`);
+    console.info(
+      `tts stream: ${chunks.length} chunks, ${bytes.length} bytes, ${wav!.durationMs} ms of audio, ${ms} ms over loopback`,
+    );
   });
 
   it('is deterministic, and the emotion (spec §9) changes the audio: sad speaks slower than happy', async () => {
@@ -140,14 +156,26 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
   });
 
   it('streams a song preview (spec §9 style, emotion, instrument, voice) as four bars of WAV through the same stream kind', async () => {
-    const r = await stream(SONG_PREVIEW_STREAM_PATH, { style: 'rock', emotion: 'melancholy', instrument: 'electricGuitar', voice: 'male', seed: 7 });
+    const r = await stream(SONG_PREVIEW_STREAM_PATH, {
+      style: 'rock',
+      emotion: 'melancholy',
+      instrument: 'electricGuitar',
+      voice: 'male',
+      seed: 7,
+    });
     expect(r.events[0]?.event).toBe('start');
     expect(r.events.at(-1)?.event).toBe('end');
     const wav = readWav(joined(r.events))!;
     // Four bars of 4/4 at the rock tempo as melancholy slows it (128 bpm x 0.8: 9.375 s) and a short tail.
     expect(wav.durationMs).toBeGreaterThan(9300);
     expect(wav.durationMs).toBeLessThan(10300);
-    const again = await stream(SONG_PREVIEW_STREAM_PATH, { style: 'rock', emotion: 'melancholy', instrument: 'electricGuitar', voice: 'male', seed: 8 });
+    const again = await stream(SONG_PREVIEW_STREAM_PATH, {
+      style: 'rock',
+      emotion: 'melancholy',
+      instrument: 'electricGuitar',
+      voice: 'male',
+      seed: 8,
+    });
     expect(joined(again.events).equals(joined(r.events))).toBe(false);
   });
 
@@ -173,7 +201,11 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
       expect(r.events).toEqual([]);
       expect(JSON.parse(r.text).status.code).toBe(10400);
     }
-    const song = await stream(SONG_PREVIEW_STREAM_PATH, { style: 'polka', emotion: 'happy', instrument: 'piano' });
+    const song = await stream(SONG_PREVIEW_STREAM_PATH, {
+      style: 'polka',
+      emotion: 'happy',
+      instrument: 'piano',
+    });
     expect(JSON.parse(song.text).status.code).toBe(10400);
   });
 
@@ -186,20 +218,36 @@ describe('SSE audio stream (spec §4 "Audio stream: start, chunks in order, end"
   });
 });
 
-const user = (id: string): session.UserInfo => ({ id, accountName: id, name: id, email: `${id}@atelier.test`, avatar: '', status: 1, role: 'user' });
+const user = (id: string): session.UserInfo => ({
+  id,
+  accountName: id,
+  name: id,
+  email: `${id}@atelier.test`,
+  avatar: '',
+  status: 1,
+  role: 'user',
+});
 
 const until = (store: AppStore, ok: () => boolean) => untilState(store, ok);
 
 const clientStore = (auth: string | null) => {
   const headers = () => ({ ...DEVICE });
   const http = makeHttpClient({ baseUrl: s.baseUrl, fetch: (input, init) => fetch(input, init), headers });
-  const { deps, navigations } = makeFakeDeps(asyncScheduler, {}, {
-    streaming: {
-      api: makeStudioApi(http),
-      fetchStream: makeFetchStream({ baseUrl: s.baseUrl, fetch: (input, init) => fetch(input, init), headers }),
-      connectChat: () => NEVER,
+  const { deps, navigations } = makeFakeDeps(
+    asyncScheduler,
+    {},
+    {
+      streaming: {
+        api: makeStudioApi(http),
+        fetchStream: makeFetchStream({
+          baseUrl: s.baseUrl,
+          fetch: (input, init) => fetch(input, init),
+          headers,
+        }),
+        connectChat: () => NEVER,
+      },
     },
-  });
+  );
   const store = makeStore({ dependencies: deps });
   if (auth) store.dispatch(session.userInfoSet({ token: auth, user: user('demo') }));
   return Object.assign(store, { navigations });
@@ -208,26 +256,44 @@ const clientStore = (auth: string | null) => {
 describe('the client audio epic against the server (spec §4 statuses start, over, error)', () => {
   it('reaches over with every chunk, and the joined chunks are a playable WAV', async () => {
     const store = clientStore(token);
-    store.dispatch(startAudioStream({ source: { kind: 'tts', text: 'Streaming for real, chunk by chunk.', emotion: 'surprised' } }));
+    store.dispatch(
+      startAudioStream({
+        source: { kind: 'tts', text: 'Streaming for real, chunk by chunk.', emotion: 'surprised' },
+      }),
+    );
     expect(store.getState().audio.status).toBe('start');
     await until(store, () => store.getState().audio.status === 'over');
     const finished = audio.selectFinishedAudio(store.getState().audio)!;
     expect(readWav(finished)?.sampleRate).toBe(22050);
     const chunks = store.recorder.events().filter((e) => e.type === 'audio/chunkReceived');
     expect(chunks.length).toBe(audio.selectChunkCount(store.getState().audio));
-    expect(store.recorder.events().map((e) => e.type).filter((t) => t.startsWith('audio/')).at(-1)).toBe('audio/streamEnded');
+    expect(
+      store.recorder
+        .events()
+        .map((e) => e.type)
+        .filter((t) => t.startsWith('audio/'))
+        .at(-1),
+    ).toBe('audio/streamEnded');
   });
 
   it('a song preview reaches over too', async () => {
     const store = clientStore(token);
-    store.dispatch(startAudioStream({ source: { kind: 'song', style: 'disco', emotion: 'happy', instrument: 'accordion' } }));
+    store.dispatch(
+      startAudioStream({
+        source: { kind: 'song', style: 'disco', emotion: 'happy', instrument: 'accordion' },
+      }),
+    );
     await until(store, () => store.getState().audio.status === 'over');
     expect(readWav(audio.selectFinishedAudio(store.getState().audio)!)!.durationMs).toBeGreaterThan(7000);
   });
 
   it('a stop aborts the request: the stream ends in error audio.streamStopped and the server stops sending', async () => {
     const store = clientStore(token);
-    store.dispatch(startAudioStream({ source: { kind: 'song', style: 'classical', emotion: 'calm', instrument: 'orchestra' } }));
+    store.dispatch(
+      startAudioStream({
+        source: { kind: 'song', style: 'classical', emotion: 'calm', instrument: 'orchestra' },
+      }),
+    );
     await until(store, () => audio.selectChunkCount(store.getState().audio) >= 2);
     store.dispatch(stopAudioStream({}));
     expect(audio.selectAudioErrorKey(store.getState().audio)).toBe(AUDIO_STREAM_STOPPED);
@@ -312,11 +378,28 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
     expect(created.json.status.code).toBe(10000);
     const item = (created.json.data as CharacterResponse).item;
     expect(CharacterResponse.is(created.json.data)).toBe(true);
-    expect(item).toMatchObject({ name: 'Nova', character_type: 2, init_mem_num: 30, support_voice: true, is_official_agent: false, is_mine: true });
+    expect(item).toMatchObject({
+      name: 'Nova',
+      character_type: 2,
+      init_mem_num: 30,
+      support_voice: true,
+      is_official_agent: false,
+      is_mine: true,
+    });
     const detail = await api(CHARACTER_DETAIL_PATH, { id: item.id }, other);
     expect(detail.json.data.item.is_mine).toBe(false);
-    const updated = await api(CHARACTER_UPDATE_PATH, { id: item.id, name: 'Nova Prime', character_type: 3, cover_prompt: 'golden ship' });
-    expect(updated.json.data.item).toMatchObject({ name: 'Nova Prime', character_type: 3, intro: 'A navigator of nebulae.', is_official_agent: false });
+    const updated = await api(CHARACTER_UPDATE_PATH, {
+      id: item.id,
+      name: 'Nova Prime',
+      character_type: 3,
+      cover_prompt: 'golden ship',
+    });
+    expect(updated.json.data.item).toMatchObject({
+      name: 'Nova Prime',
+      character_type: 3,
+      intro: 'A navigator of nebulae.',
+      is_official_agent: false,
+    });
     expect(updated.json.data.item.cover.url).not.toBe(item.cover.url);
     expect((await s.get(updated.json.data.item.cover.url)).status).toBe(200);
     const deleted = await api(CHARACTER_DELETE_PATH, { id: item.id });
@@ -325,7 +408,8 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
   });
 
   it('only the owner may update or delete (10403 for another account, 10404 for none, 20000 for a guest); official characters belong to nobody', async () => {
-    const created = (await api(CHARACTER_CREATE_PATH, { name: 'Mine', intro: '', character_type: 0 })).json.data.item as { id: string };
+    const created = (await api(CHARACTER_CREATE_PATH, { name: 'Mine', intro: '', character_type: 0 })).json
+      .data.item as { id: string };
     const tries: Array<[string, unknown, string | null, number]> = [
       [CHARACTER_UPDATE_PATH, { id: created.id, name: 'Stolen' }, other, 10403],
       [CHARACTER_DELETE_PATH, { id: created.id }, other, 10403],
@@ -335,7 +419,8 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
       [CHARACTER_CREATE_PATH, { name: 'Guest', intro: '', character_type: 0 }, null, 20000],
       [CHARACTER_DELETE_PATH, { id: created.id }, null, 20000],
     ];
-    for (const [path, body, auth, code] of tries) expect([path, (await api(path, body, auth)).json.status.code]).toEqual([path, code]);
+    for (const [path, body, auth, code] of tries)
+      expect([path, (await api(path, body, auth)).json.status.code]).toEqual([path, code]);
     const still = await api(CHARACTER_DETAIL_PATH, { id: created.id });
     expect(still.json.data.item.name).toBe('Mine');
     expect((await api(CHARACTER_DETAIL_PATH, { id: 'chr_muse' })).json.data.item.name).toBe('Atelier Muse');
@@ -354,7 +439,9 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
     ];
     for (const body of bad) expect((await api(CHARACTER_CREATE_PATH, body)).json.status.code).toBe(10400);
     expect((await api(CHARACTER_LIST_PATH, { limit: 51 })).json.status.code).toBe(10400);
-    expect((await api(CHARACTER_UPDATE_PATH, { id: 'chr_demo_rose', init_mem_num: -1 })).json.status.code).toBe(10400);
+    expect(
+      (await api(CHARACTER_UPDATE_PATH, { id: 'chr_demo_rose', init_mem_num: -1 })).json.status.code,
+    ).toBe(10400);
     expect((await list({ scope: 'mine', limit: 50 })).items.length).toBe(before);
   });
 });

@@ -8,8 +8,19 @@ import { asyncScheduler } from 'rxjs';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chat, session } from '../../domain/index.js';
-import { CHAT_HISTORY_PATH, CHAT_SESSION_OPEN_PATH, ChatHistoryResponse, ChatSessionOpenResponse } from '../../infrastructure/contract/characters';
-import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatReplyDone, ChatSendAckEnvelope, ChatToken } from '../../infrastructure/contract/streaming';
+import {
+  CHAT_HISTORY_PATH,
+  CHAT_SESSION_OPEN_PATH,
+  ChatHistoryResponse,
+  ChatSessionOpenResponse,
+} from '../../infrastructure/contract/characters';
+import {
+  CHAT_EVENT,
+  CHAT_SOCKET_PATH,
+  ChatReplyDone,
+  ChatSendAckEnvelope,
+  ChatToken,
+} from '../../infrastructure/contract/streaming';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
@@ -30,11 +41,15 @@ const open: Socket[] = [];
 
 const makeAccount = async (id: string): Promise<string> => {
   const db = s.server.ctx.db;
-  await db.query(`INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`, [
+  await db.query(
+    `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`,
+    [id, `${id}@atelier.test`],
+  );
+  await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, 0, $3)', [
+    `tok-${id}`,
     id,
-    `${id}@atelier.test`,
+    Date.now() + 3600_000,
   ]);
-  await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, 0, $3)', [`tok-${id}`, id, Date.now() + 3600_000]);
   return `tok-${id}`;
 };
 
@@ -48,7 +63,8 @@ afterAll(async () => {
   await s.stop();
 });
 
-const api = (path: string, body: unknown, auth: string | null = token) => s.post(path, body, auth ? { token: auth } : {});
+const api = (path: string, body: unknown, auth: string | null = token) =>
+  s.post(path, body, auth ? { token: auth } : {});
 
 interface Logged {
   readonly event: string;
@@ -89,9 +105,13 @@ const waitFor = (so: TestSocket, pred: (l: Logged) => boolean, ms = 10_000): Pro
     });
   });
 
-const send = (so: Socket, payload: unknown): Promise<Json> => so.timeout(10_000).emitWithAck(CHAT_EVENT.send, payload);
+const send = (so: Socket, payload: unknown): Promise<Json> =>
+  so.timeout(10_000).emitWithAck(CHAT_EVENT.send, payload);
 
-const openSession = async (characterId: string, auth: string | null = token): Promise<ChatSessionOpenResponse> => {
+const openSession = async (
+  characterId: string,
+  auth: string | null = token,
+): Promise<ChatSessionOpenResponse> => {
   const r = await api(CHAT_SESSION_OPEN_PATH, { character_id: characterId }, auth);
   expect(r.json.status.code).toBe(10000);
   expect(ChatSessionOpenResponse.is(r.json.data)).toBe(true);
@@ -106,8 +126,19 @@ const history = async (body: Json, auth: string | null = token): Promise<ChatHis
 };
 
 /** Sends one message and waits for its whole reply. */
-const exchange = async (so: TestSocket, sessionId: string, characterId: string, clientId: string, content: string) => {
-  const ack = await send(so, { client_id: clientId, session_id: sessionId, character_id: characterId, content });
+const exchange = async (
+  so: TestSocket,
+  sessionId: string,
+  characterId: string,
+  clientId: string,
+  content: string,
+) => {
+  const ack = await send(so, {
+    client_id: clientId,
+    session_id: sessionId,
+    character_id: characterId,
+    content,
+  });
   const done = await waitFor(so, (l) => l.event === CHAT_EVENT.done && l.payload.reply_to === clientId);
   return { ack, done: done.payload as ChatReplyDone };
 };
@@ -116,15 +147,23 @@ describe('socket handshake at /im/v1 (spec §7 "Websocket at /im/v1"; §6 guests
   it('refuses a guest and an unknown token with code 20000', async () => {
     expect(await refusalOf({})).toEqual({ code: 20000, msg: 'please log in' });
     expect(await refusalOf({ auth: { token: 'nope' } })).toMatchObject({ code: 20000 });
-    expect(await refusalOf({ transports: ['websocket'], auth: { token: '' } })).toMatchObject({ code: 20000 });
+    expect(await refusalOf({ transports: ['websocket'], auth: { token: '' } })).toMatchObject({
+      code: 20000,
+    });
   });
 
   it('accepts the session token in auth, and the T cookie (polling and websocket)', async () => {
     const a = await connect({ auth: { token } });
     expect(a.connected).toBe(true);
-    const b = await connect({ transports: ['websocket'], extraHeaders: { cookie: `T=${encodeURIComponent(token)}` } });
+    const b = await connect({
+      transports: ['websocket'],
+      extraHeaders: { cookie: `T=${encodeURIComponent(token)}` },
+    });
     expect(b.connected).toBe(true);
-    const c = await connect({ transports: ['polling'], extraHeaders: { cookie: `T=${encodeURIComponent(token)}` } });
+    const c = await connect({
+      transports: ['polling'],
+      extraHeaders: { cookie: `T=${encodeURIComponent(token)}` },
+    });
     expect(c.connected).toBe(true);
     for (const so of [a, b, c]) so.close();
   });
@@ -139,12 +178,16 @@ describe('chat sessions (issue: a chat is one session per account and character,
     const again = await openSession('chr_sage');
     expect(again).toMatchObject({ session_id: first.session_id, created: false });
     const page = await history({ session_id: first.session_id });
-    expect(page.items.map((m) => [m.role, m.content, m.name])).toEqual([['assistant', first.character.greeting, 'Old Sage']]);
+    expect(page.items.map((m) => [m.role, m.content, m.name])).toEqual([
+      ['assistant', first.character.greeting, 'Old Sage'],
+    ]);
     expect(page.items[0]!.client_id).toBeNull();
   });
 
   it('refuses guests (20000), unknown characters (10404) and malformed input (10400)', async () => {
-    expect((await api(CHAT_SESSION_OPEN_PATH, { character_id: 'chr_sage' }, null)).json.status.code).toBe(20000);
+    expect((await api(CHAT_SESSION_OPEN_PATH, { character_id: 'chr_sage' }, null)).json.status.code).toBe(
+      20000,
+    );
     expect((await api(CHAT_SESSION_OPEN_PATH, { character_id: 'chr_nobody' })).json.status.code).toBe(10404);
     expect((await api(CHAT_SESSION_OPEN_PATH, { character: 'chr_sage' })).json.status.code).toBe(10400);
   });
@@ -155,7 +198,13 @@ describe('chat:send (spec §3 chat messages; a reply streamed token by token fro
     const ses = await openSession('chr_luna');
     const so = await connect({ auth: { token } });
     const t0 = Date.now();
-    const { ack, done } = await exchange(so, ses.session_id, 'chr_luna', 'c_first', 'What do you paint at night?');
+    const { ack, done } = await exchange(
+      so,
+      ses.session_id,
+      'chr_luna',
+      'c_first',
+      'What do you paint at night?',
+    );
     const ms = Date.now() - t0;
     expect(ChatSendAckEnvelope.is(ack)).toBe(true);
     expect(ack.status.code).toBe(10000);
@@ -163,7 +212,12 @@ describe('chat:send (spec §3 chat messages; a reply streamed token by token fro
     expect(typeof ack.data.id).toBe('string');
     const events = so.log.filter((l) => l.payload?.reply_id === done.reply_id);
     expect(events[0]!.event).toBe(CHAT_EVENT.start);
-    expect(events[0]!.payload).toMatchObject({ reply_to: 'c_first', name: 'Luna', is_official_agent: false, session_id: ses.session_id });
+    expect(events[0]!.payload).toMatchObject({
+      reply_to: 'c_first',
+      name: 'Luna',
+      is_official_agent: false,
+      session_id: ses.session_id,
+    });
     const tokens = events.filter((l) => l.event === CHAT_EVENT.token).map((l) => l.payload as ChatToken);
     expect(tokens.map((t) => t.index)).toEqual(tokens.map((_, i) => i));
     expect(tokens.map((t) => t.token).join('')).toBe(done.content);
@@ -186,9 +240,20 @@ describe('chat:send (spec §3 chat messages; a reply streamed token by token fro
     const so = await connect({ auth: { token } });
     const { ack, done } = await exchange(so, ses.session_id, 'chr_kai', 'c_dup', 'Tell me about the ocean');
     const before = await history({ session_id: ses.session_id });
-    const again = await send(so, { client_id: 'c_dup', session_id: ses.session_id, character_id: 'chr_kai', content: 'Tell me about the ocean' });
+    const again = await send(so, {
+      client_id: 'c_dup',
+      session_id: ses.session_id,
+      character_id: 'chr_kai',
+      content: 'Tell me about the ocean',
+    });
     expect(again).toEqual(ack);
-    const resent = await waitFor(so, (l) => l.event === CHAT_EVENT.done && l.payload.reply_id === done.reply_id && l !== so.log.find((x) => x.event === CHAT_EVENT.done));
+    const resent = await waitFor(
+      so,
+      (l) =>
+        l.event === CHAT_EVENT.done &&
+        l.payload.reply_id === done.reply_id &&
+        l !== so.log.find((x) => x.event === CHAT_EVENT.done),
+    );
     expect(resent.payload).toEqual(done);
     await new Promise((r) => setTimeout(r, 200));
     expect(so.log.filter((l) => l.event === CHAT_EVENT.start)).toHaveLength(1);
@@ -207,7 +272,7 @@ describe('chat:send (spec §3 chat messages; a reply streamed token by token fro
     so.close();
   });
 
-  it('rejects malformed messages (10400), another account\'s session (10404) and a character that is not the session\'s (10400), storing nothing', async () => {
+  it("rejects malformed messages (10400), another account's session (10404) and a character that is not the session's (10400), storing nothing", async () => {
     const ses = await openSession('chr_pixel');
     const so = await connect({ auth: { token: other } });
     const base = { client_id: 'c_bad', session_id: ses.session_id, character_id: 'chr_pixel', content: 'hi' };
@@ -217,7 +282,9 @@ describe('chat:send (spec §3 chat messages; a reply streamed token by token fro
     expect((await send(so, 'not an object')).status.code).toBe(10400);
     expect((await send(so, base)).status.code).toBe(10404);
     const own = await openSession('chr_pixel', other);
-    expect((await send(so, { ...base, session_id: own.session_id, character_id: 'chr_luna' })).status.code).toBe(10400);
+    expect(
+      (await send(so, { ...base, session_id: own.session_id, character_id: 'chr_luna' })).status.code,
+    ).toBe(10400);
     expect((await history({ session_id: ses.session_id })).items).toHaveLength(1);
     expect((await history({ session_id: own.session_id }, other)).items).toHaveLength(1);
     so.close();
@@ -230,7 +297,11 @@ describe('chat:send (spec §3 chat messages; a reply streamed token by token fro
     const stranger = await connect({ auth: { token: other } });
     const { done } = await exchange(tab1, ses.session_id, 'chr_composer', 'c_tabs', 'A calm song please');
     const pushed = await waitFor(tab2, (l) => l.event === CHAT_EVENT.message);
-    expect(pushed.payload.message).toMatchObject({ client_id: 'c_tabs', role: 'user', content: 'A calm song please' });
+    expect(pushed.payload.message).toMatchObject({
+      client_id: 'c_tabs',
+      role: 'user',
+      content: 'A calm song please',
+    });
     expect((await waitFor(tab2, (l) => l.event === CHAT_EVENT.done)).payload).toEqual(done);
     expect(tab1.log.some((l) => l.event === CHAT_EVENT.message)).toBe(false);
     expect(stranger.log).toEqual([]);
@@ -244,7 +315,13 @@ describe('persona engine (deterministic per character and message; memory of ini
     const without = await openSession('chr_demo_ember');
     const so = await connect({ auth: { token } });
     await exchange(so, withMemory.session_id, 'chr_muse', 'c_m1', 'My name is Alice');
-    const recalled = await exchange(so, withMemory.session_id, 'chr_muse', 'c_m2', 'Help me plan a comic about dragons');
+    const recalled = await exchange(
+      so,
+      withMemory.session_id,
+      'chr_muse',
+      'c_m2',
+      'Help me plan a comic about dragons',
+    );
     expect(recalled.done.content).toContain('Alice');
     expect(recalled.done.is_official_agent).toBe(true);
     await exchange(so, without.session_id, 'chr_demo_ember', 'c_e1', 'My name is Alice');
@@ -270,17 +347,29 @@ describe('chat history (spec §7 "chat history (page_size 100 default, session_i
     sessionId = ses.session_id;
     const values: unknown[] = [];
     const rows = Array.from({ length: 250 }, (_, i) => {
-      values.push(`msg_page_${i}`, sessionId, i % 2 === 0 ? `c_page_${i}` : null, i % 2 === 0 ? 'user' : 'assistant', `message ${i}`, 2_000_000_000_000 + i);
+      values.push(
+        `msg_page_${i}`,
+        sessionId,
+        i % 2 === 0 ? `c_page_${i}` : null,
+        i % 2 === 0 ? 'user' : 'assistant',
+        `message ${i}`,
+        2_000_000_000_000 + i,
+      );
       const b = i * 6;
       return `($${b + 1}, $${b + 2}, $${b + 3}, $${b + 4}, $${b + 5}, $${b + 6})`;
     });
-    await s.server.ctx.db.query(`INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ${rows.join(', ')}`, values);
+    await s.server.ctx.db.query(
+      `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ${rows.join(', ')}`,
+      values,
+    );
   });
 
   it('pages 100 at a time, newest page first, each page oldest first, down to the greeting', async () => {
     const p1 = await history({ session_id: sessionId });
     expect(p1.page_size).toBe(100);
-    expect(p1.items.map((m) => m.content)).toEqual(Array.from({ length: 100 }, (_, i) => `message ${150 + i}`));
+    expect(p1.items.map((m) => m.content)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `message ${150 + i}`),
+    );
     expect(p1.has_more).toBe(true);
     expect(p1.offset_to).toBe('msg_page_150');
     const p2 = await history({ session_id: sessionId, offset_to: p1.offset_to });
@@ -301,11 +390,19 @@ describe('chat history (spec §7 "chat history (page_size 100 default, session_i
     expect(mem.page_size).toBe(80);
     expect(mem.items).toHaveLength(80);
     expect(mem.items.at(-1)!.content).toBe('message 249');
-    expect((await history({ session_id: sessionId, init_mem_num: true, page_size: 100 })).items).toHaveLength(80);
+    expect((await history({ session_id: sessionId, init_mem_num: true, page_size: 100 })).items).toHaveLength(
+      80,
+    );
     expect((await history({ session_id: sessionId, page_size: 7 })).items).toHaveLength(7);
-    expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId, page_size: 101 })).json.status.code).toBe(10400);
-    expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId, page_size: 0 })).json.status.code).toBe(10400);
-    expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId, offset_to: 'msg_unknown' })).json.status.code).toBe(10400);
+    expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId, page_size: 101 })).json.status.code).toBe(
+      10400,
+    );
+    expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId, page_size: 0 })).json.status.code).toBe(
+      10400,
+    );
+    expect(
+      (await api(CHAT_HISTORY_PATH, { session_id: sessionId, offset_to: 'msg_unknown' })).json.status.code,
+    ).toBe(10400);
   });
 
   it('support_voice adds a voice URL to the replies of a speaking character; the voice is a WAV for the owner only', async () => {
@@ -313,7 +410,9 @@ describe('chat history (spec §7 "chat history (page_size 100 default, session_i
     const replies = page.items.filter((m) => m.role === 'assistant');
     expect(replies.every((m) => m.voice_url !== null)).toBe(true);
     expect(page.items.filter((m) => m.role === 'user').every((m) => m.voice_url === null)).toBe(true);
-    expect((await history({ session_id: sessionId, page_size: 4 })).items.every((m) => m.voice_url === null)).toBe(true);
+    expect(
+      (await history({ session_id: sessionId, page_size: 4 })).items.every((m) => m.voice_url === null),
+    ).toBe(true);
     const url = replies[0]!.voice_url!;
     const mine = await fetch(s.baseUrl + url, { headers: { token } });
     expect(mine.headers.get('content-type')).toBe('audio/wav');
@@ -324,7 +423,7 @@ describe('chat history (spec §7 "chat history (page_size 100 default, session_i
     expect(((await guest.json()) as Json).status.code).toBe(20000);
   });
 
-  it("another account cannot read the session (10404); a guest gets 20000", async () => {
+  it('another account cannot read the session (10404); a guest gets 20000', async () => {
     expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId }, other)).json.status.code).toBe(10404);
     expect((await api(CHAT_HISTORY_PATH, { session_id: sessionId }, null)).json.status.code).toBe(20000);
     expect((await api(CHAT_HISTORY_PATH, {})).json.status.code).toBe(10400);
@@ -345,35 +444,74 @@ describe('the client chat epics against the server (reconnect, resend with the s
     // The test's fetch has no cookie jar: the studio calls carry the token header.
     const headers = () => ({ 'x-device-id': 'test-device-1', token });
     const http = makeHttpClient({ baseUrl: s.baseUrl, fetch: (input, init) => fetch(input, init), headers });
-    const { deps } = makeFakeDeps(asyncScheduler, {}, {
-      streaming: {
-        api: makeStudioApi(http),
-        fetchStream: makeFetchStream({ baseUrl: s.baseUrl, fetch: (input, init) => fetch(input, init), headers }),
-        connectChat: socketIoChatConnector(factory, s.baseUrl),
+    const { deps } = makeFakeDeps(
+      asyncScheduler,
+      {},
+      {
+        streaming: {
+          api: makeStudioApi(http),
+          fetchStream: makeFetchStream({
+            baseUrl: s.baseUrl,
+            fetch: (input, init) => fetch(input, init),
+            headers,
+          }),
+          connectChat: socketIoChatConnector(factory, s.baseUrl),
+        },
       },
-    });
+    );
     const store = makeStore({ dependencies: deps });
-    store.dispatch(session.userInfoSet({ token, user: { id: 'demo', accountName: 'demo', name: 'Demo', email: 'demo@atelier.test', avatar: '', status: 1, role: 'user' } }));
+    store.dispatch(
+      session.userInfoSet({
+        token,
+        user: {
+          id: 'demo',
+          accountName: 'demo',
+          name: 'Demo',
+          email: 'demo@atelier.test',
+          avatar: '',
+          status: 1,
+          role: 'user',
+        },
+      }),
+    );
     store.dispatch(openChat({ characterId: 'chr_luna' }));
-    await until(store, () => store.getState().chat.status === 'open' && chat.selectChatMessages(store.getState().chat).length > 0);
+    await until(
+      store,
+      () =>
+        store.getState().chat.status === 'open' && chat.selectChatMessages(store.getState().chat).length > 0,
+    );
     // A first connection records nothing, so this one is polled.
     await eventually(async () => (sockets.some((so) => so.connected) ? true : undefined), 10_000, 20);
     const shown = () => chat.selectChatMessages(store.getState().chat);
     const before = shown().length;
     store.dispatch(sendChatMessage({ content: 'First, while online' }));
     // The history may already hold replies: wait for this message's own reply (the one after it).
-    await until(store, () => shown().length >= before + 2 && shown().slice(before).some((m) => m.role === 'assistant') && shown().every((m) => m.phase.status === 'delivered'));
+    await until(
+      store,
+      () =>
+        shown().length >= before + 2 &&
+        shown()
+          .slice(before)
+          .some((m) => m.role === 'assistant') &&
+        shown().every((m) => m.phase.status === 'delivered'),
+    );
     expect(shown().length).toBe(before + 2);
     // Cut the connection, and send while it is down: the message waits as `sending`.
     sockets.at(-1)!.io.engine.close();
-    await until(store, () => store.getState().chat.status === 'open' && !chat.selectIsChatOnline(store.getState().chat));
+    await until(
+      store,
+      () => store.getState().chat.status === 'open' && !chat.selectIsChatOnline(store.getState().chat),
+    );
     store.dispatch(sendChatMessage({ content: 'Second, while offline' }));
     expect(chat.selectMessagesToResend(store.getState().chat)).toHaveLength(1);
     const cutAt = Date.now();
     // The epic reconnects after 1 s, resends it with the same client id, and the reply streams in.
     await until(store, () => chat.selectIsChatOnline(store.getState().chat));
     const reconnectMs = Date.now() - cutAt;
-    await until(store, () => shown().length === before + 4 && shown().every((m) => m.phase.status === 'delivered'));
+    await until(
+      store,
+      () => shown().length === before + 4 && shown().every((m) => m.phase.status === 'delivered'),
+    );
     expect(reconnectMs).toBeGreaterThanOrEqual(900);
     expect(sockets.length).toBe(2);
     const view = chat.selectChatView(store.getState().chat);
@@ -392,16 +530,32 @@ describe('the client chat epics against the server (reconnect, resend with the s
 
 describe('persona engine, without the server (deterministic; tokens join back to the reply)', () => {
   it('property: tokenize(text).join("") is the text, whatever the text', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => tokenize(text).join('') === text), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => tokenize(text).join('') === text),
+      { numRuns: 500 },
+    );
   });
 
   it('property: the same character, message, memory and turn always give the same reply, and every kind of character answers', () => {
     fc.assert(
-      fc.property(fc.constantFrom(...SEED_CHARACTERS), fc.string({ minLength: 1, maxLength: 80 }), fc.nat(50), (c, text, turn) => {
-        const persona = { id: c.id, name: c.name, characterType: c.type, intro: c.intro, greeting: c.greeting, corpus: c.corpus.join('\n'), initMemNum: c.initMem };
-        const reply = composeReply(persona, text, [], turn);
-        return reply === composeReply(persona, text, [], turn) && reply.trim().length > 0;
-      }),
+      fc.property(
+        fc.constantFrom(...SEED_CHARACTERS),
+        fc.string({ minLength: 1, maxLength: 80 }),
+        fc.nat(50),
+        (c, text, turn) => {
+          const persona = {
+            id: c.id,
+            name: c.name,
+            characterType: c.type,
+            intro: c.intro,
+            greeting: c.greeting,
+            corpus: c.corpus.join('\n'),
+            initMemNum: c.initMem,
+          };
+          const reply = composeReply(persona, text, [], turn);
+          return reply === composeReply(persona, text, [], turn) && reply.trim().length > 0;
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -21,11 +21,14 @@ export interface Call {
 
 const never = <A>(): Observable<ApiResult<A>> => EMPTY;
 
-export const makeFakeDeps = (scheduler: SchedulerLike, overrides: Partial<Api>, areas: Partial<Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {}) => {
+export const makeFakeDeps = (
+  scheduler: SchedulerLike,
+  overrides: Partial<Api>,
+  areas: Partial<Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {},
+) => {
   const calls$ = new Subject<Call>();
   const calls: Call[] = [];
-  const record =
-    <K extends keyof Api>(name: K, impl: Api[K]): Api[K] =>
+  const record = <K extends keyof Api>(name: K, impl: Api[K]): Api[K] =>
     ((...args: unknown[]) => {
       // The request body is the last argument (feedPage takes its path first).
       const call = { at: scheduler.now(), name, body: args[args.length - 1] };

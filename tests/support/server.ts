@@ -18,7 +18,11 @@ export interface TestServer {
   readonly server: Server;
   readonly baseUrl: string;
   readonly config: ServerConfig;
-  readonly post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<{ status: number; json: Json; headers: Headers }>;
+  readonly post: (
+    path: string,
+    body: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; json: Json; headers: Headers }>;
   readonly get: (path: string) => Promise<Response>;
   readonly login: (email?: string, password?: string) => Promise<string>;
   readonly stop: () => Promise<void>;
@@ -47,11 +51,20 @@ const freshDatabase = async (url: string): Promise<{ url: string; drop: () => Pr
   };
 };
 
-export const startTestServer = async (overrides: Partial<ServerConfig> = {}, runEngines = true): Promise<TestServer> => {
+export const startTestServer = async (
+  overrides: Partial<ServerConfig> = {},
+  runEngines = true,
+): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-test-'));
   const base = readConfig({ ...process.env, DATA_DIR: dataDir, TASK_DURATION_MS: '1500' });
   const database = base.databaseUrl ? await freshDatabase(base.databaseUrl) : null;
-  const config: ServerConfig = { ...base, databaseUrl: database?.url ?? null, port: 0, host: '127.0.0.1', ...overrides };
+  const config: ServerConfig = {
+    ...base,
+    databaseUrl: database?.url ?? null,
+    port: 0,
+    host: '127.0.0.1',
+    ...overrides,
+  };
   const server = await buildServer(config, { runEngines });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const post: TestServer['post'] = async (p, body, headers = {}) => {
@@ -91,7 +104,11 @@ export const startTestServer = async (overrides: Partial<ServerConfig> = {}, run
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Polls `probe` until it returns a value, or fails after `timeoutMs`. */
-export const eventually = async <A>(probe: () => Promise<A | undefined>, timeoutMs = 15_000, everyMs = 200): Promise<A> => {
+export const eventually = async <A>(
+  probe: () => Promise<A | undefined>,
+  timeoutMs = 15_000,
+  everyMs = 200,
+): Promise<A> => {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const v = await probe();

@@ -17,11 +17,8 @@ import {
 
 export const T0 = Date.UTC(2026, 0, 1);
 
-export const stampAll = (
-  events: readonly UnstampedEvent[],
-  firstSeq = 1,
-  startAt = T0,
-): DomainEvent[] => events.map((e, i) => stamp(e, firstSeq + i, startAt + (firstSeq + i) * 1000));
+export const stampAll = (events: readonly UnstampedEvent[], firstSeq = 1, startAt = T0): DomainEvent[] =>
+  events.map((e, i) => stamp(e, firstSeq + i, startAt + (firstSeq + i) * 1000));
 
 export interface Outcome {
   readonly before: RootState;

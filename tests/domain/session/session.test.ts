@@ -83,7 +83,9 @@ describe('session: login (spec §4 "setting user info stores the token and the a
 
 describe('session: per-user lists (spec §4 "logout clears ... collections, notices ... and collected tags")', () => {
   it('stores collections, notices and collected tags, each id once', () => {
-    const { state } = signedInWithLists().when(session.collectionsLoaded({ folders: [...folders, folders[0]!] }));
+    const { state } = signedInWithLists().when(
+      session.collectionsLoaded({ folders: [...folders, folders[0]!] }),
+    );
     expect(session.selectCollections(state)).toEqual(folders);
     expect(session.selectAccountNotices(state)).toEqual(notices);
     expect(session.selectCollectedTags(state)).toEqual(tags);

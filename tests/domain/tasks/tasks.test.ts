@@ -42,9 +42,11 @@ describe('tasks: status codes (spec §4 "1 and 2 are in progress, 3 completed, 4
   });
 
   it('given a failed task, when a completion arrives, then it stays failed', () => {
-    const { state } = given(created(), report('t1', 30), tasks.taskFailed({ id: 't1', code: 4, reason: 'engine' })).when(
-      tasks.taskCompleted({ id: 't1', images: [] }),
-    );
+    const { state } = given(
+      created(),
+      report('t1', 30),
+      tasks.taskFailed({ id: 't1', code: 4, reason: 'engine' }),
+    ).when(tasks.taskCompleted({ id: 't1', images: [] }));
     expect(state.tasks.byId['t1']?.phase).toMatchObject({ status: 'failed', progress: 30, code: 4 });
   });
 
@@ -60,7 +62,7 @@ describe('tasks: status codes (spec §4 "1 and 2 are in progress, 3 completed, 4
 
   it('reports of unknown tasks are ignored', () => {
     const g = given(created('a'));
-    expect(g.when(report("zzz", 50)).state).toEqual(g.state);
+    expect(g.when(report('zzz', 50)).state).toEqual(g.state);
   });
 });
 
@@ -84,21 +86,24 @@ describe('tasks: progress (spec §4 "never goes backwards unless it is 0 or 100,
 
   it('property: for any sequence of reports, stored progress obeys the rule and stays in 0..100', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.integer({ min: -50, max: 200 }), fc.constantFrom(0, 100)), { maxLength: 60 }), (values) => {
-        const events = stampAll([created(), ...values.map((v) => report('t1', v))]);
-        const states = foldStepwise(events);
-        for (let i = 1; i < states.length; i++) {
-          const prev = progressOf(states[i - 1]!) ?? 0;
-          const next = progressOf(states[i]!) ?? 0;
-          const reported = values[i - 1]!;
-          expect(next).toBeGreaterThanOrEqual(0);
-          expect(next).toBeLessThanOrEqual(100);
-          if (next < prev) expect([0, 100]).toContain(next);
-          const clamped = Math.min(100, Math.max(0, reported));
-          expect(next).toBe(clamped === 0 || clamped === 100 ? clamped : Math.max(prev, clamped));
-        }
-        expect(replay(events).violation).toBeNull();
-      }),
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: -50, max: 200 }), fc.constantFrom(0, 100)), { maxLength: 60 }),
+        (values) => {
+          const events = stampAll([created(), ...values.map((v) => report('t1', v))]);
+          const states = foldStepwise(events);
+          for (let i = 1; i < states.length; i++) {
+            const prev = progressOf(states[i - 1]!) ?? 0;
+            const next = progressOf(states[i]!) ?? 0;
+            const reported = values[i - 1]!;
+            expect(next).toBeGreaterThanOrEqual(0);
+            expect(next).toBeLessThanOrEqual(100);
+            if (next < prev) expect([0, 100]).toContain(next);
+            const clamped = Math.min(100, Math.max(0, reported));
+            expect(next).toBe(clamped === 0 || clamped === 100 ? clamped : Math.max(prev, clamped));
+          }
+          expect(replay(events).violation).toBeNull();
+        },
+      ),
     );
   });
 });
@@ -114,7 +119,9 @@ describe('tasks: effects of a terminal report (spec §4 "completed: success mess
     ]);
   });
   it('failure asks for a payment refresh only', () => {
-    expect(tasks.effectsOfOutcome(tasks.interpretReport(task, { ...base, status: 4 }))).toEqual([{ kind: 'refreshPayment' }]);
+    expect(tasks.effectsOfOutcome(tasks.interpretReport(task, { ...base, status: 4 }))).toEqual([
+      { kind: 'refreshPayment' },
+    ]);
   });
   it('progress and reports of terminal or unknown tasks ask for nothing', () => {
     expect(tasks.interpretReport(task, { ...base, status: 2 })).toEqual({ kind: 'progress', code: 2 });
@@ -132,16 +139,24 @@ describe('tasks: the progress invariant catches a corrupted log', () => {
     expect(result.violation).toBeNull();
     const bad = tasks.progressMonotonic.check(
       result.state.tasks,
-      { ...result.state.tasks, byId: { t1: { ...result.state.tasks.byId['t1']!, phase: { status: 'inProgress', code: 2, progress: 20, statusDesc: '' } } } },
+      {
+        ...result.state.tasks,
+        byId: {
+          t1: {
+            ...result.state.tasks.byId['t1']!,
+            phase: { status: 'inProgress', code: 2, progress: 20, statusDesc: '' },
+          },
+        },
+      },
       good[1]!,
     );
     expect(bad).toBe('task t1 progress went back from 70 to 20');
   });
 });
 
-describe('tasks: signing out (spec §4 logout clears the account\'s data; the next person on the machine sees none of it)', () => {
+describe("tasks: signing out (spec §4 logout clears the account's data; the next person on the machine sees none of it)", () => {
   const guestTask = tasks.taskCreated({ id: 'g1', params, guest: true, estimateMs: null, createdAt: 5 });
-  it('the account\'s tasks leave the list, guest tasks stay, nothing is tombstoned', () => {
+  it("the account's tasks leave the list, guest tasks stay, nothing is tombstoned", () => {
     const { state } = given(created('a1'), guestTask, created('a2'), report('a2', 40), ...signedOutEvents());
     expect(tasks.selectTaskList(state.tasks).map((t) => t.id)).toEqual(['g1']);
     expect(tasks.selectTasksInProgress(state.tasks).map((t) => t.id)).toEqual(['g1']);

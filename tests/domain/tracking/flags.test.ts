@@ -35,11 +35,21 @@ describe('canary (spec §3 envelope "canary (A/B info)")', () => {
     expect(flags.canaryOf({})).toBe('');
   });
   it('property: the canary names exactly the assigned experiments', () => {
-    const arb = fc.record({ modelDetailV2: fc.constantFrom<'A' | 'B'>('A', 'B'), stTavern: fc.boolean() }, { requiredKeys: [] });
+    const arb = fc.record(
+      { modelDetailV2: fc.constantFrom<'A' | 'B'>('A', 'B'), stTavern: fc.boolean() },
+      { requiredKeys: [] },
+    );
     fc.assert(
       fc.property(arb, (f) => {
-        const names = flags.canaryOf(f).split(',').filter(Boolean).map((p) => p.split('=')[0]);
-        expect(names).toEqual([...(f.modelDetailV2 ? ['model_detail_v2'] : []), ...(f.stTavern === undefined ? [] : ['st_tavern'])]);
+        const names = flags
+          .canaryOf(f)
+          .split(',')
+          .filter(Boolean)
+          .map((p) => p.split('=')[0]);
+        expect(names).toEqual([
+          ...(f.modelDetailV2 ? ['model_detail_v2'] : []),
+          ...(f.stTavern === undefined ? [] : ['st_tavern']),
+        ]);
       }),
     );
   });
@@ -58,12 +68,30 @@ describe('route flags (spec §2 "model detail redirects ... when model_detail_v2
     const assignment: flags.AbFlags = { modelDetailV2: 'B', stTavern: true };
     expect(flags.routeFlagsOf(assignment)).toEqual({ model_detail_v2: 'B', abStTavern: true });
     const cookies = flags.routeCookiesOf([{ contentType: 'StCharacter', enabled: true }]);
-    expect(decide({ ...base, path: '/models/42', cookies, flags: flags.routeFlagsOf(assignment) })).toMatchObject({
+    expect(
+      decide({ ...base, path: '/models/42', cookies, flags: flags.routeFlagsOf(assignment) }),
+    ).toMatchObject({
       kind: 'redirect',
       to: '/models/newDetail/42',
     });
-    expect(decide({ ...base, path: '/tavern/1', routeName: 'tavernDetail', cookies, flags: flags.routeFlagsOf(assignment) }).kind).toBe('allow');
-    expect(decide({ ...base, path: '/tavern/1', routeName: 'tavernDetail', cookies, flags: flags.routeFlagsOf({ stTavern: false }) })).toMatchObject({
+    expect(
+      decide({
+        ...base,
+        path: '/tavern/1',
+        routeName: 'tavernDetail',
+        cookies,
+        flags: flags.routeFlagsOf(assignment),
+      }).kind,
+    ).toBe('allow');
+    expect(
+      decide({
+        ...base,
+        path: '/tavern/1',
+        routeName: 'tavernDetail',
+        cookies,
+        flags: flags.routeFlagsOf({ stTavern: false }),
+      }),
+    ).toMatchObject({
       kind: 'redirect',
     });
   });
@@ -86,29 +114,55 @@ describe('flags context (spec §7 are/you/ok)', () => {
     expect(flags.selectRouteCookies(s)).toEqual({ enable_tavern: 'false', enable_st_tavern: 'false' });
   });
   it('keeps the latest assignment with the time it arrived', () => {
-    const { state } = given(flags.flagsReceived({ ...payload, flags: {} })).when(flags.flagsReceived(payload));
+    const { state } = given(flags.flagsReceived({ ...payload, flags: {} })).when(
+      flags.flagsReceived(payload),
+    );
     expect(state).toMatchObject({ status: 'known', flags: payload.flags, unit: 'device' });
     expect(flags.selectCanary(state)).toBe('model_detail_v2=B,st_tavern=0');
     expect(flags.selectRouteFlags(state)).toEqual({ model_detail_v2: 'B', abStTavern: false });
     expect(flags.selectRouteCookies(state)).toEqual({ enable_tavern: 'true', enable_st_tavern: 'false' });
   });
   it('refuses an event it does not own', () => {
-    expect(() => flags.evolveFlags(flags.initialFlagsState, { type: 'other', payload: {}, meta: { seq: 1, at: 0 } } as never)).toThrow();
+    expect(() =>
+      flags.evolveFlags(flags.initialFlagsState, {
+        type: 'other',
+        payload: {},
+        meta: { seq: 1, at: 0 },
+      } as never),
+    ).toThrow();
   });
   it('property: folding a random event sequence from scratch equals applying it step by step', () => {
     const arb = fc.array(
       fc.record({
-        flags: fc.record({ modelDetailV2: fc.constantFrom<'A' | 'B'>('A', 'B'), stTavern: fc.boolean() }, { requiredKeys: [] }),
-        configItems: fc.array(fc.record({ contentType: fc.constantFrom<'character' | 'StCharacter'>('character', 'StCharacter'), enabled: fc.boolean() })),
+        flags: fc.record(
+          { modelDetailV2: fc.constantFrom<'A' | 'B'>('A', 'B'), stTavern: fc.boolean() },
+          { requiredKeys: [] },
+        ),
+        configItems: fc.array(
+          fc.record({
+            contentType: fc.constantFrom<'character' | 'StCharacter'>('character', 'StCharacter'),
+            enabled: fc.boolean(),
+          }),
+        ),
         unit: fc.constantFrom<'account' | 'device'>('account', 'device'),
       }),
       { maxLength: 8 },
     );
     fc.assert(
       fc.property(arb, (payloads) => {
-        const events = payloads.map((p, i) => stamp(flags.flagsReceived(p), i + 1, 1000 * (i + 1))) as DomainEvent[];
-        const evolve = flags.flagsContext.evolve as unknown as (s: flags.FlagsState, e: DomainEvent) => flags.FlagsState;
-        const folded = replayWith(evolve, flags.flagsContext.invariants, flags.initialFlagsState, events).state;
+        const events = payloads.map((p, i) =>
+          stamp(flags.flagsReceived(p), i + 1, 1000 * (i + 1)),
+        ) as DomainEvent[];
+        const evolve = flags.flagsContext.evolve as unknown as (
+          s: flags.FlagsState,
+          e: DomainEvent,
+        ) => flags.FlagsState;
+        const folded = replayWith(
+          evolve,
+          flags.flagsContext.invariants,
+          flags.initialFlagsState,
+          events,
+        ).state;
         let step: flags.FlagsState = flags.initialFlagsState;
         for (const e of events) step = evolve(step, e);
         expect(folded).toEqual(step);

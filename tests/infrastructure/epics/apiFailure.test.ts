@@ -13,14 +13,30 @@ const signedIn = session.userInfoSet({
 const paid = (vipType: string) =>
   billing.paymentInfoReceived({
     info: {
-      accountId: 'u', calculateCoins: 5, freeCoins: 5, tempCoins: 0, paidCoins: 0, isActive: vipType !== '',
-      liteIsActive: false, productLevel: 1, productType: 1, vipType, expiryTime: null,
+      accountId: 'u',
+      calculateCoins: 5,
+      freeCoins: 5,
+      tempCoins: 0,
+      paidCoins: 0,
+      isActive: vipType !== '',
+      liteIsActive: false,
+      productLevel: 1,
+      productType: 1,
+      vipType,
+      expiryTime: null,
     },
   });
 
-const run = (failure: ApiFailure, opts: { page?: string; history?: readonly { type: string; payload: unknown }[] } = {}) => {
+const run = (
+  failure: ApiFailure,
+  opts: { page?: string; history?: readonly { type: string; payload: unknown }[] } = {},
+) => {
   const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
-  let result: { types: string[]; state: ReturnType<ReturnType<typeof makeStore>['getState']>; navigations: string[] } | null = null;
+  let result: {
+    types: string[];
+    state: ReturnType<ReturnType<typeof makeStore>['getState']>;
+    navigations: string[];
+  } | null = null;
   scheduler.run(({ flush }) => {
     const { deps, navigations } = makeFakeDeps(scheduler, {});
     if (opts.page) navigations.push(opts.page);
@@ -28,14 +44,22 @@ const run = (failure: ApiFailure, opts: { page?: string; history?: readonly { ty
     for (const e of opts.history ?? []) store.dispatch(e);
     const before = store.recorder.events().length;
     store.dispatch(reportApiFailure({ failure }));
-    const types = store.recorder.events().slice(before).map((e) => e.type);
+    const types = store.recorder
+      .events()
+      .slice(before)
+      .map((e) => e.type);
     result = { types, state: store.getState(), navigations: [...navigations] };
     flush();
   });
   return result!;
 };
 
-const api = (code: number, path = '/api/v1/x', msg = 'server says no'): ApiFailure => ({ kind: 'api', code, msg, path });
+const api = (code: number, path = '/api/v1/x', msg = 'server says no'): ApiFailure => ({
+  kind: 'api',
+  code,
+  msg,
+  path,
+});
 
 describe('the error-map epic carries out spec §8 effects (the HTTP client never shows UI)', () => {
   it('a network error becomes the apiErr toast of 5 s', () => {
@@ -48,12 +72,18 @@ describe('the error-map epic carries out spec §8 effects (the HTTP client never
   });
 
   it('silent codes (10616 ... 60004) show nothing', () => {
-    for (const code of [10616, 10618, 10619, 10621, 30047, 10610, 60003, 60004, 150002]) expect(run(api(code)).types).toEqual([]);
+    for (const code of [10616, 10618, 10619, 10621, 30047, 10610, 60003, 60004, 150002])
+      expect(run(api(code)).types).toEqual([]);
   });
 
   it('20000..20004 on a tool page log out and open the login dialog in place', () => {
     const r = run(api(20000), { page: '/ai-tools/ai-dance', history: [signedIn] });
-    expect(r.types).toEqual(['session/loggedOut', 'billing/paymentInfoCleared', 'tasks/accountTasksCleared', 'notices/dialogOpened']);
+    expect(r.types).toEqual([
+      'session/loggedOut',
+      'billing/paymentInfoCleared',
+      'tasks/accountTasksCleared',
+      'notices/dialogOpened',
+    ]);
     expect(r.state.session.status).toBe('guest');
     expect(r.state.notices.dialog).toEqual({ name: 'login', variant: null });
   });
@@ -70,8 +100,14 @@ describe('the error-map epic carries out spec §8 effects (the HTTP client never
   });
 
   it('70002 queue full: the break dialog Queue5 for a non-member, the upgrade dialog Queue10 for tier 1, a toast for tier 3', () => {
-    expect(run(api(70002), { history: [signedIn] }).state.notices.dialog).toEqual({ name: 'break', variant: 'Queue5' });
-    expect(run(api(70002), { history: [signedIn, paid('svip_1')] }).state.notices.dialog).toEqual({ name: 'upgrade', variant: 'Queue10' });
+    expect(run(api(70002), { history: [signedIn] }).state.notices.dialog).toEqual({
+      name: 'break',
+      variant: 'Queue5',
+    });
+    expect(run(api(70002), { history: [signedIn, paid('svip_1')] }).state.notices.dialog).toEqual({
+      name: 'upgrade',
+      variant: 'Queue10',
+    });
     const top = run(api(70002), { history: [signedIn, paid('svip_3')] });
     expect(top.state.notices.dialog).toBeNull();
     expect(top.state.notices.active[0]?.messageKey).toBe('taskQueueFull');

@@ -8,11 +8,29 @@ import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const item = (id: string, liked = false, likes = 3): ContentItem => ({
-  id, obj_type: 1, card_type: 'artwork', title: `t${id}`, cover: null, liked, collect: null, folder_no: null,
-  stat: { num_of_like: likes, num_of_collection: 0 }, num_of_praise: likes, author: { id: 'a1', name: 'A', avatar: '', is_follow: false } as ContentItem['author'], pt: 0, tags: [],
+  id,
+  obj_type: 1,
+  card_type: 'artwork',
+  title: `t${id}`,
+  cover: null,
+  liked,
+  collect: null,
+  folder_no: null,
+  stat: { num_of_like: likes, num_of_collection: 0 },
+  num_of_praise: likes,
+  author: { id: 'a1', name: 'A', avatar: '', is_follow: false } as ContentItem['author'],
+  pt: 0,
+  tags: [],
 });
-const page = (ids: string[], offset: number, has_more: boolean): FeedPage => ({ items: ids.map((i) => item(i)), offset, has_more });
-const signedIn = session.userInfoSet({ token: 't', user: { id: 'u', accountName: 'u', name: 'U', email: 'u@x.test', avatar: '', status: 1, role: 'user' } });
+const page = (ids: string[], offset: number, has_more: boolean): FeedPage => ({
+  items: ids.map((i) => item(i)),
+  offset,
+  has_more,
+});
+const signedIn = session.userInfoSet({
+  token: 't',
+  user: { id: 'u', accountName: 'u', name: 'U', email: 'u@x.test', avatar: '', status: 1, role: 'user' },
+});
 
 describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requires login")', () => {
   it('asks for one page at a time per tab with the tab defaults, appends without duplicates, and stops when there are no more', () => {
@@ -20,7 +38,9 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
     scheduler.run(({ cold, flush }) => {
       const pages = [page(['1', '2'], 2, true), page(['2', '3'], 4, false)];
       let n = 0;
-      const { deps, calls } = makeFakeDeps(scheduler, { feedPage: () => cold('--r|', { r: E.right(pages[n++]!) }) });
+      const { deps, calls } = makeFakeDeps(scheduler, {
+        feedPage: () => cold('--r|', { r: E.right(pages[n++]!) }),
+      });
       const store = makeStore({ dependencies: deps });
       store.dispatch(loadFeedPage({ tab: 'recommend' }));
       store.dispatch(loadFeedPage({ tab: 'recommend' })); // ignored: a page is loading
@@ -30,7 +50,11 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
       store.dispatch(loadFeedPage({ tab: 'recommend' })); // nothing left
       flush();
       expect(calls.filter((c) => c.name === 'feedPage')).toHaveLength(2);
-      expect(feed.selectFeedItems(store.getState().feed, 'recommend').map((c) => c.id)).toEqual(['1', '2', '3']);
+      expect(feed.selectFeedItems(store.getState().feed, 'recommend').map((c) => c.id)).toEqual([
+        '1',
+        '2',
+        '3',
+      ]);
       const firstBody = calls[0]?.body as { offset: number; order_by: string };
       expect(firstBody).toMatchObject({ offset: 0, order_by: 'recommend', timeType: 'all' });
       expect((calls[1]?.body as { offset: number }).offset).toBe(2);
@@ -42,7 +66,20 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
     scheduler.run(({ flush }) => {
       const { deps, calls } = makeFakeDeps(scheduler, {});
       const store = makeStore({ dependencies: deps });
-      store.dispatch(social.itemsReceived({ items: [{ id: '1', obj_type: 1, liked: false, collect: null, stat: { num_of_like: 3, num_of_collection: 0 }, author: { id: 'a', is_follow: false } }] }));
+      store.dispatch(
+        social.itemsReceived({
+          items: [
+            {
+              id: '1',
+              obj_type: 1,
+              liked: false,
+              collect: null,
+              stat: { num_of_like: 3, num_of_collection: 0 },
+              author: { id: 'a', is_follow: false },
+            },
+          ],
+        }),
+      );
       store.dispatch(toggleLike({ key: '1:1' }));
       flush();
       expect(store.getState().notices.dialog?.name).toBe('login');
@@ -53,27 +90,55 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
   it('a like shows at once, and is rolled back with a toast when the server refuses', () => {
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ cold, flush }) => {
-      const { deps } = makeFakeDeps(scheduler, { behaviorLog: () => cold('---r|', { r: E.left({ kind: 'api' as const, path: '/api/v1/behavior/log', code: 10404, msg: 'gone' }) }) });
+      const { deps } = makeFakeDeps(scheduler, {
+        behaviorLog: () =>
+          cold('---r|', {
+            r: E.left({ kind: 'api' as const, path: '/api/v1/behavior/log', code: 10404, msg: 'gone' }),
+          }),
+      });
       const store = makeStore({ dependencies: deps });
       store.dispatch(signedIn);
-      store.dispatch(social.itemsReceived({ items: [{ id: '1', obj_type: 1, liked: false, collect: null, stat: { num_of_like: 3, num_of_collection: 0 }, author: { id: 'a', is_follow: false } }] }));
+      store.dispatch(
+        social.itemsReceived({
+          items: [
+            {
+              id: '1',
+              obj_type: 1,
+              liked: false,
+              collect: null,
+              stat: { num_of_like: 3, num_of_collection: 0 },
+              author: { id: 'a', is_follow: false },
+            },
+          ],
+        }),
+      );
       store.dispatch(toggleLike({ key: '1:1' }));
-      expect(social.selectContentItem(store.getState().social, '1:1')).toMatchObject({ liked: true, stat: { num_of_like: 4 } });
+      expect(social.selectContentItem(store.getState().social, '1:1')).toMatchObject({
+        liked: true,
+        stat: { num_of_like: 4 },
+      });
       flush();
-      expect(social.selectContentItem(store.getState().social, '1:1')).toMatchObject({ liked: false, stat: { num_of_like: 3 } });
+      expect(social.selectContentItem(store.getState().social, '1:1')).toMatchObject({
+        liked: false,
+        stat: { num_of_like: 3 },
+      });
     });
   });
 
   it('muting hides the card from every feed', () => {
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ cold, flush }) => {
-      const { deps } = makeFakeDeps(scheduler, { feedPage: () => cold('-r|', { r: E.right(page(['1', '2'], 2, false)) }) });
+      const { deps } = makeFakeDeps(scheduler, {
+        feedPage: () => cold('-r|', { r: E.right(page(['1', '2'], 2, false)) }),
+      });
       const store = makeStore({ dependencies: deps });
       store.dispatch(loadFeedPage({ tab: 'model' }));
       flush();
       store.dispatch(muteCard({ id: '1', reason: 'notInterested' }));
       const s = store.getState();
-      expect(feed.selectVisibleFeedItems(s.feed, 'model', social.selectHiddenIds(s.social)).map((c) => c.id)).toEqual(['2']);
+      expect(
+        feed.selectVisibleFeedItems(s.feed, 'model', social.selectHiddenIds(s.social)).map((c) => c.id),
+      ).toEqual(['2']);
     });
   });
 });

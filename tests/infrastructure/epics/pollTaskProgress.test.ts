@@ -12,7 +12,8 @@ import { makeFakeDeps, marbleAt } from '../../support/fakeApi';
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
 const params = (prompt: string) => ({ domainType: 0, prompt, aspectRatio: '1:1', seed: null });
-const created = (id: string, at: number) => tasks.taskCreated({ id, params: params(id), guest: true, estimateMs: null, createdAt: at });
+const created = (id: string, at: number) =>
+  tasks.taskCreated({ id, params: params(id), guest: true, estimateMs: null, createdAt: at });
 
 const item = (id: string, status: number, process: number): TaskItem => ({
   id,

@@ -71,7 +71,14 @@ const taskItem: fc.Arbitrary<TaskItem> = fc
         comfyui_current_node: fc.option(text, { nil: null }),
         task_return: fc.option(fc.string(), { nil: null }),
         pub_community: fc.constantFrom(0, 1),
-        deduction_detail: fc.option(fc.record({ coins: nat, parts: fc.array(fc.record({ kind: text, amount: nat }), { maxLength: 3 }), refunded: fc.boolean() }), { nil: null }),
+        deduction_detail: fc.option(
+          fc.record({
+            coins: nat,
+            parts: fc.array(fc.record({ kind: text, amount: nat }), { maxLength: 3 }),
+            refunded: fc.boolean(),
+          }),
+          { nil: null },
+        ),
         expiration_time: fc.option(nat, { nil: null }),
         speed_type: fc.constantFrom(1, 2),
         g_mode: fc.constantFrom(0, 1),
@@ -82,10 +89,19 @@ const taskItem: fc.Arbitrary<TaskItem> = fc
   .map(([a, b]) => ({ ...a, ...b }));
 
 describe('task codecs round-trip (spec §3 Task, §7 task tools)', () => {
-  it('TaskItem with and without the optional fields (older producers still decode)', () => roundTrips(TaskItem, taskItem));
+  it('TaskItem with and without the optional fields (older producers still decode)', () =>
+    roundTrips(TaskItem, taskItem));
 
   it('TaskListResponse and TaskEstimateResponse', () => {
-    roundTrips(TaskListResponse, fc.record({ items: fc.array(taskItem, { maxLength: 3 }), total: nat, page: fc.integer({ min: 1, max: 9 }), page_size: fc.integer({ min: 1, max: 100 }) }));
+    roundTrips(
+      TaskListResponse,
+      fc.record({
+        items: fc.array(taskItem, { maxLength: 3 }),
+        total: nat,
+        page: fc.integer({ min: 1, max: 9 }),
+        page_size: fc.integer({ min: 1, max: 100 }),
+      }),
+    );
     roundTrips(
       TaskEstimateResponse,
       fc.record({
@@ -112,7 +128,12 @@ describe('task codecs round-trip (spec §3 Task, §7 task tools)', () => {
         input_url: text,
         scale: fc.constantFrom(2 as const, 4 as const),
         filter: fc.constantFrom(...FILTERS),
-        rect: fc.record({ x: fc.constant(0.1), y: fc.constant(0.2), width: fc.constant(0.5), height: fc.constant(0.5) }),
+        rect: fc.record({
+          x: fc.constant(0.1),
+          y: fc.constant(0.2),
+          width: fc.constant(0.5),
+          height: fc.constant(0.5),
+        }),
         style: fc.constantFrom(...SONG_STYLES),
         duration: fc.double({ min: 2, max: 12, noNaN: true }),
         workflow_id: text,
@@ -177,15 +198,38 @@ describe('creation codecs round-trip (spec §7 model training, workflows)', () =
   });
 
   it('ComfyGraph in the ComfyUI API format (values and [node, slot] links)', () => {
-    const input = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.tuple(text, fc.integer({ min: 0, max: 3 })));
+    const input = fc.oneof(
+      fc.string(),
+      fc.integer(),
+      fc.boolean(),
+      fc.tuple(text, fc.integer({ min: 0, max: 3 })),
+    );
     // "__proto__" is refused by the codec (below); plain keys round-trip.
     const key = text.filter((k) => k !== '__proto__');
     const node = fc.record(
-      { class_type: text, inputs: fc.dictionary(key, input, { maxKeys: 4 }), _meta: fc.record({ title: text }, { requiredKeys: [] }) },
+      {
+        class_type: text,
+        inputs: fc.dictionary(key, input, { maxKeys: 4 }),
+        _meta: fc.record({ title: text }, { requiredKeys: [] }),
+      },
       { requiredKeys: ['class_type', 'inputs'] },
     );
-    roundTrips(WorkflowImportRequest, fc.record({ name: text, workflow: fc.dictionary(key, node, { minKeys: 1, maxKeys: 5 }) }) as fc.Arbitrary<WorkflowImportRequest>);
-    expect(E.isLeft(ComfyGraph.decode(JSON.parse('{"__proto__": {"class_type": "SaveImage", "inputs": {}}, "1": {"class_type": "X", "inputs": {}}}')))).toBe(true);
+    roundTrips(
+      WorkflowImportRequest,
+      fc.record({
+        name: text,
+        workflow: fc.dictionary(key, node, { minKeys: 1, maxKeys: 5 }),
+      }) as fc.Arbitrary<WorkflowImportRequest>,
+    );
+    expect(
+      E.isLeft(
+        ComfyGraph.decode(
+          JSON.parse(
+            '{"__proto__": {"class_type": "SaveImage", "inputs": {}}, "1": {"class_type": "X", "inputs": {}}}',
+          ),
+        ),
+      ),
+    ).toBe(true);
     expect(E.isLeft(ComfyGraph.decode({}))).toBe(true);
     expect(E.isLeft(ComfyGraph.decode({ '1': { class_type: 'X', inputs: { a: [1, 0] } } }))).toBe(true);
   });

@@ -8,7 +8,12 @@ import { Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { replay, session, tasks } from '../../../domain/index.js';
-import type { TaskDeleteResponse, TaskEstimateResponse, TaskItem, TaskListResponse } from '../../../infrastructure/contract/tasks';
+import type {
+  TaskDeleteResponse,
+  TaskEstimateResponse,
+  TaskItem,
+  TaskListResponse,
+} from '../../../infrastructure/contract/tasks';
 import {
   ESTIMATE_DEBOUNCE_MS,
   createToolTask,
@@ -33,7 +38,13 @@ const boundTime = (scheduler: TestScheduler) => {
 };
 
 const created = (id: string, guest: boolean, at = 0) =>
-  tasks.taskCreated({ id, params: { domainType: 0, prompt: id, aspectRatio: '1:1', seed: null }, guest, estimateMs: null, createdAt: at });
+  tasks.taskCreated({
+    id,
+    params: { domainType: 0, prompt: id, aspectRatio: '1:1', seed: null },
+    guest,
+    estimateMs: null,
+    createdAt: at,
+  });
 
 const item = (id: string, over: Partial<TaskItem> = {}): TaskItem => ({
   id,
@@ -56,7 +67,10 @@ interface Recorded {
 }
 
 /** Fake task calls answering through cold observables, recording each call with its virtual time. */
-const fakeTasks = (scheduler: TestScheduler, impl: Partial<{ [K in keyof TasksDeps]: (req: Parameters<TasksDeps[K]>[0]) => Observable<unknown> }>) => {
+const fakeTasks = (
+  scheduler: TestScheduler,
+  impl: Partial<{ [K in keyof TasksDeps]: (req: Parameters<TasksDeps[K]>[0]) => Observable<unknown> }>,
+) => {
   const calls: Recorded[] = [];
   const wrap =
     <K extends keyof TasksDeps>(name: K) =>
@@ -65,11 +79,19 @@ const fakeTasks = (scheduler: TestScheduler, impl: Partial<{ [K in keyof TasksDe
       const f = impl[name] as ((r: unknown) => Observable<unknown>) | undefined;
       return (f ? f(req) : new Observable<never>()) as ReturnType<TasksDeps[K]>;
     };
-  const deps: TasksDeps = { deleteTasks: wrap('deleteTasks'), estimateTask: wrap('estimateTask'), listTasks: wrap('listTasks') };
+  const deps: TasksDeps = {
+    deleteTasks: wrap('deleteTasks'),
+    estimateTask: wrap('estimateTask'),
+    listTasks: wrap('listTasks'),
+  };
   return { deps, calls };
 };
 
-const storeWith = (scheduler: TestScheduler, api: Parameters<typeof makeFakeDeps>[1], taskDeps: TasksDeps | null) => {
+const storeWith = (
+  scheduler: TestScheduler,
+  api: Parameters<typeof makeFakeDeps>[1],
+  taskDeps: TasksDeps | null,
+) => {
   const { deps, calls } = makeFakeDeps(scheduler, api);
   const full: Dependencies = taskDeps ? { ...deps, tasks: taskDeps } : deps;
   const store = makeStore({ dependencies: full });
@@ -99,7 +121,7 @@ describe('delete epic (spec §7 /task/delete)', () => {
     });
   });
 
-  it('refreshes payment info after a refund, treats the server\'s 10404 as already deleted, and reports other failures', () => {
+  it("refreshes payment info after a refund, treats the server's 10404 as already deleted, and reports other failures", () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const answers: Record<string, ApiResult<TaskDeleteResponse>> = {
@@ -118,7 +140,11 @@ describe('delete epic (spec §7 /task/delete)', () => {
       for (const id of ['a', 'b', 'c']) store.dispatch(deleteTask({ id }));
       flush();
       for (const e of store.recorder.events()) seen.push(e.type);
-      expect(t.calls.filter((c) => c.name === 'deleteTasks').map((c) => c.body)).toEqual([{ ids: ['a'] }, { ids: ['b'] }, { ids: ['c'] }]);
+      expect(t.calls.filter((c) => c.name === 'deleteTasks').map((c) => c.body)).toEqual([
+        { ids: ['a'] },
+        { ids: ['b'] },
+        { ids: ['c'] },
+      ]);
       // Only the refunded deletion refreshes payment info.
       expect(calls.filter((c) => c.name === 'paymentInfo').map((c) => c.at)).toEqual([1]);
       expect(store.getState().tasks.order).toEqual(['c']);
@@ -146,9 +172,19 @@ describe('estimate epic (spec §7 /task/estimate): debounced 300 ms, the latest 
     const scheduler = newScheduler();
     scheduler.run(({ cold, hot, flush }) => {
       const answer = (coins: number): ApiResult<TaskEstimateResponse> =>
-        E.right({ coins, estimate_time: 2, balance: 100, can_afford: true, queue: { active: 0, limit: 2, tier: 'non-member' }, daily: { used: 0, limit: 30 } });
+        E.right({
+          coins,
+          estimate_time: 2,
+          balance: 100,
+          can_afford: true,
+          queue: { active: 0, limit: 2, tier: 'non-member' },
+          daily: { used: 0, limit: 30 },
+        });
       // Each answer takes 500 ms.
-      const t = fakeTasks(scheduler, { estimateTask: (req) => cold('500ms r|', { r: answer(req.batch_size === undefined ? 10 : req.batch_size * 10) }) });
+      const t = fakeTasks(scheduler, {
+        estimateTask: (req) =>
+          cold('500ms r|', { r: answer(req.batch_size === undefined ? 10 : req.batch_size * 10) }),
+      });
       const { store } = storeWith(scheduler, {}, t.deps);
       // Edits at 0, 100, 200 (one burst), then at 1000 and 1400 (the second cancels the first's answer).
       hot('a 99ms b 99ms c 799ms d 399ms e', {
@@ -170,14 +206,20 @@ describe('estimate epic (spec §7 /task/estimate): debounced 300 ms, the latest 
         [1000, 20],
         [2200, 40],
       ]);
-      expect(store.getState().tasks.estimate).toMatchObject({ coins: 40, estimateMs: 2000, key: tasks.estimateKeyOf({ domain_type: 0, prompt: 'xyz', batch_size: 4 }) });
+      expect(store.getState().tasks.estimate).toMatchObject({
+        coins: 40,
+        estimateMs: 2000,
+        key: tasks.estimateKeyOf({ domain_type: 0, prompt: 'xyz', batch_size: 4 }),
+      });
     });
   });
 
   it('shows nothing for a failed estimate (an unfinished form answers 10400)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const t = fakeTasks(scheduler, { estimateTask: () => cold('-r|', { r: E.left({ kind: 'api', path: '/x', code: 10400, msg: 'bad' }) }) });
+      const t = fakeTasks(scheduler, {
+        estimateTask: () => cold('-r|', { r: E.left({ kind: 'api', path: '/x', code: 10400, msg: 'bad' }) }),
+      });
       const { store } = storeWith(scheduler, {}, t.deps);
       store.dispatch(estimateTask({ request: form({ domain_type: 1 }) }));
       flush();
@@ -193,7 +235,13 @@ describe('task list at sign-in: one snapshot event, replayable', () => {
     scheduler.run(({ cold, flush }) => {
       const list: ApiResult<TaskListResponse> = E.right({
         items: [
-          item('s1', { status: 3, process: 100, create_at: 50, img_uris: [{ url: '/a.png', width: 2, height: 2 }], media: [{ url: '/a.png', kind: 'image', content_type: 'image/png', width: 2, height: 2 }] }),
+          item('s1', {
+            status: 3,
+            process: 100,
+            create_at: 50,
+            img_uris: [{ url: '/a.png', width: 2, height: 2 }],
+            media: [{ url: '/a.png', kind: 'image', content_type: 'image/png', width: 2, height: 2 }],
+          }),
           item('s2', { status: 2, process: 40, create_at: 40, comfyui_current_node: '3 KSampler' }),
         ],
         total: 2,
@@ -211,7 +259,10 @@ describe('task list at sign-in: one snapshot event, replayable', () => {
       expect((snap.payload as tasks.TaskListReceivedPayload).requestedAt).toBe(10);
       const state = store.getState();
       expect(state.tasks.order).toEqual(['s1', 's2']);
-      expect(state.tasks.byId['s1']!.phase).toMatchObject({ status: 'completed', media: [{ kind: 'image', url: '/a.png' }] });
+      expect(state.tasks.byId['s1']!.phase).toMatchObject({
+        status: 'completed',
+        media: [{ kind: 'image', url: '/a.png' }],
+      });
       expect(state.tasks.byId['s2']!.phase).toMatchObject({ status: 'inProgress', progress: 40 });
       const replayed = replay(store.recorder.events());
       expect(replayed.violation).toBeNull();
@@ -226,13 +277,34 @@ describe('tool tasks and polling every kind with its ownership', () => {
     scheduler.run(({ cold, flush }) => {
       boundTime(scheduler);
       const { deps, calls } = makeFakeDeps(scheduler, {
-        createTask: (req) => cold('-r|', { r: E.right({ item: item('up1', { domain_type: req.domain_type, status: 1, process: 0, aspect_ratio: '8:5', prompt: '' }) }) }),
+        createTask: (req) =>
+          cold('-r|', {
+            r: E.right({
+              item: item('up1', {
+                domain_type: req.domain_type,
+                status: 1,
+                process: 0,
+                aspect_ratio: '8:5',
+                prompt: '',
+              }),
+            }),
+          }),
       });
       const store = makeStore({ dependencies: deps });
-      store.dispatch(createToolTask({ request: form({ domain_type: 1, input_url: '/blobs/uploads/f/in.png', scale: 4 }) }));
+      store.dispatch(
+        createToolTask({ request: form({ domain_type: 1, input_url: '/blobs/uploads/f/in.png', scale: 4 }) }),
+      );
       flush();
-      expect(calls.find((c) => c.name === 'createTask')?.body).toEqual({ domain_type: 1, input_url: '/blobs/uploads/f/in.png', scale: 4, g_mode: 1 });
-      expect(store.getState().tasks.byId['up1']).toMatchObject({ guest: true, params: { domainType: 1, aspectRatio: '8:5' } });
+      expect(calls.find((c) => c.name === 'createTask')?.body).toEqual({
+        domain_type: 1,
+        input_url: '/blobs/uploads/f/in.png',
+        scale: 4,
+        g_mode: 1,
+      });
+      expect(store.getState().tasks.byId['up1']).toMatchObject({
+        guest: true,
+        params: { domainType: 1, aspectRatio: '8:5' },
+      });
     });
   });
 
@@ -248,7 +320,21 @@ describe('tool tasks and polling every kind with its ownership', () => {
             r: E.right({
               items: req.task_ids.map((id) =>
                 done
-                  ? item(id, { status: 3, process: 100, media: [{ url: `/${id}.gif`, kind: 'video', content_type: 'image/gif', width: 8, height: 8, duration: 1.6, frames: 16 }] })
+                  ? item(id, {
+                      status: 3,
+                      process: 100,
+                      media: [
+                        {
+                          url: `/${id}.gif`,
+                          kind: 'video',
+                          content_type: 'image/gif',
+                          width: 8,
+                          height: 8,
+                          duration: 1.6,
+                          frames: 16,
+                        },
+                      ],
+                    })
                   : item(id, { status: 2, process: 50, comfyui_current_node: '3 KSampler' }),
               ),
             }),
@@ -268,7 +354,10 @@ describe('tool tasks and polling every kind with its ownership', () => {
       ]);
       const reported = store.recorder.events().find((e) => e.type === 'tasks/progressReported')!;
       expect(reported.payload).toMatchObject({ currentNode: '3 KSampler' });
-      expect(store.getState().tasks.byId['gst']!.phase).toMatchObject({ status: 'completed', media: [{ kind: 'video', url: '/gst.gif', durationS: 1.6 }] });
+      expect(store.getState().tasks.byId['gst']!.phase).toMatchObject({
+        status: 'completed',
+        media: [{ kind: 'video', url: '/gst.gif', durationS: 1.6 }],
+      });
     });
   });
 });

@@ -9,7 +9,12 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 
 const client = (fetch: FetchLike, extra: Partial<Parameters<typeof makeHttpClient>[0]> = {}) =>
-  makeHttpClient({ baseUrl: 'http://h', fetch, headers: () => ({ [HEADER.deviceId]: 'dev1', [HEADER.language]: 'ja' }), ...extra });
+  makeHttpClient({
+    baseUrl: 'http://h',
+    fetch,
+    headers: () => ({ [HEADER.deviceId]: 'dev1', [HEADER.language]: 'ja' }),
+    ...extra,
+  });
 
 const Data = t.type({ n: t.number });
 const once = <A>(o: import('rxjs').Observable<A>) => new Promise<A>((resolve) => o.subscribe(resolve));
@@ -27,21 +32,27 @@ describe('HTTP client (spec §7 headers, "success is status.code 10000", §8 net
   });
 
   it('turns another code into an api failure, a bad body into a decode failure with its path, and a throw into apiErr', async () => {
-    expect(await once(client(async () => json({ status: { code: 70002, msg: 'full' }, data: null })).post('/p', {}, Data))).toEqual(
-      E.left({ kind: 'api', path: '/p', code: 70002, msg: 'full' }),
+    expect(
+      await once(
+        client(async () => json({ status: { code: 70002, msg: 'full' }, data: null })).post('/p', {}, Data),
+      ),
+    ).toEqual(E.left({ kind: 'api', path: '/p', code: 70002, msg: 'full' }));
+    const bad = await once(
+      client(async () => json({ status: { code: 10000, msg: '' }, data: { n: 'x' } })).post('/p', {}, Data),
     );
-    const bad = await once(client(async () => json({ status: { code: 10000, msg: '' }, data: { n: 'x' } })).post('/p', {}, Data));
     expect(E.isLeft(bad) && bad.left.kind === 'decode' && bad.left.errors.join()).toMatch(/n/);
     expect(await once(client(async () => Promise.reject(new Error('down'))).post('/p', {}, Data))).toEqual(
       E.left({ kind: 'network', path: '/p', message: 'down' }),
     );
-    expect(await once(client(async () => new Response('forbidden', { status: 403 })).post('/p', {}, Data))).toEqual(
-      E.left({ kind: 'http', path: '/p', status: 403 }),
-    );
+    expect(
+      await once(client(async () => new Response('forbidden', { status: 403 })).post('/p', {}, Data)),
+    ).toEqual(E.left({ kind: 'http', path: '/p', status: 403 }));
   });
 
   it('publishes a token response header (spec §4 "the token header on responses refreshes the stored token")', async () => {
-    const http = client(async () => json({ status: { code: 10000, msg: '' }, data: { n: 2 } }, 200, { token: 'fresh' }));
+    const http = client(async () =>
+      json({ status: { code: 10000, msg: '' }, data: { n: 2 } }, 200, { token: 'fresh' }),
+    );
     const tokens: string[] = [];
     http.tokens$.subscribe((tk) => tokens.push(tk));
     await once(http.post('/p', {}, Data));
@@ -53,7 +64,9 @@ describe('HTTP client (spec §7 headers, "success is status.code 10000", §8 net
     let release: () => void = () => undefined;
     const http = client((_u, init) => {
       signal = init.signal ?? undefined;
-      return new Promise((resolve) => (release = () => resolve(json({ status: { code: 10000, msg: '' }, data: { n: 3 } }))));
+      return new Promise(
+        (resolve) => (release = () => resolve(json({ status: { code: 10000, msg: '' }, data: { n: 3 } }))),
+      );
     });
     const got: unknown[] = [];
     const sub = http.post('/p', {}, Data).subscribe((v) => got.push(v));
@@ -68,7 +81,9 @@ describe('HTTP client (spec §7 headers, "success is status.code 10000", §8 net
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ expectObservable }) => {
       const http = client(() => new Promise(() => undefined), { scheduler });
-      expectObservable(http.post('/p', {}, Data)).toBe('360s (x|)', { x: E.left({ kind: 'network', path: '/p', message: 'timeout' }) });
+      expectObservable(http.post('/p', {}, Data)).toBe('360s (x|)', {
+        x: E.left({ kind: 'network', path: '/p', message: 'timeout' }),
+      });
     });
   });
 

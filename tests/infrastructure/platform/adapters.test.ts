@@ -2,7 +2,11 @@ import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { billing, session } from '../../../domain/index.js';
 import { PERSISTED_AUTH_KEY } from '../../../infrastructure/platform/storage';
-import { makeCookieAdapter, memoryCookieDocument, parseCookieHeader } from '../../../infrastructure/platform/cookies';
+import {
+  makeCookieAdapter,
+  memoryCookieDocument,
+  parseCookieHeader,
+} from '../../../infrastructure/platform/cookies';
 import { memoryKeyValueStore } from '../../../infrastructure/platform/indexedDb';
 import { TASK_LIST_KEY } from '../../../infrastructure/platform/taskStore';
 import { appStarted, logout } from '../../../infrastructure/store/commands';
@@ -43,7 +47,10 @@ describe('cookie adapter (spec §9 "lang and X-Eyes 1 year; device id 60 days; t
     const cookies = makeCookieAdapter(doc, { secure: false });
     cookies.set('lang', 'ja');
     cookies.remove('lang');
-    expect(doc.writes).toEqual(['lang=ja; Path=/; Max-Age=31536000; SameSite=Lax', 'lang=; Path=/; Max-Age=0; SameSite=Lax']);
+    expect(doc.writes).toEqual([
+      'lang=ja; Path=/; Max-Age=31536000; SameSite=Lax',
+      'lang=; Path=/; Max-Age=0; SameSite=Lax',
+    ]);
     expect(cookies.get('lang')).toBeNull();
   });
 
@@ -60,16 +67,31 @@ describe('cookie adapter (spec §9 "lang and X-Eyes 1 year; device id 60 days; t
     expect(cookies.hasSession()).toBe(true);
     doc.serverSet('T_present=; Path=/; Max-Age=0; SameSite=Lax');
     expect(cookies.hasSession()).toBe(false);
-    const readable = makeCookieAdapter(memoryCookieDocument(() => 0, { T: 'tok' }), { secure: true });
+    const readable = makeCookieAdapter(
+      memoryCookieDocument(() => 0, { T: 'tok' }),
+      { secure: true },
+    );
     expect(readable.hasSession()).toBe(true);
   });
 
   it('parses a cookie header, decoding values and keeping the first of repeated names', () => {
-    expect(parseCookieHeader('a=1; b=x%20y; a=2; bad; =v; c=%E0%A4%A')).toEqual({ a: '1', b: 'x y', c: '%E0%A4%A' });
+    expect(parseCookieHeader('a=1; b=x%20y; a=2; bad; =v; c=%E0%A4%A')).toEqual({
+      a: '1',
+      b: 'x y',
+      c: '%E0%A4%A',
+    });
   });
 });
 
-const user: session.UserInfo = { id: 'u1', accountName: 'ada', name: 'Ada', email: 'ada@atelier.test', avatar: '', status: 1, role: 'user' };
+const user: session.UserInfo = {
+  id: 'u1',
+  accountName: 'ada',
+  name: 'Ada',
+  email: 'ada@atelier.test',
+  avatar: '',
+  status: 1,
+  role: 'user',
+};
 const payment: billing.PaymentInfo = {
   accountId: 'u1',
   calculateCoins: 120,
@@ -89,7 +111,10 @@ describe('persisted state (spec §4 "token, user info and payment info ... dropp
   it('restores token, user info and payment info at start while the session cookie is present', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
-      const h = platformStore(scheduler, { storage: { [PERSISTED_AUTH_KEY]: stored }, cookies: { T_present: '1' } });
+      const h = platformStore(scheduler, {
+        storage: { [PERSISTED_AUTH_KEY]: stored },
+        cookies: { T_present: '1' },
+      });
       h.store.dispatch(appStarted({}));
       flush();
       const s = h.store.getState();
@@ -116,7 +141,10 @@ describe('persisted state (spec §4 "token, user info and payment info ... dropp
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       for (const bad of ['{not json', JSON.stringify({ token: 'x', user: { id: 1 }, paymentInfo: null })]) {
-        const h = platformStore(scheduler, { storage: { [PERSISTED_AUTH_KEY]: bad }, cookies: { T_present: '1' } });
+        const h = platformStore(scheduler, {
+          storage: { [PERSISTED_AUTH_KEY]: bad },
+          cookies: { T_present: '1' },
+        });
         h.store.dispatch(appStarted({}));
         flush();
         expect(h.store.getState().session.status).toBe('guest');
@@ -168,13 +196,23 @@ describe('logout whitelist (spec §4 "a whitelist of local keys survives logout"
           cookies: { T_present: '1' },
           kv: { [TASK_LIST_KEY]: { version: 1, owner: 'u1', tasks: [] } },
         },
-        { logout: () => scheduler.createColdObservable('5ms (r|)', { r: E.left({ kind: 'network' as const, path: '/logout', message: 'offline' }) }) },
+        {
+          logout: () =>
+            scheduler.createColdObservable('5ms (r|)', {
+              r: E.left({ kind: 'network' as const, path: '/logout', message: 'offline' }),
+            }),
+        },
       );
       h.store.dispatch(appStarted({}));
       h.store.dispatch(logout({}));
       flush();
       expect(h.store.getState().session.status).toBe('guest');
-      expect(h.fake.storage.snapshot()).toEqual({ lang: 'ja', device_id: 'web_1', hidden_cards: '["c1"]', referral_code: 'R1' });
+      expect(h.fake.storage.snapshot()).toEqual({
+        lang: 'ja',
+        device_id: 'web_1',
+        hidden_cards: '["c1"]',
+        referral_code: 'R1',
+      });
       expect(h.fake.kv.snapshot()).toEqual({});
     });
   });

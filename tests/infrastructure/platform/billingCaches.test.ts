@@ -22,7 +22,12 @@ const plan: SubscriptionPlan = {
   is_trial: false,
   is_one_time: false,
 };
-const pack: RechargePackage = { goods_id: 'calculate100', calculate_coins: 100, give_calculate_coins: 10, local_price_web: { currency: 'USD', price: 0.99 } };
+const pack: RechargePackage = {
+  goods_id: 'calculate100',
+  calculate_coins: 100,
+  give_calculate_coins: 10,
+  local_price_web: { currency: 'USD', price: 0.99 },
+};
 
 describe('payment caches (spec §9 "subscription and calculate caches expire after 300000 ms")', () => {
   it('a fresh cache answers without a call; one fetch at a time; the first ask after 300 000 ms calls again', () => {
@@ -43,12 +48,22 @@ describe('payment caches (spec §9 "subscription and calculate caches expire aft
   it('stores the list in domain names, stamped with the time it was filled', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = platformStore(scheduler, { api: { calculateList: () => cold('20ms r|', { r: E.right({ calculate: [pack] }) }) } });
+      const h = platformStore(scheduler, {
+        api: { calculateList: () => cold('20ms r|', { r: E.right({ calculate: [pack] }) }) },
+      });
       h.store.dispatch(loadCalculateList({}));
       flush();
       expect(h.store.getState().billing.caches.calculateList).toEqual({
         fetchedAt: 20,
-        data: [{ goodsId: 'calculate100', calculateCoins: 100, giveCalculateCoins: 10, price: 0.99, currency: 'USD' }],
+        data: [
+          {
+            goodsId: 'calculate100',
+            calculateCoins: 100,
+            giveCalculateCoins: 10,
+            price: 0.99,
+            currency: 'USD',
+          },
+        ],
       });
       expect(billing.selectVisibleRechargePackages(h.store.getState().billing)).toHaveLength(1);
     });
@@ -83,7 +98,9 @@ describe('payment caches (spec §9 "subscription and calculate caches expire aft
       h.store.dispatch(loadSubscriptionList({}));
       h.store.dispatch(loadCalculateList({}));
       flush();
-      const raised = h.events('notices/raised').map((e) => e.payload as { messageKey: string; fallback: string | null; values: { code: number } });
+      const raised = h
+        .events('notices/raised')
+        .map((e) => e.payload as { messageKey: string; fallback: string | null; values: { code: number } });
       expect(raised.map((p) => [p.messageKey, p.values.code, p.fallback])).toEqual([
         ['HttpErrorCode_50000', 50000, 'Failed to fetch subscription list'],
         ['HttpErrorCode_50000', 50000, 'Failed to fetch calculate list'],

@@ -56,7 +56,10 @@ const storyboard = fc.record({
   id: str(1, 64),
   offset: num,
 });
-const editorInfo = fc.record({ audios: fc.array(audio, { maxLength: 3 }), storyboards: fc.array(storyboard, { maxLength: 3 }) });
+const editorInfo = fc.record({
+  audios: fc.array(audio, { maxLength: 3 }),
+  storyboards: fc.array(storyboard, { maxLength: 3 }),
+});
 
 const roundTrips = <A, O>(codec: t.Type<A, O, unknown>, arb: fc.Arbitrary<A>) =>
   fc.assert(
@@ -69,8 +72,22 @@ const roundTrips = <A, O>(codec: t.Type<A, O, unknown>, arb: fc.Arbitrary<A>) =>
 
 describe('platform contract codecs round-trip (arbitrary → encode → JSON → decode)', () => {
   it('sensitive-word check', () => {
-    roundTrips(SensitiveCheckRequest, fc.record({ items: fc.array(fc.record({ texts: fc.array(fc.record({ text: str(0, 50), category: str(1, 64) }), { maxLength: 5 }) }), { maxLength: 5 }), ss: str(1, 64) }));
-    roundTrips(SensitiveCheckResponse, fc.record({ has_sensitive_word: fc.boolean(), sensitive_categories: fc.array(fc.string()) }));
+    roundTrips(
+      SensitiveCheckRequest,
+      fc.record({
+        items: fc.array(
+          fc.record({
+            texts: fc.array(fc.record({ text: str(0, 50), category: str(1, 64) }), { maxLength: 5 }),
+          }),
+          { maxLength: 5 },
+        ),
+        ss: str(1, 64),
+      }),
+    );
+    roundTrips(
+      SensitiveCheckResponse,
+      fc.record({ has_sensitive_word: fc.boolean(), sensitive_categories: fc.array(fc.string()) }),
+    );
   });
 
   it('download url resolver', () => {
@@ -81,7 +98,15 @@ describe('platform contract codecs round-trip (arbitrary → encode → JSON →
   it('editor projects', () => {
     roundTrips(EditorProjectCreateRequest, fc.record({ cover: str(0, 300), workspace_name: str(0, 100) }));
     roundTrips(EditorProjectDetailRequest, fc.record({ id: str(1, 64) }));
-    roundTrips(EditorSaveRequest, fc.record({ canvas: fc.record({ aspect_ratio: ratio }), editor_info: editorInfo, workspace_id: str(1, 64), id: str(1, 64) }));
+    roundTrips(
+      EditorSaveRequest,
+      fc.record({
+        canvas: fc.record({ aspect_ratio: ratio }),
+        editor_info: editorInfo,
+        workspace_id: str(1, 64),
+        id: str(1, 64),
+      }),
+    );
     roundTrips(
       EditorProjectResponse,
       fc.record({
@@ -105,27 +130,77 @@ describe('platform contract codecs round-trip (arbitrary → encode → JSON →
     roundTrips(PushConfigResponse, fc.record({ vapid_public_key: fc.string() }));
     roundTrips(PushTokenRequest, fc.record({ token: str(1, 300) }));
     roundTrips(PushTokenResponse, fc.record({ registered: fc.boolean() }));
-    roundTrips(AwardTaskPush, fc.record({ type: fc.constant('award_task' as const), title: fc.string(), link: fc.string(), body: fc.string() }, { requiredKeys: ['type', 'title', 'link'] }));
+    roundTrips(
+      AwardTaskPush,
+      fc.record(
+        {
+          type: fc.constant('award_task' as const),
+          title: fc.string(),
+          link: fc.string(),
+          body: fc.string(),
+        },
+        { requiredKeys: ['type', 'title', 'link'] },
+      ),
+    );
     roundTrips(PushEnvelope, fc.record({ source: fc.constant('atelier-push' as const), payload: json }));
   });
 
   it('translation files', () => {
-    roundTrips(TranslationManifest, fc.record({ routes: fc.dictionary(str(1, 10), fc.array(str(2, 5), { maxLength: 4 })) }));
+    roundTrips(
+      TranslationManifest,
+      fc.record({ routes: fc.dictionary(str(1, 10), fc.array(str(2, 5), { maxLength: 4 })) }),
+    );
     roundTrips(TranslationFile, fc.dictionary(fc.string(), fc.string()));
   });
 
   it('bounded fields refuse what the server refuses: too many items, NaN-free numbers, empty ids, unknown ratios', () => {
     const text = { text: 'x', category: 'title' };
-    expect(E.isLeft(SensitiveCheckRequest.decode({ ss: 'post', items: Array.from({ length: SENSITIVE_MAX_ITEMS + 1 }, () => ({ texts: [text] })) }))).toBe(true);
-    expect(E.isRight(SensitiveCheckRequest.decode({ ss: 'post', items: Array.from({ length: SENSITIVE_MAX_ITEMS }, () => ({ texts: [text] })) }))).toBe(true);
-    const save = { canvas: { aspect_ratio: '16:9' }, editor_info: { audios: [], storyboards: [] }, workspace_id: 'w', id: 'p' };
+    expect(
+      E.isLeft(
+        SensitiveCheckRequest.decode({
+          ss: 'post',
+          items: Array.from({ length: SENSITIVE_MAX_ITEMS + 1 }, () => ({ texts: [text] })),
+        }),
+      ),
+    ).toBe(true);
+    expect(
+      E.isRight(
+        SensitiveCheckRequest.decode({
+          ss: 'post',
+          items: Array.from({ length: SENSITIVE_MAX_ITEMS }, () => ({ texts: [text] })),
+        }),
+      ),
+    ).toBe(true);
+    const save = {
+      canvas: { aspect_ratio: '16:9' },
+      editor_info: { audios: [], storyboards: [] },
+      workspace_id: 'w',
+      id: 'p',
+    };
     expect(E.isRight(EditorSaveRequest.decode(save))).toBe(true);
     expect(E.isLeft(EditorSaveRequest.decode({ ...save, id: '' }))).toBe(true);
     expect(E.isLeft(EditorSaveRequest.decode({ ...save, canvas: { aspect_ratio: '2:1' } }))).toBe(true);
-    const a = { clip_info: {}, duraction: Number.NaN, material_id: '', offset: 0, url: '', title: '', isMute: false, id: 'a' };
-    expect(E.isLeft(EditorSaveRequest.decode({ ...save, editor_info: { audios: [a], storyboards: [] } }))).toBe(true);
-    const many = Array.from({ length: EDITOR_MAX_ITEMS + 1 }, (_, i) => ({ ...a, duraction: 1, id: `a${i}` }));
-    expect(E.isLeft(EditorSaveRequest.decode({ ...save, editor_info: { audios: many, storyboards: [] } }))).toBe(true);
+    const a = {
+      clip_info: {},
+      duraction: Number.NaN,
+      material_id: '',
+      offset: 0,
+      url: '',
+      title: '',
+      isMute: false,
+      id: 'a',
+    };
+    expect(
+      E.isLeft(EditorSaveRequest.decode({ ...save, editor_info: { audios: [a], storyboards: [] } })),
+    ).toBe(true);
+    const many = Array.from({ length: EDITOR_MAX_ITEMS + 1 }, (_, i) => ({
+      ...a,
+      duraction: 1,
+      id: `a${i}`,
+    }));
+    expect(
+      E.isLeft(EditorSaveRequest.decode({ ...save, editor_info: { audios: many, storyboards: [] } })),
+    ).toBe(true);
     expect(E.isLeft(JsonValue.decode({ a: [1, { b: () => 1 }] }))).toBe(true);
   });
 });

@@ -39,7 +39,11 @@ describe('half-discount countdown (spec §4 "ticks every second, shows hh:mm:ss 
     const scheduler = newScheduler();
     scheduler.run(({ expectObservable, flush }) => {
       const h = platformStore(scheduler, {
-        storage: { half_discount_end_at: '2400', retention_popup_end_at: '-5', activation_popup_end_at: 'soon' },
+        storage: {
+          half_discount_end_at: '2400',
+          retention_popup_end_at: '-5',
+          activation_popup_end_at: 'soon',
+        },
       });
       expectObservable(ticks(h), '^ 10000ms !').toBe(marbleAt([1000, 2000]));
       at(scheduler, 0, () => h.store.dispatch(appStarted({})));
@@ -53,7 +57,9 @@ describe('half-discount countdown (spec §4 "ticks every second, shows hh:mm:ss 
     scheduler.run(({ flush }) => {
       const h = platformStore(scheduler);
       h.store.dispatch(appStarted({}));
-      at(scheduler, 10, () => h.store.dispatch(popups.endTimeSet({ popup: 'awaitingOrder', endAt: 900_000 })));
+      at(scheduler, 10, () =>
+        h.store.dispatch(popups.endTimeSet({ popup: 'awaitingOrder', endAt: 900_000 })),
+      );
       at(scheduler, 20, () => h.store.dispatch(popups.endTimeSet({ popup: 'halfDiscount', endAt: 2_020 })));
       let midway: Record<string, string> = {};
       at(scheduler, 1500, () => (midway = h.fake.storage.snapshot()));

@@ -42,7 +42,17 @@ describe('dialog manager lookup (spec §8 "lookup retries 10 times every 500 ms"
     const scheduler = newScheduler();
     scheduler.run(({ expectObservable }) => {
       const h = platformStore(scheduler);
-      const fallback = { type: 'notices/raised', payload: { id: 'n1', level: 'warning', messageKey: 'dialog.missing', values: {}, fallback: null, durationMs: 5000 } };
+      const fallback = {
+        type: 'notices/raised',
+        payload: {
+          id: 'n1',
+          level: 'warning',
+          messageKey: 'dialog.missing',
+          values: {},
+          fallback: null,
+          durationMs: 5000,
+        },
+      };
       expectObservable(
         recordedEvents$(h.store).pipe(
           filter((e) => e.type === 'notices/raised'),
@@ -50,7 +60,9 @@ describe('dialog manager lookup (spec §8 "lookup retries 10 times every 500 ms"
         ),
         '^ 8000ms !',
       ).toBe(marbleAt([5000]));
-      at(scheduler, 0, () => h.store.dispatch(showDialog({ name: 'unlockBuy', variant: null, otherwise: fallback })));
+      at(scheduler, 0, () =>
+        h.store.dispatch(showDialog({ name: 'unlockBuy', variant: null, otherwise: fallback })),
+      );
     });
   });
 

@@ -21,7 +21,16 @@ const MIB = 1024 * 1024;
  * A file served by Range with `latency` ms per answer. The first `failures[start]` requests of a
  * chunk fail: with a 503 after the latency, or (`throwing`) at once as a network error.
  */
-const rangeServer = (scheduler: TestScheduler, file: Uint8Array, options: { latency?: number; failures?: Record<number, number>; ignoreRange?: boolean; throwing?: boolean } = {}) => {
+const rangeServer = (
+  scheduler: TestScheduler,
+  file: Uint8Array,
+  options: {
+    latency?: number;
+    failures?: Record<number, number>;
+    ignoreRange?: boolean;
+    throwing?: boolean;
+  } = {},
+) => {
   const calls: { at: number; start: number; end: number }[] = [];
   const failures = { ...options.failures };
   const latency = options.latency ?? 5;
@@ -31,10 +40,15 @@ const rangeServer = (scheduler: TestScheduler, file: Uint8Array, options: { late
       if ((failures[start] ?? 0) > 0) {
         failures[start] = (failures[start] ?? 0) - 1;
         return !options.throwing
-          ? of({ status: 503, bytes: new Uint8Array(), contentRange: null, contentType: null }).pipe(delay(latency, scheduler))
+          ? of({ status: 503, bytes: new Uint8Array(), contentRange: null, contentType: null }).pipe(
+              delay(latency, scheduler),
+            )
           : throwError(() => new Error('connection reset'));
       }
-      if (options.ignoreRange) return of({ status: 200, bytes: file, contentRange: null, contentType: 'image/png' }).pipe(delay(latency, scheduler));
+      if (options.ignoreRange)
+        return of({ status: 200, bytes: file, contentRange: null, contentType: 'image/png' }).pipe(
+          delay(latency, scheduler),
+        );
       const last = Math.min(end, file.length - 1);
       return of({
         status: 206,
@@ -47,8 +61,12 @@ const rangeServer = (scheduler: TestScheduler, file: Uint8Array, options: { late
 };
 
 const fileOf = (size: number) => Uint8Array.from({ length: size }, (_, i) => (i * 7) % 256);
-const resolved = (scheduler: TestScheduler, latency = 10) => () =>
-  of(E.right({ url: '/download/tasks/picture.png?exp=1&sig=s', expires_at: 1 })).pipe(delay(latency, scheduler));
+const resolved =
+  (scheduler: TestScheduler, latency = 10) =>
+  () =>
+    of(E.right({ url: '/download/tasks/picture.png?exp=1&sig=s', expires_at: 1 })).pipe(
+      delay(latency, scheduler),
+    );
 
 describe('download rules (spec §9 "download chunk max 10 MiB")', () => {
   it('plans the chunks after the first: in order, 10 MiB each, covering the rest exactly', () => {
@@ -62,12 +80,26 @@ describe('download rules (spec §9 "download chunk max 10 MiB")', () => {
 
   it('accepts exactly the span asked for (clipped to the file), a whole file only for the first request', () => {
     const span = { start: 0, end: 99 };
-    expect(checkChunk(span, { status: 206, contentRange: 'bytes 0-99/500', length: 100 }, true)).toEqual({ kind: 'part', total: 500 });
-    expect(checkChunk(span, { status: 206, contentRange: 'bytes 0-49/50', length: 50 }, true)).toEqual({ kind: 'part', total: 50 });
-    expect(checkChunk(span, { status: 200, contentRange: null, length: 50 }, true)).toEqual({ kind: 'whole' });
-    expect(checkChunk({ start: 100, end: 199 }, { status: 200, contentRange: null, length: 500 }, false).kind).toBe('bad');
-    expect(checkChunk(span, { status: 206, contentRange: 'bytes 0-99/500', length: 90 }, true).kind).toBe('bad');
-    expect(checkChunk(span, { status: 206, contentRange: 'bytes 10-99/500', length: 90 }, true).kind).toBe('bad');
+    expect(checkChunk(span, { status: 206, contentRange: 'bytes 0-99/500', length: 100 }, true)).toEqual({
+      kind: 'part',
+      total: 500,
+    });
+    expect(checkChunk(span, { status: 206, contentRange: 'bytes 0-49/50', length: 50 }, true)).toEqual({
+      kind: 'part',
+      total: 50,
+    });
+    expect(checkChunk(span, { status: 200, contentRange: null, length: 50 }, true)).toEqual({
+      kind: 'whole',
+    });
+    expect(
+      checkChunk({ start: 100, end: 199 }, { status: 200, contentRange: null, length: 500 }, false).kind,
+    ).toBe('bad');
+    expect(checkChunk(span, { status: 206, contentRange: 'bytes 0-99/500', length: 90 }, true).kind).toBe(
+      'bad',
+    );
+    expect(checkChunk(span, { status: 206, contentRange: 'bytes 10-99/500', length: 90 }, true).kind).toBe(
+      'bad',
+    );
     expect(checkChunk(span, { status: 403, contentRange: null, length: 0 }, true).kind).toBe('bad');
     expect(parseContentRange('bytes 5-4/10')).toBeNull();
     expect(parseContentRange('bytes 0-9/*')).toBeNull();
@@ -87,7 +119,9 @@ describe('chunked download (spec §8 "chunked download chunks are retried 3 time
       const file = fileOf(25);
       const server = rangeServer(scheduler, file);
       let got: Uint8Array | null = null;
-      downloadInChunks(server.fetchRange, '/f', scheduler, 10).subscribe((f) => (got = Uint8Array.from(f.parts.flatMap((p) => [...p]))));
+      downloadInChunks(server.fetchRange, '/f', scheduler, 10).subscribe(
+        (f) => (got = Uint8Array.from(f.parts.flatMap((p) => [...p]))),
+      );
       flush();
       expect(server.calls).toEqual([
         { at: 0, start: 0, end: 9 },
@@ -102,10 +136,15 @@ describe('chunked download (spec §8 "chunked download chunks are retried 3 time
     const scheduler = newScheduler();
     scheduler.run(({ expectObservable }) => {
       const server = rangeServer(scheduler, fileOf(30), { failures: { 10: 3 } });
-      const result = downloadInChunks(server.fetchRange, '/f', scheduler, 10).pipe(map((f) => String(f.size)));
+      const result = downloadInChunks(server.fetchRange, '/f', scheduler, 10).pipe(
+        map((f) => String(f.size)),
+      );
       // chunk 2: 5 (503 at 10), 1010 (503 at 1015), 2015 (at 2020), 3020 succeeds at 3025; chunk 3 at 3025, done at 3030.
       expectObservable(result).toBe('3030ms (s|)', { s: '30' });
-      scheduler.schedule(() => expect(server.calls.map((c) => c.at)).toEqual([0, 5, 1010, 2015, 3020, 3025]), 4000);
+      scheduler.schedule(
+        () => expect(server.calls.map((c) => c.at)).toEqual([0, 5, 1010, 2015, 3020, 3025]),
+        4000,
+      );
     });
   });
 
@@ -114,8 +153,15 @@ describe('chunked download (spec §8 "chunked download chunks are retried 3 time
     scheduler.run(({ expectObservable }) => {
       const server = rangeServer(scheduler, fileOf(30), { failures: { 20: 4 }, throwing: true });
       // Chunk 3 asked at 10, 1010, 2010, 3010: each fails at once; the 4th failure ends it.
-      expectObservable(downloadInChunks(server.fetchRange, '/f', scheduler, 10)).toBe('3010ms #', undefined, expect.any(Error) as unknown as Error);
-      scheduler.schedule(() => expect(server.calls.map((c) => c.at)).toEqual([0, 5, 10, 1010, 2010, 3010]), 4000);
+      expectObservable(downloadInChunks(server.fetchRange, '/f', scheduler, 10)).toBe(
+        '3010ms #',
+        undefined,
+        expect.any(Error) as unknown as Error,
+      );
+      scheduler.schedule(
+        () => expect(server.calls.map((c) => c.at)).toEqual([0, 5, 10, 1010, 2010, 3010]),
+        4000,
+      );
     });
   });
 
@@ -123,7 +169,9 @@ describe('chunked download (spec §8 "chunked download chunks are retried 3 time
     const scheduler = newScheduler();
     scheduler.run(({ expectObservable }) => {
       const server = rangeServer(scheduler, fileOf(25), { ignoreRange: true });
-      expectObservable(downloadInChunks(server.fetchRange, '/f', scheduler, 10).pipe(map((f) => f.size))).toBe('5ms (s|)', { s: 25 });
+      expectObservable(
+        downloadInChunks(server.fetchRange, '/f', scheduler, 10).pipe(map((f) => f.size)),
+      ).toBe('5ms (s|)', { s: 25 });
     });
   });
 });
@@ -134,17 +182,26 @@ describe('image download (spec §4 "on failure retries once after 2 s, then warn
     scheduler.run(({ flush }) => {
       const file = fileOf(21 * MIB);
       const server = rangeServer(scheduler, file);
-      const h = platformStore(scheduler, { api: { downloadUrl: resolved(scheduler) }, fetchRange: server.fetchRange });
+      const h = platformStore(scheduler, {
+        api: { downloadUrl: resolved(scheduler) },
+        fetchRange: server.fetchRange,
+      });
       h.store.dispatch(downloadImage({ url: '/blobs/tasks/picture.png', scene: 'artwork_card' }));
       flush();
-      expect(h.fake.calls.map((c) => [c.at, c.name, c.body])).toEqual([[0, 'downloadUrl', { url: '/blobs/tasks/picture.png', scene: 'artwork_card' }]]);
+      expect(h.fake.calls.map((c) => [c.at, c.name, c.body])).toEqual([
+        [0, 'downloadUrl', { url: '/blobs/tasks/picture.png', scene: 'artwork_card' }],
+      ]);
       expect(server.calls.map((c) => [c.at, c.start, c.end])).toEqual([
         [10, 0, DOWNLOAD_CHUNK_BYTES - 1],
         [15, DOWNLOAD_CHUNK_BYTES, 2 * DOWNLOAD_CHUNK_BYTES - 1],
         [20, 2 * DOWNLOAD_CHUNK_BYTES, 21 * MIB - 1],
       ]);
       expect(h.fake.saved).toHaveLength(1);
-      expect(h.fake.saved[0]).toMatchObject({ name: 'picture.png', size: file.length, contentType: 'image/png' });
+      expect(h.fake.saved[0]).toMatchObject({
+        name: 'picture.png',
+        size: file.length,
+        contentType: 'image/png',
+      });
       expect(Buffer.from(h.fake.saved[0]!.bytes).equals(Buffer.from(file))).toBe(true);
       expect(h.events('notices/raised')).toEqual([]);
     });
@@ -155,7 +212,10 @@ describe('image download (spec §4 "on failure retries once after 2 s, then warn
     scheduler.run(({ expectObservable, flush }) => {
       // Every chunk attempt answers 503 after 5 ms: an attempt fails at 10 + 5 + 3 × 1005 = 3030.
       const server = rangeServer(scheduler, fileOf(100), { failures: { 0: 99 } });
-      const h = platformStore(scheduler, { api: { downloadUrl: resolved(scheduler) }, fetchRange: server.fetchRange });
+      const h = platformStore(scheduler, {
+        api: { downloadUrl: resolved(scheduler) },
+        fetchRange: server.fetchRange,
+      });
       expectObservable(h.fake.calls$.pipe(map(() => 'x')), '^ 20000ms !').toBe(marbleAt([0, 5030]));
       expectObservable(
         recordedEvents$(h.store).pipe(

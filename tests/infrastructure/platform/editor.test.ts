@@ -3,7 +3,14 @@ import { map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { editor, replay } from '../../../domain/index.js';
 import type { EditorProject, EditorSaveRequest } from '../../../infrastructure/contract/platform';
-import { changeAspectRatio, changeAudios, changeStoryboards, closeEditor, openEditor, renameProject } from '../../../infrastructure/platform/commands';
+import {
+  changeAspectRatio,
+  changeAudios,
+  changeStoryboards,
+  closeEditor,
+  openEditor,
+  renameProject,
+} from '../../../infrastructure/platform/commands';
 import { toProjectOpened } from '../../../infrastructure/platform/editor';
 import { marbleAt } from '../../support/fakeApi';
 import { at, newScheduler, platformStore } from './harness';
@@ -40,7 +47,9 @@ describe('editor save (spec §4 "a change to clips or audio ... triggers a debou
     const scheduler = newScheduler();
     scheduler.run(({ cold, expectObservable }) => {
       const h = platformStore(scheduler, { api: { editorSave: (b) => cold('50ms r|', { r: saved(b) }) } });
-      expectObservable(h.fake.calls$.pipe(map((c) => c.name)), '^ 10000ms !').toBe(marbleAt([1900, 4000]), { x: 'editorSave' });
+      expectObservable(h.fake.calls$.pipe(map((c) => c.name)), '^ 10000ms !').toBe(marbleAt([1900, 4000]), {
+        x: 'editorSave',
+      });
       h.store.dispatch(toProjectOpened(project()));
       at(scheduler, 0, () => h.store.dispatch(changeStoryboards({ storyboards: [board('a')] })));
       at(scheduler, 400, () => h.store.dispatch(changeAudios({ audios: [] })));
@@ -59,7 +68,12 @@ describe('editor save (spec §4 "a change to clips or audio ... triggers a debou
       h.store.dispatch(changeAspectRatio({ aspectRatio: '1:1' }));
       flush();
       expect(h.fake.calls.map((c) => c.body)).toEqual([
-        { canvas: { aspect_ratio: '1:1' }, editor_info: { audios: [], storyboards: [board('a')] }, workspace_id: 'ws_prj_1', id: 'prj_1' },
+        {
+          canvas: { aspect_ratio: '1:1' },
+          editor_info: { audios: [], storyboards: [board('a')] },
+          workspace_id: 'ws_prj_1',
+          id: 'prj_1',
+        },
       ]);
       expect(editor.selectSavePhase(h.store.getState().editor)).toEqual({ status: 'saved' });
       expect(replay(h.store.recorder.events()).violation).toBeNull();
@@ -82,7 +96,9 @@ describe('editor save (spec §4 "a change to clips or audio ... triggers a debou
       // Revision 1 was saved at 1500 while revision 2 (1200) was waiting for its debounce.
       expect(atFirstAnswer).toEqual({ dirty: true, saving: true });
       expect(h.fake.calls.map((c) => c.at)).toEqual([1000, 2200]);
-      expect(h.events('editor/saveSucceeded').map((e) => (e.payload as { revision: number }).revision)).toEqual([1, 2]);
+      expect(
+        h.events('editor/saveSucceeded').map((e) => (e.payload as { revision: number }).revision),
+      ).toEqual([1, 2]);
       expect(editor.selectIsDirty(h.store.getState().editor)).toBe(false);
     });
   });
@@ -90,7 +106,9 @@ describe('editor save (spec §4 "a change to clips or audio ... triggers a debou
   it('saves go out in order, never cancelled: a save asked while one is in flight waits for it', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = platformStore(scheduler, { api: { editorSave: (b) => cold('3000ms (r|)', { r: saved(b) }) } });
+      const h = platformStore(scheduler, {
+        api: { editorSave: (b) => cold('3000ms (r|)', { r: saved(b) }) },
+      });
       h.store.dispatch(toProjectOpened(project()));
       at(scheduler, 0, () => h.store.dispatch(changeStoryboards({ storyboards: [board('a')] })));
       at(scheduler, 1500, () => h.store.dispatch(changeStoryboards({ storyboards: [board('b')] })));
@@ -105,16 +123,27 @@ describe('editor save (spec §4 "a change to clips or audio ... triggers a debou
     scheduler.run(({ cold, flush }) => {
       const answers = [10404, 70001];
       const h = platformStore(scheduler, {
-        api: { editorSave: () => cold('10ms r|', { r: E.left({ kind: 'api' as const, path: '/save', code: answers.shift() ?? 0, msg: 'no' }) }) },
+        api: {
+          editorSave: () =>
+            cold('10ms r|', {
+              r: E.left({ kind: 'api' as const, path: '/save', code: answers.shift() ?? 0, msg: 'no' }),
+            }),
+        },
       });
       h.store.dispatch(toProjectOpened(project()));
       h.store.dispatch(changeStoryboards({ storyboards: [board('a')] }));
       at(scheduler, 2000, () => {
-        expect(editor.selectSaveFailed(h.store.getState().editor)).toMatchObject({ code: 10404, messageKey: 'editor.saveFailed' });
+        expect(editor.selectSaveFailed(h.store.getState().editor)).toMatchObject({
+          code: 10404,
+          messageKey: 'editor.saveFailed',
+        });
         h.store.dispatch(changeStoryboards({ storyboards: [board('b')] }));
       });
       flush();
-      expect(editor.selectSaveFailed(h.store.getState().editor)).toMatchObject({ code: 70001, messageKey: null });
+      expect(editor.selectSaveFailed(h.store.getState().editor)).toMatchObject({
+        code: 70001,
+        messageKey: null,
+      });
       const keys = h.events('notices/raised').map((e) => (e.payload as { messageKey: string }).messageKey);
       expect(keys).toEqual(['editor.saveFailed', 'HttpErrorCode_70001']);
     });
@@ -143,11 +172,20 @@ describe('editor open (spec §4 "a project id comes from the project_id query, e
   it('opens the project named by the query', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = platformStore(scheduler, { api: { editorDetail: () => cold('10ms r|', { r: E.right({ project: { ...project('q1'), workspace_name: 'Reel' } }) }) } });
+      const h = platformStore(scheduler, {
+        api: {
+          editorDetail: () =>
+            cold('10ms r|', { r: E.right({ project: { ...project('q1'), workspace_name: 'Reel' } }) }),
+        },
+      });
       h.store.dispatch(openEditor({ query: { project_id: 'q1', tab: 'audio' } }));
       flush();
       expect(h.fake.calls.map((c) => [c.name, c.body])).toEqual([['editorDetail', { id: 'q1' }]]);
-      expect(editor.selectEditorProject(h.store.getState().editor)).toMatchObject({ id: 'q1', title: 'Reel', canvas: { aspect_ratio: '16:9' } });
+      expect(editor.selectEditorProject(h.store.getState().editor)).toMatchObject({
+        id: 'q1',
+        title: 'Reel',
+        canvas: { aspect_ratio: '16:9' },
+      });
       expect(h.fake.queries).toEqual([]);
     });
   });
@@ -155,12 +193,19 @@ describe('editor open (spec §4 "a project id comes from the project_id query, e
   it('creates a new project when neither query nor store has one, and writes its id into the query in place', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = platformStore(scheduler, { api: { editorCreate: () => cold('10ms r|', { r: E.right({ project: project('new1') }) }) } });
+      const h = platformStore(scheduler, {
+        api: { editorCreate: () => cold('10ms r|', { r: E.right({ project: project('new1') }) }) },
+      });
       h.store.dispatch(openEditor({ query: { tab: 'audio' } }));
       flush();
-      expect(h.fake.calls.map((c) => [c.name, c.body])).toEqual([['editorCreate', { cover: '', workspace_name: '' }]]);
+      expect(h.fake.calls.map((c) => [c.name, c.body])).toEqual([
+        ['editorCreate', { cover: '', workspace_name: '' }],
+      ]);
       expect(h.fake.queries).toEqual([{ tab: 'audio', project_id: 'new1' }]);
-      expect(editor.selectProjectTitle(h.store.getState().editor)).toEqual({ kind: 'key', key: 'editor.unnamedProject' });
+      expect(editor.selectProjectTitle(h.store.getState().editor)).toEqual({
+        kind: 'key',
+        key: 'editor.unnamedProject',
+      });
     });
   });
 
@@ -182,7 +227,8 @@ describe('editor open (spec §4 "a project id comes from the project_id query, e
   it('a query naming a project that is gone (10404) opens a new project; another failure goes through the error map', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const fail = (code: number) => cold('10ms r|', { r: E.left({ kind: 'api' as const, path: '/d', code, msg: 'no' }) });
+      const fail = (code: number) =>
+        cold('10ms r|', { r: E.left({ kind: 'api' as const, path: '/d', code, msg: 'no' }) });
       const codes = [10404, 70001];
       const h = platformStore(scheduler, {
         api: {
@@ -198,7 +244,9 @@ describe('editor open (spec §4 "a project id comes from the project_id query, e
       h.store.dispatch(openEditor({ query: { project_id: 'other' } }));
       flush();
       expect(editor.selectEditorProject(h.store.getState().editor)?.id).toBe('fresh');
-      expect(h.events('notices/raised').map((e) => (e.payload as { messageKey: string }).messageKey)).toEqual(['HttpErrorCode_70001']);
+      expect(h.events('notices/raised').map((e) => (e.payload as { messageKey: string }).messageKey)).toEqual(
+        ['HttpErrorCode_70001'],
+      );
     });
   });
 });

@@ -19,7 +19,11 @@ export const newScheduler = () => new TestScheduler((actual, expected) => expect
  */
 export const HORIZON_MS = 1_000_000;
 
-export const platformStore = (scheduler: TestScheduler, options: FakePlatformOptions = {}, api: Partial<Api> = {}) => {
+export const platformStore = (
+  scheduler: TestScheduler,
+  options: FakePlatformOptions = {},
+  api: Partial<Api> = {},
+) => {
   scheduler.maxFrames = HORIZON_MS;
   const fake = makeFakePlatform(scheduler, options);
   const core = makeFakeDeps(scheduler, api, { platform: fake.deps });

@@ -15,11 +15,26 @@ describe('sensitive-word check before publishing (spec §5)', () => {
   it('sends each non-blank field as a text whose category is the field name, with the scene as ss', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = platformStore(scheduler, { api: { sensitiveCheck: () => cold('10ms (r|)', { r: E.right({ has_sensitive_word: false, sensitive_categories: [] }) }) } });
+      const h = platformStore(scheduler, {
+        api: {
+          sensitiveCheck: () =>
+            cold('10ms (r|)', { r: E.right({ has_sensitive_word: false, sensitive_categories: [] }) }),
+        },
+      });
       h.store.dispatch(checkBeforePublish({ scene: 'post', fields, then: publish }));
       flush();
       expect(h.fake.calls.map((c) => c.body)).toEqual([
-        { ss: 'post', items: [{ texts: [{ text: 'Harbour at night', category: 'title' }, { text: 'visit scamlink', category: 'content' }] }] },
+        {
+          ss: 'post',
+          items: [
+            {
+              texts: [
+                { text: 'Harbour at night', category: 'title' },
+                { text: 'visit scamlink', category: 'content' },
+              ],
+            },
+          ],
+        },
       ]);
       expect(h.store.getState().notices.dialog?.name).toBe('published');
     });
@@ -29,13 +44,22 @@ describe('sensitive-word check before publishing (spec §5)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const h = platformStore(scheduler, {
-        api: { sensitiveCheck: () => cold('10ms (r|)', { r: E.right({ has_sensitive_word: true, sensitive_categories: ['content', 'title', 'content'] }) }) },
+        api: {
+          sensitiveCheck: () =>
+            cold('10ms (r|)', {
+              r: E.right({ has_sensitive_word: true, sensitive_categories: ['content', 'title', 'content'] }),
+            }),
+        },
       });
       h.store.dispatch(checkBeforePublish({ scene: 'post', fields, separator: ' / ', then: publish }));
       flush();
       expect(h.store.getState().notices.dialog).toBeNull();
       expect(h.events('notices/raised').map((e) => e.payload)).toEqual([
-        expect.objectContaining({ level: 'error', messageKey: 'ContainsSensitiveWords', values: { fields: 'Content / Title' } }),
+        expect.objectContaining({
+          level: 'error',
+          messageKey: 'ContainsSensitiveWords',
+          values: { fields: 'Content / Title' },
+        }),
       ]);
     });
   });
@@ -43,11 +67,18 @@ describe('sensitive-word check before publishing (spec §5)', () => {
   it('a failed check blocks the action too; its error goes through the error map', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = platformStore(scheduler, { api: { sensitiveCheck: () => cold('10ms (r|)', { r: E.left({ kind: 'network' as const, path: '/c', message: 'offline' }) }) } });
+      const h = platformStore(scheduler, {
+        api: {
+          sensitiveCheck: () =>
+            cold('10ms (r|)', { r: E.left({ kind: 'network' as const, path: '/c', message: 'offline' }) }),
+        },
+      });
       h.store.dispatch(checkBeforePublish({ scene: 'post', fields, then: publish }));
       flush();
       expect(h.store.getState().notices.dialog).toBeNull();
-      expect(h.events('notices/raised').map((e) => (e.payload as { messageKey: string }).messageKey)).toEqual(['apiErr']);
+      expect(h.events('notices/raised').map((e) => (e.payload as { messageKey: string }).messageKey)).toEqual(
+        ['apiErr'],
+      );
     });
   });
 
@@ -55,7 +86,13 @@ describe('sensitive-word check before publishing (spec §5)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       const h = platformStore(scheduler);
-      h.store.dispatch(checkBeforePublish({ scene: 'post', fields: [{ field: 'title', label: 'Title', text: '' }], then: publish }));
+      h.store.dispatch(
+        checkBeforePublish({
+          scene: 'post',
+          fields: [{ field: 'title', label: 'Title', text: '' }],
+          then: publish,
+        }),
+      );
       flush();
       expect(h.fake.calls).toEqual([]);
       expect(h.store.getState().notices.dialog?.name).toBe('published');

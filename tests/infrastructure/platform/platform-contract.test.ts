@@ -37,7 +37,10 @@ const apiFor = (withToken: string | null): PlatformApi =>
     makeHttpClient({
       baseUrl: s.baseUrl,
       fetch: (input, init) => fetch(input, init),
-      headers: () => ({ [HEADER.deviceId]: 'contract-device-1', ...(withToken ? { [HEADER.token]: withToken } : {}) }),
+      headers: () => ({
+        [HEADER.deviceId]: 'contract-device-1',
+        ...(withToken ? { [HEADER.token]: withToken } : {}),
+      }),
     }),
   );
 
@@ -47,7 +50,8 @@ const right = async <A>(call: Observable<ApiResult<A>>): Promise<A> => {
   return r.right;
 };
 
-const absolute = (fetchFn: typeof fetch) => (input: string, init?: RequestInit) => fetchFn(s.baseUrl + input, init);
+const absolute = (fetchFn: typeof fetch) => (input: string, init?: RequestInit) =>
+  fetchFn(s.baseUrl + input, init);
 
 describe('platform calls over loopback with the real HTTP client (every response decodes with its codec)', () => {
   it('the plan and coin-pack lists of the commerce contract', async () => {
@@ -58,15 +62,27 @@ describe('platform calls over loopback with the real HTTP client (every response
 
   it('sensitive-word check: clean, flagged, and 10400 for a malformed request', async () => {
     const api = apiFor(null);
-    expect(await right(api.sensitiveCheck({ ss: 'post', items: [{ texts: [{ text: 'sunset', category: 'title' }] }] }))).toEqual({ has_sensitive_word: false, sensitive_categories: [] });
-    expect((await right(api.sensitiveCheck({ ss: 'post', items: [{ texts: [{ text: '詐欺です', category: 'content' }] }] }))).sensitive_categories).toEqual(['content']);
+    expect(
+      await right(
+        api.sensitiveCheck({ ss: 'post', items: [{ texts: [{ text: 'sunset', category: 'title' }] }] }),
+      ),
+    ).toEqual({ has_sensitive_word: false, sensitive_categories: [] });
+    expect(
+      (
+        await right(
+          api.sensitiveCheck({ ss: 'post', items: [{ texts: [{ text: '詐欺です', category: 'content' }] }] }),
+        )
+      ).sensitive_categories,
+    ).toEqual(['content']);
     const bad = await firstValueFrom(api.sensitiveCheck({ ss: '', items: [] }));
     expect(E.isLeft(bad) && bad.left).toMatchObject({ kind: 'api', code: 10400 });
   });
 
   it('download url, then the file in Range chunks through the fetch-based range reader', async () => {
     const resolved = await right(apiFor(null).downloadUrl({ url: `/blobs/${BLOB}`, scene: 'card' }));
-    const file = await lastValueFrom(downloadInChunks(makeFetchRange(absolute(fetch)), resolved.url, asyncScheduler, 1000));
+    const file = await lastValueFrom(
+      downloadInChunks(makeFetchRange(absolute(fetch)), resolved.url, asyncScheduler, 1000),
+    );
     expect(file.parts.map((p) => p.length)).toEqual([1000, 1000, 1000, 1000, 500]);
     expect(file.contentType).toBe('image/png');
     expect(Buffer.concat(file.parts.map((p) => Buffer.from(p))).equals(Buffer.from(bytes))).toBe(true);
@@ -76,7 +92,12 @@ describe('platform calls over loopback with the real HTTP client (every response
     const api = apiFor(token);
     const { project } = await right(api.editorCreate({ cover: '', workspace_name: 'Contract' }));
     const saved = await right(
-      api.editorSave({ canvas: { aspect_ratio: '4:3' }, editor_info: { audios: [], storyboards: [] }, workspace_id: project.workspace_id, id: project.id }),
+      api.editorSave({
+        canvas: { aspect_ratio: '4:3' },
+        editor_info: { audios: [], storyboards: [] },
+        workspace_id: project.workspace_id,
+        id: project.id,
+      }),
     );
     expect(saved.version).toBe(1);
     expect((await right(api.editorDetail({ id: project.id }))).project.canvas.aspect_ratio).toBe('4:3');
@@ -89,7 +110,9 @@ describe('platform calls over loopback with the real HTTP client (every response
     const key = Buffer.from((await right(api.pushConfig())).vapid_public_key, 'base64url');
     expect(key.length).toBe(65);
     expect(key[0]).toBe(4);
-    expect(await right(api.pushToken({ token: '{"endpoint":"https://push.example/contract"}' }))).toEqual({ registered: true });
+    expect(await right(api.pushToken({ token: '{"endpoint":"https://push.example/contract"}' }))).toEqual({
+      registered: true,
+    });
   });
 
   it('translation files through the loader, with the English fallback', async () => {
@@ -107,7 +130,11 @@ describe('the store against the server, in real time', () => {
       headers: () => ({ [HEADER.deviceId]: 'contract-device-1', [HEADER.token]: withToken }),
     });
     const fake = makeFakePlatform(asyncScheduler, {});
-    const platform = { ...fake.deps, api: makePlatformApi(http), download: { ...fake.deps.download, fetchRange: makeFetchRange(absolute(fetch)) } };
+    const platform = {
+      ...fake.deps,
+      api: makePlatformApi(http),
+      download: { ...fake.deps.download, fetchRange: makeFetchRange(absolute(fetch)) },
+    };
     const { deps } = makeFakeDeps(asyncScheduler, {}, { platform });
     return { store: makeStore({ dependencies: { ...deps, clock: { now: () => Date.now() } } }), fake };
   };
@@ -115,12 +142,31 @@ describe('the store against the server, in real time', () => {
   it('opens a new editor project, debounces a change by 1 s and the server has it', async () => {
     const { store, fake } = liveStore(token);
     store.dispatch(openEditor({ query: {} }));
-    const project = await eventually(async () => editor.selectEditorProject(store.getState().editor) ?? undefined, 5000, 20);
+    const project = await eventually(
+      async () => editor.selectEditorProject(store.getState().editor) ?? undefined,
+      5000,
+      20,
+    );
     expect(fake.queries).toEqual([{ project_id: project.id }]);
-    const board: editor.StoryboardItem = { clip_info: { speed: 1 }, duraction: 3, material_id: 'm', url: '/blobs/x.mp4', type: 8, index: 0, start: 0, end: 3, id: 's1', offset: 0 };
+    const board: editor.StoryboardItem = {
+      clip_info: { speed: 1 },
+      duraction: 3,
+      material_id: 'm',
+      url: '/blobs/x.mp4',
+      type: 8,
+      index: 0,
+      start: 0,
+      end: 3,
+      id: 's1',
+      offset: 0,
+    };
     const changedAt = Date.now();
     store.dispatch(changeStoryboards({ storyboards: [board] }));
-    await eventually(async () => (editor.selectSavePhase(store.getState().editor)?.status === 'saved' ? true : undefined), 5000, 20);
+    await eventually(
+      async () => (editor.selectSavePhase(store.getState().editor)?.status === 'saved' ? true : undefined),
+      5000,
+      20,
+    );
     const started = store.recorder.events().find((e) => e.type === 'editor/saveStarted');
     expect(started!.meta.at - changedAt).toBeGreaterThanOrEqual(990);
     const detail = await right(apiFor(token).editorDetail({ id: project.id }));

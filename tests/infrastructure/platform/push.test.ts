@@ -8,10 +8,22 @@ import { enablePush, openNoticeLink } from '../../../infrastructure/platform/com
 import type { PushCapabilities, PushPermission } from '../../../infrastructure/platform/deps';
 import { at, newScheduler, platformStore, recordedEvents$ } from './harness';
 
-const user = { id: 'u1', accountName: 'ada', name: 'Ada', email: 'ada@atelier.test', avatar: '', status: 1, role: 'user' };
+const user = {
+  id: 'u1',
+  accountName: 'ada',
+  name: 'Ada',
+  email: 'ada@atelier.test',
+  avatar: '',
+  status: 1,
+  role: 'user',
+};
 
 /** A browser whose worker activates `activationMs` after registering; records what happened when. */
-const fakePush = (scheduler: TestScheduler, permission: PushPermission, options: { answer?: PushPermission; activationMs?: number } = {}) => {
+const fakePush = (
+  scheduler: TestScheduler,
+  permission: PushPermission,
+  options: { answer?: PushPermission; activationMs?: number } = {},
+) => {
   const log: string[] = [];
   const note = (what: string) => log.push(`${scheduler.now()} ${what}`);
   const push: Partial<PushCapabilities> = {
@@ -24,7 +36,8 @@ const fakePush = (scheduler: TestScheduler, permission: PushPermission, options:
     register: (url) => {
       note(`register ${url}`);
       return of({
-        activated: (): Observable<void> => timer(options.activationMs ?? 0, scheduler).pipe(map(() => undefined)),
+        activated: (): Observable<void> =>
+          timer(options.activationMs ?? 0, scheduler).pipe(map(() => undefined)),
         subscribe: (key: string) => {
           note(`subscribe ${key}`);
           return of('{"endpoint":"https://push.example/1"}');
@@ -93,7 +106,10 @@ describe('push registration (spec §6 "push notifications require granted permis
 });
 
 describe('foreground push (spec §9 "an award_task message shows a notice for 3000 ms at top-right and opens its link on click")', () => {
-  const award = (link: string) => ({ source: PUSH_MESSAGE_SOURCE, payload: { type: 'award_task', title: 'Task done: +20 coins', body: 'Claim it', link } });
+  const award = (link: string) => ({
+    source: PUSH_MESSAGE_SOURCE,
+    payload: { type: 'award_task', title: 'Task done: +20 coins', body: 'Claim it', link },
+  });
 
   it('raises an info notice with the link, placed top-right, dismissed 3000 ms later', () => {
     const scheduler = newScheduler();
@@ -108,14 +124,23 @@ describe('foreground push (spec §9 "an award_task message shows a notice for 30
         '^ 10000ms !',
       ).toBe('100ms r 2999ms d');
       at(scheduler, 100, () => messages$.next(award('/tasks/awards?id=7')));
-      at(scheduler, 200, () => messages$.next({ source: 'someone-else', payload: { type: 'award_task', title: 'x', link: '/' } }));
-      at(scheduler, 300, () => messages$.next({ source: PUSH_MESSAGE_SOURCE, payload: { type: 'chat', title: 'x' } }));
+      at(scheduler, 200, () =>
+        messages$.next({ source: 'someone-else', payload: { type: 'award_task', title: 'x', link: '/' } }),
+      );
+      at(scheduler, 300, () =>
+        messages$.next({ source: PUSH_MESSAGE_SOURCE, payload: { type: 'chat', title: 'x' } }),
+      );
       at(scheduler, 400, () => {
         expect(h.store.getState().notices.active).toEqual([
           expect.objectContaining({
             level: 'info',
             messageKey: 'push.awardTask',
-            values: { title: 'Task done: +20 coins', body: 'Claim it', link: '/tasks/awards?id=7', placement: 'top-right' },
+            values: {
+              title: 'Task done: +20 coins',
+              body: 'Claim it',
+              link: '/tasks/awards?id=7',
+              placement: 'top-right',
+            },
             fallback: 'Task done: +20 coins',
             durationMs: 3000,
           }),

@@ -6,7 +6,8 @@ import { appStarted } from '../../../infrastructure/store/commands';
 import { newScheduler, platformStore } from './harness';
 
 const params = (prompt: string) => ({ domainType: 0, prompt, aspectRatio: '1:1', seed: null });
-const created = (id: string, at: number) => tasks.taskCreated({ id, params: params(id), guest: true, estimateMs: null, createdAt: at });
+const created = (id: string, at: number) =>
+  tasks.taskCreated({ id, params: params(id), guest: true, estimateMs: null, createdAt: at });
 
 /** A store's task list without the restore-time field (`updatedAt` is when an event arrived). */
 const listOf = (s: tasks.TasksState) => tasks.selectTaskList(s).map(({ updatedAt: _u, ...rest }) => rest);
@@ -20,20 +21,41 @@ describe('task list in IndexedDB (a reload keeps the task list)', () => {
       before.store.dispatch(appStarted({}));
       flush();
       before.store.dispatch(created('done', 1));
-      before.store.dispatch(tasks.taskCompleted({ id: 'done', images: [{ url: '/blobs/done.png', width: 8, height: 8 }] }));
+      before.store.dispatch(
+        tasks.taskCompleted({ id: 'done', images: [{ url: '/blobs/done.png', width: 8, height: 8 }] }),
+      );
       before.store.dispatch(created('song', 1.5));
       before.store.dispatch(
         tasks.taskCompleted({
           id: 'song',
           images: [],
-          media: [{ url: '/blobs/song.wav', kind: 'audio', contentType: 'audio/wav', width: null, height: null, durationS: 8 }],
+          media: [
+            {
+              url: '/blobs/song.wav',
+              kind: 'audio',
+              contentType: 'audio/wav',
+              width: null,
+              height: null,
+              durationS: 8,
+            },
+          ],
         }),
       );
       before.store.dispatch(created('broken', 2));
-      before.store.dispatch(tasks.progressReported({ id: 'broken', code: 2, progress: 30, statusDesc: '', estimateMs: null }));
+      before.store.dispatch(
+        tasks.progressReported({ id: 'broken', code: 2, progress: 30, statusDesc: '', estimateMs: null }),
+      );
       before.store.dispatch(tasks.taskFailed({ id: 'broken', code: 4, reason: 'engine' }));
       before.store.dispatch(created('running', 3));
-      before.store.dispatch(tasks.progressReported({ id: 'running', code: 2, progress: 40, statusDesc: 'rendering', estimateMs: 2000 }));
+      before.store.dispatch(
+        tasks.progressReported({
+          id: 'running',
+          code: 2,
+          progress: 40,
+          statusDesc: 'rendering',
+          estimateMs: 2000,
+        }),
+      );
       const stored = before.fake.kv.snapshot()[TASK_LIST_KEY];
       expect(stored).toMatchObject({ version: 1, owner: null });
 
@@ -68,8 +90,18 @@ describe('task list in IndexedDB (a reload keeps the task list)', () => {
       h.store.dispatch(appStarted({}));
       flush();
       h.store.dispatch(created('late', 5));
-      expect((h.fake.kv.snapshot()[TASK_LIST_KEY] as { tasks: { id: string }[] }).tasks.map((t) => t.id)).toEqual(['late', 'early']);
-      const user = { id: 'u9', accountName: 'u9', name: 'U', email: 'u9@atelier.test', avatar: '', status: 1, role: 'user' };
+      expect(
+        (h.fake.kv.snapshot()[TASK_LIST_KEY] as { tasks: { id: string }[] }).tasks.map((t) => t.id),
+      ).toEqual(['late', 'early']);
+      const user = {
+        id: 'u9',
+        accountName: 'u9',
+        name: 'U',
+        email: 'u9@atelier.test',
+        avatar: '',
+        status: 1,
+        role: 'user',
+      };
       h.store.dispatch(session.userInfoSet({ token: 't', user }));
       h.store.dispatch(tasks.taskRemoved({ id: 'early' }));
       expect(h.fake.kv.snapshot()[TASK_LIST_KEY]).toMatchObject({ owner: 'u9', tasks: [{ id: 'late' }] });
@@ -79,7 +111,9 @@ describe('task list in IndexedDB (a reload keeps the task list)', () => {
   it('an unreadable stored list is ignored and then replaced', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
-      const h = platformStore(scheduler, { kv: { [TASK_LIST_KEY]: { version: 1, owner: null, tasks: [{ id: 3 }] } } });
+      const h = platformStore(scheduler, {
+        kv: { [TASK_LIST_KEY]: { version: 1, owner: null, tasks: [{ id: 3 }] } },
+      });
       h.store.dispatch(appStarted({}));
       flush();
       expect(h.store.getState().tasks.order).toEqual([]);

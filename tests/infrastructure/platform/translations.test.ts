@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { makeTranslationLoader } from '../../../infrastructure/platform/translations';
 
 const files: Record<string, unknown> = {
-  '/i18n/manifest.json': { routes: { create: ['en', 'ja', 'zh-CN'], editor: ['en', 'ja'], broken: ['en', 'ja'], jaOnly: ['ja'] } },
+  '/i18n/manifest.json': {
+    routes: { create: ['en', 'ja', 'zh-CN'], editor: ['en', 'ja'], broken: ['en', 'ja'], jaOnly: ['ja'] },
+  },
   '/i18n/create/en.json': { 'create.title': 'Create' },
   '/i18n/create/ja.json': { 'create.title': '作成' },
   '/i18n/editor/en.json': { 'editor.saved': 'Saved' },

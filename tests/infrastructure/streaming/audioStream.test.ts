@@ -41,9 +41,12 @@ const BYTES = [
 ];
 const DATA = BYTES.map(b64);
 
-const sse = (event: string, data: unknown) => `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
-const startText = (chunks = 3, id = ID) => sse('start', { stream_id: id, sample_rate: 16000, chunks, mime_type: 'audio/wav', duration_ms: 10 });
-const chunkText = (index: number, audioData: string = DATA[index] ?? DATA[0]!, id = ID) => sse('chunk', { stream_id: id, index, audioData });
+const sse = (event: string, data: unknown) =>
+  `event: ${event}\ndata: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+const startText = (chunks = 3, id = ID) =>
+  sse('start', { stream_id: id, sample_rate: 16000, chunks, mime_type: 'audio/wav', duration_ms: 10 });
+const chunkText = (index: number, audioData: string = DATA[index] ?? DATA[0]!, id = ID) =>
+  sse('chunk', { stream_id: id, index, audioData });
 const endText = (total = 3, id = ID) => sse('end', { stream_id: id, total });
 const WHOLE = startText() + chunkText(0) + chunkText(1) + chunkText(2) + endText();
 
@@ -76,14 +79,18 @@ const runEpic = (
   state: RootState = initialRootState,
 ) => {
   const requests: { at: number; req: StreamRequest }[] = [];
-  const { deps } = makeFakeDeps(scheduler, {}, {
-    streaming: fakeStreamingDeps(scheduler, {
-      fetchStream: (req) => {
-        requests.push({ at: scheduler.now(), req });
-        return streams[requests.length - 1] ?? of<StreamPart>();
-      },
-    }),
-  });
+  const { deps } = makeFakeDeps(
+    scheduler,
+    {},
+    {
+      streaming: fakeStreamingDeps(scheduler, {
+        fetchStream: (req) => {
+          requests.push({ at: scheduler.now(), req });
+          return streams[requests.length - 1] ?? of<StreamPart>();
+        },
+      }),
+    },
+  );
   const state$ = new StateObservable<RootState>(new Subject<RootState>(), state);
   return { output$: audioStreamEpic(action$, state$, deps), requests };
 };
@@ -102,11 +109,26 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         e: part(endText()),
       });
       const { output$, requests } = runEpic(scheduler, action$, [body]);
-      expectObservable(output$).toBe('a 20ms b 9ms c 9ms d 9ms e', { a: started(), b: chunk(0), c: chunk(1), d: chunk(2), e: ended });
+      expectObservable(output$).toBe('a 20ms b 9ms c 9ms d 9ms e', {
+        a: started(),
+        b: chunk(0),
+        c: chunk(1),
+        d: chunk(2),
+        e: ended,
+      });
       // Read up to `end` (frame 51), not to the body's close at 72.
       expectSubscriptions(body.subscriptions).toBe('^ 50ms !');
       scheduler.flush();
-      expect(requests).toEqual([{ at: 0, req: { path: AUDIO_TTS_STREAM_PATH, body: { text: 'Hello there', stream_id: ID, emotion: 'happy' }, token: null } }]);
+      expect(requests).toEqual([
+        {
+          at: 0,
+          req: {
+            path: AUDIO_TTS_STREAM_PATH,
+            body: { text: 'Hello there', stream_id: ID, emotion: 'happy' },
+            token: null,
+          },
+        },
+      ]);
     });
   });
 
@@ -122,7 +144,11 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         z: part(chunkText(2)),
         e: part(endText()),
       });
-      const { deps } = makeFakeDeps(scheduler, {}, { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => body }) });
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => body }) },
+      );
       store = makeStore({ dependencies: deps });
       store.dispatch(startAudioStream({ source: tts }));
       expect(audio.selectAudioStatus(store.getState().audio)).toBe('start');
@@ -138,29 +164,66 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
   });
 
   it.each([
-    ['a chunk out of order (0 then 2)', [chunkText(0), chunkText(2)], [chunk(0)], audio.AUDIO_CHUNK_OUT_OF_ORDER],
-    ['a duplicate chunk (0 then 0)', [chunkText(0), chunkText(0)], [chunk(0)], audio.AUDIO_CHUNK_OUT_OF_ORDER],
-    ['a chunk that is not base64', [chunkText(0), chunkText(1, 'not base64!')], [chunk(0)], audio.AUDIO_CHUNK_MALFORMED],
-    ['a chunk whose data is not JSON', [chunkText(0), sse('chunk', '{"index": 1,')], [chunk(0)], audio.AUDIO_CHUNK_MALFORMED],
+    [
+      'a chunk out of order (0 then 2)',
+      [chunkText(0), chunkText(2)],
+      [chunk(0)],
+      audio.AUDIO_CHUNK_OUT_OF_ORDER,
+    ],
+    [
+      'a duplicate chunk (0 then 0)',
+      [chunkText(0), chunkText(0)],
+      [chunk(0)],
+      audio.AUDIO_CHUNK_OUT_OF_ORDER,
+    ],
+    [
+      'a chunk that is not base64',
+      [chunkText(0), chunkText(1, 'not base64!')],
+      [chunk(0)],
+      audio.AUDIO_CHUNK_MALFORMED,
+    ],
+    [
+      'a chunk whose data is not JSON',
+      [chunkText(0), sse('chunk', '{"index": 1,')],
+      [chunk(0)],
+      audio.AUDIO_CHUNK_MALFORMED,
+    ],
     ['a chunk of another stream', [chunkText(0, DATA[0], 'aud_other')], [], audio.AUDIO_CHUNK_MALFORMED],
-    ['an end whose total misses a chunk', [chunkText(0), chunkText(1), endText(3)], [chunk(0), chunk(1)], audio.AUDIO_CHUNK_OUT_OF_ORDER],
-  ])('%s ends the stream in error with the domain reason, and nothing after it is read', (_name, texts, good, reason) => {
-    const scheduler = newScheduler();
-    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
-      const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
-      const values: Record<string, StreamPart> = { h: head, s: part(startText()), z: part(chunkText(2)), e: part(endText()) };
-      texts.forEach((text, i) => (values[`${i}`] = part(text)));
-      const marble = `-h-s-${texts.map((_, i) => `${i}-`).join('')}z-e|`;
-      const body = cold<StreamPart>(marble, values);
-      const { output$ } = runEpic(scheduler, action$, [body]);
-      const failAt = 5 + 2 * (texts.length - 1);
-      const expected: Record<string, Action> = { a: started(), f: failed(reason) };
-      good.forEach((g, i) => (expected[`${i}`] = g));
-      const out = frames([[0, 'a'], ...good.map((_, i): [number, string] => [5 + 2 * i, `${i}`]), [failAt, 'f']]);
-      expectObservable(output$).toBe(out, expected);
-      expectSubscriptions(body.subscriptions).toBe(`^ ${failAt - 1}ms !`);
-    });
-  });
+    [
+      'an end whose total misses a chunk',
+      [chunkText(0), chunkText(1), endText(3)],
+      [chunk(0), chunk(1)],
+      audio.AUDIO_CHUNK_OUT_OF_ORDER,
+    ],
+  ])(
+    '%s ends the stream in error with the domain reason, and nothing after it is read',
+    (_name, texts, good, reason) => {
+      const scheduler = newScheduler();
+      scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+        const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
+        const values: Record<string, StreamPart> = {
+          h: head,
+          s: part(startText()),
+          z: part(chunkText(2)),
+          e: part(endText()),
+        };
+        texts.forEach((text, i) => (values[`${i}`] = part(text)));
+        const marble = `-h-s-${texts.map((_, i) => `${i}-`).join('')}z-e|`;
+        const body = cold<StreamPart>(marble, values);
+        const { output$ } = runEpic(scheduler, action$, [body]);
+        const failAt = 5 + 2 * (texts.length - 1);
+        const expected: Record<string, Action> = { a: started(), f: failed(reason) };
+        good.forEach((g, i) => (expected[`${i}`] = g));
+        const out = frames([
+          [0, 'a'],
+          ...good.map((_, i): [number, string] => [5 + 2 * i, `${i}`]),
+          [failAt, 'f'],
+        ]);
+        expectObservable(output$).toBe(out, expected);
+        expectSubscriptions(body.subscriptions).toBe(`^ ${failAt - 1}ms !`);
+      });
+    },
+  );
 
   it('a chunk before start is out of order', () => {
     const scheduler = newScheduler();
@@ -186,7 +249,14 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
       expectObservable(output$).toBe('a----b-(rf)', {
         a: started(),
         b: chunk(0),
-        r: reportApiFailure({ failure: { kind: 'api', path: AUDIO_TTS_STREAM_PATH, code: 10400, msg: 'the text has nothing to speak' } }),
+        r: reportApiFailure({
+          failure: {
+            kind: 'api',
+            path: AUDIO_TTS_STREAM_PATH,
+            code: 10400,
+            msg: 'the text has nothing to speak',
+          },
+        }),
         f: failed(AUDIO_STREAM_FAILED),
       });
     });
@@ -195,9 +265,20 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
   it('a cut connection, or a body that ends before `end`, ends in error errors.audioStreamInterrupted', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const action$ = hot<Action>('a 99ms b', { a: startAudioStream({ source: tts }), b: startAudioStream({ source: tts }) });
-      const cut = cold<StreamPart>('-h-s-x-#', { h: head, s: part(startText()), x: part(chunkText(0)) }, new TypeError('network reset'));
-      const short = cold<StreamPart>('-h-s-x-|', { h: head, s: part(startText(3, 'aud_id2')), x: part(chunkText(0, DATA[0], 'aud_id2')) });
+      const action$ = hot<Action>('a 99ms b', {
+        a: startAudioStream({ source: tts }),
+        b: startAudioStream({ source: tts }),
+      });
+      const cut = cold<StreamPart>(
+        '-h-s-x-#',
+        { h: head, s: part(startText()), x: part(chunkText(0)) },
+        new TypeError('network reset'),
+      );
+      const short = cold<StreamPart>('-h-s-x-|', {
+        h: head,
+        s: part(startText(3, 'aud_id2')),
+        x: part(chunkText(0, DATA[0], 'aud_id2')),
+      });
       const { output$ } = runEpic(scheduler, action$, [cut, short]);
       expectObservable(output$).toBe('a----b-f 92ms A----B-F', {
         a: started(),
@@ -213,7 +294,10 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
   it('a stop aborts the request at once and records the stop; nothing of that stream is emitted afterwards', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
-      const action$ = hot<Action>('a 24ms s 50ms s', { a: startAudioStream({ source: tts }), s: stopAudioStream({}) });
+      const action$ = hot<Action>('a 24ms s 50ms s', {
+        a: startAudioStream({ source: tts }),
+        s: stopAudioStream({}),
+      });
       const body = cold<StreamPart>('-h 9ms s 9ms x 9ms y 9ms z 9ms e|', {
         h: head,
         s: part(startText()),
@@ -223,7 +307,11 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         e: part(endText()),
       });
       const { output$ } = runEpic(scheduler, action$, [body]);
-      expectObservable(output$).toBe('a 20ms b 3ms f', { a: started(), b: chunk(0), f: failed(AUDIO_STREAM_STOPPED) });
+      expectObservable(output$).toBe('a 20ms b 3ms f', {
+        a: started(),
+        b: chunk(0),
+        f: failed(AUDIO_STREAM_STOPPED),
+      });
       expectSubscriptions(body.subscriptions).toBe('^ 24ms !');
     });
   });
@@ -232,8 +320,16 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
     const scheduler = newScheduler();
     scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
       const song: AudioStreamSource = { kind: 'song', style: 'pop', emotion: 'happy', instrument: 'piano' };
-      const action$ = hot<Action>('a 14ms b', { a: startAudioStream({ source: tts }), b: startAudioStream({ source: song }) });
-      const first = cold<StreamPart>('-h-s 19ms x 9ms y|', { h: head, s: part(startText()), x: part(chunkText(0)), y: part(chunkText(1)) });
+      const action$ = hot<Action>('a 14ms b', {
+        a: startAudioStream({ source: tts }),
+        b: startAudioStream({ source: song }),
+      });
+      const first = cold<StreamPart>('-h-s 19ms x 9ms y|', {
+        h: head,
+        s: part(startText()),
+        x: part(chunkText(0)),
+        y: part(chunkText(1)),
+      });
       const second = cold<StreamPart>('-h-s-x-y-z-e|', {
         h: head,
         s: part(startText(3, 'aud_id2')),
@@ -261,29 +357,46 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
   it('a refused request (a JSON envelope, or HTTP 403, instead of a stream) goes to the error map and sets status error', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const action$ = hot<Action>('a 19ms b', { a: startAudioStream({ source: tts }), b: startAudioStream({ source: tts }) });
+      const action$ = hot<Action>('a 19ms b', {
+        a: startAudioStream({ source: tts }),
+        b: startAudioStream({ source: tts }),
+      });
       const body = cold<StreamPart>('-h-j-k|', {
         h: { kind: 'response', status: 200, contentType: 'application/json; charset=utf-8' },
         j: part('{"status":{"code":20000,'),
         k: part('"msg":"please log in"},"data":null}'),
       });
-      const forbidden = cold<StreamPart>('-h|', { h: { kind: 'response', status: 403, contentType: 'text/html' } });
-      const { output$ } = runEpic(scheduler, action$, [body, forbidden]);
-      expectObservable(output$).toBe(frames([[0, 'a'], [6, '(rf)'], [20, 'b'], [22, '(RF)']]), {
-        a: started(),
-        r: reportApiFailure({ failure: { kind: 'api', path: AUDIO_TTS_STREAM_PATH, code: 20000, msg: 'please log in' } }),
-        f: failed(AUDIO_REQUEST_REFUSED),
-        b: started('aud_id2'),
-        R: reportApiFailure({ failure: { kind: 'http', path: AUDIO_TTS_STREAM_PATH, status: 403 } }),
-        F: failed(AUDIO_REQUEST_REFUSED, 'aud_id2'),
+      const forbidden = cold<StreamPart>('-h|', {
+        h: { kind: 'response', status: 403, contentType: 'text/html' },
       });
+      const { output$ } = runEpic(scheduler, action$, [body, forbidden]);
+      expectObservable(output$).toBe(
+        frames([
+          [0, 'a'],
+          [6, '(rf)'],
+          [20, 'b'],
+          [22, '(RF)'],
+        ]),
+        {
+          a: started(),
+          r: reportApiFailure({
+            failure: { kind: 'api', path: AUDIO_TTS_STREAM_PATH, code: 20000, msg: 'please log in' },
+          }),
+          f: failed(AUDIO_REQUEST_REFUSED),
+          b: started('aud_id2'),
+          R: reportApiFailure({ failure: { kind: 'http', path: AUDIO_TTS_STREAM_PATH, status: 403 } }),
+          F: failed(AUDIO_REQUEST_REFUSED, 'aud_id2'),
+        },
+      );
     });
   });
 
   it('a request its codec refuses never leaves the client', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const action$ = hot<Action>('a', { a: startAudioStream({ source: { kind: 'tts', text: 'x'.repeat(501) } }) });
+      const action$ = hot<Action>('a', {
+        a: startAudioStream({ source: { kind: 'tts', text: 'x'.repeat(501) } }),
+      });
       const { output$, requests } = runEpic(scheduler, action$, []);
       expectObservable(output$).toBe('(af)', { a: started(), f: failed(AUDIO_REQUEST_INVALID) });
       scheduler.flush();
@@ -295,7 +408,13 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
       const signedIn = replay([
-        { ...session.userInfoSet({ token: 'tok-1', user: { id: 'u', accountName: 'u', name: 'u', email: 'u@x', avatar: '', status: 1, role: 'user' } }), meta: { seq: 1, at: 0 } },
+        {
+          ...session.userInfoSet({
+            token: 'tok-1',
+            user: { id: 'u', accountName: 'u', name: 'u', email: 'u@x', avatar: '', status: 1, role: 'user' },
+          }),
+          meta: { seq: 1, at: 0 },
+        },
       ]).state;
       const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
       const { output$, requests } = runEpic(scheduler, action$, [of<StreamPart>()], signedIn);
@@ -316,7 +435,11 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         z: part(chunkText(2)),
         e: part(endText()),
       });
-      const { deps } = makeFakeDeps(scheduler, {}, { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => body }) });
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => body }) },
+      );
       const store = makeStore({ dependencies: deps });
       store.dispatch(resumeAudioStream({}));
       store.dispatch(startAudioStream({ source: tts }));
@@ -345,22 +468,40 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
 describe('SSE parsing is independent of how the network cuts the bytes (eventsource-parser over a streaming body)', () => {
   const collect = (parts: readonly StreamPart[]): Promise<Action[]> => {
     const scheduler = newScheduler();
-    const { deps } = makeFakeDeps(scheduler, {}, { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => from(parts) }) });
+    const { deps } = makeFakeDeps(
+      scheduler,
+      {},
+      { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => from(parts) }) },
+    );
     const state$ = new StateObservable<RootState>(new Subject<RootState>(), initialRootState);
-    return lastValueFrom(audioStreamEpic(of(startAudioStream({ source: tts })), state$, deps).pipe(toArray()));
+    return lastValueFrom(
+      audioStreamEpic(of(startAudioStream({ source: tts })), state$, deps).pipe(toArray()),
+    );
   };
 
   it('property: any split of the body (even inside a multi-byte character) gives the same events as one piece', async () => {
     const text = `: keep-alive — ça va\n\n${WHOLE}`;
     const bytes = enc.encode(text);
     const whole = await collect([head, { kind: 'bytes', bytes }]);
-    expect(whole.map((a) => a.type)).toEqual(['audio/streamStarted', 'audio/chunkReceived', 'audio/chunkReceived', 'audio/chunkReceived', 'audio/streamEnded']);
+    expect(whole.map((a) => a.type)).toEqual([
+      'audio/streamStarted',
+      'audio/chunkReceived',
+      'audio/chunkReceived',
+      'audio/chunkReceived',
+      'audio/streamEnded',
+    ]);
     await fc.assert(
-      fc.asyncProperty(fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }), async (cuts) => {
-        const at = [0, ...[...cuts].sort((a, b) => a - b), bytes.length];
-        const parts: StreamPart[] = [head, ...at.slice(1).map((end, i) => ({ kind: 'bytes' as const, bytes: bytes.slice(at[i], end) }))];
-        expect(await collect(parts)).toEqual(whole);
-      }),
+      fc.asyncProperty(
+        fc.uniqueArray(fc.integer({ min: 1, max: bytes.length - 1 }), { maxLength: 40 }),
+        async (cuts) => {
+          const at = [0, ...[...cuts].sort((a, b) => a - b), bytes.length];
+          const parts: StreamPart[] = [
+            head,
+            ...at.slice(1).map((end, i) => ({ kind: 'bytes' as const, bytes: bytes.slice(at[i], end) })),
+          ];
+          expect(await collect(parts)).toEqual(whole);
+        },
+      ),
       { numRuns: 200 },
     );
   });

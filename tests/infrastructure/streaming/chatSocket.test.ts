@@ -4,13 +4,34 @@ import { NEVER, defer, finalize, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { chat, replay, session } from '../../../domain/index.js';
-import { ChatHistoryResponse, ChatSessionOpenResponse, type ChatHistoryRequest } from '../../../infrastructure/contract/characters';
-import { CHAT_EVENT, ChatMessageItem, type ChatSendRequest } from '../../../infrastructure/contract/streaming';
+import {
+  ChatHistoryResponse,
+  ChatSessionOpenResponse,
+  type ChatHistoryRequest,
+} from '../../../infrastructure/contract/characters';
+import {
+  CHAT_EVENT,
+  ChatMessageItem,
+  type ChatSendRequest,
+} from '../../../infrastructure/contract/streaming';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/store/makeStore';
-import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelay } from '../../../infrastructure/streaming/backoff';
-import { CHAT_ACK_TIMEOUT_MS, CHAT_SEND_REFUSED, CHAT_SEND_TIMEOUT } from '../../../infrastructure/streaming/chatProtocol';
-import { loadOlderChat, openChat, retryChatMessage, sendChatMessage } from '../../../infrastructure/streaming/commands';
+import {
+  RECONNECT_BASE_MS,
+  RECONNECT_MAX_MS,
+  reconnectDelay,
+} from '../../../infrastructure/streaming/backoff';
+import {
+  CHAT_ACK_TIMEOUT_MS,
+  CHAT_SEND_REFUSED,
+  CHAT_SEND_TIMEOUT,
+} from '../../../infrastructure/streaming/chatProtocol';
+import {
+  loadOlderChat,
+  openChat,
+  retryChatMessage,
+  sendChatMessage,
+} from '../../../infrastructure/streaming/commands';
 import type { ChatConnection, ChatSignal, ChatSocketEnd } from '../../../infrastructure/streaming/deps';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeStreamingDeps, fakeStudioApi } from '../../support/fakes/streaming';
@@ -23,15 +44,43 @@ const decoded = <A>(codec: t.Type<A, unknown, unknown>, value: unknown): A => {
   return r.right;
 };
 
-const USER: session.UserInfo = { id: 'u1', accountName: 'u1', name: 'U', email: 'u@x', avatar: '', status: 1, role: 'user' };
+const USER: session.UserInfo = {
+  id: 'u1',
+  accountName: 'u1',
+  name: 'U',
+  email: 'u@x',
+  avatar: '',
+  status: 1,
+  role: 'user',
+};
 const SESSION = 's1';
 const CHARACTER = 'chr_luna';
 const closed: ChatSocketEnd = { kind: 'closed', reason: 'transport close' };
 
-const item = (id: string, clientId: string | null, role: 'user' | 'assistant', content: string, at: number): ChatMessageItem =>
-  decoded<ChatMessageItem>(ChatMessageItem, { id, client_id: clientId, session_id: SESSION, channel_id: CHARACTER, role, content, create_at: at, name: role === 'assistant' ? 'Luna' : null, is_official_agent: false, voice_url: null });
+const item = (
+  id: string,
+  clientId: string | null,
+  role: 'user' | 'assistant',
+  content: string,
+  at: number,
+): ChatMessageItem =>
+  decoded<ChatMessageItem>(ChatMessageItem, {
+    id,
+    client_id: clientId,
+    session_id: SESSION,
+    channel_id: CHARACTER,
+    role,
+    content,
+    create_at: at,
+    name: role === 'assistant' ? 'Luna' : null,
+    is_official_agent: false,
+    voice_url: null,
+  });
 
-const ok = (ack: { id: string; client_id: string; create_at: number }) => ({ status: { code: 10000, msg: 'success' }, data: ack });
+const ok = (ack: { id: string; client_id: string; create_at: number }) => ({
+  status: { code: 10000, msg: 'success' },
+  data: ack,
+});
 
 interface Sent {
   readonly at: number;
@@ -70,30 +119,42 @@ const socketHarness = (
   return { attempts, ends, tokens, sent, connectChat };
 };
 
-const storeWith = (scheduler: TestScheduler, connectChat: (a: { token: string | null }) => Observable<ChatSignal>, history?: (req: ChatHistoryRequest) => Observable<ApiResult<ChatHistoryResponse>>) => {
+const storeWith = (
+  scheduler: TestScheduler,
+  connectChat: (a: { token: string | null }) => Observable<ChatSignal>,
+  history?: (req: ChatHistoryRequest) => Observable<ApiResult<ChatHistoryResponse>>,
+) => {
   const historyCalls: { at: number; req: ChatHistoryRequest }[] = [];
-  const { deps } = makeFakeDeps(scheduler, {}, {
-    streaming: fakeStreamingDeps(scheduler, {
-      connectChat,
-      api: fakeStudioApi({
-        chatHistory: (req) => {
-          historyCalls.push({ at: scheduler.now(), req });
-          return history ? history(req) : NEVER;
-        },
+  const { deps } = makeFakeDeps(
+    scheduler,
+    {},
+    {
+      streaming: fakeStreamingDeps(scheduler, {
+        connectChat,
+        api: fakeStudioApi({
+          chatHistory: (req) => {
+            historyCalls.push({ at: scheduler.now(), req });
+            return history ? history(req) : NEVER;
+          },
+        }),
       }),
-    }),
-  });
+    },
+  );
   const store = makeStore({ dependencies: deps });
   return Object.assign(store, { historyCalls });
 };
 
-const signIn = (store: ReturnType<typeof makeStore>) => store.dispatch(session.userInfoSet({ token: 'tok-1', user: USER }));
-const openSession = (store: ReturnType<typeof makeStore>) => store.dispatch(chat.sessionOpened({ sessionId: SESSION, channelId: CHARACTER }));
+const signIn = (store: ReturnType<typeof makeStore>) =>
+  store.dispatch(session.userInfoSet({ token: 'tok-1', user: USER }));
+const openSession = (store: ReturnType<typeof makeStore>) =>
+  store.dispatch(chat.sessionOpened({ sessionId: SESSION, channelId: CHARACTER }));
 const types = (store: ReturnType<typeof makeStore>) => store.recorder.events().map((e) => e.type);
 
 describe('reconnection backoff (the spec gives none: 1 s doubling, capped at 30 s, back to 1 s after a connection)', () => {
   it('the delays', () => {
-    expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelay)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map(reconnectDelay)).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000,
+    ]);
     expect(RECONNECT_BASE_MS).toBe(1000);
     expect(RECONNECT_MAX_MS).toBe(30000);
   });
@@ -128,7 +189,9 @@ describe('reconnection backoff (the spec gives none: 1 s doubling, capped at 30 
       openSession(store);
       signIn(store);
       const online: boolean[] = [];
-      cold('3000ms a 4000ms b 1999ms c').subscribe(() => online.push(chat.selectIsChatOnline(store.getState().chat)));
+      cold('3000ms a 4000ms b 1999ms c').subscribe(() =>
+        online.push(chat.selectIsChatOnline(store.getState().chat)),
+      );
       cold('20000ms x').subscribe(() => store.dispatch(session.loggedOut({})));
       flush();
       // Dropped at 5001: retried at 6001 (1 s), which failed, then at 8001 (2 s), which held until logout.
@@ -142,7 +205,9 @@ describe('reconnection backoff (the spec gives none: 1 s doubling, capped at 30 
   it('a refused handshake (a guest, code 20000) is not retried and goes to the error map', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = socketHarness(scheduler, () => cold<ChatSignal>('-#', undefined, { kind: 'refused', code: 20000, msg: 'please log in' }));
+      const h = socketHarness(scheduler, () =>
+        cold<ChatSignal>('-#', undefined, { kind: 'refused', code: 20000, msg: 'please log in' }),
+      );
       const store = storeWith(scheduler, h.connectChat);
       signIn(store);
       flush();
@@ -155,9 +220,13 @@ describe('reconnection backoff (the spec gives none: 1 s doubling, capped at 30 
   it('connects only while signed in: nothing before userInfoSet, one socket for refreshes of the same person, closed at logout', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = socketHarness(scheduler, (_n, connection) => cold<ChatSignal>('-c', { c: { kind: 'connected', connection } }));
+      const h = socketHarness(scheduler, (_n, connection) =>
+        cold<ChatSignal>('-c', { c: { kind: 'connected', connection } }),
+      );
       const store = storeWith(scheduler, h.connectChat);
-      cold('100ms s 100ms s 100ms o').subscribe((v) => (v === 's' ? signIn(store) : store.dispatch(session.loggedOut({}))));
+      cold('100ms s 100ms s 100ms o').subscribe((v) =>
+        v === 's' ? signIn(store) : store.dispatch(session.loggedOut({})),
+      );
       flush();
       expect(h.attempts).toEqual([100]);
       expect(h.ends).toEqual([302]);
@@ -176,14 +245,20 @@ describe('sending over the socket (no message shown twice or lost across a recon
             ? cold<ChatSignal>('-c 49ms #', { c: { kind: 'connected', connection } }, closed)
             : cold<ChatSignal>('-c', { c: { kind: 'connected', connection } }),
         // The first connection dies before answering; the second acknowledges after 5 ms.
-        (attempt, p) => (attempt === 0 ? NEVER : cold('5ms a|', { a: ok({ id: 'm-user', client_id: p.client_id, create_at: 10 }) })),
+        (attempt, p) =>
+          attempt === 0
+            ? NEVER
+            : cold('5ms a|', { a: ok({ id: 'm-user', client_id: p.client_id, create_at: 10 }) }),
       );
       let clientId = '';
       const store = storeWith(scheduler, h.connectChat, () =>
         cold('10ms r|', {
           r: E.right(
             decoded(ChatHistoryResponse, {
-              items: [item('m-user', clientId, 'user', 'hello', 10), item('m-reply', null, 'assistant', 'hi there', 20)],
+              items: [
+                item('m-user', clientId, 'user', 'hello', 10),
+                item('m-reply', null, 'assistant', 'hi there', 20),
+              ],
               has_more: false,
               offset_to: null,
               page_size: 100,
@@ -203,7 +278,9 @@ describe('sending over the socket (no message shown twice or lost across a recon
         [10, 0, { client_id: clientId, session_id: SESSION, character_id: CHARACTER, content: 'hello' }],
         [1052, 1, { client_id: clientId, session_id: SESSION, character_id: CHARACTER, content: 'hello' }],
       ]);
-      expect(store.historyCalls.map((c) => [c.at, c.req])).toEqual([[1052, { session_id: SESSION, page_size: 100 }]]);
+      expect(store.historyCalls.map((c) => [c.at, c.req])).toEqual([
+        [1052, { session_id: SESSION, page_size: 100 }],
+      ]);
       const messages = chat.selectChatMessages(store.getState().chat);
       expect(messages.map((m) => [m.role, m.serverId, m.content, m.phase.status])).toEqual([
         ['user', 'm-user', 'hello', 'delivered'],
@@ -227,14 +304,19 @@ describe('sending over the socket (no message shown twice or lost across a recon
     scheduler.run(({ cold, flush }) => {
       const h = socketHarness(
         scheduler,
-        (attempt, connection) => (attempt === 0 ? cold<ChatSignal>('#', undefined, closed) : cold<ChatSignal>('-c', { c: { kind: 'connected', connection } })),
+        (attempt, connection) =>
+          attempt === 0
+            ? cold<ChatSignal>('#', undefined, closed)
+            : cold<ChatSignal>('-c', { c: { kind: 'connected', connection } }),
         (_n, p) => cold('1ms a|', { a: ok({ id: 'm1', client_id: p.client_id, create_at: 5 }) }),
       );
       const store = storeWith(scheduler, h.connectChat);
       openSession(store);
       signIn(store);
       cold('5ms x').subscribe(() => store.dispatch(sendChatMessage({ content: 'offline hello' })));
-      cold('500ms x').subscribe(() => expect(chat.selectMessagesToResend(store.getState().chat)).toHaveLength(1));
+      cold('500ms x').subscribe(() =>
+        expect(chat.selectMessagesToResend(store.getState().chat)).toHaveLength(1),
+      );
       flush();
       expect(h.sent.map((s) => s.at)).toEqual([1001]);
       expect(chat.selectMessagesToResend(store.getState().chat)).toEqual([]);
@@ -246,26 +328,43 @@ describe('sending over the socket (no message shown twice or lost across a recon
     scheduler.run(({ cold, flush }) => {
       const ev = (event: string, payload: unknown): ChatSignal => ({ kind: 'event', event, payload });
       const base = { session_id: SESSION, reply_id: 'm-r' };
-      const done = { ...base, reply_to: 'c_id1', content: 'Hi, friend!', create_at: 30, name: 'Luna', is_official_agent: false };
-      const h = socketHarness(scheduler, (_n, connection) =>
-        cold<ChatSignal>('-c 20ms s-0-1-1-2-d-d-m-o', {
-          c: { kind: 'connected', connection },
-          s: ev(CHAT_EVENT.start, { ...base, reply_to: 'c_id1', create_at: 30, name: 'Luna', is_official_agent: false }),
-          0: ev(CHAT_EVENT.token, { ...base, index: 0, token: 'Hi,' }),
-          1: ev(CHAT_EVENT.token, { ...base, index: 1, token: ' friend' }),
-          2: ev(CHAT_EVENT.token, { ...base, index: 2, token: '!' }),
-          d: ev(CHAT_EVENT.done, done),
-          m: ev(CHAT_EVENT.message, { message: item('m-u', 'c_id1', 'user', 'hello', 10) }),
-          o: ev(CHAT_EVENT.token, { ...base, session_id: 'another-session', index: 0, token: 'x' }),
-        }),
-      (_n, p) => cold('1ms a|', { a: ok({ id: 'm-u', client_id: p.client_id, create_at: 10 }) }),
+      const done = {
+        ...base,
+        reply_to: 'c_id1',
+        content: 'Hi, friend!',
+        create_at: 30,
+        name: 'Luna',
+        is_official_agent: false,
+      };
+      const h = socketHarness(
+        scheduler,
+        (_n, connection) =>
+          cold<ChatSignal>('-c 20ms s-0-1-1-2-d-d-m-o', {
+            c: { kind: 'connected', connection },
+            s: ev(CHAT_EVENT.start, {
+              ...base,
+              reply_to: 'c_id1',
+              create_at: 30,
+              name: 'Luna',
+              is_official_agent: false,
+            }),
+            0: ev(CHAT_EVENT.token, { ...base, index: 0, token: 'Hi,' }),
+            1: ev(CHAT_EVENT.token, { ...base, index: 1, token: ' friend' }),
+            2: ev(CHAT_EVENT.token, { ...base, index: 2, token: '!' }),
+            d: ev(CHAT_EVENT.done, done),
+            m: ev(CHAT_EVENT.message, { message: item('m-u', 'c_id1', 'user', 'hello', 10) }),
+            o: ev(CHAT_EVENT.token, { ...base, session_id: 'another-session', index: 0, token: 'x' }),
+          }),
+        (_n, p) => cold('1ms a|', { a: ok({ id: 'm-u', client_id: p.client_id, create_at: 10 }) }),
       );
       const store = storeWith(scheduler, h.connectChat);
       openSession(store);
       signIn(store);
       cold('5ms x').subscribe(() => store.dispatch(sendChatMessage({ content: 'hello' })));
       const seen: string[] = [];
-      cold('29ms a').subscribe(() => seen.push(chat.selectStreamingReply(store.getState().chat)?.content ?? ''));
+      cold('29ms a').subscribe(() =>
+        seen.push(chat.selectStreamingReply(store.getState().chat)?.content ?? ''),
+      );
       flush();
       expect(seen).toEqual(['Hi, friend']);
       const view = chat.selectChatView(store.getState().chat);
@@ -280,11 +379,23 @@ describe('sending over the socket (no message shown twice or lost across a recon
   it('a reply finished while this client was away arrives whole (chat:done without its start)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const done = { session_id: SESSION, reply_id: 'm-late', reply_to: 'c_other', content: 'Welcome back.', create_at: 50, name: 'Luna', is_official_agent: true };
+      const done = {
+        session_id: SESSION,
+        reply_id: 'm-late',
+        reply_to: 'c_other',
+        content: 'Welcome back.',
+        create_at: 50,
+        name: 'Luna',
+        is_official_agent: true,
+      };
       const h = socketHarness(scheduler, (_n, connection) =>
         cold<ChatSignal>('-c-t-d', {
           c: { kind: 'connected', connection },
-          t: { kind: 'event', event: CHAT_EVENT.token, payload: { session_id: SESSION, reply_id: 'm-late', index: 4, token: 'back.' } },
+          t: {
+            kind: 'event',
+            event: CHAT_EVENT.token,
+            payload: { session_id: SESSION, reply_id: 'm-late', index: 4, token: 'back.' },
+          },
           d: { kind: 'event', event: CHAT_EVENT.done, payload: done },
         }),
       );
@@ -293,7 +404,15 @@ describe('sending over the socket (no message shown twice or lost across a recon
       signIn(store);
       flush();
       expect(chat.selectChatView(store.getState().chat)).toEqual([
-        { id: 'm-late', content: 'Welcome back.', role: 'assistant', loading: false, name: 'Luna', nameKey: null, isOfficialAgent: true },
+        {
+          id: 'm-late',
+          content: 'Welcome back.',
+          role: 'assistant',
+          loading: false,
+          name: 'Luna',
+          nameKey: null,
+          isOfficialAgent: true,
+        },
       ]);
     });
   });
@@ -320,7 +439,11 @@ describe('sending over the socket (no message shown twice or lost across a recon
       const phase = () => chat.selectChatMessages(store.getState().chat)[0]?.phase;
       const phases: unknown[] = [];
       cold(`${9 + CHAT_ACK_TIMEOUT_MS}ms a 9ms b`).subscribe(() => phases.push(phase()));
-      cold('15000ms r').subscribe(() => store.dispatch(retryChatMessage({ clientId: chat.selectChatMessages(store.getState().chat)[0]!.clientId })));
+      cold('15000ms r').subscribe(() =>
+        store.dispatch(
+          retryChatMessage({ clientId: chat.selectChatMessages(store.getState().chat)[0]!.clientId }),
+        ),
+      );
       cold('99000ms x').subscribe(() => store.dispatch(session.loggedOut({})));
       flush();
       expect(phases).toEqual([{ status: 'sending' }, { status: 'failed', reasonKey: CHAT_SEND_TIMEOUT }]);
@@ -344,7 +467,9 @@ describe('sending over the socket (no message shown twice or lost across a recon
       cold('5ms x').subscribe(() => store.dispatch(sendChatMessage({ content: 'hello' })));
       cold('50ms x').subscribe(() => store.dispatch(session.loggedOut({})));
       flush();
-      expect(store.recorder.events().find((e) => e.type === 'chat/messageFailed')?.payload).toMatchObject({ reasonKey: CHAT_SEND_REFUSED });
+      expect(store.recorder.events().find((e) => e.type === 'chat/messageFailed')?.payload).toMatchObject({
+        reasonKey: CHAT_SEND_REFUSED,
+      });
       expect(types(store)).toContain('notices/raised');
     });
   });
@@ -352,7 +477,9 @@ describe('sending over the socket (no message shown twice or lost across a recon
   it('empty or oversized content is not sent; nothing is sent without an open chat', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const h = socketHarness(scheduler, (_n, connection) => cold<ChatSignal>('-c', { c: { kind: 'connected', connection } }));
+      const h = socketHarness(scheduler, (_n, connection) =>
+        cold<ChatSignal>('-c', { c: { kind: 'connected', connection } }),
+      );
       const store = storeWith(scheduler, h.connectChat);
       signIn(store);
       cold('5ms a 5ms b').subscribe((v) => {
@@ -394,18 +521,41 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
     scheduler.run(({ cold, flush }) => {
       const calls: ChatHistoryRequest[] = [];
       const page = (ids: string[], from: number) =>
-        E.right(decoded(ChatHistoryResponse, { items: ids.map((id, i) => item(id, null, 'assistant', id, from + i)), has_more: true, offset_to: ids[0], page_size: size }));
-      const { deps } = makeFakeDeps(scheduler, {}, {
-        streaming: fakeStreamingDeps(scheduler, {
-          api: fakeStudioApi({
-            openChatSession: () => cold('2ms r|', { r: E.right(decoded(ChatSessionOpenResponse, { session_id: SESSION, channel_id: CHARACTER, character: character(initMem), created: false })) }),
-            chatHistory: (req) => {
-              calls.push(req);
-              return cold('3ms r|', { r: calls.length === 1 ? page(['m3', 'm4'], 2) : page(['m1', 'm2'], 0) });
-            },
+        E.right(
+          decoded(ChatHistoryResponse, {
+            items: ids.map((id, i) => item(id, null, 'assistant', id, from + i)),
+            has_more: true,
+            offset_to: ids[0],
+            page_size: size,
           }),
-        }),
-      });
+        );
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        {
+          streaming: fakeStreamingDeps(scheduler, {
+            api: fakeStudioApi({
+              openChatSession: () =>
+                cold('2ms r|', {
+                  r: E.right(
+                    decoded(ChatSessionOpenResponse, {
+                      session_id: SESSION,
+                      channel_id: CHARACTER,
+                      character: character(initMem),
+                      created: false,
+                    }),
+                  ),
+                }),
+              chatHistory: (req) => {
+                calls.push(req);
+                return cold('3ms r|', {
+                  r: calls.length === 1 ? page(['m3', 'm4'], 2) : page(['m1', 'm2'], 0),
+                });
+              },
+            }),
+          }),
+        },
+      );
       const store = makeStore({ dependencies: deps });
       store.dispatch(openChat({ characterId: CHARACTER }));
       cold('20ms x').subscribe(() => store.dispatch(loadOlderChat({})));
@@ -414,7 +564,12 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
         { session_id: SESSION, page_size: size, support_voice: true, ...extra },
         { session_id: SESSION, page_size: 100, offset_to: 'm3' },
       ]);
-      expect(chat.selectChatMessages(store.getState().chat).map((m) => m.serverId)).toEqual(['m1', 'm2', 'm3', 'm4']);
+      expect(chat.selectChatMessages(store.getState().chat).map((m) => m.serverId)).toEqual([
+        'm1',
+        'm2',
+        'm3',
+        'm4',
+      ]);
       expect(store.recorder.events().map((e) => [e.type, e.meta.at])).toEqual([
         ['chat/sessionOpened', 2],
         ['chat/historyLoaded', 5],

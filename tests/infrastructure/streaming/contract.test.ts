@@ -46,11 +46,13 @@ import {
 
 const nat = fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER });
 const positive = fc.integer({ min: 1, max: 1_000_000 });
-const nonBlank = (max: number) => fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
+const nonBlank = (max: number) =>
+  fc.string({ minLength: 1, maxLength: max }).filter((s) => s.trim().length > 0);
 const streamId = fc.stringMatching(/^[A-Za-z0-9_-]{6,64}$/);
 const shortName = fc.stringMatching(/^[A-Za-z0-9_.:-]{1,64}$/);
 const clientId = fc.stringMatching(/^[A-Za-z0-9_:-]{1,64}$/);
-const keysOf = <D extends Record<string, unknown>>(codec: t.KeyofC<D>) => fc.constantFrom(...(Object.keys(codec.keys) as (keyof D & string)[]));
+const keysOf = <D extends Record<string, unknown>>(codec: t.KeyofC<D>) =>
+  fc.constantFrom(...(Object.keys(codec.keys) as (keyof D & string)[]));
 const nullable = <A>(a: fc.Arbitrary<A>) => fc.option(a, { nil: null });
 
 const message = fc.record({
@@ -95,34 +97,189 @@ const name = nonBlank(40);
 const characterType = fc.constantFrom(0 as const, 1 as const, 2 as const, 3 as const);
 
 const cases: ReadonlyArray<readonly [string, t.Mixed, fc.Arbitrary<unknown>]> = [
-  ['TtsStreamRequest', TtsStreamRequest, fc.record({ text: nonBlank(500), stream_id: streamId, voice: keysOf(Voice), timbre_id: shortName, emotion: keysOf(AudioEmotion), lang: shortName }, { requiredKeys: ['text'] })],
-  ['SongPreviewRequest', SongPreviewRequest, fc.record({ style: keysOf(SongStyle), emotion: keysOf(SongEmotion), instrument: keysOf(SongInstrument), stream_id: streamId, voice: keysOf(Voice), seed: nat }, { requiredKeys: ['style', 'emotion', 'instrument'] })],
-  ['AudioStreamStart', AudioStreamStart, fc.record({ stream_id: fc.string(), sample_rate: positive, chunks: nat, mime_type: fc.constant('audio/wav' as const), duration_ms: nat })],
-  ['AudioStreamChunk', AudioStreamChunk, fc.record({ stream_id: fc.string(), index: nat, audioData: fc.base64String() })],
+  [
+    'TtsStreamRequest',
+    TtsStreamRequest,
+    fc.record(
+      {
+        text: nonBlank(500),
+        stream_id: streamId,
+        voice: keysOf(Voice),
+        timbre_id: shortName,
+        emotion: keysOf(AudioEmotion),
+        lang: shortName,
+      },
+      { requiredKeys: ['text'] },
+    ),
+  ],
+  [
+    'SongPreviewRequest',
+    SongPreviewRequest,
+    fc.record(
+      {
+        style: keysOf(SongStyle),
+        emotion: keysOf(SongEmotion),
+        instrument: keysOf(SongInstrument),
+        stream_id: streamId,
+        voice: keysOf(Voice),
+        seed: nat,
+      },
+      { requiredKeys: ['style', 'emotion', 'instrument'] },
+    ),
+  ],
+  [
+    'AudioStreamStart',
+    AudioStreamStart,
+    fc.record({
+      stream_id: fc.string(),
+      sample_rate: positive,
+      chunks: nat,
+      mime_type: fc.constant('audio/wav' as const),
+      duration_ms: nat,
+    }),
+  ],
+  [
+    'AudioStreamChunk',
+    AudioStreamChunk,
+    fc.record({ stream_id: fc.string(), index: nat, audioData: fc.base64String() }),
+  ],
   ['AudioStreamEnd', AudioStreamEnd, fc.record({ stream_id: fc.string(), total: nat })],
-  ['AudioStreamError', AudioStreamError, fc.record({ stream_id: nullable(fc.string()), code: fc.integer(), msg: fc.string() })],
+  [
+    'AudioStreamError',
+    AudioStreamError,
+    fc.record({ stream_id: nullable(fc.string()), code: fc.integer(), msg: fc.string() }),
+  ],
   ['ChatMessageItem', ChatMessageItem, message],
-  ['ChatSendRequest', ChatSendRequest, fc.record({ client_id: clientId, session_id: fc.string(), character_id: fc.string(), content: nonBlank(200) })],
+  [
+    'ChatSendRequest',
+    ChatSendRequest,
+    fc.record({
+      client_id: clientId,
+      session_id: fc.string(),
+      character_id: fc.string(),
+      content: nonBlank(200),
+    }),
+  ],
   ['ChatSendAck', ChatSendAck, fc.record({ id: fc.string(), client_id: fc.string(), create_at: nat })],
-  ['ChatSendAckEnvelope', ChatSendAckEnvelope, fc.record({ status: fc.record({ code: fc.integer(), msg: fc.string() }), data: nullable(fc.record({ id: fc.string(), client_id: fc.string(), create_at: nat })) })],
-  ['ChatReplyStart', ChatReplyStart, fc.record({ session_id: fc.string(), reply_id: fc.string(), reply_to: fc.string(), create_at: nat, name: nullable(fc.string()), is_official_agent: fc.boolean() })],
-  ['ChatToken', ChatToken, fc.record({ session_id: fc.string(), reply_id: fc.string(), index: nat, token: fc.string() })],
-  ['ChatReplyDone', ChatReplyDone, fc.record({ session_id: fc.string(), reply_id: fc.string(), reply_to: fc.string(), content: fc.string(), create_at: nat, name: nullable(fc.string()), is_official_agent: fc.boolean() })],
+  [
+    'ChatSendAckEnvelope',
+    ChatSendAckEnvelope,
+    fc.record({
+      status: fc.record({ code: fc.integer(), msg: fc.string() }),
+      data: nullable(fc.record({ id: fc.string(), client_id: fc.string(), create_at: nat })),
+    }),
+  ],
+  [
+    'ChatReplyStart',
+    ChatReplyStart,
+    fc.record({
+      session_id: fc.string(),
+      reply_id: fc.string(),
+      reply_to: fc.string(),
+      create_at: nat,
+      name: nullable(fc.string()),
+      is_official_agent: fc.boolean(),
+    }),
+  ],
+  [
+    'ChatToken',
+    ChatToken,
+    fc.record({ session_id: fc.string(), reply_id: fc.string(), index: nat, token: fc.string() }),
+  ],
+  [
+    'ChatReplyDone',
+    ChatReplyDone,
+    fc.record({
+      session_id: fc.string(),
+      reply_id: fc.string(),
+      reply_to: fc.string(),
+      content: fc.string(),
+      create_at: nat,
+      name: nullable(fc.string()),
+      is_official_agent: fc.boolean(),
+    }),
+  ],
   ['ChatMessagePush', ChatMessagePush, fc.record({ message })],
-  ['ChatReplyError', ChatReplyError, fc.record({ session_id: fc.string(), reply_id: fc.string(), code: fc.integer(), msg: fc.string() })],
+  [
+    'ChatReplyError',
+    ChatReplyError,
+    fc.record({ session_id: fc.string(), reply_id: fc.string(), code: fc.integer(), msg: fc.string() }),
+  ],
   ['ChatHandshakeRefusal', ChatHandshakeRefusal, fc.record({ code: fc.integer(), msg: fc.string() })],
   ['Character', Character, character],
-  ['CharacterListRequest', CharacterListRequest, fc.record({ scope: fc.constantFrom('all' as const, 'official' as const, 'mine' as const), character_type: characterType, offset: nat, limit: fc.integer({ min: 1, max: 50 }) }, { requiredKeys: [] })],
-  ['CharacterListResponse', CharacterListResponse, fc.record({ items: fc.array(character, { maxLength: 3 }), offset: nat, has_more: fc.boolean() })],
+  [
+    'CharacterListRequest',
+    CharacterListRequest,
+    fc.record(
+      {
+        scope: fc.constantFrom('all' as const, 'official' as const, 'mine' as const),
+        character_type: characterType,
+        offset: nat,
+        limit: fc.integer({ min: 1, max: 50 }),
+      },
+      { requiredKeys: [] },
+    ),
+  ],
+  [
+    'CharacterListResponse',
+    CharacterListResponse,
+    fc.record({ items: fc.array(character, { maxLength: 3 }), offset: nat, has_more: fc.boolean() }),
+  ],
   ['CharacterIdRequest', CharacterIdRequest, fc.record({ id: fc.string() })],
-  ['CharacterCreateRequest', CharacterCreateRequest, fc.record({ name, intro: fc.string({ maxLength: 1000 }), character_type: characterType, ...characterFields }, { requiredKeys: ['name', 'intro', 'character_type'] })],
-  ['CharacterUpdateRequest', CharacterUpdateRequest, fc.record({ id: fc.string(), name, intro: fc.string({ maxLength: 1000 }), character_type: characterType, ...characterFields }, { requiredKeys: ['id'] })],
+  [
+    'CharacterCreateRequest',
+    CharacterCreateRequest,
+    fc.record(
+      { name, intro: fc.string({ maxLength: 1000 }), character_type: characterType, ...characterFields },
+      { requiredKeys: ['name', 'intro', 'character_type'] },
+    ),
+  ],
+  [
+    'CharacterUpdateRequest',
+    CharacterUpdateRequest,
+    fc.record(
+      {
+        id: fc.string(),
+        name,
+        intro: fc.string({ maxLength: 1000 }),
+        character_type: characterType,
+        ...characterFields,
+      },
+      { requiredKeys: ['id'] },
+    ),
+  ],
   ['CharacterResponse', CharacterResponse, fc.record({ item: character })],
   ['CharacterDeleteResponse', CharacterDeleteResponse, fc.record({ id: fc.string() })],
   ['ChatSessionOpenRequest', ChatSessionOpenRequest, fc.record({ character_id: fc.string() })],
-  ['ChatSessionOpenResponse', ChatSessionOpenResponse, fc.record({ session_id: fc.string(), channel_id: fc.string(), character, created: fc.boolean() })],
-  ['ChatHistoryRequest', ChatHistoryRequest, fc.record({ session_id: fc.string(), page_size: fc.integer({ min: 1, max: 100 }), offset_to: fc.string(), support_voice: fc.boolean(), init_mem_num: fc.boolean() }, { requiredKeys: ['session_id'] })],
-  ['ChatHistoryResponse', ChatHistoryResponse, fc.record({ items: fc.array(message, { maxLength: 3 }), has_more: fc.boolean(), offset_to: nullable(fc.string()), page_size: nat })],
+  [
+    'ChatSessionOpenResponse',
+    ChatSessionOpenResponse,
+    fc.record({ session_id: fc.string(), channel_id: fc.string(), character, created: fc.boolean() }),
+  ],
+  [
+    'ChatHistoryRequest',
+    ChatHistoryRequest,
+    fc.record(
+      {
+        session_id: fc.string(),
+        page_size: fc.integer({ min: 1, max: 100 }),
+        offset_to: fc.string(),
+        support_voice: fc.boolean(),
+        init_mem_num: fc.boolean(),
+      },
+      { requiredKeys: ['session_id'] },
+    ),
+  ],
+  [
+    'ChatHistoryResponse',
+    ChatHistoryResponse,
+    fc.record({
+      items: fc.array(message, { maxLength: 3 }),
+      has_more: fc.boolean(),
+      offset_to: nullable(fc.string()),
+      page_size: nat,
+    }),
+  ],
 ];
 
 describe('streaming and characters codecs round-trip (arbitrary -> encode -> JSON -> decode)', () => {
@@ -165,7 +322,12 @@ describe('the codecs refuse what the server must not accept', () => {
     refuses(ChatHistoryRequest, { session_id: 's', page_size: 0 });
     refuses(CharacterCreateRequest, { name: 'x', intro: '', character_type: 4 });
     refuses(CharacterCreateRequest, { name: ' ', intro: '', character_type: 0 });
-    refuses(CharacterCreateRequest, { name: 'x', intro: '', character_type: 0, init_mem_num: INIT_MEM_MAX + 1 });
+    refuses(CharacterCreateRequest, {
+      name: 'x',
+      intro: '',
+      character_type: 0,
+      init_mem_num: INIT_MEM_MAX + 1,
+    });
     refuses(CharacterListRequest, { limit: 51 });
   });
 

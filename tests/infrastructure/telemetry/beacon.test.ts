@@ -36,11 +36,14 @@ describe('flush on hidden (spec §4 "events are batched and retried": what is pe
         [400, '/api/v1/star-track/events', 1],
         [400, '/api/v1/exposure/report', 1],
       ]);
-      expect(fake.beacons.every((b) => (b.body as { device_id?: string }).device_id === 'device-test-1')).toBe(true);
+      expect(
+        fake.beacons.every((b) => (b.body as { device_id?: string }).device_id === 'device-test-1'),
+      ).toBe(true);
       expect((fake.beacons[2]!.body as { session_id: string }).session_id).toBe('sess-1');
       expect(fake.calls.filter((c) => c.name !== 'starTrackInit' && c.name !== 'ping')).toEqual([]);
       const t = store.getState().tracking;
-      for (const q of [t.eventReport, t.log, t.starTrack, t.exposure]) expect(q).toMatchObject({ pending: [], inFlight: [] });
+      for (const q of [t.eventReport, t.log, t.starTrack, t.exposure])
+        expect(q).toMatchObject({ pending: [], inFlight: [] });
       expect(eventTypes(store).filter((e) => e === 'tracking/batchAcked')).toHaveLength(4);
     });
   });

@@ -13,11 +13,17 @@ const epoch = fc.integer({ min: 0, max: 2 ** 47 });
 const text = (max: number) => fc.string({ maxLength: max });
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true }).map((x) => (x === 0 ? 0 : x));
 const value = fc.oneof(text(1000), finite, fc.boolean(), fc.constant(null));
-const properties = fc.dictionary(fc.string({ minLength: 1, maxLength: 64 }).filter((k) => k !== '__proto__'), value, { maxKeys: 50 });
+const properties = fc.dictionary(
+  fc.string({ minLength: 1, maxLength: 64 }).filter((k) => k !== '__proto__'),
+  value,
+  { maxKeys: 50 },
+);
 const objType = fc.constantFrom(1, 2, 3, 4, 5, 9, 11, 13, 15, 16, 21);
 const batch = <T>(item: fc.Arbitrary<T>, max: number) => fc.array(item, { minLength: 1, maxLength: max });
 const withDevice = <T extends object>(a: fc.Arbitrary<T>) =>
-  fc.tuple(a, fc.option(deviceId, { nil: undefined })).map(([x, d]) => (d === undefined ? x : { ...x, device_id: d }));
+  fc
+    .tuple(a, fc.option(deviceId, { nil: undefined }))
+    .map(([x, d]) => (d === undefined ? x : { ...x, device_id: d }));
 
 const envelope = fc.record({
   account_id: text(64),
@@ -58,16 +64,38 @@ const exposure = fc.record({
 
 const cases: readonly (readonly [string, t.Mixed, fc.Arbitrary<unknown>])[] = [
   ['PingRequest', c.PingRequest, fc.record({ action: fc.constantFrom('first_open', 'heartbeat') })],
-  ['PingResponse', c.PingResponse, fc.record({ unit: fc.constantFrom('account', 'device'), first_open_at: fc.option(epoch, { nil: null }), last_seen_at: epoch })],
-  ['AbFlagsRequest', c.AbFlagsRequest, fc.record({ experiments: fc.array(fc.constantFrom('model_detail_v2', 'st_tavern')) }, { requiredKeys: [] })],
+  [
+    'PingResponse',
+    c.PingResponse,
+    fc.record({
+      unit: fc.constantFrom('account', 'device'),
+      first_open_at: fc.option(epoch, { nil: null }),
+      last_seen_at: epoch,
+    }),
+  ],
+  [
+    'AbFlagsRequest',
+    c.AbFlagsRequest,
+    fc.record(
+      { experiments: fc.array(fc.constantFrom('model_detail_v2', 'st_tavern')) },
+      { requiredKeys: [] },
+    ),
+  ],
   [
     'AbFlagsResponse',
     c.AbFlagsResponse,
     fc.record({
       unit: fc.constantFrom('account', 'device'),
-      flags: fc.record({ model_detail_v2: fc.constantFrom('A', 'B'), st_tavern: fc.boolean() }, { requiredKeys: [] }),
+      flags: fc.record(
+        { model_detail_v2: fc.constantFrom('A', 'B'), st_tavern: fc.boolean() },
+        { requiredKeys: [] },
+      ),
       config_items: fc.array(
-        fc.record({ key: fc.constantFrom('enable_tavern', 'enable_st_tavern'), content_type: fc.constantFrom('character', 'StCharacter'), enabled: fc.boolean() }),
+        fc.record({
+          key: fc.constantFrom('enable_tavern', 'enable_st_tavern'),
+          content_type: fc.constantFrom('character', 'StCharacter'),
+          enabled: fc.boolean(),
+        }),
       ),
     }),
   ],
@@ -77,18 +105,34 @@ const cases: readonly (readonly [string, t.Mixed, fc.Arbitrary<unknown>])[] = [
     c.PopupStatusResponse,
     fc.record({
       discount_popup: fc.option(fc.record({ pop_type: fc.integer(), end_at: epoch }), { nil: null }),
-      face_photo_popup: fc.option(fc.record({ data: fc.record({ id: fc.string(), title: fc.string() }), page: fc.string() }), { nil: null }),
+      face_photo_popup: fc.option(
+        fc.record({ data: fc.record({ id: fc.string(), title: fc.string() }), page: fc.string() }),
+        { nil: null },
+      ),
       show_temp_coins_popup: fc.boolean(),
-      wakeup_user_popup: fc.option(fc.record({ balance_day: fc.integer({ min: 0, max: 3650 }) }), { nil: null }),
-      user_activity_award_list: fc.array(fc.record({ id: fc.string(), title: fc.string(), coins: fc.integer(), created_at: epoch }), { maxLength: 5 }),
+      wakeup_user_popup: fc.option(fc.record({ balance_day: fc.integer({ min: 0, max: 3650 }) }), {
+        nil: null,
+      }),
+      user_activity_award_list: fc.array(
+        fc.record({ id: fc.string(), title: fc.string(), coins: fc.integer(), created_at: epoch }),
+        { maxLength: 5 },
+      ),
       hot_popup_cnt: fc.integer({ min: 0, max: 99 }),
     }),
   ],
   ['EventReportRequest', c.EventReportRequest, withDevice(fc.record({ items: batch(eventItem, 5) }))],
   ['LogReportRequest', c.LogReportRequest, withDevice(fc.record({ items: batch(logItem, 100) }))],
   ['StarTrackInitRequest', c.StarTrackInitRequest, fc.record({ page_location: text(2048) })],
-  ['StarTrackInitResponse', c.StarTrackInitResponse, fc.record({ session_id: id, event_limit: fc.integer({ min: 1, max: 10 }) })],
-  ['StarTrackEventsRequest', c.StarTrackEventsRequest, withDevice(fc.record({ session_id: id, items: batch(starEvent, 10) }))],
+  [
+    'StarTrackInitResponse',
+    c.StarTrackInitResponse,
+    fc.record({ session_id: id, event_limit: fc.integer({ min: 1, max: 10 }) }),
+  ],
+  [
+    'StarTrackEventsRequest',
+    c.StarTrackEventsRequest,
+    withDevice(fc.record({ session_id: id, items: batch(starEvent, 10) })),
+  ],
   ['ExposureReportRequest', c.ExposureReportRequest, withDevice(fc.record({ items: batch(exposure, 20) }))],
   [
     'ErrorReportRequest',
@@ -145,11 +189,16 @@ describe('telemetry contract codecs: what the server refuses (10400)', () => {
 
   it('refuses entity types outside set A (1..19) and obj types outside set B', () => {
     fc.assert(
-      fc.property(logItem, fc.integer().filter((n) => n < 1 || n > 19), fc.integer().filter((n) => ![1, 2, 3, 4, 5, 9, 11, 13, 15, 16, 21].includes(n)), (item, entity, obj) => {
-        expect(ok(c.LogEventItem, item)).toBe(true);
-        expect(ok(c.LogEventItem, { ...item, entity_type: entity })).toBe(false);
-        expect(ok(c.LogEventItem, { ...item, obj_type: obj })).toBe(false);
-      }),
+      fc.property(
+        logItem,
+        fc.integer().filter((n) => n < 1 || n > 19),
+        fc.integer().filter((n) => ![1, 2, 3, 4, 5, 9, 11, 13, 15, 16, 21].includes(n)),
+        (item, entity, obj) => {
+          expect(ok(c.LogEventItem, item)).toBe(true);
+          expect(ok(c.LogEventItem, { ...item, entity_type: entity })).toBe(false);
+          expect(ok(c.LogEventItem, { ...item, obj_type: obj })).toBe(false);
+        },
+      ),
     );
   });
 

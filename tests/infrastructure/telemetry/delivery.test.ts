@@ -40,12 +40,17 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
     { minLength: 1, maxLength: 60 },
   ),
   answers: fc.array(
-    fc.record({ kind: fc.constantFrom<Answer['kind']>('ok', 'fail', 'lost'), latency: fc.integer({ min: 1, max: 3000 }) }),
+    fc.record({
+      kind: fc.constantFrom<Answer['kind']>('ok', 'fail', 'lost'),
+      latency: fc.integer({ min: 1, max: 3000 }),
+    }),
     { maxLength: 30 },
   ),
   /** Times at which the page toggles hidden / visible, starting visible. */
   toggles: fc
-    .uniqueArray(fc.oneof(fc.integer({ min: 1, max: 25_000 }), fc.integer({ min: 1, max: 1000 })), { maxLength: 4 })
+    .uniqueArray(fc.oneof(fc.integer({ min: 1, max: 25_000 }), fc.integer({ min: 1, max: 1000 })), {
+      maxLength: 4,
+    })
     .map((xs) => [...xs].sort((a, b) => a - b)),
   beaconAccepts: fc.array(fc.boolean(), { maxLength: 6 }),
 });
@@ -55,17 +60,24 @@ const run = (s: Scenario) => {
   const scheduler = newScheduler();
   const stored = new Map<string, number>();
   const sends: string[][] = [];
-  let outcome: { events: readonly DomainEvent[]; state: ReturnType<ReturnType<typeof setup>['store']['getState']> } | null = null;
+  let outcome: {
+    events: readonly DomainEvent[];
+    state: ReturnType<ReturnType<typeof setup>['store']['getState']>;
+  } | null = null;
   scheduler.run(({ cold, hot, flush }) => {
     let next = 0;
     let beacon = 0;
-    const store = (items: readonly { id: string }[]) => items.forEach((i) => stored.set(i.id, (stored.get(i.id) ?? 0) + 1));
+    const store = (items: readonly { id: string }[]) =>
+      items.forEach((i) => stored.set(i.id, (stored.get(i.id) ?? 0) + 1));
     const upload = (body: unknown): Observable<Result> => {
       const items = (body as { items: { id: string }[] }).items;
       sends.push(items.map((i) => i.id));
       const answer = s.answers[next++] ?? { kind: 'ok', latency: 5 };
       if (answer.kind !== 'fail') store(items);
-      const r: Result = answer.kind === 'ok' ? E.right({ stored: items.length, duplicates: 0 }) : E.left({ kind: 'network', path: '/x', message: answer.kind });
+      const r: Result =
+        answer.kind === 'ok'
+          ? E.right({ stored: items.length, duplicates: 0 })
+          : E.left({ kind: 'network', path: '/x', message: answer.kind });
       return cold(`${answer.latency}ms r|`, { r });
     };
     const { store: app } = setup(scheduler, {
@@ -91,7 +103,13 @@ const run = (s: Scenario) => {
           e.channel === 'eventReport'
             ? trackEvent({ name: `e${i}` })
             : e.channel === 'log'
-              ? logEvent({ eventName: `e${i}`, entityType: 1, objId: `o${i}`, objType: 1, frontOperation: 'click' })
+              ? logEvent({
+                  eventName: `e${i}`,
+                  entityType: 1,
+                  objId: `o${i}`,
+                  objType: 1,
+                  frontOperation: 'click',
+                })
               : e.channel === 'starTrack'
                 ? starTrack({ event: `e${i}` })
                 : exposeItem({ objId: `o${i}`, objType: 1, page: 'p', position: i }),
@@ -110,7 +128,9 @@ describe('delivery (spec §4 "events are batched and retried": no event lost, no
         const { events, state, stored, sends } = run(s);
         // The domain's invariants (an item in one place, nothing lost, pending in order) held throughout.
         expect(replay(events).violation).toBeNull();
-        const enqueued = events.filter((e) => e.type === 'tracking/eventEnqueued').map((e) => (e.payload as { item: { id: string } }).item.id);
+        const enqueued = events
+          .filter((e) => e.type === 'tracking/eventEnqueued')
+          .map((e) => (e.payload as { item: { id: string } }).item.id);
         expect(enqueued).toHaveLength(s.events.length);
         // Walk the log: which ids each batch carried, how often each id was acknowledged or failed.
         const inFlight = new Map<string, readonly string[]>();

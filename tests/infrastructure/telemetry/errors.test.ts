@@ -13,8 +13,18 @@ describe('log error report (spec §7 "log error report", §8 error-report types)
   it('sends one report with a client id, the page and the time', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const { store, fake } = setup(scheduler, { api: { errorReport: () => cold('10ms r|', { r: stored as never }) } });
-      cold('42ms x').subscribe(() => store.dispatch(reportClientError({ type: 'image_error', message: 'cover failed', detail: { url: '/blobs/a.png' } })));
+      const { store, fake } = setup(scheduler, {
+        api: { errorReport: () => cold('10ms r|', { r: stored as never }) },
+      });
+      cold('42ms x').subscribe(() =>
+        store.dispatch(
+          reportClientError({
+            type: 'image_error',
+            message: 'cover failed',
+            detail: { url: '/blobs/a.png' },
+          }),
+        ),
+      );
       flush();
       expect(fake.calls.filter((c) => c.name === 'errorReport').map((c) => c.body)).toEqual([
         {
@@ -32,11 +42,20 @@ describe('log error report (spec §7 "log error report", §8 error-report types)
   it('retries a failed report twice, 5 s apart, with the same id, then gives up; a 10400 is not retried', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const answers = [down, down, down, E.left({ kind: 'api' as const, path: '/x', code: 10400, msg: 'bad' })];
+      const answers = [
+        down,
+        down,
+        down,
+        E.left({ kind: 'api' as const, path: '/x', code: 10400, msg: 'bad' }),
+      ];
       let i = 0;
-      const { store, fake } = setup(scheduler, { api: { errorReport: () => cold('10ms r|', { r: answers[i++]! as never }) } });
+      const { store, fake } = setup(scheduler, {
+        api: { errorReport: () => cold('10ms r|', { r: answers[i++]! as never }) },
+      });
       store.dispatch(reportClientError({ type: 'page_error', message: 'boom' }));
-      cold('60000ms x').subscribe(() => store.dispatch(reportClientError({ type: 'page_error', message: 'bad' })));
+      cold('60000ms x').subscribe(() =>
+        store.dispatch(reportClientError({ type: 'page_error', message: 'bad' })),
+      );
       flush();
       const calls = fake.calls.filter((c) => c.name === 'errorReport');
       expect(calls.map((c) => c.at)).toEqual([0, 5010, 10_020, 60_000]);
@@ -61,10 +80,16 @@ describe('log error report (spec §7 "log error report", §8 error-report types)
     ]);
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const { store, fake } = setup(scheduler, { api: { errorReport: () => cold('r|', { r: stored as never }) } });
+      const { store, fake } = setup(scheduler, {
+        api: { errorReport: () => cold('r|', { r: stored as never }) },
+      });
       for (const failure of failures) store.dispatch(reportApiFailure({ failure }));
       flush();
-      expect(fake.calls.filter((c) => c.name === 'errorReport').map((c) => [(c.body as { type: string }).type, (c.body as { detail: object }).detail])).toEqual([
+      expect(
+        fake.calls
+          .filter((c) => c.name === 'errorReport')
+          .map((c) => [(c.body as { type: string }).type, (c.body as { detail: object }).detail]),
+      ).toEqual([
         ['api_exception', { path: '/api/v1/x', errors: 'bad field' }],
         ['api_exception', { path: '/api/v1/y', status: 502 }],
       ]);

@@ -14,7 +14,15 @@ import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakeTelemetry } from '../../support/fakes/telemetry';
 import { OK, eventTypes, newScheduler, setup } from './harness';
 
-const user = (id: string) => ({ id, accountName: id, name: id, email: `${id}@x.test`, avatar: '', status: 1, role: 'user' });
+const user = (id: string) => ({
+  id,
+  accountName: id,
+  name: id,
+  email: `${id}@x.test`,
+  avatar: '',
+  status: 1,
+  role: 'user',
+});
 const flagsAnswer = (variant: 'A' | 'B', stTavern: boolean, stEnabled = true): AbFlagsResponse =>
   ({
     unit: 'device',
@@ -31,12 +39,18 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
     scheduler.run(({ cold, hot, expectObservable }) => {
       const answers = [flagsAnswer('A', false, false), flagsAnswer('B', true)];
       let i = 0;
-      const fake = makeFakeTelemetry(scheduler, { api: { abFlags: () => cold('10ms r|', { r: E.right(answers[i++]!) as never }) } });
+      const fake = makeFakeTelemetry(scheduler, {
+        api: { abFlags: () => cold('10ms r|', { r: E.right(answers[i++]!) as never }) },
+      });
       const { deps } = makeFakeDeps(scheduler, {}, { telemetry: fake.deps });
       const state = new Subject<RootState>();
       const state$ = new StateObservable<RootState>(state, initialRootState);
       const action$ = hot<Action>('a', { a: appStarted({}) });
-      cold('1000ms x').subscribe(() => state.next(evolve(initialRootState, stamp(session.userInfoSet({ token: 't', user: user('u1') }), 1, 1000))));
+      cold('1000ms x').subscribe(() =>
+        state.next(
+          evolve(initialRootState, stamp(session.userInfoSet({ token: 't', user: user('u1') }), 1, 1000)),
+        ),
+      );
       const received = (variant: 'A' | 'B', stTavern: boolean, stEnabled: boolean) =>
         flagsReceived({
           flags: { modelDetailV2: variant, stTavern },
@@ -52,7 +66,9 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
       });
       cold('500ms x').subscribe(() => {
         expect(fake.cookies).toEqual({ enable_tavern: 'true', enable_st_tavern: 'false' });
-        expect(JSON.parse(fake.storage.get(FLAGS_STORAGE_KEY)!)).toMatchObject({ flags: { modelDetailV2: 'A', stTavern: false } });
+        expect(JSON.parse(fake.storage.get(FLAGS_STORAGE_KEY)!)).toMatchObject({
+          flags: { modelDetailV2: 'A', stTavern: false },
+        });
       });
       cold('2000ms x').subscribe(() => {
         expect(fake.calls.map((c) => [c.at, c.name])).toEqual([
@@ -67,11 +83,17 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
   it('restores the stored flags at start (stable before the answer), keeps them when the fetch fails, and the envelope carries them as canary', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const storage = new Map([[FLAGS_STORAGE_KEY, JSON.stringify({ flags: { modelDetailV2: 'B' }, configItems: [], unit: 'device' })]]);
+      const storage = new Map([
+        [
+          FLAGS_STORAGE_KEY,
+          JSON.stringify({ flags: { modelDetailV2: 'B' }, configItems: [], unit: 'device' }),
+        ],
+      ]);
       const { store, fake } = setup(scheduler, {
         storage,
         api: {
-          abFlags: () => cold('10ms r|', { r: E.left({ kind: 'network', path: '/x', message: 'down' }) as never }),
+          abFlags: () =>
+            cold('10ms r|', { r: E.left({ kind: 'network', path: '/x', message: 'down' }) as never }),
           eventReport: () => cold('r|', { r: OK }),
         },
       });
@@ -80,7 +102,8 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
       flush();
       expect(storage.get(FLAGS_STORAGE_KEY)).toContain('"modelDetailV2":"B"');
       expect(fake.cookies).toEqual({});
-      const item = (fake.calls.find((c) => c.name === 'eventReport')!.body as { items: { canary: string }[] }).items[0]!;
+      const item = (fake.calls.find((c) => c.name === 'eventReport')!.body as { items: { canary: string }[] })
+        .items[0]!;
       expect(item.canary).toBe('model_detail_v2=B');
     });
   });
@@ -88,7 +111,9 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
   it('ignores a corrupt stored copy', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
-      const fake = makeFakeTelemetry(scheduler, { storage: new Map([[FLAGS_STORAGE_KEY, '{"flags":{"modelDetailV2":"C"}}']]) });
+      const fake = makeFakeTelemetry(scheduler, {
+        storage: new Map([[FLAGS_STORAGE_KEY, '{"flags":{"modelDetailV2":"C"}}']]),
+      });
       const { deps } = makeFakeDeps(scheduler, {}, { telemetry: fake.deps });
       const state$ = new StateObservable<RootState>(new Subject<RootState>(), initialRootState);
       expectObservable(abFlagsEpic(hot('a', { a: appStarted({}) }), state$, deps), '^ 100ms !').toBe('');
@@ -117,20 +142,44 @@ describe('popup status (spec §7 "popup status (plat web)", §3 popup data, fetc
       user_activity_award_list: [{ id: '1', title: 'award', coins: 5, created_at: 0 } as never],
       hot_popup_cnt: 2,
     });
-    expect([...offeredTypesOf(all, 1000)].sort()).toEqual(['award', 'halfPrice', 'hot', 'newUserExposure', 'patFace', 'revive']);
+    expect([...offeredTypesOf(all, 1000)].sort()).toEqual([
+      'award',
+      'halfPrice',
+      'hot',
+      'newUserExposure',
+      'patFace',
+      'revive',
+    ]);
     // An expired or unknown discount offers nothing.
-    expect(offeredTypesOf(status({ discount_popup: { pop_type: 1, end_at: 1000 } as never }), 1000).size).toBe(0);
-    expect(offeredTypesOf(status({ discount_popup: { pop_type: 2, end_at: 5000 } as never }), 1000).size).toBe(0);
+    expect(
+      offeredTypesOf(status({ discount_popup: { pop_type: 1, end_at: 1000 } as never }), 1000).size,
+    ).toBe(0);
+    expect(
+      offeredTypesOf(status({ discount_popup: { pop_type: 2, end_at: 5000 } as never }), 1000).size,
+    ).toBe(0);
     expect(offeredTypesOf(status(), 0).size).toBe(0);
   });
 
   it('offers what is new, withdraws what is gone, and sets the half-discount end time only when it changed', () => {
-    const state: popups.PopupsState = { ...popups.initialPopupsState, offered: ['hot', 'revive'], endTimes: { halfDiscount: 5000 } };
-    expect(popupStatusActions(status({ hot_popup_cnt: 1, discount_popup: { pop_type: 1, end_at: 5000 } as never }), state, 0)).toEqual([
-      popups.popupWithdrawn({ type: 'revive' }),
-      popups.popupOffered({ type: 'halfPrice' }),
-    ]);
-    expect(popupStatusActions(status({ discount_popup: { pop_type: 1, end_at: 9000 } as never }), popups.initialPopupsState, 0)).toEqual([
+    const state: popups.PopupsState = {
+      ...popups.initialPopupsState,
+      offered: ['hot', 'revive'],
+      endTimes: { halfDiscount: 5000 },
+    };
+    expect(
+      popupStatusActions(
+        status({ hot_popup_cnt: 1, discount_popup: { pop_type: 1, end_at: 5000 } as never }),
+        state,
+        0,
+      ),
+    ).toEqual([popups.popupWithdrawn({ type: 'revive' }), popups.popupOffered({ type: 'halfPrice' })]);
+    expect(
+      popupStatusActions(
+        status({ discount_popup: { pop_type: 1, end_at: 9000 } as never }),
+        popups.initialPopupsState,
+        0,
+      ),
+    ).toEqual([
       popups.popupOffered({ type: 'halfPrice' }),
       popups.endTimeSet({ popup: 'halfDiscount', endAt: 9000 }),
     ]);
@@ -143,14 +192,26 @@ describe('popup status (spec §7 "popup status (plat web)", §3 popup data, fetc
         api: {
           popupStatus: () =>
             cold('20ms r|', {
-              r: E.right(status({ show_temp_coins_popup: true, hot_popup_cnt: 3, discount_popup: { pop_type: 1, end_at: 5000 } as never })) as never,
+              r: E.right(
+                status({
+                  show_temp_coins_popup: true,
+                  hot_popup_cnt: 3,
+                  discount_popup: { pop_type: 1, end_at: 5000 } as never,
+                }),
+              ) as never,
             }),
         },
       });
       store.dispatch(appStarted({}));
-      cold('100ms a 899ms b').subscribe((v) => store.dispatch(v === 'a' ? session.userInfoSet({ token: 't', user: user('u1') }) : session.loggedOut({})));
+      cold('100ms a 899ms b').subscribe((v) =>
+        store.dispatch(
+          v === 'a' ? session.userInfoSet({ token: 't', user: user('u1') }) : session.loggedOut({}),
+        ),
+      );
       flush();
-      expect(fake.calls.filter((c) => c.name === 'popupStatus').map((c) => [c.at, c.body])).toEqual([[100, { plat: 'web' }]]);
+      expect(fake.calls.filter((c) => c.name === 'popupStatus').map((c) => [c.at, c.body])).toEqual([
+        [100, { plat: 'web' }],
+      ]);
       const ours = new Set(['popups/offered', 'popups/withdrawn', 'popups/endTimeSet']);
       expect(eventTypes(store).filter((t) => ours.has(t))).toEqual([
         'popups/offered',
@@ -169,11 +230,15 @@ describe('popup status (spec §7 "popup status (plat web)", §3 popup data, fetc
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const { store } = setup(scheduler, {
-        api: { popupStatus: () => cold('r|', { r: E.left({ kind: 'http', path: '/x', status: 500 }) as never }) },
+        api: {
+          popupStatus: () => cold('r|', { r: E.left({ kind: 'http', path: '/x', status: 500 }) as never }),
+        },
       });
       store.dispatch(session.userInfoSet({ token: 't', user: user('u1') }));
       flush();
-      expect(eventTypes(store).filter((t) => t.startsWith('popups/') || t.startsWith('notices/'))).toEqual([]);
+      expect(eventTypes(store).filter((t) => t.startsWith('popups/') || t.startsWith('notices/'))).toEqual(
+        [],
+      );
     });
   });
 });

@@ -8,7 +8,11 @@ import { TestScheduler } from 'rxjs/testing';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { makeFakeTelemetry, type FakeTelemetryOptions, type TelemetryCall } from '../../support/fakes/telemetry';
+import {
+  makeFakeTelemetry,
+  type FakeTelemetryOptions,
+  type TelemetryCall,
+} from '../../support/fakes/telemetry';
 
 export const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -20,7 +24,11 @@ export const setup = (scheduler: TestScheduler, options: FakeTelemetryOptions = 
 };
 
 export const OK: ApiResult<{ stored: number; duplicates: number }> = E.right({ stored: 1, duplicates: 0 });
-export const DOWN: ApiResult<{ stored: number; duplicates: number }> = E.left({ kind: 'http', path: '/x', status: 503 });
+export const DOWN: ApiResult<{ stored: number; duplicates: number }> = E.left({
+  kind: 'http',
+  path: '/x',
+  status: 503,
+});
 
 /** The ids each upload of `name` carried, with the virtual time it was made at. */
 export const uploads = (calls: readonly TelemetryCall[], name: TelemetryCall['name']) =>
@@ -28,4 +36,5 @@ export const uploads = (calls: readonly TelemetryCall[], name: TelemetryCall['na
     .filter((c) => c.name === name)
     .map((c) => ({ at: c.at, ids: ((c.body as { items: { id: string }[] }).items ?? []).map((i) => i.id) }));
 
-export const eventTypes = (store: ReturnType<typeof setup>['store']) => store.recorder.events().map((e) => e.type);
+export const eventTypes = (store: ReturnType<typeof setup>['store']) =>
+  store.recorder.events().map((e) => e.type);

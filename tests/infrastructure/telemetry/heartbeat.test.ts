@@ -83,7 +83,8 @@ describe('heartbeat (spec §7 "/api/v1/ping (heartbeat; action first_open the fi
       const first = load(0);
       const second = load(5000);
       flush();
-      const actions = (p: typeof first) => pings(p.fake.calls).map((c) => (c.body as { action: string }).action);
+      const actions = (p: typeof first) =>
+        pings(p.fake.calls).map((c) => (c.body as { action: string }).action);
       expect(actions(first)).toEqual(['first_open']);
       expect(actions(second)).toEqual(['heartbeat']);
     });
@@ -105,8 +106,14 @@ describe('heartbeat (spec §7 "/api/v1/ping (heartbeat; action first_open the fi
   it('does not ping before the app has started, nor while the page starts hidden', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, hot, flush }) => {
-      const a = setup(scheduler, { visibility$: hot('v 1000ms h', { v: 'visible', h: 'hidden' }), api: { ping: () => cold('r|', { r: pong as never }) } });
-      const b = setup(scheduler, { visibility$: hot('h', { h: 'hidden' }), api: { ping: () => cold('r|', { r: pong as never }) } });
+      const a = setup(scheduler, {
+        visibility$: hot('v 1000ms h', { v: 'visible', h: 'hidden' }),
+        api: { ping: () => cold('r|', { r: pong as never }) },
+      });
+      const b = setup(scheduler, {
+        visibility$: hot('h', { h: 'hidden' }),
+        api: { ping: () => cold('r|', { r: pong as never }) },
+      });
       b.store.dispatch(appStarted({}));
       flush();
       expect(pings(a.fake.calls)).toEqual([]);

@@ -3,7 +3,12 @@ import { filter, map, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { billing, session, tracking } from '../../../domain/index.js';
 import { appStarted } from '../../../infrastructure/store/commands';
-import { eventReportChannel, logChannel, retryDelayMs, starTrackChannel } from '../../../infrastructure/telemetry/channels';
+import {
+  eventReportChannel,
+  logChannel,
+  retryDelayMs,
+  starTrackChannel,
+} from '../../../infrastructure/telemetry/channels';
 import { exposeItem, logEvent, starTrack, trackEvent } from '../../../infrastructure/telemetry/commands';
 import type { TelemetryCall } from '../../support/fakes/telemetry';
 import { DOWN, OK, eventTypes, newScheduler, setup, uploads } from './harness';
@@ -13,7 +18,10 @@ const click = (objId: string) =>
 
 /** `expectObservable` of the uploads of one call, as item counts at their virtual times. */
 const expectUploads = (
-  expectObservable: (o: Observable<unknown>, sub?: string) => { toBe: (m: string, v?: Record<string, unknown>) => void },
+  expectObservable: (
+    o: Observable<unknown>,
+    sub?: string,
+  ) => { toBe: (m: string, v?: Record<string, unknown>) => void },
   calls$: Observable<TelemetryCall>,
   name: TelemetryCall['name'],
   until: number,
@@ -107,7 +115,9 @@ describe('log events (spec §9 "uploaded at 20 events or every 1 s and cached lo
     scheduler.run(({ cold, flush }) => {
       const answers = [DOWN, DOWN, OK];
       let attempt = 0;
-      const { store, fake } = setup(scheduler, { api: { logReport: () => cold('10ms r|', { r: answers[attempt++]! }) } });
+      const { store, fake } = setup(scheduler, {
+        api: { logReport: () => cold('10ms r|', { r: answers[attempt++]! }) },
+      });
       store.dispatch(appStarted({}));
       const cacheAt: Record<number, string | undefined> = {};
       cold('1005ms a 1009ms b 3000ms c').subscribe((v) => {
@@ -161,20 +171,34 @@ describe('log events (spec §9 "uploaded at 20 events or every 1 s and cached lo
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const { store, fake } = setup(scheduler, {
-        api: { logReport: () => cold('10ms r|', { r: E.left({ kind: 'api', path: '/x', code: 10400, msg: 'bad' }) as never }) },
+        api: {
+          logReport: () =>
+            cold('10ms r|', { r: E.left({ kind: 'api', path: '/x', code: 10400, msg: 'bad' }) as never }),
+        },
       });
       store.dispatch(click('art-1'));
       flush();
       expect(uploads(fake.calls, 'logReport').map((u) => u.at)).toEqual([1000]);
-      expect(eventTypes(store).filter((t) => t.startsWith('tracking/batch'))).toEqual(['tracking/batchSent', 'tracking/batchAcked']);
+      expect(eventTypes(store).filter((t) => t.startsWith('tracking/batch'))).toEqual([
+        'tracking/batchSent',
+        'tracking/batchAcked',
+      ]);
     });
   });
 
   it('restores only valid cached items: a tampered or corrupt cache never reaches the server', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const good = { id: 'cached-1', name: 'card_click', data: { entity_type: 2, obj_id: 'm1', obj_type: 2, front_operation: 'click' } };
-      const bad = { id: 'cached-2', name: 'card_click', data: { entity_type: 99, obj_id: 'm1', obj_type: 2, front_operation: 'click' } };
+      const good = {
+        id: 'cached-1',
+        name: 'card_click',
+        data: { entity_type: 2, obj_id: 'm1', obj_type: 2, front_operation: 'click' },
+      };
+      const bad = {
+        id: 'cached-2',
+        name: 'card_click',
+        data: { entity_type: 99, obj_id: 'm1', obj_type: 2, front_operation: 'click' },
+      };
       const storage = new Map([
         ['log_event_cache', JSON.stringify([good, bad])],
         ['star_track_event_cache', '{not json'],
@@ -192,7 +216,9 @@ describe('log events (spec §9 "uploaded at 20 events or every 1 s and cached lo
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       const { store } = setup(scheduler);
-      store.dispatch(logEvent({ eventName: 'x', entityType: 42, objId: 'a', objType: 1, frontOperation: 'click' }));
+      store.dispatch(
+        logEvent({ eventName: 'x', entityType: 42, objId: 'a', objType: 1, frontOperation: 'click' }),
+      );
       flush();
       expect(eventTypes(store)).not.toContain('tracking/eventEnqueued');
     });
@@ -205,7 +231,8 @@ describe('star-track (spec §9 "flush every 1000 ms or at 20 events (event limit
     scheduler.run(({ cold, expectObservable, flush }) => {
       const { store, fake } = setup(scheduler, {
         api: {
-          starTrackInit: () => cold('10ms r|', { r: E.right({ session_id: 'sess-1', event_limit: 10 }) as never }),
+          starTrackInit: () =>
+            cold('10ms r|', { r: E.right({ session_id: 'sess-1', event_limit: 10 }) as never }),
           starTrackEvents: () => cold('10ms r|', { r: OK }),
         },
       });
@@ -218,7 +245,10 @@ describe('star-track (spec §9 "flush every 1000 ms or at 20 events (event limit
       ]);
       flush();
       expect(fake.calls.filter((c) => c.name === 'starTrackInit').map((c) => c.at)).toEqual([0]);
-      const body = fake.calls.find((c) => c.name === 'starTrackEvents')!.body as { session_id: string; items: { event: string; at: number; properties: unknown }[] };
+      const body = fake.calls.find((c) => c.name === 'starTrackEvents')!.body as {
+        session_id: string;
+        items: { event: string; at: number; properties: unknown }[];
+      };
       expect(body.session_id).toBe('sess-1');
       expect(body.items[0]).toMatchObject({ event: 'scroll', at: 0, properties: { depth: 1 } });
     });
@@ -249,7 +279,11 @@ describe('star-track (spec §9 "flush every 1000 ms or at 20 events (event limit
   it('retries init every 5 s until a session exists, and starts a new session when the server forgets it (10404)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const inits = [E.left({ kind: 'network', path: '/x', message: 'down' }), E.right({ session_id: 's1', event_limit: 10 }), E.right({ session_id: 's2', event_limit: 10 })];
+      const inits = [
+        E.left({ kind: 'network', path: '/x', message: 'down' }),
+        E.right({ session_id: 's1', event_limit: 10 }),
+        E.right({ session_id: 's2', event_limit: 10 }),
+      ];
       const events = [E.left({ kind: 'api', path: '/x', code: 10404, msg: 'unknown' }), OK];
       let a = 0;
       let b = 0;
@@ -262,7 +296,9 @@ describe('star-track (spec §9 "flush every 1000 ms or at 20 events (event limit
       store.dispatch(starTrack({ event: 'scroll' }));
       flush();
       expect(fake.calls.filter((c) => c.name === 'starTrackInit').map((c) => c.at)).toEqual([0, 5000, 5010]);
-      const sent = fake.calls.filter((c) => c.name === 'starTrackEvents').map((c) => [c.at, (c.body as { session_id: string }).session_id]);
+      const sent = fake.calls
+        .filter((c) => c.name === 'starTrackEvents')
+        .map((c) => [c.at, (c.body as { session_id: string }).session_id]);
       // First session at 5000: upload at once (the event waited long enough); 10404 at 5010 -> new
       // session; the retry waits 5 s after the failure.
       expect(sent).toEqual([
@@ -291,22 +327,52 @@ describe('exposure data (spec §9 "exposure data every 5 s")', () => {
 });
 
 describe('the §3 event envelope with productLevel (spec §3 "The premium level (productLevel) is added to tracking")', () => {
-  const user = { id: 'u1', accountName: 'ann', name: 'Ann', email: 'ann@x.test', avatar: '', status: 1, role: 'user' };
+  const user = {
+    id: 'u1',
+    accountName: 'ann',
+    name: 'Ann',
+    email: 'ann@x.test',
+    avatar: '',
+    status: 1,
+    role: 'user',
+  };
   const info = (isActive: boolean): billing.PaymentInfo => ({
-    accountId: 'u1', calculateCoins: 0, freeCoins: 0, tempCoins: 0, paidCoins: 0, isActive, liteIsActive: false,
-    productLevel: 2, productType: 1, vipType: '', expiryTime: null,
+    accountId: 'u1',
+    calculateCoins: 0,
+    freeCoins: 0,
+    tempCoins: 0,
+    paidCoins: 0,
+    isActive,
+    liteIsActive: false,
+    productLevel: 2,
+    productType: 1,
+    vipType: '',
+    expiryTime: null,
   });
 
   it('builds each item with buildEnvelope: the signed-in member, their productLevel, the page, and the stored A/B canary', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
-      const storage = new Map([['ab_flags', JSON.stringify({ flags: { modelDetailV2: 'B', stTavern: true }, configItems: [], unit: 'account' })]]);
-      const { store, fake } = setup(scheduler, { storage, api: { eventReport: () => cold('r|', { r: OK }) } });
+      const storage = new Map([
+        [
+          'ab_flags',
+          JSON.stringify({ flags: { modelDetailV2: 'B', stTavern: true }, configItems: [], unit: 'account' }),
+        ],
+      ]);
+      const { store, fake } = setup(scheduler, {
+        storage,
+        api: { eventReport: () => cold('r|', { r: OK }) },
+      });
       store.dispatch(session.userInfoSet({ token: 't', user }));
       store.dispatch(billing.paymentInfoReceived({ info: info(true) }));
-      cold('250ms x').subscribe(() => store.dispatch(trackEvent({ name: 'buy_click', properties: { plan: 'pro', plat: 'ios' } })));
+      cold('250ms x').subscribe(() =>
+        store.dispatch(trackEvent({ name: 'buy_click', properties: { plan: 'pro', plat: 'ios' } })),
+      );
       flush();
-      const item = (fake.calls[fake.calls.findIndex((c) => c.name === 'eventReport')]!.body as { items: Record<string, unknown>[]; device_id: string });
+      const item = fake.calls[fake.calls.findIndex((c) => c.name === 'eventReport')]!.body as {
+        items: Record<string, unknown>[];
+        device_id: string;
+      };
       expect(item.device_id).toBe('device-test-1');
       expect(item.items[0]).toEqual({
         id: expect.any(String),
@@ -342,7 +408,9 @@ describe('the §3 event envelope with productLevel (spec §3 "The premium level 
         store.dispatch(trackEvent({ name: 'lapsed_view' }));
       });
       flush();
-      const items = fake.calls.filter((c) => c.name === 'eventReport').map((c) => (c.body as { items: Record<string, unknown>[] }).items[0]!);
+      const items = fake.calls
+        .filter((c) => c.name === 'eventReport')
+        .map((c) => (c.body as { items: Record<string, unknown>[] }).items[0]!);
       expect(items.map((i) => [i['event_name'], i['account_id'], i['productLevel'], i['canary']])).toEqual([
         ['guest_view', '', 0, ''],
         ['lapsed_view', 'u1', 0, ''],

@@ -9,7 +9,11 @@ import { EMPTY, Subject, type Observable, type SchedulerLike } from 'rxjs';
 import type { editor } from '../../../domain/index.js';
 import type { PlatformApi } from '../../../infrastructure/platform/api';
 import { makeCookieAdapter, memoryCookieDocument } from '../../../infrastructure/platform/cookies';
-import type { DownloadCapabilities, PlatformDeps, PushCapabilities } from '../../../infrastructure/platform/deps';
+import type {
+  DownloadCapabilities,
+  PlatformDeps,
+  PushCapabilities,
+} from '../../../infrastructure/platform/deps';
 import { memoryKeyValueStore } from '../../../infrastructure/platform/indexedDb';
 import { memoryLocalStore } from '../../../infrastructure/platform/storage';
 import { makeTranslationLoader } from '../../../infrastructure/platform/translations';

@@ -17,7 +17,10 @@ export const fakeStudioApi = (overrides: Partial<StudioApi> = {}): StudioApi => 
   ...overrides,
 });
 
-export const fakeStreamingDeps = (_scheduler: SchedulerLike, overrides: Partial<StreamingDeps> = {}): StreamingDeps => ({
+export const fakeStreamingDeps = (
+  _scheduler: SchedulerLike,
+  overrides: Partial<StreamingDeps> = {},
+): StreamingDeps => ({
   api: fakeStudioApi(),
   fetchStream: () => NEVER,
   connectChat: () => NEVER,

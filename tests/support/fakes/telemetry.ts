@@ -5,7 +5,13 @@
  * reports its visibility, so other areas' tests see no telemetry traffic and no endless timers.
  */
 import { EMPTY, NEVER, Subject, type Observable, type SchedulerLike } from 'rxjs';
-import type { KeyValueStorage, PageContext, TelemetryApi, TelemetryDeps, Visibility } from '../../../infrastructure/telemetry/deps';
+import type {
+  KeyValueStorage,
+  PageContext,
+  TelemetryApi,
+  TelemetryDeps,
+  Visibility,
+} from '../../../infrastructure/telemetry/deps';
 
 export interface TelemetryCall {
   readonly at: number;
@@ -94,4 +100,5 @@ export const makeFakeTelemetry = (scheduler: SchedulerLike, options: FakeTelemet
   return { deps, calls, calls$, beacons, cookies, storage };
 };
 
-export const fakeTelemetryDeps = (scheduler: SchedulerLike): TelemetryDeps => makeFakeTelemetry(scheduler).deps;
+export const fakeTelemetryDeps = (scheduler: SchedulerLike): TelemetryDeps =>
+  makeFakeTelemetry(scheduler).deps;
