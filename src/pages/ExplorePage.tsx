@@ -16,7 +16,12 @@ const Card = ({ card }: { card: feed.FeedCard }) => {
   const actions = feed.cardActions(card.cardType);
   const ratio = card.cover ? `${card.cover.width} / ${card.cover.height}` : '1 / 1';
   return (
-    <article className="feed-card" data-testid="feed-card" data-card-type={card.cardType}>
+    <article
+      className="feed-card"
+      data-testid="feed-card"
+      data-card-type={card.cardType}
+      data-key={feed.cardKey(card)}
+    >
       <div className="feed-cover" style={{ aspectRatio: ratio }}>
         {card.cover && (
           <img

@@ -50,10 +50,18 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
         .count(),
     ).toBe(0);
 
-    await page.getByRole('button', { name: 'Load more' }).click();
+    // Scrolling to the end loads the next page by itself (infinite scroll) ...
+    await page.locator('.feed-more').scrollIntoViewIfNeeded();
     await expect.poll(() => cards().count(), { timeout: 15_000 }).toBeGreaterThan(20);
-    const titles = await page.locator('[data-testid=feed-card] .feed-title').allTextContents();
-    expect(titles.length).toBeGreaterThan(20);
+    // ... and the button stays as the keyboard's way to the next page.
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    await expect.poll(() => loadMore.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const shown = await cards().count();
+    await loadMore.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => cards().count(), { timeout: 15_000 }).toBeGreaterThan(shown);
+    const keys = await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+    expect(new Set(keys).size).toBe(keys.length);
 
     // A guest's like opens the login dialog; after signing in, the like counts.
     const firstLike = page.getByTestId('like').first();
