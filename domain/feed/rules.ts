@@ -21,7 +21,7 @@ export type FeedSort = (typeof SORT_OPTIONS)[number] | 'recommend';
 export const TIME_FILTERS = ['all', 'day', 'week', 'month'] as const;
 export type TimeFilter = (typeof TIME_FILTERS)[number];
 
-/** Spec §2 shows the windows also as 24h / 7 days / 30 days; all-time has no window. */
+/** Spec §2 shows the windows also as 24h / 7 days / 30 days; all-time has none. */
 export const TIME_FILTER_DAYS: { readonly [T in TimeFilter]: number | null } = {
   all: null,
   day: 1,

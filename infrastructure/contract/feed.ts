@@ -18,6 +18,7 @@
  *   `pt` and every time are epoch milliseconds. `num_of_praise` equals `stat.num_of_like`.
  */
 import * as t from 'io-ts';
+import { feed } from '../../domain/index.js';
 
 export const SQUARE_FEED_BASE = '/api/v1/square/v3';
 
@@ -160,19 +161,7 @@ export const ModelType = keyOf(MODEL_TYPES, 'ModelType');
 export type ModelType = t.TypeOf<typeof ModelType>;
 
 /** Spec §3 base model families (the product video models are unnamed, so filters take any name). */
-export const BASE_MODELS = [
-  'SD 1.x',
-  'SD 2.x',
-  'SD 3',
-  'SD 3.5',
-  'SDXL',
-  'Pony',
-  'Illustrious',
-  'NoobAI',
-  'Flux',
-  'Hunyuan',
-  'Wan',
-] as const;
+export const BASE_MODELS = feed.BASE_MODEL_FAMILIES;
 
 /** Spec §3 character types: 0 and 2 digital, 1 tool, 3 agent. */
 export const CharacterType = t.union(

@@ -5,20 +5,8 @@
  * (diffusion inpainting for the magic eraser, a feathered elliptical face swap, outpainting,
  * colourising with a gradient map, scribble-guided rendering, comic inking).
  */
+import type { FilterName } from '../../infrastructure/contract/tasks';
 import { cloneBitmap, createBitmap, luminance, resample, sampleBilinear, type Bitmap } from './bitmap';
-
-export const FILTER_NAMES = [
-  'grayscale',
-  'sepia',
-  'posterize',
-  'blur',
-  'sharpen',
-  'emboss',
-  'invert',
-  'vintage',
-  'makeup',
-] as const;
-export type FilterName = (typeof FILTER_NAMES)[number];
 
 const mapPixels = (b: Bitmap, f: (r: number, g: number, bl: number, out: Float32Array) => void): Bitmap => {
   const out = cloneBitmap(b);
