@@ -117,6 +117,69 @@ const parse = (bytes: Uint8Array): GifReader => {
   }
 };
 
+interface GraphicControl {
+  readonly delay: number;
+  readonly transparent: number | null;
+  readonly disposal: number;
+}
+
+/**
+ * The Graphic Control Extension of each image, or null where an image has none. The GIF spec
+ * applies a GCE to the next image only, but omggif 1.0.10 keeps its delay, transparency and
+ * disposal for every later image too; this walk of the block structure tells them apart.
+ */
+const graphicControls = (b: Uint8Array): (GraphicControl | null)[] => {
+  const out: (GraphicControl | null)[] = [];
+  const screenFlags = b[10] ?? 0;
+  let p = 13 + (screenFlags & 0x80 ? 3 * (1 << ((screenFlags & 7) + 1)) : 0);
+  const skipSubBlocks = () => {
+    while (p < b.length) {
+      const size = b[p++] ?? 0;
+      if (size === 0) return;
+      p += size;
+    }
+  };
+  let pending: GraphicControl | null = null;
+  while (p < b.length) {
+    const tag = b[p++];
+    if (tag === 0x21) {
+      const label = b[p++];
+      if (label === 0xf9 && b[p] === 4) {
+        const flags = b[p + 1] ?? 0;
+        pending = {
+          delay: (b[p + 2] ?? 0) | ((b[p + 3] ?? 0) << 8),
+          transparent: flags & 1 ? (b[p + 4] ?? 0) : null,
+          disposal: (flags >> 2) & 7,
+        };
+        p += 5;
+      }
+      skipSubBlocks();
+    } else if (tag === 0x2c) {
+      const flags = b[p + 8] ?? 0;
+      p += 9 + (flags & 0x80 ? 3 * (1 << ((flags & 7) + 1)) : 0) + 1;
+      skipSubBlocks();
+      out.push(pending);
+      pending = null;
+    } else break;
+  }
+  return out;
+};
+
+type MutableFrameInfo = { -readonly [K in keyof GifFrameInfo]: GifFrameInfo[K] };
+
+/** Gives every frame its own GCE's values (or none), where omggif carried an earlier one over. */
+const applyOwnControls = (reader: GifReader, bytes: Uint8Array): void => {
+  const controls = graphicControls(bytes);
+  if (controls.length !== reader.numFrames()) return;
+  controls.forEach((c, i) => {
+    // frameInfo hands out omggif's own record, which decodeAndBlitFrameRGBA reads too.
+    const info = reader.frameInfo(i) as MutableFrameInfo;
+    info.delay = c?.delay ?? 0;
+    info.transparent_index = c?.transparent ?? null;
+    info.disposal = c?.disposal ?? 0;
+  });
+};
+
 /** LZW minimum code sizes omggif decodes safely (a larger one can make its decoder spin). */
 const MAX_LZW_MIN_CODE_SIZE = 11;
 
@@ -149,6 +212,7 @@ const openGif = (bytes: Uint8Array): OpenGif => {
     grown[9] = bottom >> 8;
     reader = parse(grown);
   }
+  applyOwnControls(reader, bytes);
   return {
     reader,
     width,

@@ -422,6 +422,24 @@ describe('property: random small GIFs', () => {
       }),
     );
 
+  it('a frame without its own graphic control has delay 0, no transparency and no disposal (omggif alone carries the previous one over)', () => {
+    // The property's counterexample: the second frame has no GCE (delay 0, disposal 0, opaque).
+    const palette = Array.from({ length: 256 }, (_x, i) => i * 0x010101);
+    const one = (delay: number) => ({
+      x: 0,
+      y: 0,
+      width: 1,
+      height: 1,
+      indices: Uint8Array.from([33]),
+      options: { delay, disposal: 0, transparent: null },
+    });
+    const input = writeGif(5, 2, [one(1), one(0)], { palette });
+    expect(framesOf(input).map((f) => f.delay)).toEqual([1, 1]);
+    expect(decodeGif(input).frames.map((f) => f.delay)).toEqual([1, 0]);
+    for (const q of QUALITIES)
+      expect(decodeGif(compressGifBytes(input, q)).frames.map((f) => f.delay)).toEqual([1, 0]);
+  });
+
   it('the output always decodes to the same size, frame count, delays, loop and transparency', () => {
     fc.assert(
       fc.property(gifArb, ({ w, h, frames, palette, loop, quality }) => {
@@ -430,7 +448,7 @@ describe('property: random small GIFs', () => {
         const reader = new GifReader(out);
         expect([reader.width, reader.height, reader.numFrames()]).toEqual([w, h, frames.length]);
         expect(reader.loopCount()).toBe(loop ?? null);
-        expect(framesOf(out).map((f) => f.delay)).toEqual(frames.map((f) => f.options.delay));
+        expect(decodeGif(out).frames.map((f) => f.delay)).toEqual(frames.map((f) => f.options.delay));
         const decoded = decodeGif(out);
         expect(alphaOf(decoded)).toEqual(alphaOf(decodeGif(input)));
         expect(distinctColours(decoded)).toBeLessThan(gifPaletteSize(quality));
