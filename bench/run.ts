@@ -1,6 +1,7 @@
 /**
  * `npm run bench`: measures, side by side in one run, what checking invariants and the log
- * format cost relative to a bare fold of the same events. Reports ratios, never asserts time.
+ * format cost relative to a bare fold of the same events, then what hostile posts cost the
+ * sanitiser relative to an ordinary one. Reports ratios, never asserts time.
  */
 import {
   evolve,
@@ -14,6 +15,8 @@ import {
   type DomainEvent,
   type UnstampedEvent,
 } from '../domain/index.js';
+import { benchSanitizer } from './sanitize.js';
+import { time } from './time.js';
 
 const TASKS = 200;
 const REPORTS = 25;
@@ -45,18 +48,6 @@ const makeEvents = (): DomainEvent[] => {
   return raw.map((e, i) => stamp(e, i + 1, i));
 };
 
-const time = (fn: () => void, rounds = 5): number => {
-  fn(); // warm up
-  const samples: number[] = [];
-  for (let i = 0; i < rounds; i++) {
-    const t0 = performance.now();
-    fn();
-    samples.push(performance.now() - t0);
-  }
-  samples.sort((a, b) => a - b);
-  return samples[Math.floor(samples.length / 2)] ?? 0;
-};
-
 const events = makeEvents();
 const log = serializeEventLog({ header: makeHeader(0, 'bench'), events });
 const cases: [string, () => void][] = [
@@ -76,3 +67,6 @@ for (const r of results)
       .toLocaleString('en')
       .padStart(12)} events/s`,
   );
+
+console.log('');
+benchSanitizer();
