@@ -268,8 +268,9 @@ const createPost = async (
 ): Promise<{ id: string }> => {
   const accountId = requireAccount(caller);
   const html = sanitizeHtml(body.content);
-  if (!hasContent(html)) throw new ApiError(CODES.invalidRequest, 'the post has no content once sanitised');
   const text = htmlToText(html);
+  if (!hasContent(html, text))
+    throw new ApiError(CODES.invalidRequest, 'the post has no content once sanitised');
   const summary = text.length > SUMMARY_LENGTH ? `${text.slice(0, SUMMARY_LENGTH - 1)}…` : text;
   const id = `p-${newId(9)}`;
   const now = ctx.clock.now();

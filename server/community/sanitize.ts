@@ -8,8 +8,13 @@
  * hooks below narrow DOMPurify's own checks to this platform's policy: attributes per tag,
  * URLs by `safeUrl`, styles by `safeStyle`, a nesting cap, and external links in a new tab.
  */
-import createDOMPurify, { type UponSanitizeAttributeHookEvent, type WindowLike } from 'dompurify';
-import { JSDOM } from 'jsdom';
+import { createRequire } from 'node:module';
+import createDOMPurify, {
+  type DOMPurify,
+  type UponSanitizeAttributeHookEvent,
+  type WindowLike,
+} from 'dompurify';
+import type * as Jsdom from 'jsdom';
 
 export const ALLOWED_TAGS: readonly string[] = [
   'p',
@@ -190,8 +195,8 @@ export const safeStyle = (raw: string): string | null => {
   return kept.length === 0 ? null : kept.join('; ');
 };
 
-const window = new JSDOM('').window;
-const purify = createDOMPurify(window as unknown as WindowLike);
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 const ALL_ATTRIBUTES = [...new Set([...Object.values(ATTRIBUTES).flat(), ...GLOBAL_ATTRIBUTES])];
 
 /** The cleaned value of an allowed attribute, or null to drop it. */
@@ -217,25 +222,43 @@ const cleanAttribute = (tag: string, name: string, value: string): string | null
   }
 };
 
-purify.addHook('uponSanitizeAttribute', (node: Element, event: UponSanitizeAttributeHookEvent) => {
-  const clean = cleanAttribute(node.nodeName.toLowerCase(), event.attrName, event.attrValue);
-  if (clean === null) event.keepAttr = false;
-  else event.attrValue = clean;
-});
-purify.addHook('afterSanitizeAttributes', (node: Element) => {
-  if (node.nodeName.toLowerCase() !== 'a') return;
-  const href = node.getAttribute('href');
-  if (href !== null && isExternal(href)) {
-    node.setAttribute('target', '_blank');
-    node.setAttribute('rel', EXTERNAL_REL);
-  }
-});
+interface Purifier {
+  readonly window: Window;
+  readonly purify: DOMPurify;
+}
+let purifier: Purifier | null = null;
+
+/**
+ * The one jsdom window and its DOMPurify, made on first use: loading jsdom takes about 0.6 s,
+ * which a server restart over an already seeded database need not pay until a post arrives.
+ */
+const instance = (): Purifier => {
+  if (purifier !== null) return purifier;
+  const { JSDOM } = createRequire(import.meta.url)('jsdom') as typeof Jsdom;
+  const window = new JSDOM('').window as unknown as Window;
+  const purify = createDOMPurify(window as unknown as WindowLike);
+  purify.addHook('uponSanitizeAttribute', (node: Element, event: UponSanitizeAttributeHookEvent) => {
+    const clean = cleanAttribute(node.nodeName.toLowerCase(), event.attrName, event.attrValue);
+    if (clean === null) event.keepAttr = false;
+    else event.attrValue = clean;
+  });
+  purify.addHook('afterSanitizeAttributes', (node: Element) => {
+    if (node.nodeName.toLowerCase() !== 'a') return;
+    const href = node.getAttribute('href');
+    if (href !== null && isExternal(href)) {
+      node.setAttribute('target', '_blank');
+      node.setAttribute('rel', EXTERNAL_REL);
+    }
+  });
+  purifier = { window, purify };
+  return purifier;
+};
 
 /** Unwraps (keeps the children of) every element nested deeper than `MAX_DEPTH`. */
 const capDepth = (parent: Node, depth: number): void => {
   for (let child = parent.firstChild; child !== null;) {
     const next = child.nextSibling;
-    if (child.nodeType === window.Node.ELEMENT_NODE) {
+    if (child.nodeType === ELEMENT_NODE) {
       if (depth >= MAX_DEPTH) {
         capDepth(child, depth);
         while (child.firstChild) parent.insertBefore(child.firstChild, child);
@@ -275,7 +298,7 @@ export const openElementsBound = (input: string): number => {
 };
 
 const purifyHtml = (input: string): string => {
-  const body = purify.sanitize(input, {
+  const body = instance().purify.sanitize(input, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
     ALLOWED_ATTR: ALL_ATTRIBUTES,
     ADD_FORBID_CONTENTS: [...DROP_WITH_CONTENT],
@@ -310,13 +333,13 @@ const BLOCK_ENDS: ReadonlySet<string> = new Set([
 
 /** The plain text of sanitised HTML, whitespace collapsed (for summaries and search). */
 export const htmlToText = (html: string): string => {
-  const template = window.document.createElement('template');
+  const template = instance().window.document.createElement('template');
   template.innerHTML = html;
   const parts: string[] = [];
   const walk = (node: Node): void => {
     for (let child = node.firstChild; child !== null; child = child.nextSibling) {
-      if (child.nodeType === window.Node.TEXT_NODE) parts.push(child.nodeValue ?? '');
-      else if (child.nodeType === window.Node.ELEMENT_NODE) {
+      if (child.nodeType === TEXT_NODE) parts.push(child.nodeValue ?? '');
+      else if (child.nodeType === ELEMENT_NODE) {
         walk(child);
         if (BLOCK_ENDS.has(child.nodeName.toLowerCase())) parts.push(' ');
       }
@@ -326,5 +349,6 @@ export const htmlToText = (html: string): string => {
   return parts.join('').replace(/\s+/g, ' ').trim();
 };
 
-/** Whether sanitised HTML shows anything: some text or an image. */
-export const hasContent = (html: string): boolean => htmlToText(html) !== '' || /<img\s/i.test(html);
+/** Whether sanitised HTML shows anything: some text (pass it when already derived) or an image. */
+export const hasContent = (html: string, text: string = htmlToText(html)): boolean =>
+  text !== '' || /<img\s/i.test(html);
