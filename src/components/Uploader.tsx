@@ -59,6 +59,14 @@ export const Uploader = ({ field, accept, labelId }: { field: string; accept: st
       </div>
       {latest && (
         <div className="uploader-status" aria-live="polite">
+          {latest.phase.status === 'complete' && latest.file.kind === 'image' && (
+            <img
+              className="upload-thumb"
+              src={latest.phase.url}
+              alt={intl.formatMessage({ id: 'upload.preview' }, { name: latest.file.name })}
+              data-testid={`thumb-${field}`}
+            />
+          )}
           <span className="muted small">{latest.file.name}</span>
           {running && (
             <ProgressBar

@@ -150,7 +150,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await context.close();
   });
 
-  it('uploads a reference image through the translated picker and shows it done (spec §4 upload, §5 limits)', async () => {
+  it('uploads a reference image through the translated picker, shows it done and previews the stored file (spec §4 upload, §5 limits)', async () => {
     const { PNG } = await import('pngjs');
     const png = new PNG({ width: 64, height: 48 });
     for (let i = 0; i < png.data.length; i += 4) png.data.set([(i / 4) % 256, 90, 160, 255], i);
@@ -161,6 +161,12 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
       .setInputFiles({ name: 'reference.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
     await page.getByTestId('upload-done').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('uploader-referenceImage').textContent()).toContain('reference.png');
+    // The stored file is shown back: the thumbnail loads from the server with the picked size.
+    const thumb = page.getByTestId('thumb-referenceImage');
+    await expect
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+      .toBe(64);
+    expect(await thumb.getAttribute('alt')).toBe('Preview of reference.png');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-6-upload.png') });
     expect(pageErrors).toEqual([]);
   });

@@ -176,6 +176,7 @@ export const en = {
   'upload.cancel': 'Cancel',
   'upload.progress': 'Uploading {name}',
   'upload.done': 'Uploaded',
+  'upload.preview': 'Preview of {name}',
   uploadCancelled: 'The upload was cancelled.',
   UploadImageExceedCustomMB: 'Images can be at most {mb} MB.',
   uploadVideoError: 'The file is too large.',

@@ -177,6 +177,7 @@ export const ja: Partial<Messages> = {
   'upload.cancel': 'キャンセル',
   'upload.progress': '{name} をアップロード中',
   'upload.done': 'アップロード完了',
+  'upload.preview': '{name} のプレビュー',
   uploadCancelled: 'アップロードをキャンセルしました。',
   UploadImageExceedCustomMB: '画像は最大 {mb} MB までです。',
   uploadVideoError: 'ファイルが大きすぎます。',

@@ -177,6 +177,7 @@ export const zhCN: Partial<Messages> = {
   'upload.cancel': '取消',
   'upload.progress': '正在上传 {name}',
   'upload.done': '已上传',
+  'upload.preview': '{name} 的预览',
   uploadCancelled: '上传已取消。',
   UploadImageExceedCustomMB: '图片最大 {mb} MB。',
   uploadVideoError: '文件过大。',
