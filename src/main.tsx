@@ -1,15 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { storedLanguage } from '../infrastructure/adapters/device';
+import { routing } from '../domain/index.js';
 import { bootstrap } from '../infrastructure/app/bootstrap';
-import { appStarted } from '../infrastructure/store/commands';
+import { carryOut, guardNavigation } from '../infrastructure/platform/routeGuard';
+import { appStarted, openDialog } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
 import { Root } from './app/Root';
-import { pickLocale, type Locale } from './i18n/locales';
+import { pageOf } from './app/routes';
 import './styles.css';
 
-let locale: Locale = pickLocale(storedLanguage(window.localStorage), navigator.languages);
-const { store, navigator: appNavigator } = bootstrap(() => locale);
+let locale: routing.Locale = routing.DEFAULT_LOCALE;
+const { store, navigator: appNavigator, routeGuard } = bootstrap(() => locale);
 store.dispatch(appStarted({}));
 // Spec §8 error-report types: uncaught page errors are reported (batched and retried by telemetry).
 window.addEventListener('error', (e) =>
@@ -18,6 +19,20 @@ window.addEventListener('error', (e) =>
 window.addEventListener('unhandledrejection', (e) =>
   store.dispatch(reportClientError({ type: 'page_error', message: String(e.reason).slice(0, 500) })),
 );
+
+// Spec §2 route guards for the page load, before the first render: a Japanese browser lands on
+// /ja/... at once instead of flashing the English page first.
+carryOut(
+  guardNavigation(routeGuard, window.location, pageOf(window.location.pathname).meta),
+  window.location,
+  {
+    go: (href, { replace }) =>
+      replace ? window.history.replaceState(null, '', href) : window.history.pushState(null, '', href),
+    openLogin: (variant) =>
+      store.dispatch(openDialog(variant === null ? { name: 'login' } : { name: 'login', variant })),
+  },
+);
+locale = routing.splitLocalePath(window.location.pathname).locale ?? routing.DEFAULT_LOCALE;
 
 // A read-only window for auditors and end-to-end tests: the state and the session's event log.
 Object.defineProperty(window, '__ATELIER__', {
@@ -34,7 +49,8 @@ if (container)
       <Root
         store={store}
         navigator={appNavigator}
-        initialLocale={locale}
+        routeGuard={routeGuard}
+        initialHref={window.location.pathname + window.location.search}
         onLocaleChange={(next) => {
           locale = next;
         }}

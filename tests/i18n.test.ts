@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../src/i18n/messages/en';
 import { ja } from '../src/i18n/messages/ja';
 import { zhCN } from '../src/i18n/messages/zh-CN';
-import { messagesFor, pickLocale } from '../src/i18n/locales';
+import { messagesFor } from '../src/i18n/locales';
+import { localizeHref } from '../src/app/locale';
 import { tasks } from '../domain/index.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
@@ -18,11 +19,21 @@ describe('translations (every string translated; English is the fallback)', () =
       expect(placeholders(v as string), k).toEqual(placeholders(en[k as keyof typeof en]));
   });
 
-  it('falls back to English for a key a catalogue lacks, and picks English for an unknown language', () => {
+  it('falls back to English for a key a catalogue lacks, and for a locale without a catalogue', () => {
     expect(messagesFor('ja')['app.name']).toBe(en['app.name']);
-    expect(pickLocale(null, ['fr-FR', 'de'])).toBe('en');
-    expect(pickLocale(null, ['zh-TW'])).toBe('zh-CN');
-    expect(pickLocale('ja', ['en-US'])).toBe('ja');
+    expect(messagesFor('ja')['header.coins']).toBe(ja['header.coins']);
+    expect(messagesFor('ko')).toEqual(en);
+    expect(messagesFor('zh-TW')).toEqual(en);
+  });
+
+  it('writes site paths in the address locale (spec §2: English has no prefix), query and fragment kept', () => {
+    expect(localizeHref('en', '/explore')).toBe('/explore');
+    expect(localizeHref('ja', '/explore/model')).toBe('/ja/explore/model');
+    expect(localizeHref('ja', '/')).toBe('/ja');
+    expect(localizeHref('zh-CN', '/?openLoginDialog=1#x')).toBe('/zh-CN?openLoginDialog=1#x');
+    expect(localizeHref('ja', '/403')).toBe('/ja/403');
+    // Already localized: left alone.
+    expect(localizeHref('ja', '/zh-CN/create')).toBe('/zh-CN/create');
   });
 
   it('labels every task domain type of spec §3 (0..25) and the unknown fallback', () => {

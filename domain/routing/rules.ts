@@ -213,6 +213,22 @@ export const storeEffectsOf = (input: RouteInput, bare: string): readonly StoreE
   return effects;
 };
 
+/**
+ * The local-storage keys the store effects are written under; the session's logout whitelist
+ * keeps them, since the codes wait for a registration that has not happened yet.
+ */
+export const STORE_EFFECT_KEYS: Readonly<Record<StoreEffect['kind'], string>> = {
+  channelInviteCode: 'channel_invite_code',
+  referralCode: 'referral_code',
+  adTracking: 'ad_tracking_info',
+};
+
+/** The local-storage entry (key, value) a store effect writes; ad tracking is kept as JSON. */
+export const storeEntryOf = (effect: StoreEffect): readonly [string, string] =>
+  effect.kind === 'adTracking'
+    ? [STORE_EFFECT_KEYS.adTracking, JSON.stringify(effect.info)]
+    : [STORE_EFFECT_KEYS[effect.kind], effect.code];
+
 const MODEL_DETAIL = /^\/models\/([^/]+)\/?$/;
 
 const sameQuery = (a: Query, b: Query): boolean => {

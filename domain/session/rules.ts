@@ -4,6 +4,7 @@
  * response header refreshes the token.
  */
 import type { PaymentInfo } from '../billing/state.js';
+import { STORE_EFFECT_KEYS } from '../routing/rules.js';
 import type { SessionState, UserInfo } from './state.js';
 
 /** Spec §4: status 3 is a new user. */
@@ -40,9 +41,7 @@ export const LOGOUT_WHITELIST: readonly string[] = [
   'theme',
   'hidden_cards',
   'guide_flags',
-  'referral_code',
-  'channel_invite_code',
-  'ad_tracking_info',
+  ...Object.values(STORE_EFFECT_KEYS),
 ];
 
 export interface LogoutPlan {

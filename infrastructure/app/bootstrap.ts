@@ -1,13 +1,17 @@
 /**
  * Wires the browser's real capabilities into the store: fetch, the §7 headers, the clock, the
- * async scheduler, random ids, and a navigator the view layer plugs its router into.
+ * async scheduler, random ids, a navigator the view layer plugs its router into, and what the
+ * route guards read (cookies, A/B flags, user agent, language).
  */
 import { asyncScheduler } from 'rxjs';
+import { flags } from '../../domain/index.js';
 import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
-import { deviceId, randomId } from '../adapters/device';
+import { deviceId, randomId, storedLanguage } from '../adapters/device';
 import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
 import { browserPlatformDeps } from '../platform/browser';
+import { makeCookieAdapter } from '../platform/cookies';
+import type { RouteGuardEnv } from '../platform/routeGuard';
 import { makeStore } from '../store/makeStore';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';
@@ -63,5 +67,14 @@ export const bootstrap = (getLanguage: () => string) => {
       platform: browserPlatformDeps(http),
     },
   });
-  return { store, navigator };
+  const cookies = makeCookieAdapter(document, { secure: window.location.protocol === 'https:' });
+  const routeGuard: RouteGuardEnv = {
+    cookies: cookies.all,
+    hasSession: cookies.hasSession,
+    flags: () => flags.selectRouteFlags(store.getState().flags),
+    userAgent: () => window.navigator.userAgent,
+    preferredLanguage: () => storedLanguage(window.localStorage) ?? window.navigator.language,
+    store: (key, value) => window.localStorage.setItem(key, value),
+  };
+  return { store, navigator, routeGuard };
 };

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet } from 'react-router';
-import { billing, session } from '../../domain/index.js';
+import { billing, routing, session } from '../../domain/index.js';
 import { logout } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../infrastructure/store/hooks';
 import { Dialogs } from '../components/Dialogs';
 import { Toasts } from '../components/Toasts';
-import { LOCALES, isLocale } from '../i18n/locales';
+import { LOCALES } from '../i18n/locales';
 import { useLocale } from './locale';
 
 const downloadText = (text: string, filename: string) => {
@@ -26,7 +26,14 @@ export const AppShell = () => {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => session.selectUser(s.session));
   const coins = useAppSelector((s) => billing.selectCoinBalance(s.billing));
-  const { locale, changeLocale } = useLocale();
+  const { locale, changeLocale, to } = useLocale();
+  // A locale without a catalogue of its own (reached by its /ko/... address) is offered too, by its own name.
+  const languages = LOCALES.some((l) => l.code === locale)
+    ? LOCALES
+    : [
+        ...LOCALES,
+        { code: locale, label: new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale },
+      ];
   const [theme, setTheme] = useState<Theme>(() =>
     localStorage.getItem('theme') === 'light' ? 'light' : 'dark',
   );
@@ -49,7 +56,7 @@ export const AppShell = () => {
         <FormattedMessage id="nav.skipToContent" />
       </a>
       <header className="topbar">
-        <Link to="/" className="brand" aria-label={intl.formatMessage({ id: 'app.name' })}>
+        <Link to={to('/')} className="brand" aria-label={intl.formatMessage({ id: 'app.name' })}>
           <span className="brand-mark" aria-hidden="true">
             A
           </span>
@@ -58,10 +65,10 @@ export const AppShell = () => {
           </span>
         </Link>
         <nav className="topnav" aria-label="primary">
-          <NavLink to="/create" className={({ isActive }) => (isActive ? 'active' : '')}>
+          <NavLink to={to('/create')} className={({ isActive }) => (isActive ? 'active' : '')}>
             <FormattedMessage id="nav.create" />
           </NavLink>
-          <NavLink to="/explore" className={({ isActive }) => (isActive ? 'active' : '')}>
+          <NavLink to={to('/explore')} className={({ isActive }) => (isActive ? 'active' : '')}>
             <FormattedMessage id="nav.explore" />
           </NavLink>
         </nav>
@@ -83,8 +90,14 @@ export const AppShell = () => {
             <span className="visually-hidden">
               <FormattedMessage id="header.language" />
             </span>
-            <select value={locale} onChange={(e) => isLocale(e.target.value) && changeLocale(e.target.value)}>
-              {LOCALES.map((l) => (
+            <select
+              value={locale}
+              onChange={(e) => {
+                const next = routing.normalizeLocale(e.target.value);
+                if (next !== null) changeLocale(next);
+              }}
+            >
+              {languages.map((l) => (
                 <option key={l.code} value={l.code}>
                   {l.label}
                 </option>
@@ -113,7 +126,7 @@ export const AppShell = () => {
               </button>
             </span>
           ) : (
-            <Link to="/login" className="button primary small" data-testid="sign-in">
+            <Link to={to('/login')} className="button primary small" data-testid="sign-in">
               <FormattedMessage id="header.signIn" />
             </Link>
           )}

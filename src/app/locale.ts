@@ -1,9 +1,29 @@
 import { createContext, useContext } from 'react';
-import type { Locale } from '../i18n/locales';
+import { routing } from '../../domain/index.js';
 
-export const LocaleContext = createContext<{ locale: Locale; changeLocale: (l: Locale) => void }>({
-  locale: 'en',
+export interface LocaleValue {
+  /** The locale of the address (spec §2: English has no prefix, others `/ja/...`). */
+  readonly locale: routing.Locale;
+  readonly changeLocale: (next: routing.Locale) => void;
+  /** A site path (`/explore`, `/?x=1`) in the current locale. */
+  readonly to: (barePath: string) => string;
+}
+
+export const LocaleContext = createContext<LocaleValue>({
+  locale: routing.DEFAULT_LOCALE,
   changeLocale: () => undefined,
+  to: (barePath) => barePath,
 });
 
 export const useLocale = () => useContext(LocaleContext);
+
+/**
+ * `href` in `locale`, unless it already carries a locale prefix. The query and fragment are kept.
+ */
+export const localizeHref = (locale: routing.Locale, href: string): string => {
+  const cut = href.search(/[?#]/);
+  const path = cut < 0 ? href : href.slice(0, cut);
+  const rest = cut < 0 ? '' : href.slice(cut);
+  if (routing.splitLocalePath(path).locale !== null) return href;
+  return routing.localizedPath(locale, path === '' ? '/' : path) + rest;
+};

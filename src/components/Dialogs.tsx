@@ -1,14 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
 import { notices, session } from '../../domain/index.js';
-import { closeDialog, openDialog } from '../../infrastructure/store/commands';
+import { closeDialog } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
 import { LoginForm } from '../pages/LoginPage';
 
 /**
- * The one dialog of spec §8 that the error map (or the home page's openLoginDialog / toActive
- * query) opened. A native modal <dialog>: focus moves in, Escape closes, focus returns.
+ * The one dialog of spec §8 that the error map (or a route guard: home's openLoginDialog /
+ * toActive query, a route that needs auth) opened. A native modal <dialog>: focus moves in, Escape closes, focus returns.
  */
 export const Dialogs = () => {
   const intl = useIntl();
@@ -16,18 +15,6 @@ export const Dialogs = () => {
   const dialog = useAppSelector((s) => notices.selectDialog(s.notices));
   const signedIn = useAppSelector((s) => !session.selectIsGuest(s.session));
   const ref = useRef<HTMLDialogElement>(null);
-  const [params, setParams] = useSearchParams();
-
-  // Spec §2: home accepts openLoginDialog=1 and toActive.
-  useEffect(() => {
-    if (params.get('openLoginDialog') === '1' || params.has('toActive')) {
-      if (!signedIn) dispatch(openDialog({ name: 'login' }));
-      const next = new URLSearchParams(params);
-      next.delete('openLoginDialog');
-      next.delete('toActive');
-      setParams(next, { replace: true });
-    }
-  }, [params, setParams, signedIn, dispatch]);
 
   useEffect(() => {
     const el = ref.current;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { useParams, Link } from 'react-router';
+import { useLocale } from '../app/locale';
 import { feed, social } from '../../domain/index.js';
 import { loadFeedPage, muteCard, refreshFeed, toggleLike } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
@@ -79,6 +80,7 @@ const Card = ({ card }: { card: feed.FeedCard }) => {
 /** The community square: one masonry feed per tab, pages loaded as the person scrolls. */
 export const ExplorePage = () => {
   const params = useParams();
+  const { to } = useLocale();
   const tab: feed.ListTab = isTab(params['tab']) ? params['tab'] : 'recommend';
   const dispatch = useAppDispatch();
   const tabState = useAppSelector((s) => feed.selectFeedTab(s.feed, tab));
@@ -111,7 +113,7 @@ export const ExplorePage = () => {
         {feed.LIST_TABS.map((t) => (
           <Link
             key={t}
-            to={`/explore/${t}`}
+            to={to(`/explore/${t}`)}
             className={t === tab ? 'tab active' : 'tab'}
             aria-current={t === tab ? 'page' : undefined}
           >

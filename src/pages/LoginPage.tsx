@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { useLocale } from '../app/locale';
 import { session } from '../../domain/index.js';
 import { login } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector } from '../../infrastructure/store/hooks';
@@ -10,10 +11,11 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const LoginPage = () => {
   const navigate = useNavigate();
+  const { to } = useLocale();
   const user = useAppSelector((s) => session.selectUser(s.session));
   useEffect(() => {
-    if (user) void navigate('/', { replace: true });
-  }, [user, navigate]);
+    if (user) void navigate(to('/'), { replace: true });
+  }, [user, navigate, to]);
   return (
     <section className="panel narrow" aria-labelledby="login-title">
       <h1 id="login-title">

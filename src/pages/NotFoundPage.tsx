@@ -1,14 +1,18 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
+import { useLocale } from '../app/locale';
 
-export const NotFoundPage = () => (
-  <section className="panel narrow center">
-    <p className="big-code">404</p>
-    <h1>
-      <FormattedMessage id="notFound.title" />
-    </h1>
-    <Link to="/" className="button primary">
-      <FormattedMessage id="forbidden.back" />
-    </Link>
-  </section>
-);
+export const NotFoundPage = () => {
+  const { to } = useLocale();
+  return (
+    <section className="panel narrow center">
+      <p className="big-code">404</p>
+      <h1>
+        <FormattedMessage id="notFound.title" />
+      </h1>
+      <Link to={to('/')} className="button primary">
+        <FormattedMessage id="forbidden.back" />
+      </Link>
+    </section>
+  );
+};

@@ -11,7 +11,9 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  page = await (await browser.newContext({ viewport: { width: 1360, height: 900 } })).newPage();
+  page = await (
+    await browser.newContext({ locale: 'en-US', viewport: { width: 1360, height: 900 } })
+  ).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
 });
 afterAll(async () => {

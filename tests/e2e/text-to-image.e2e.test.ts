@@ -16,7 +16,11 @@ const pageErrors: string[] = [];
 beforeAll(async () => {
   app = await startApp();
   browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, acceptDownloads: true });
+  const context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1360, height: 860 },
+    acceptDownloads: true,
+  });
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
 });
@@ -113,14 +117,49 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     expect(pageErrors).toEqual([]);
   });
 
-  it('shows the page in Japanese and Simplified Chinese, with English as the fallback', async () => {
+  it('shows the page in Japanese and Simplified Chinese at their /ja and /zh-CN addresses, English unprefixed (spec §2)', async () => {
+    const pathname = () => new URL(page.url()).pathname;
     await page.selectOption('select', 'ja');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('テキストから画像');
+    expect(pathname()).toBe('/ja');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-4-ja.png') });
+    // Signed in, the lang cookie decides (spec §2 language guard): a reload of an English address comes back in Japanese.
+    await page.goto(app.url + '/explore');
+    await expect.poll(pathname).toBe('/ja/explore');
+    await expect.poll(() => page.locator('nav.tabs a').first().textContent()).toBe('おすすめ');
     await page.selectOption('select', 'zh-CN');
+    await expect.poll(pathname).toBe('/zh-CN/explore');
+    await page.goto(app.url + '/zh-CN/create');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('文生图');
     await page.selectOption('select', 'en');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Text to image');
+    expect(pathname()).toBe('/create');
+  });
+
+  it('guards a guest visit (spec §2): browser language, stored invite and referral codes, unknown prefixes', async () => {
+    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1100, height: 760 } });
+    const guest = await context.newPage();
+    await guest.goto(app.url + '/explore/model');
+    await expect.poll(() => new URL(guest.url()).pathname).toBe('/ja/explore/model');
+    await expect.poll(() => guest.getByTestId('sign-in').textContent()).toBe('ログイン');
+    await guest.locator('[data-testid=feed-card]').first().waitFor({ timeout: 15_000 });
+    await guest.screenshot({ path: path.join(SHOTS, 'e2e-7-guest-ja.png') });
+    // The person's own choice outranks the browser's from then on.
+    await guest.selectOption('select', 'en');
+    await expect.poll(() => new URL(guest.url()).pathname).toBe('/explore/model');
+    await guest.getByRole('link', { name: 'Create' }).click();
+    await expect.poll(() => new URL(guest.url()).pathname).toBe('/create');
+    await guest.goto(app.url + '/login?chan_id=C42&u_code=R7');
+    await expect.poll(() => guest.locator('h1').first().isVisible()).toBe(true);
+    expect(
+      await guest.evaluate(() => [
+        localStorage.getItem('channel_invite_code'),
+        localStorage.getItem('referral_code'),
+      ]),
+    ).toEqual(['C42', 'R7']);
+    await guest.goto(app.url + '/xx/create');
+    await expect.poll(() => guest.locator('.big-code').textContent()).toBe('404');
+    await context.close();
   });
 
   it('tells a person what is wrong with an empty prompt and sends nothing', async () => {
@@ -132,7 +171,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
   });
 
   it('opens the login dialog from /?openLoginDialog=1 (spec §2) and closes it after signing in, keyboard only', async () => {
-    const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 760 } });
     const guest = await context.newPage();
     await guest.goto(app.url + '/?openLoginDialog=1');
     const dialog = guest.getByTestId('dialog');

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as routing from '../../../domain/routing/index.js';
+import * as session from '../../../domain/session/index.js';
 
 const base: routing.RouteInput = {
   path: '/',
@@ -101,6 +102,20 @@ describe('route guard: stored codes (spec §2 "chan_id stores a channel invite c
       replace: true,
       store: [{ kind: 'referralCode', code: 'R7' }],
     });
+  });
+});
+
+describe('route guard: where stored codes go (spec §2 "stores ... locally"; spec §4 logout keeps them)', () => {
+  it('writes each store effect under its own key, ad tracking as JSON, keys kept by logout', () => {
+    expect(routing.storeEntryOf({ kind: 'channelInviteCode', code: 'C42' })).toEqual([
+      'channel_invite_code',
+      'C42',
+    ]);
+    expect(routing.storeEntryOf({ kind: 'referralCode', code: 'R7' })).toEqual(['referral_code', 'R7']);
+    const [key, value] = routing.storeEntryOf({ kind: 'adTracking', info: { trackId: 't', ip: '1' } });
+    expect(key).toBe('ad_tracking_info');
+    expect(JSON.parse(value)).toEqual({ trackId: 't', ip: '1' });
+    for (const k of Object.values(routing.STORE_EFFECT_KEYS)) expect(session.LOGOUT_WHITELIST).toContain(k);
   });
 });
 
