@@ -19,6 +19,7 @@ export * as messages from './messages/index.js';
 export * as decorations from './decorations/index.js';
 export * as editor from './editor/index.js';
 export * as chat from './chat/index.js';
+export * as characters from './characters/index.js';
 export * as audio from './audio/index.js';
 export * as tracking from './tracking/index.js';
 export * as tour from './tour/index.js';

@@ -18,6 +18,7 @@ import { messagesContext, selectUnreadNotices } from './messages/index.js';
 import { decorationsContext } from './decorations/index.js';
 import { editorContext } from './editor/index.js';
 import { chatContext } from './chat/index.js';
+import { charactersContext } from './characters/index.js';
 import { audioContext } from './audio/index.js';
 import { trackingContext } from './tracking/index.js';
 import { tourContext } from './tour/index.js';
@@ -37,6 +38,7 @@ export const contexts = {
   decorations: decorationsContext,
   editor: editorContext,
   chat: chatContext,
+  characters: charactersContext,
   audio: audioContext,
   tracking: trackingContext,
   tour: tourContext,

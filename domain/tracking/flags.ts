@@ -123,3 +123,7 @@ export const flagsContext: BoundedContext<FlagsState, FlagsEvent> = {
   eventTypes: flagsEventTypes,
   invariants: [],
 };
+
+/** Spec §6: chatting with characters is allowed when the server's config item enables it (cookie enable_tavern). */
+export const selectCharacterChatEnabled = (s: FlagsState): boolean =>
+  selectRouteCookies(s).enable_tavern === 'true';

@@ -1,7 +1,8 @@
 /**
  * Chat epics (spec §7 "Websocket at /im/v1", chat history; §9 pages of 100 and 80).
  *
- * - open: opens the session with a character, then loads its latest page: 80 messages when the
+ * - characters: the directory of characters to chat with, one page.
+ * - open: opens the session with a character (recorded in the directory too), then loads its latest page: 80 messages when the
  *   character keeps an initial memory (init_mem_num > 0), else 100.
  * - send: a message is recorded at once (`messageSent`, a fresh client id) and delivered by the
  *   connection; it stays `sending` until acknowledged.
@@ -34,8 +35,8 @@ import {
   timeout,
   timer,
 } from 'rxjs';
-import { chat, session, type RootState } from '../../domain/index.js';
-import { ChatHistoryRequest } from '../contract/characters';
+import { characters, chat, session, type RootState } from '../../domain/index.js';
+import { CHARACTER_PAGE_MAX, CharacterListRequest, ChatHistoryRequest } from '../contract/characters';
 import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatContent } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../store/commands';
@@ -48,9 +49,17 @@ import {
   ackToActions,
   chatEventToActions,
   sendRequestOf,
+  toChatCharacter,
   toIncoming,
 } from './chatProtocol';
-import { closeChat, loadOlderChat, openChat, retryChatMessage, sendChatMessage } from './commands';
+import {
+  closeChat,
+  loadCharacters,
+  loadOlderChat,
+  openChat,
+  retryChatMessage,
+  sendChatMessage,
+} from './commands';
 import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from './deps';
 
 /** One history page as `historyLoaded`, or the failure for the error map. */
@@ -87,6 +96,7 @@ export const openChatEpic: AppEpic = (action$, _state$, deps) =>
           const { session_id: sessionId, channel_id: channelId, character } = result.right;
           const initMemory = character.init_mem_num > 0;
           return concat(
+            of(characters.characterReceived({ character: toChatCharacter(character) })),
             of(chat.sessionOpened({ sessionId, channelId })),
             loadHistory(deps, sessionId, {
               page_size: chat.historyPageSize(initMemory ? 'initMemory' : 'messages'),
@@ -95,6 +105,33 @@ export const openChatEpic: AppEpic = (action$, _state$, deps) =>
             }),
           );
         }),
+      ),
+    ),
+  );
+
+/**
+ * The character directory: the first page of every character the caller may chat with (the
+ * server caps a page at 50; the seeded platform has a dozen). A load already running is not
+ * started again; a failure keeps what was shown and goes through the error map.
+ */
+const DIRECTORY_REQUEST = CharacterListRequest.decode({ scope: 'all', limit: CHARACTER_PAGE_MAX });
+
+export const loadCharactersEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(loadCharacters.match),
+    exhaustMap(() =>
+      concat(
+        of(characters.characterListRequested({})),
+        (E.isRight(DIRECTORY_REQUEST)
+          ? deps.streaming.api.listCharacters(DIRECTORY_REQUEST.right)
+          : EMPTY
+        ).pipe(
+          mergeMap((result) =>
+            E.isLeft(result)
+              ? of(characters.characterListFailed({}), reportApiFailure({ failure: result.left }))
+              : of(characters.characterListLoaded({ items: result.right.items.map(toChatCharacter) })),
+          ),
+        ),
       ),
     ),
   );
@@ -221,6 +258,7 @@ export const chatConnectionEpic: AppEpic = (action$, state$, deps) =>
   );
 
 export const chatEpics = [
+  loadCharactersEpic,
   openChatEpic,
   loadOlderChatEpic,
   closeChatEpic,

@@ -28,6 +28,8 @@ export const pauseAudioStream = defineCommand()('audio/streamPause');
 export const resumeAudioStream = defineCommand()('audio/streamResume');
 
 /** Opens (or creates) the session with a character and loads its latest history page. */
+/** Load the character directory (spec §7 character list: every character the caller may chat with). */
+export const loadCharacters = defineCommand()('characters/loadList');
 export const openChat = defineCommand<{ readonly characterId: string }>()('chat/open');
 export const closeChat = defineCommand()('chat/close');
 /** Loads the page of history just older than the oldest message shown. */

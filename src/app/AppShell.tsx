@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, Outlet } from 'react-router';
-import { billing, routing, session } from '../../domain/index.js';
+import { billing, flags, routing, session } from '../../domain/index.js';
 import { logout } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../infrastructure/store/hooks';
 import { Dialogs } from '../components/Dialogs';
@@ -26,6 +26,7 @@ export const AppShell = () => {
   const dispatch = useAppDispatch();
   const user = useAppSelector((s) => session.selectUser(s.session));
   const coins = useAppSelector((s) => billing.selectCoinBalance(s.billing));
+  const chatEnabled = useAppSelector((s) => flags.selectCharacterChatEnabled(s.flags));
   const { locale, changeLocale, to } = useLocale();
   // A locale without a catalogue of its own (reached by its /ko/... address) is offered too, by its own name.
   const languages = LOCALES.some((l) => l.code === locale)
@@ -71,6 +72,15 @@ export const AppShell = () => {
           <NavLink to={to('/explore')} className={({ isActive }) => (isActive ? 'active' : '')}>
             <FormattedMessage id="nav.explore" />
           </NavLink>
+          {chatEnabled && (
+            <NavLink
+              to={to('/chat')}
+              className={({ isActive }) => (isActive ? 'active' : '')}
+              data-testid="nav-chat"
+            >
+              <FormattedMessage id="nav.chat" />
+            </NavLink>
+          )}
         </nav>
         <div className="topbar-tools">
           {coins !== null && (

@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { matchPath } from 'react-router';
 import { routing } from '../../domain/index.js';
 import type { RouteMeta } from '../../infrastructure/platform/routeGuard';
+import { ChatListPage, ChatRoomPage } from '../pages/ChatPage';
 import { CreatePage } from '../pages/CreatePage';
 import { ExplorePage } from '../pages/ExplorePage';
 import { ForbiddenPage } from '../pages/ForbiddenPage';
@@ -24,6 +25,9 @@ export const PAGES: readonly PageRoute[] = [
   { path: 'create', meta: { name: 'create', requiresAuth: false }, element: <CreatePage /> },
   { path: 'explore', meta: { name: 'explore', requiresAuth: false }, element: <ExplorePage /> },
   { path: 'explore/:tab', meta: { name: 'explore', requiresAuth: false }, element: <ExplorePage /> },
+  // Spec §2 character routes: both redirect home unless the tavern permission (cookie enable_tavern) is on.
+  { path: 'chat', meta: { name: 'cyberBarPage', requiresAuth: false }, element: <ChatListPage /> },
+  { path: 'chat/:characterId', meta: { name: 'aiChat', requiresAuth: false }, element: <ChatRoomPage /> },
   {
     path: routing.LOGIN_ROUTE,
     meta: { name: routing.LOGIN_ROUTE, requiresAuth: false },

@@ -86,3 +86,95 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe('end to end: chatting with a character (spec §7 character list, socket.io at /im/v1, §4 streamed replies)', () => {
+  it('finds a character, signs in from the conversation, gets a streamed reply, and finds both messages after a reload', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 820 } });
+    const chatPage = await context.newPage();
+    const errors: string[] = [];
+    chatPage.on('pageerror', (e) => errors.push(e.message));
+    await chatPage.goto(app.url + '/');
+    // The Chat entry appears once the server's config item allows characters (spec §6 enable_tavern).
+    await chatPage.getByTestId('nav-chat').click({ timeout: 15_000 });
+    await expect.poll(() => new URL(chatPage.url()).pathname).toBe('/chat');
+    const characters = chatPage.getByTestId('character');
+    await expect.poll(() => characters.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(6);
+    // Avatars are the server's generated covers.
+    await expect
+      .poll(
+        () =>
+          characters
+            .first()
+            .locator('img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    await chatPage.screenshot({ path: path.join(SHOTS, 'e2e-chat-1-directory.png') });
+    const name = (await characters.first().locator('.character-name').textContent()) ?? '';
+    await characters.first().click();
+    await expect.poll(() => new URL(chatPage.url()).pathname).toMatch(/^\/chat\/.+/);
+
+    // A guest is asked to sign in; the dialog signs in and the conversation opens in place.
+    await chatPage.getByTestId('chat-guest').getByRole('button').click();
+    await chatPage.getByTestId('email').fill('demo@atelier.test');
+    await chatPage.getByTestId('password').fill('atelier-demo');
+    await chatPage.getByTestId('password').press('Enter');
+    await expect
+      .poll(() => chatPage.locator('#chat-room-title').textContent(), { timeout: 15_000 })
+      .toBe(name);
+    await expect
+      .poll(() => chatPage.getByTestId('chat-connection').textContent(), { timeout: 15_000 })
+      .toBe('Online');
+
+    // Enter sends, Shift+Enter makes a new line; an empty message is refused with a reason.
+    const input = chatPage.getByTestId('chat-input');
+    await input.press('Enter');
+    await expect
+      .poll(() => chatPage.locator('#chat-input-help').textContent())
+      .toContain('Write a message first');
+    await input.fill('Hello! What do you like to talk about?');
+    await input.press('Shift+Enter');
+    await input.type('Tell me in one line.');
+    expect(await input.inputValue()).toBe('Hello! What do you like to talk about?\nTell me in one line.');
+    await input.press('Enter');
+    expect(await input.inputValue()).toBe('');
+
+    const userBubble = chatPage.locator('[data-testid=chat-message][data-role=user]').last();
+    await expect.poll(() => userBubble.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
+    const reply = chatPage.locator('[data-testid=chat-message][data-role=assistant]').last();
+    // The reply is seen growing token by token, then complete.
+    const lengths: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          lengths.push(((await reply.locator('.bubble-text').textContent()) ?? '').length);
+          return reply.getAttribute('data-status');
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe('delivered');
+    const answer = (await reply.locator('.bubble-text').textContent()) ?? '';
+    expect(answer.trim().length).toBeGreaterThan(10);
+    for (let i = 1; i < lengths.length; i++) expect(lengths[i]!).toBeGreaterThanOrEqual(lengths[i - 1]!);
+    // The greeting is shown once: the history starts with it.
+    const shown = await chatPage.locator('[data-testid=chat-log] .bubble-text').allTextContents();
+    expect(shown.filter((t) => t === shown[0]).length).toBe(1);
+    await chatPage.screenshot({ path: path.join(SHOTS, 'e2e-chat-2-conversation.png') });
+
+    // The conversation is the server's: after a reload both messages come back once each.
+    await chatPage.reload();
+    await expect
+      .poll(() => chatPage.locator('[data-testid=chat-message]').allTextContents(), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringContaining('Tell me in one line.'),
+          expect.stringContaining(answer.trim().slice(0, 20)),
+        ]),
+      );
+    const texts = await chatPage.locator('[data-testid=chat-message] .bubble-text').allTextContents();
+    expect(texts.filter((t) => t === answer).length).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

@@ -112,6 +112,7 @@ describe('flags context (spec §7 are/you/ok)', () => {
     expect(flags.selectCanary(s)).toBe('');
     expect(flags.selectRouteFlags(s)).toEqual({});
     expect(flags.selectRouteCookies(s)).toEqual({ enable_tavern: 'false', enable_st_tavern: 'false' });
+    expect(flags.selectCharacterChatEnabled(s)).toBe(false);
   });
   it('keeps the latest assignment with the time it arrived', () => {
     const { state } = given(flags.flagsReceived({ ...payload, flags: {} })).when(
@@ -121,6 +122,15 @@ describe('flags context (spec §7 are/you/ok)', () => {
     expect(flags.selectCanary(state)).toBe('model_detail_v2=B,st_tavern=0');
     expect(flags.selectRouteFlags(state)).toEqual({ model_detail_v2: 'B', abStTavern: false });
     expect(flags.selectRouteCookies(state)).toEqual({ enable_tavern: 'true', enable_st_tavern: 'false' });
+    // Spec §6: the character chat is offered exactly when its permission cookie would be on.
+    expect(flags.selectCharacterChatEnabled(state)).toBe(true);
+    expect(
+      flags.selectCharacterChatEnabled(
+        given().when(
+          flags.flagsReceived({ ...payload, configItems: [{ contentType: 'character', enabled: false }] }),
+        ).state,
+      ),
+    ).toBe(false);
   });
   it('refuses an event it does not own', () => {
     expect(() =>

@@ -3,8 +3,9 @@ import type * as t from 'io-ts';
 import { NEVER, defer, finalize, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { chat, replay, session } from '../../../domain/index.js';
+import { characters, chat, replay, session } from '../../../domain/index.js';
 import {
+  CharacterListResponse,
   ChatHistoryResponse,
   ChatSessionOpenResponse,
   type ChatHistoryRequest,
@@ -27,6 +28,7 @@ import {
   CHAT_SEND_TIMEOUT,
 } from '../../../infrastructure/streaming/chatProtocol';
 import {
+  loadCharacters,
   loadOlderChat,
   openChat,
   retryChatMessage,
@@ -571,9 +573,114 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
         'm4',
       ]);
       expect(store.recorder.events().map((e) => [e.type, e.meta.at])).toEqual([
+        ['characters/received', 2],
         ['chat/sessionOpened', 2],
         ['chat/historyLoaded', 5],
         ['chat/historyLoaded', 23],
+      ]);
+      // The chat screen names the character it opened by its address, without the directory.
+      expect(characters.selectCharacter(store.getState().characters, CHARACTER)).toEqual({
+        id: CHARACTER,
+        name: 'Luna',
+        intro: '',
+        greeting: 'Hello!',
+        kind: 'digital',
+        coverUrl: '/c.png',
+        isOfficialAgent: false,
+      });
+    });
+  });
+});
+
+describe('the character directory (spec §7 character list)', () => {
+  const row = (id: string, type: number, official: boolean) => ({
+    id,
+    name: id.toUpperCase(),
+    intro: `about ${id}`,
+    greeting: '',
+    character_type: type,
+    cover: { url: '', width: 0, height: 0 },
+    init_mem_num: 0,
+    support_voice: false,
+    is_official_agent: official,
+    voice: 'female',
+    author: null,
+    is_mine: false,
+    create_at: 0,
+    update_at: 0,
+  });
+
+  it('asks once for a page of every character, ignores a second ask while loading, and lists them in order', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const asked: unknown[] = [];
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        {
+          streaming: fakeStreamingDeps(scheduler, {
+            api: fakeStudioApi({
+              listCharacters: (req) => {
+                asked.push(req);
+                return cold('5ms r|', {
+                  r: E.right(
+                    decoded(CharacterListResponse, {
+                      items: [row('a1', 3, true), row('d1', 0, false), row('t1', 1, false)],
+                      offset: 3,
+                      has_more: false,
+                    }),
+                  ),
+                });
+              },
+            }),
+          }),
+        },
+      );
+      const store = makeStore({ dependencies: deps });
+      store.dispatch(loadCharacters({}));
+      cold('2ms x').subscribe(() => store.dispatch(loadCharacters({})));
+      cold('1ms x').subscribe(() =>
+        expect(characters.selectCharacterListStatus(store.getState().characters)).toBe('loading'),
+      );
+      flush();
+      expect(asked).toEqual([{ scope: 'all', limit: 50 }]);
+      const list = characters.selectCharacterList(store.getState().characters);
+      expect(list.map((c) => [c.id, c.kind, c.isOfficialAgent, c.coverUrl])).toEqual([
+        ['a1', 'agent', true, null],
+        ['d1', 'digital', false, null],
+        ['t1', 'tool', false, null],
+      ]);
+      expect(characters.selectCharacterListStatus(store.getState().characters)).toBe('loaded');
+    });
+  });
+
+  it('a failed load keeps the status "error" and goes through the error map (a toast)', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        {
+          streaming: fakeStreamingDeps(scheduler, {
+            api: fakeStudioApi({
+              listCharacters: () =>
+                cold('3ms r|', {
+                  r: E.left({ kind: 'api', path: '/api/v1/character/list', code: 50000, msg: 'boom' }),
+                }),
+            }),
+          }),
+        },
+      );
+      const store = makeStore({ dependencies: deps });
+      store.dispatch(loadCharacters({}));
+      flush();
+      expect(characters.selectCharacterListStatus(store.getState().characters)).toBe('error');
+      expect(store.recorder.events().map((e) => e.type)).toEqual([
+        'characters/listRequested',
+        'characters/listFailed',
+        'notices/raised',
+        // The toast leaves after its 5 s (virtual time runs to the end).
+        'notices/dismissed',
       ]);
     });
   });
