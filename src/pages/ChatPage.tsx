@@ -201,6 +201,7 @@ export const ChatRoomPage = () => {
 
   const name = character?.name ?? intl.formatMessage({ id: 'chat.character' });
   const you = intl.formatMessage({ id: 'chat.you' });
+  // The history call says nothing the state keeps about older pages: offer them once a first page (80 or 100) was full.
   const fullPage = messages.filter((m) => m.serverId !== null).length >= chat.HISTORY_PAGE_SIZE_INIT_MEMORY;
   return (
     <section className="chat-room" aria-labelledby="chat-room-title">
