@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { routing } from '../domain/index.js';
 import { bootstrap } from '../infrastructure/app/bootstrap';
-import { carryOut, guardNavigation } from '../infrastructure/platform/routeGuard';
-import { appStarted, openDialog } from '../infrastructure/store/commands';
+import { carryOut, guardNavigation, openLoginDialog } from '../infrastructure/platform/routeGuard';
+import { appStarted } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
 import { Root } from './app/Root';
 import { pageOf } from './app/routes';
@@ -28,8 +28,7 @@ carryOut(
   {
     go: (href, { replace }) =>
       replace ? window.history.replaceState(null, '', href) : window.history.pushState(null, '', href),
-    openLogin: (variant) =>
-      store.dispatch(openDialog(variant === null ? { name: 'login' } : { name: 'login', variant })),
+    openLogin: (variant) => store.dispatch(openLoginDialog(variant)),
   },
 );
 locale = routing.splitLocalePath(window.location.pathname).locale ?? routing.DEFAULT_LOCALE;

@@ -5,6 +5,7 @@
  * actions the view's router hands in. `routing.decideRoute` alone decides.
  */
 import { routing } from '../../domain/index.js';
+import { openDialog } from '../store/commands';
 
 /** What a route declares about itself. */
 export interface RouteMeta {
@@ -17,7 +18,7 @@ export interface GuardLocation {
   readonly search: string;
 }
 
-/** The world as the guards see it; the browser's in `browserRouteGuardEnv`. */
+/** The world as the guards see it; the browser's is put together in app/bootstrap.ts. */
 export interface RouteGuardEnv {
   readonly cookies: () => Readonly<Record<string, string>>;
   readonly hasSession: () => boolean;
@@ -76,6 +77,10 @@ export interface RouteActions {
   /** Opens the login dialog; `toActive` opens it on its activation step (spec §8 20301). */
   readonly openLogin: (variant: 'toActive' | null) => void;
 }
+
+/** The command `RouteActions.openLogin` dispatches. */
+export const openLoginDialog = (variant: 'toActive' | null) =>
+  openDialog(variant === null ? { name: 'login' } : { name: 'login', variant });
 
 /** Spec §2: home's one-shot queries, removed from the address once their dialog is open. */
 export const HOME_DIALOG_QUERY: readonly string[] = ['openLoginDialog', 'toActive'];

@@ -5,8 +5,12 @@ import { BrowserRouter, Outlet, Route, Routes, useLocation, useNavigate, usePara
 import { routing } from '../../domain/index.js';
 import { storeLanguage } from '../../infrastructure/adapters/device';
 import type { Navigator } from '../../infrastructure/app/bootstrap';
-import { carryOut, guardNavigation, type RouteGuardEnv } from '../../infrastructure/platform/routeGuard';
-import { openDialog } from '../../infrastructure/store/commands';
+import {
+  carryOut,
+  guardNavigation,
+  openLoginDialog,
+  type RouteGuardEnv,
+} from '../../infrastructure/platform/routeGuard';
 import { useAppDispatch } from '../../infrastructure/store/hooks';
 import type { AppStore } from '../../infrastructure/store/makeStore';
 import { messagesFor } from '../i18n/locales';
@@ -40,8 +44,7 @@ const RouteGuard = ({ env, initialHref }: { env: RouteGuardEnv; initialHref: str
     last.current = href;
     carryOut(guardNavigation(env, location, pageOf(location.pathname).meta), location, {
       go: (to, { replace }) => void navigate(to, { replace }),
-      openLogin: (variant) =>
-        dispatch(openDialog(variant === null ? { name: 'login' } : { name: 'login', variant })),
+      openLogin: (variant) => dispatch(openLoginDialog(variant)),
     });
   }, [location, env, navigate, dispatch]);
   return null;

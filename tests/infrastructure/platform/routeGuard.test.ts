@@ -10,6 +10,7 @@ import {
   guardNavigation,
   hrefOf,
   isBotUserAgent,
+  openLoginDialog,
   type GuardLocation,
   type RouteActions,
   type RouteGuardEnv,
@@ -134,6 +135,11 @@ describe('carryOut performs a decision through the router', () => {
     const active = at('/ja?toActive=1');
     carryOut(guardNavigation(envWith({ hasSession: () => true }).env, active, home), active, actions);
     expect(calls).toEqual(['login -', 'replace /?track_id=t', 'login toActive', 'replace /ja']);
+  });
+
+  it('opens the login dialog through the one dialog command, with the activation variant for toActive', () => {
+    expect(openLoginDialog(null).payload).toEqual({ name: 'login' });
+    expect(openLoginDialog('toActive').payload).toEqual({ name: 'login', variant: 'toActive' });
   });
 
   it('does nothing on allow', () => {
