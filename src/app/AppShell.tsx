@@ -6,7 +6,7 @@ import { logout } from '../../infrastructure/store/commands';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../infrastructure/store/hooks';
 import { Dialogs } from '../components/Dialogs';
 import { Toasts } from '../components/Toasts';
-import { LOCALES } from '../i18n/locales';
+import { LOCALES, hasCatalogue } from '../i18n/locales';
 import { useLocale } from './locale';
 
 const downloadText = (text: string, filename: string) => {
@@ -29,7 +29,7 @@ export const AppShell = () => {
   const chatEnabled = useAppSelector((s) => flags.selectCharacterChatEnabled(s.flags));
   const { locale, changeLocale, to } = useLocale();
   // A locale without a catalogue of its own (reached by its /ko/... address) is offered too, by its own name.
-  const languages = LOCALES.some((l) => l.code === locale)
+  const languages = hasCatalogue(locale)
     ? LOCALES
     : [
         ...LOCALES,

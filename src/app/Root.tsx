@@ -14,7 +14,7 @@ import {
 import { useAppDispatch } from '../../infrastructure/store/hooks';
 import type { AppStore } from '../../infrastructure/store/makeStore';
 import { messagesFor } from '../i18n/locales';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { NotFoundPage } from '../pages/StatusPage';
 import { AppShell } from './AppShell';
 import { LocaleContext, localizeHref, type LocaleValue } from './locale';
 import { NOT_FOUND, PAGES, pageOf } from './routes';

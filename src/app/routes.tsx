@@ -5,9 +5,8 @@ import type { RouteMeta } from '../../infrastructure/platform/routeGuard';
 import { ChatListPage, ChatRoomPage } from '../pages/ChatPage';
 import { CreatePage } from '../pages/CreatePage';
 import { ExplorePage } from '../pages/ExplorePage';
-import { ForbiddenPage } from '../pages/ForbiddenPage';
 import { LoginPage } from '../pages/LoginPage';
-import { NotFoundPage } from '../pages/NotFoundPage';
+import { ForbiddenPage, NotFoundPage } from '../pages/StatusPage';
 
 export interface PageRoute {
   /** The path below the locale prefix; '' is the index. */
