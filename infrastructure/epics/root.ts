@@ -13,23 +13,41 @@ import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
 
-const epics: readonly AppEpic[] = [
+/**
+ * The epics every page needs from the first moment: the session, tasks and their polling (the
+ * queue survives a reload on any page), payment, notices, uploads (guest files are saved after a
+ * sign-in anywhere), telemetry and the platform's local data.
+ */
+export const coreEpics: readonly AppEpic[] = [
   ...taskEpics,
   ...sessionEpics,
   ...billingEpics,
   ...noticeEpics,
-  ...feedEpics,
   ...uploadsEpics,
-  ...streamingEpics,
   ...telemetryEpics,
   ...platformEpics,
 ];
 
 /**
+ * Epics that belong to one area of the web client: the router registers each module when the
+ * chunk of a route that needs it loads (redux-observable's lazy-epic recipe), so a person who
+ * never opens the square or a chat never runs their epics.
+ */
+export interface EpicModule {
+  readonly key: string;
+  readonly epics: readonly AppEpic[];
+}
+
+export const feedModule: EpicModule = { key: 'feed', epics: feedEpics };
+export const streamingModule: EpicModule = { key: 'streaming', epics: streamingEpics };
+
+export const areaModules: readonly EpicModule[] = [feedModule, streamingModule];
+
+/**
  * Each epic handles its own errors inside its inner streams; this outer guard only logs a bug
  * and restarts the one epic, so a defect in one never silences the others.
  */
-export const rootEpic: AppEpic = (action$, state$, deps) =>
+export const combineGuarded = (epics: readonly AppEpic[]): AppEpic =>
   combineEpics(
     ...epics.map(
       (epic): AppEpic =>
@@ -41,4 +59,4 @@ export const rootEpic: AppEpic = (action$, state$, deps) =>
             }),
           ),
     ),
-  )(action$, state$, deps);
+  );

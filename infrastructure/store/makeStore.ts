@@ -1,11 +1,16 @@
 /**
  * The one store factory, used by the app, the tests, the replay tool and the benchmarks.
  * The reducer is the domain's root `evolve`; epics run with injected dependencies.
+ *
+ * The core epics start with the store, and so do the area `modules` given (by default all of them,
+ * as tests and tools want); `addEpics` starts a module later, once: the web client starts none
+ * and its router adds each when the chunk of a route that needs it loads.
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createEpicMiddleware } from 'redux-observable';
+import { BehaviorSubject, mergeMap } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
-import { rootEpic, type Action } from '../epics/root';
+import { areaModules, coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
 import { makeRecorder } from './recorder';
 
@@ -13,9 +18,15 @@ export interface MakeStoreOptions {
   readonly dependencies: Dependencies;
   readonly preloadedState?: DomainRootState;
   readonly source?: string;
+  readonly modules?: readonly EpicModule[];
 }
 
-export const makeStore = ({ dependencies, preloadedState, source }: MakeStoreOptions) => {
+export const makeStore = ({
+  dependencies,
+  preloadedState,
+  source,
+  modules = areaModules,
+}: MakeStoreOptions) => {
   const recorder = makeRecorder(dependencies.clock.now, source);
   const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({
     dependencies,
@@ -29,8 +40,18 @@ export const makeStore = ({ dependencies, preloadedState, source }: MakeStoreOpt
         .concat(epicMiddleware),
     devTools: false,
   });
-  epicMiddleware.run(rootEpic);
-  return Object.assign(store, { recorder });
+  const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(coreEpics));
+  epicMiddleware.run((action$, state$, deps) => epic$.pipe(mergeMap((epic) => epic(action$, state$, deps))));
+  const added = new Set<string>();
+  /** Starts a module's epics unless they already run; true when this call started them. */
+  const addEpics = (module: EpicModule): boolean => {
+    if (added.has(module.key)) return false;
+    added.add(module.key);
+    epic$.next(combineGuarded(module.epics));
+    return true;
+  };
+  for (const module of modules) addEpics(module);
+  return Object.assign(store, { recorder, addEpics });
 };
 
 export type AppStore = ReturnType<typeof makeStore>;

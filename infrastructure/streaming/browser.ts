@@ -1,9 +1,9 @@
 /**
  * The browser's streaming capabilities: the studio calls on the shared HTTP client, fetch streams
- * for SSE with the spec §7 headers, and socket.io-client at /im/v1 on the page's own origin (the
+ * for SSE with the spec §7 headers, and socket.io-client (loaded on first use) at /im/v1 on the page's own origin (the
  * T cookie travels with the handshake; the token, when the state has one, goes in `auth`).
  */
-import { io } from 'socket.io-client';
+import { from, switchMap } from 'rxjs';
 import type { HttpClient } from '../http/client';
 import { makeStudioApi } from './api';
 import type { StreamingDeps } from './deps';
@@ -17,5 +17,9 @@ export const browserStreamingDeps = (
 ): StreamingDeps => ({
   api: makeStudioApi(http),
   fetchStream: makeFetchStream({ baseUrl: '', fetch: (input, init) => window.fetch(input, init), headers }),
-  connectChat: socketIoChatConnector(io, window.location.origin),
+  // socket.io-client is loaded with the first chat, not with the page.
+  connectChat: (args) =>
+    from(import('socket.io-client')).pipe(
+      switchMap(({ io }) => socketIoChatConnector(io, window.location.origin)(args)),
+    ),
 });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { replay, uploads, type DomainEvent } from '../../../domain/index.js';
-import { gifCompressImage } from '../../../infrastructure/uploads/browser';
+import { gifCompressImage } from '../../../infrastructure/uploads/gifAdapter';
 import { startUpload } from '../../../infrastructure/uploads/commands';
 import type { CompressImage } from '../../../infrastructure/uploads/deps';
 import { compressGifBytes } from '../../../infrastructure/uploads/gif';

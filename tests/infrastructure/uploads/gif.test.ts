@@ -28,7 +28,7 @@ import * as fc from 'fast-check';
 import { GifReader } from 'omggif';
 import { describe, expect, it } from 'vitest';
 import { uploads } from '../../../domain/index.js';
-import { gifCompressImage, timeSlicedPause } from '../../../infrastructure/uploads/browser';
+import { gifCompressImage, timeSlicedPause } from '../../../infrastructure/uploads/gifAdapter';
 import {
   GIF_MAX_CANVAS_PIXELS,
   GifError,
