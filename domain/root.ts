@@ -25,6 +25,7 @@ import { tourContext } from './tour/index.js';
 import { paymentContext } from './payment/index.js';
 import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
+import { preferencesContext } from './preferences/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -45,6 +46,7 @@ export const contexts = {
   payment: paymentContext,
   uploads: uploadsContext,
   flags: flagsContext,
+  preferences: preferencesContext,
 } as const;
 
 type Contexts = typeof contexts;

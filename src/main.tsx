@@ -1,16 +1,18 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Provider } from 'react-redux';
+import { RouterProvider } from 'react-router';
 import { routing } from '../domain/index.js';
 import { bootstrap } from '../infrastructure/app/bootstrap';
-import { carryOut, guardNavigation, openLoginDialog } from '../infrastructure/platform/routeGuard';
 import { appStarted } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
-import { Root } from './app/Root';
-import { pageOf } from './app/routes';
-import './styles.css';
+import { createAppRouter } from './app/router';
+import './ui/tokens.css';
 
-let locale: routing.Locale = routing.DEFAULT_LOCALE;
-const { store, navigator: appNavigator, routeGuard } = bootstrap(() => locale);
+const currentLocale = () =>
+  routing.splitLocalePath(window.location.pathname).locale ?? routing.DEFAULT_LOCALE;
+
+const { store, navigator: appNavigator, routeGuard } = bootstrap(currentLocale);
 store.dispatch(appStarted({}));
 // Spec §8 error-report types: uncaught page errors are reported (batched and retried by telemetry).
 window.addEventListener('error', (e) =>
@@ -20,19 +22,6 @@ window.addEventListener('unhandledrejection', (e) =>
   store.dispatch(reportClientError({ type: 'page_error', message: String(e.reason).slice(0, 500) })),
 );
 
-// Spec §2 route guards for the page load, before the first render: a Japanese browser lands on
-// /ja/... at once instead of flashing the English page first.
-carryOut(
-  guardNavigation(routeGuard, window.location, pageOf(window.location.pathname).meta),
-  window.location,
-  {
-    go: (href, { replace }) =>
-      replace ? window.history.replaceState(null, '', href) : window.history.pushState(null, '', href),
-    openLogin: (variant) => store.dispatch(openLoginDialog(variant)),
-  },
-);
-locale = routing.splitLocalePath(window.location.pathname).locale ?? routing.DEFAULT_LOCALE;
-
 // A read-only window for auditors and end-to-end tests: the state and the session's event log.
 Object.defineProperty(window, '__ATELIER__', {
   value: Object.freeze({
@@ -41,18 +30,15 @@ Object.defineProperty(window, '__ATELIER__', {
   }),
 });
 
+// The router's loaders run the spec §2 guards before the first page renders.
+const router = createAppRouter({ store, guard: routeGuard }, appNavigator);
+
 const container = document.getElementById('root');
 if (container)
   createRoot(container).render(
     <StrictMode>
-      <Root
-        store={store}
-        navigator={appNavigator}
-        routeGuard={routeGuard}
-        initialHref={window.location.pathname + window.location.search}
-        onLocaleChange={(next) => {
-          locale = next;
-        }}
-      />
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>
     </StrictMode>,
   );

@@ -258,3 +258,6 @@ export const mergeIncoming = (
     phase: { status: 'delivered' },
   });
 };
+
+/** The longest message one can send in a chat. */
+export const CHAT_CONTENT_MAX = 4000;

@@ -1,4 +1,4 @@
-import { isValidChatMessage, type ChatViewMessage } from './rules.js';
+import { HISTORY_PAGE_SIZE_INIT_MEMORY, isValidChatMessage, type ChatViewMessage } from './rules.js';
 import type { ChatMessage, ChatState } from './state.js';
 
 const none: readonly ChatMessage[] = [];
@@ -32,3 +32,13 @@ export const selectStreamingReply = (s: ChatState): ChatMessage | null =>
   selectChatMessages(s).find((m) => m.phase.status === 'streaming') ?? null;
 
 export const selectIsChatOnline = (s: ChatState): boolean => s.status === 'open' && s.connection === 'online';
+
+/**
+ * Whether the older-history action is offered: the history call tells nothing the state keeps about
+ * older pages, so it is offered once the first page the server sent was full (80 on init).
+ */
+export const selectOffersOlderHistory = (s: ChatState): boolean =>
+  selectChatMessages(s).filter((m) => m.serverId !== null).length >= HISTORY_PAGE_SIZE_INIT_MEMORY;
+
+/** A conversation is open once its session exists (its history may still be on its way). */
+export const selectIsChatOpen = (s: ChatState): boolean => s.status === 'open';

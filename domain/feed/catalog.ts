@@ -40,6 +40,10 @@ export type ListTab = (typeof LIST_TABS)[number];
 
 export const isListTab = (tab: FeedTab): tab is ListTab => (LIST_TABS as readonly FeedTab[]).includes(tab);
 
+/** A tab named in an address, or null when no list tab has that name. */
+export const listTabOf = (name: string | undefined): ListTab | null =>
+  (LIST_TABS as readonly string[]).includes(name ?? '') ? (name as ListTab) : null;
+
 export const SQUARE_FEED_BASE = '/api/v1/square/v3';
 
 /** Spec §2 page keys; homePage and tavernChatsHome are pages, not square tabs. */

@@ -109,3 +109,10 @@ export const canonicalJson = (value: unknown): string =>
         )
       : v,
   );
+
+/** The media type of an exported log (JSON Lines). */
+export const EVENT_LOG_CONTENT_TYPE = 'application/x-ndjson';
+
+/** The name an exported log is saved under: `atelier-events-2026-11-23T21-13-39-000Z.jsonl`. */
+export const eventLogFileName = (at: number): string =>
+  `atelier-events-${new Date(at).toISOString().replace(/[:.]/g, '-')}.jsonl`;

@@ -37,3 +37,12 @@ export const evolveNotices = (state: NoticesState, event: NoticeEvent): NoticesS
 export const selectNotices = (s: NoticesState): readonly Notice[] => s.active;
 
 export const selectDialog = (s: NoticesState): DialogOpenedPayload | null => s.dialog;
+
+export type NoticePlacement = 'top-right' | 'bottom-right';
+
+/** Where a notice shows: its `placement` value when it names one (spec §9 award_task: top-right), else bottom-right. */
+export const noticePlacement = (n: Notice): NoticePlacement =>
+  n.values['placement'] === 'top-right' ? 'top-right' : 'bottom-right';
+
+/** A notice that carries a link opens it when clicked (spec §9 award_task). */
+export const noticeHasLink = (n: Notice): boolean => typeof n.values['link'] === 'string';

@@ -92,6 +92,21 @@ export const TAVERN_ROUTE_NAMES = [
 ] as const;
 export const TAVERN_PATH_MARK = '/tavern';
 
+/** Spec §2 character routes: by name, or any path containing /cyberPub. */
+export const isCharacterRoute = (routeName: string, barePath: string): boolean =>
+  (CHARACTER_ROUTE_NAMES as readonly string[]).includes(routeName) || barePath.includes(CHARACTER_PATH_MARK);
+
+/** Spec §2 tavern routes: by name, or any path containing /tavern. */
+export const isTavernRoute = (routeName: string, barePath: string): boolean =>
+  (TAVERN_ROUTE_NAMES as readonly string[]).includes(routeName) || barePath.includes(TAVERN_PATH_MARK);
+
+/**
+ * Whether a route's guard decides on the server's flags (the tavern permission and the ST-tavern
+ * test): such a navigation waits for them, so that a first visit is decided on real data.
+ */
+export const guardNeedsFlags = (routeName: string, barePath: string): boolean =>
+  isCharacterRoute(routeName, barePath) || isTavernRoute(routeName, barePath);
+
 /** Spec §2: tool pages that force the login dialog on an expired session (instead of a redirect). */
 export const TOOL_PAGE_PATHS = [
   '/ai-tools/ai-face-swap',
@@ -263,15 +278,13 @@ const guards = (input: RouteInput): Verdict => {
     return { kind: 'redirect', to: input.path, query: { ...q, [AUTH_REDIRECT]: '1' }, dialog: 'login' };
   }
 
-  const isCharacterRoute =
-    (CHARACTER_ROUTE_NAMES as readonly string[]).includes(input.routeName) ||
-    bare.includes(CHARACTER_PATH_MARK);
-  if (isCharacterRoute && !cookieFlag(input.cookies.enable_tavern))
+  if (isCharacterRoute(input.routeName, bare) && !cookieFlag(input.cookies.enable_tavern))
     return { kind: 'redirect', to: home, query: {} };
 
-  const isTavernRoute =
-    (TAVERN_ROUTE_NAMES as readonly string[]).includes(input.routeName) || bare.includes(TAVERN_PATH_MARK);
-  if (isTavernRoute && (input.flags.abStTavern !== true || !cookieFlag(input.cookies.enable_st_tavern)))
+  if (
+    isTavernRoute(input.routeName, bare) &&
+    (input.flags.abStTavern !== true || !cookieFlag(input.cookies.enable_st_tavern))
+  )
     return { kind: 'redirect', to: home, query: {} };
 
   const model = MODEL_DETAIL.exec(bare);
@@ -337,3 +350,9 @@ export const legalPagePath = (kind: LegalPageKind, lang: string): string =>
  */
 export const translationFileFor = (route: string, locale: string, available: readonly string[]): string =>
   `${route}/${available.includes(locale) ? locale : DEFAULT_LOCALE}.json`;
+
+/** The locales written right to left (of the sixteen, Arabic). */
+export const RTL_LOCALES: readonly Locale[] = ['ar'];
+
+/** The text direction of a locale's pages. */
+export const textDirection = (locale: Locale): 'ltr' | 'rtl' => (RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr');

@@ -115,3 +115,9 @@ export const tokenFromHeaders = (
   const token = entry?.[1];
   return token !== undefined && token !== '' && token !== state.token ? token : null;
 };
+
+/**
+ * Whether an address is worth sending to the sign-in or sign-up call: one @, something before
+ * it, a dotted domain after it, no spaces. The server decides whether the account exists.
+ */
+export const isPlausibleEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());

@@ -9,6 +9,7 @@ export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
 export * from './domainTypes.js';
+export * from './view.js';
 
 export const tasksContext: BoundedContext<TasksState, TaskEvent> = {
   name: 'tasks',

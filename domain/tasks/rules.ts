@@ -133,3 +133,16 @@ export const pollBatches = (tasks: readonly Task[]): readonly PollBatch[] => {
     ...(guest.length > 0 ? [{ gMode: 1 as const, ids: guest }] : []),
   ];
 };
+
+/** What one image task costs a signed-in account, in coins (guests are not charged). */
+export const IMAGE_TASK_COST = 10;
+/** The longest prompt a task takes. */
+export const PROMPT_MAX_LENGTH = 2000;
+
+export type PromptProblem = 'empty' | 'tooLong';
+
+/** A prompt is sent trimmed; it must say something and fit the limit. */
+export const promptProblem = (prompt: string): PromptProblem | null => {
+  if (prompt.trim() === '') return 'empty';
+  return prompt.length > PROMPT_MAX_LENGTH ? 'tooLong' : null;
+};

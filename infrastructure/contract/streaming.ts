@@ -25,6 +25,7 @@
  */
 import * as t from 'io-ts';
 import { Envelope } from './envelope';
+import { chat } from '../../domain/index.js';
 
 // ---- bounded values ---------------------------------------------------------------------------
 
@@ -224,7 +225,7 @@ export const CHAT_EVENT = {
   error: 'chat:error',
 } as const;
 
-export const CHAT_CONTENT_MAX = 4000;
+export const CHAT_CONTENT_MAX = chat.CHAT_CONTENT_MAX;
 
 interface ChatContentBrand {
   readonly ChatContent: unique symbol;

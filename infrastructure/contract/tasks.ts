@@ -16,6 +16,7 @@
  *   audio (a WAV)) beside `img_uris` (the images and covers, as before).
  */
 import * as t from 'io-ts';
+import { tasks } from '../../domain/index.js';
 import { AudioEmotion as SpeechEmotion, SongEmotion, SongInstrument, SongStyle, Voice } from './streaming';
 
 export const TASK_CREATE_PATH = '/api/v1/task/tool/create';
@@ -29,8 +30,8 @@ export const TASK_OPTIONS_CONFIG_PATH = '/api/v1/task/config/options';
 export const TASK_BASE_CONFIG_PATH = '/api/v1/task/v2/config/base';
 
 /** Coins one text-to-image task costs a signed-in account (the server debits; the client only shows it). */
-export const IMAGE_TASK_COST = 10;
-export const PROMPT_MAX_LENGTH = 2000;
+export const IMAGE_TASK_COST = tasks.IMAGE_TASK_COST;
+export const PROMPT_MAX_LENGTH = tasks.PROMPT_MAX_LENGTH;
 
 /** Spec §9 aspect ratios of image generation. */
 export const ASPECT_RATIOS = ['1:1', '3:4', '2:3', '9:16', '4:3', '3:2', '16:9', '21:9'] as const;
@@ -46,7 +47,7 @@ interface PromptBrand {
 /** A prompt of 1..2000 characters that is not only whitespace. */
 export const Prompt = t.brand(
   t.string,
-  (s): s is t.Branded<string, PromptBrand> => s.trim().length > 0 && s.length <= PROMPT_MAX_LENGTH,
+  (s): s is t.Branded<string, PromptBrand> => tasks.promptProblem(s) === null,
   'Prompt',
 );
 export type Prompt = t.TypeOf<typeof Prompt>;

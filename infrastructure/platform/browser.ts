@@ -124,4 +124,7 @@ export const browserPlatformDeps = (http: HttpClient): PlatformDeps => ({
     window.history.replaceState(window.history.state, '', url);
   },
   translations: makeTranslationLoader(makeGetJson((input, init) => window.fetch(input, init))),
+  applyTheme: (theme) => {
+    document.documentElement.dataset['theme'] = theme;
+  },
 });

@@ -1,5 +1,5 @@
 /** Commands of the platform area: intents from a view or a timer; the epics turn them into events. */
-import type { editor } from '../../domain/index.js';
+import type { editor, preferences } from '../../domain/index.js';
 import { defineCommand } from '../store/commands';
 
 /** Any action, carried inside a command to be dispatched later (plain data, serialisable). */
@@ -67,3 +67,12 @@ export const openNoticeLink = defineCommand<{ readonly id: string }>()('notices/
 // ---- internal milestones: the writers of local data start only after it was read back
 export const localStateRestored = defineCommand()('platform/localStateRestored');
 export const taskListRestored = defineCommand()('platform/taskListRestored');
+
+// ---- preferences of this browser
+export const chooseTheme = defineCommand<{ readonly theme: preferences.Theme }>()('preferences/chooseTheme');
+/** Keeps the language the person chose for their next visit (spec §2 language guard, §9 lang cookie). */
+export const rememberLanguage = defineCommand<{ readonly locale: string }>()('preferences/rememberLanguage');
+
+// ---- the event log (DESIGN.md "The event log and replay")
+/** Saves the session's event log as a JSON Lines file. */
+export const exportEventLog = defineCommand()('eventLog/export');

@@ -5,7 +5,7 @@
  * doubles in tests/support/fakes/platform.ts.
  */
 import type { Observable } from 'rxjs';
-import type { editor } from '../../domain/index.js';
+import type { editor, preferences } from '../../domain/index.js';
 import type { PlatformApi } from './api';
 import type { CookieAdapter } from './cookies';
 import type { KeyValueStore } from './indexedDb';
@@ -62,4 +62,6 @@ export interface PlatformDeps {
   /** Replaces the current route's query in place (no new history entry). */
   readonly replaceQuery: (query: editor.RouteQuery) => void;
   readonly translations: TranslationLoader;
+  /** Shows the page in a colour theme. */
+  readonly applyTheme: (theme: preferences.Theme) => void;
 }

@@ -6,6 +6,7 @@ import { downloadEpics } from './downloads';
 import { editorEpics } from './editor';
 import { moderationEpics } from './moderation';
 import { persistenceEpics } from './persistence';
+import { preferenceEpics } from './preferences';
 import { pushEpics } from './push';
 import { taskStoreEpics } from './taskStore';
 
@@ -20,4 +21,5 @@ export const platformEpics: readonly AppEpic[] = [
   ...downloadEpics,
   ...moderationEpics,
   ...pushEpics,
+  ...preferenceEpics,
 ];

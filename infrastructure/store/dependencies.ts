@@ -25,4 +25,6 @@ export interface Dependencies {
   readonly streaming: StreamingDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
+  /** The session's event log as JSON Lines (set by makeStore from its recorder). */
+  readonly eventLog?: () => string;
 }

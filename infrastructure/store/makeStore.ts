@@ -29,7 +29,7 @@ export const makeStore = ({
 }: MakeStoreOptions) => {
   const recorder = makeRecorder(dependencies.clock.now, source);
   const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({
-    dependencies,
+    dependencies: { ...dependencies, eventLog: () => recorder.toJsonLines(dependencies.clock.now()) },
   });
   const store = configureStore({
     reducer: evolve,

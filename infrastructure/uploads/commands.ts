@@ -3,6 +3,7 @@
  * are never recorded, only the events the epics emit are.
  */
 import { defineCommand } from '../store/commands';
+import { fileHandle } from './browser';
 import type { UploadFileHandle } from './deps';
 
 export interface StartUploadPayload {
@@ -33,3 +34,6 @@ export const cancelUpload = defineCommand<{ readonly field: string }>()('uploads
  * its slot once the person has logged in. Emitted by the upload epic, held by the queue epic.
  */
 export const queueGuestFile = defineCommand<StartUploadPayload>()('uploads/queueGuestFile');
+
+/** The command for a file the person picked, dropped or pasted: uploaded, or resumed where a reload left it. */
+export const uploadPickedFile = (field: string, file: File) => resumeUpload({ field, file: fileHandle(file) });

@@ -68,6 +68,7 @@ export const makeFakePlatform = (scheduler: SchedulerLike, options: FakePlatform
   const saved: { name: string; size: number; contentType: string; bytes: Uint8Array }[] = [];
   const opened: string[] = [];
   const queries: editor.RouteQuery[] = [];
+  const themes: string[] = [];
   const push: PushCapabilities = {
     supported: () => false,
     permission: () => 'default',
@@ -99,8 +100,9 @@ export const makeFakePlatform = (scheduler: SchedulerLike, options: FakePlatform
     openExternal: (url) => void opened.push(url),
     replaceQuery: (query) => void queries.push(query),
     translations: makeTranslationLoader(options.getJson ?? (() => EMPTY)),
+    applyTheme: (theme) => void themes.push(theme),
   };
-  return { deps, calls, calls$, storage, cookieDoc, kv, saved, opened, queries };
+  return { deps, calls, calls$, storage, cookieDoc, kv, saved, opened, queries, themes };
 };
 
 export const fakePlatformDeps = (scheduler: SchedulerLike): PlatformDeps => makeFakePlatform(scheduler).deps;

@@ -1,0 +1,62 @@
+import { useEffect, useMemo } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { Outlet, useLocation, useMatches } from 'react-router';
+import { routing } from '../../domain/index.js';
+import { TooltipProvider } from '../ui';
+import { messagesFor } from '../i18n/locales';
+import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
+import type { RouteHandle } from './router';
+import { Shell } from './shell/Shell';
+import styles from './shell/Shell.module.css';
+
+const localeOfPath = (pathname: string): routing.Locale =>
+  routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
+
+/** The page's title: the deepest route's, then the product's name. */
+const DocumentTitle = () => {
+  const intl = useIntl();
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleId)
+    ?.handle as RouteHandle | undefined;
+  const app = intl.formatMessage({ id: 'app.name' });
+  const title = handle ? `${intl.formatMessage({ id: handle.titleId })} · ${app}` : app;
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+  return null;
+};
+
+/** The interface language and direction follow the address (spec §2): `/ja/explore` is Japanese. */
+export const LocaleProviders = ({ children }: { readonly children: React.ReactNode }) => {
+  const { pathname } = useLocation();
+  const locale = localeOfPath(pathname);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = routing.textDirection(locale);
+  }, [locale]);
+  const messages = useMemo(() => messagesFor(locale), [locale]);
+  const value = useMemo<LocaleValue>(() => ({ locale, to: (bare) => localizeHref(locale, bare) }), [locale]);
+  return (
+    <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
+      <LocaleContext.Provider value={value}>
+        <TooltipProvider>{children}</TooltipProvider>
+      </LocaleContext.Provider>
+    </IntlProvider>
+  );
+};
+
+export const RootLayout = () => (
+  <LocaleProviders>
+    <DocumentTitle />
+    <Shell>
+      <Outlet />
+    </Shell>
+  </LocaleProviders>
+);
+
+/** What shows while the first page's loader runs (before React Router renders a route). */
+export const ShellFallback = () => (
+  <div className={styles.fallback} aria-busy="true">
+    <div className={styles.fallbackBar} />
+  </div>
+);

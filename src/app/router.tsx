@@ -1,0 +1,76 @@
+/**
+ * The data router: English at the root and every other locale under its prefix (spec §2); for
+ * each address a loader that starts the route's epics, runs the route guards and settles what the
+ * page needs before it renders, and the page itself loaded lazily in a chunk of its own.
+ */
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { routing } from '../../domain/index.js';
+import type { Navigator } from '../../infrastructure/app/bootstrap';
+import { APP_ROUTES, notFound, type AppRoute, type RouteContext } from '../routes';
+import { runGuard } from './guard';
+import { localizeHref } from '../i18n/locale';
+import { RootLayout, ShellFallback } from './RootLayout';
+import { RouteError } from './RouteError';
+
+export interface RouteHandle {
+  readonly titleId: string;
+}
+
+const NOT_FOUND_META = { name: 'notFound', requiresAuth: false } as const;
+
+const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
+  ...(route.path === '' ? { index: true } : { path: route.path }),
+  handle: { titleId: route.titleId } satisfies RouteHandle,
+  errorElement: <RouteError />,
+  loader: async ({ request, params }: LoaderFunctionArgs) => {
+    for (const module of route.modules ?? []) ctx.store.addEpics(module);
+    await runGuard(ctx, route.meta, new URL(request.url));
+    await route.load?.(ctx, params);
+    return null;
+  },
+  lazy: async () => ({ Component: (await route.page()).default }),
+});
+
+const notFoundRoute = (ctx: RouteContext): RouteObject => ({
+  path: '*',
+  handle: { titleId: 'title.notFound' } satisfies RouteHandle,
+  loader: async ({ request }: LoaderFunctionArgs) => {
+    await runGuard(ctx, NOT_FOUND_META, new URL(request.url));
+    throw notFound();
+  },
+  errorElement: <RouteError />,
+});
+
+const pages = (ctx: RouteContext): RouteObject[] => [
+  ...APP_ROUTES.map((r) => pageRoute(ctx, r)),
+  notFoundRoute(ctx),
+];
+
+export const createAppRouter = (ctx: RouteContext, navigator: Navigator) => {
+  const router = createBrowserRouter([
+    {
+      element: <RootLayout />,
+      HydrateFallback: ShellFallback,
+      errorElement: <RouteError />,
+      children: [
+        ...pages(ctx),
+        {
+          // `/:lang/...` is a locale prefix only for a supported locale other than English.
+          path: ':lang',
+          errorElement: <RouteError />,
+          loader: ({ params }: LoaderFunctionArgs) => {
+            if (routing.splitLocalePath(`/${params['lang'] ?? ''}`).locale === null) throw notFound();
+            return null;
+          },
+          children: pages(ctx),
+        },
+      ],
+    },
+  ]);
+  // Epics leave the page through the router, in the address's locale, instead of a full reload.
+  navigator.attach((to) => {
+    const locale = routing.splitLocalePath(router.state.location.pathname).locale ?? routing.DEFAULT_LOCALE;
+    void router.navigate(localizeHref(locale, to));
+  });
+  return router;
+};

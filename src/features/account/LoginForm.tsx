@@ -1,0 +1,76 @@
+import { useState, type FormEvent } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { session } from '../../../domain/index.js';
+import { login } from '../../../infrastructure/store/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { Button, Field, PasswordInput, TextInput } from '../../ui';
+import styles from './LoginForm.module.css';
+
+/** The seeded demo account of the reference server (README), offered to fill in with one click. */
+const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
+
+/** The sign-in form, shared by the login page and the login dialog of spec §8. */
+export const LoginForm = () => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [touched, setTouched] = useState(false);
+  const emailInvalid = !session.isPlausibleEmail(email);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (emailInvalid || password === '') return;
+    dispatch(login({ email: email.trim(), password }));
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <form onSubmit={submit} noValidate className={styles.form}>
+        <Field
+          label={<FormattedMessage id="login.email" />}
+          error={touched && emailInvalid ? <FormattedMessage id="login.invalidEmail" /> : undefined}
+        >
+          <TextInput
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            data-testid="email"
+          />
+        </Field>
+        <Field
+          label={<FormattedMessage id="login.password" />}
+          error={touched && password === '' ? <FormattedMessage id="login.passwordEmpty" /> : undefined}
+        >
+          <PasswordInput
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            showLabel={intl.formatMessage({ id: 'login.showPassword' })}
+            hideLabel={intl.formatMessage({ id: 'login.hidePassword' })}
+            data-testid="password"
+          />
+        </Field>
+        <Button type="submit" variant="primary" block data-testid="login-submit">
+          <FormattedMessage id="login.submit" />
+        </Button>
+      </form>
+      <div className={styles.demo}>
+        <p>
+          <FormattedMessage id="login.demo" values={DEMO} />
+        </p>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setEmail(DEMO.email);
+            setPassword(DEMO.password);
+          }}
+        >
+          <FormattedMessage id="login.useDemo" />
+        </Button>
+      </div>
+    </div>
+  );
+};

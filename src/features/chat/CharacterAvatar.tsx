@@ -1,0 +1,11 @@
+import type { characters } from '../../../domain/index.js';
+import { Avatar } from '../../ui';
+
+/** A character's cover as an avatar (its initial when it has none). */
+export const CharacterAvatar = ({
+  character,
+  size,
+}: {
+  readonly character: characters.ChatCharacter;
+  readonly size: 'sm' | 'xl';
+}) => <Avatar src={character.coverUrl} name={character.name} size={size} decorative />;

@@ -1,0 +1,68 @@
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { notices, session } from '../../../domain/index.js';
+import { closeDialog } from '../../../infrastructure/store/commands';
+import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
+import { Button, Dialog } from '../../ui';
+import { LoginForm } from '../account';
+
+/**
+ * The one dialog of spec §8 that the error map (or a route guard: home's openLoginDialog /
+ * toActive query, a route that needs auth) opened. Focus moves in, Escape closes, focus returns.
+ */
+export const Dialogs = () => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const dialog = useAppSelector((s) => notices.selectDialog(s.notices));
+  const signedIn = useAppSelector((s) => !session.selectIsGuest(s.session));
+
+  useEffect(() => {
+    if (dialog?.name === 'login' && signedIn) dispatch(closeDialog({ name: 'login' }));
+  }, [dialog, signedIn, dispatch]);
+
+  const close = () => dialog && dispatch(closeDialog({ name: dialog.name }));
+  const has = (id: string) => intl.messages[id] !== undefined;
+  const name = dialog?.name ?? '';
+  const variantKey = dialog?.variant ? `dialog.${name}.variant.${dialog.variant}` : null;
+
+  return (
+    <Dialog
+      open={dialog !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={
+        <span data-testid="dialog-title">
+          <FormattedMessage id={has(`dialog.${name}.title`) ? `dialog.${name}.title` : 'dialog.generic.title'} />
+        </span>
+      }
+      closeLabel={intl.formatMessage({ id: 'dialog.close' })}
+      footer={
+        name === 'login' ? undefined : (
+          <Button onClick={close}>
+            <FormattedMessage id="dialog.close" />
+          </Button>
+        )
+      }
+    >
+      <div data-testid="dialog">
+        {name === 'login' ? (
+          <LoginForm />
+        ) : (
+          <>
+            {has(`dialog.${name}.body`) && (
+              <p>
+                <FormattedMessage id={`dialog.${name}.body`} />
+              </p>
+            )}
+            {variantKey !== null && has(variantKey) && (
+              <p>
+                <FormattedMessage id={variantKey} />
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </Dialog>
+  );
+};

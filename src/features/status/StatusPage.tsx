@@ -1,0 +1,52 @@
+import { FormattedMessage } from 'react-intl';
+import { Link } from 'react-router';
+import { Button, EmptyState } from '../../ui';
+import { useLocale } from '../../i18n/locale';
+import styles from './StatusPage.module.css';
+
+interface StatusPageProps {
+  readonly code: string;
+  readonly titleId: string;
+  readonly bodyId: string;
+  readonly testId: string;
+  readonly retry?: boolean;
+}
+
+/** One page for 403, 404 and an unexpected error: the code, a sentence, and a way on. */
+const StatusPage = ({ code, titleId, bodyId, testId, retry = false }: StatusPageProps) => {
+  const { to } = useLocale();
+  return (
+    <section className={styles.page} data-testid={testId}>
+      <p className={styles.code} aria-hidden="true">
+        {code}
+      </p>
+      <EmptyState
+        title={<FormattedMessage id={titleId} />}
+        body={<FormattedMessage id={bodyId} />}
+        action={
+          retry ? (
+            <Button variant="primary" onClick={() => window.location.reload()}>
+              <FormattedMessage id="status.reload" />
+            </Button>
+          ) : (
+            <Button asChild variant="primary">
+              <Link to={to('/')}>
+                <FormattedMessage id="status.home" />
+              </Link>
+            </Button>
+          )
+        }
+      />
+    </section>
+  );
+};
+
+export const NotFoundPage = () => (
+  <StatusPage code="404" titleId="status.notFound.title" bodyId="status.notFound.body" testId="not-found" />
+);
+export const ForbiddenPage = () => (
+  <StatusPage code="403" titleId="status.forbidden.title" bodyId="status.forbidden.body" testId="forbidden" />
+);
+export const ErrorPage = () => (
+  <StatusPage code="!" titleId="status.error.title" bodyId="status.error.body" testId="route-error" retry />
+);

@@ -1,0 +1,1 @@
+export { ErrorPage, ForbiddenPage, NotFoundPage } from './StatusPage';

@@ -1,0 +1,3 @@
+import { ForbiddenPage } from '../StatusPage';
+
+export default ForbiddenPage;

@@ -1,0 +1,11 @@
+import { streamingModule } from '../../infrastructure/store/modules';
+import type { AppRoute } from './types';
+
+/** Spec §2 character route cyberBarPage: the directory of characters one can chat with. */
+export const chatRoute: AppRoute = {
+  path: 'chat',
+  meta: { name: 'cyberBarPage', requiresAuth: false },
+  titleId: 'title.chat',
+  modules: [streamingModule],
+  page: () => import('../features/chat/pages/ChatListPage'),
+};

@@ -1,0 +1,10 @@
+import { routing } from '../../domain/index.js';
+import type { AppRoute } from './types';
+
+/** Home (spec §2 `/`, with its openLoginDialog and toActive queries): the creation page. */
+export const homeRoute: AppRoute = {
+  path: '',
+  meta: { name: routing.HOME_ROUTE, requiresAuth: false },
+  titleId: 'title.create',
+  page: () => import('../features/create/pages/CreatePage'),
+};

@@ -1,0 +1,24 @@
+/**
+ * Every address of the web client, once: the router's routes and the route guards' names and
+ * meta (spec §2) come from this table. Add a screen by adding its module here.
+ */
+import { chatRoute } from './chat';
+import { chatRoomRoute } from './chatRoom';
+import { createRoute } from './create';
+import { exploreRoute } from './explore';
+import { forbiddenRoute } from './forbidden';
+import { homeRoute } from './home';
+import { loginRoute } from './login';
+import type { AppRoute } from './types';
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  homeRoute,
+  createRoute,
+  exploreRoute,
+  chatRoute,
+  chatRoomRoute,
+  loginRoute,
+  forbiddenRoute,
+];
+
+export { notFound, type AppRoute, type RouteContext } from './types';

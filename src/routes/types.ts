@@ -1,0 +1,28 @@
+import type { ComponentType } from 'react';
+import type { Params } from 'react-router';
+import type { RouteGuardEnv, RouteMeta } from '../../infrastructure/platform/routeGuard';
+import type { AppStore } from '../../infrastructure/store/makeStore';
+import type { EpicModule } from '../../infrastructure/store/modules';
+
+/** What a route's loader may use: the store and the world the spec §2 guards read. */
+export interface RouteContext {
+  readonly store: AppStore;
+  readonly guard: RouteGuardEnv;
+}
+
+/**
+ * One address of the web client: its path below the locale prefix ('' is the index), what the
+ * guards know of it, its title's message id, the epic modules it needs, its lazily loaded page,
+ * and what its loader must settle before the page renders (e.g. a 404 for an unknown id).
+ */
+export interface AppRoute {
+  readonly path: string;
+  readonly meta: RouteMeta;
+  readonly titleId: string;
+  readonly modules?: readonly EpicModule[];
+  readonly page: () => Promise<{ readonly default: ComponentType }>;
+  readonly load?: (ctx: RouteContext, params: Params) => Promise<void>;
+}
+
+/** Thrown by a loader for an id that does not exist: the router shows the not-found page. */
+export const notFound = (): Response => new Response(null, { status: 404, statusText: 'Not Found' });
