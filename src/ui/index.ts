@@ -8,7 +8,7 @@
  * - tokens.css is imported ONCE by the app entry, before any other stylesheet:
  *       import './ui/tokens.css';   // in src/main.tsx
  *   Components rely on its variables; they do not import it themselves.
- * - Mount once near the root: <TooltipProvider>, and <ToastProvider label=…> with a <ToastViewport label=…>.
+ * - Mount once near the root: <DirectionProvider dir=…> (Radix ignores the DOM dir attribute), <TooltipProvider>, and <ToastProvider label=…> with a <ToastViewport label=…>.
  */
 export { Avatar, initialsOf } from './Avatar';
 export type { AvatarProps, AvatarSize } from './Avatar';
@@ -18,6 +18,8 @@ export { Button, IconButton } from './Button';
 export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './Button';
 export { Card } from './Card';
 export type { CardProps } from './Card';
+export { DirectionProvider } from './Direction';
+export type { DirectionProviderProps } from './Direction';
 export { ConfirmDialog, Dialog, DialogClose } from './Dialog';
 export type { ConfirmDialogProps, DialogProps } from './Dialog';
 export { Field, PasswordInput, TextArea, TextInput, useFieldControl } from './Field';
