@@ -1,0 +1,53 @@
+import { Avatar as RadixAvatar } from 'radix-ui';
+import { forwardRef } from 'react';
+import styles from './Avatar.module.css';
+import { cx } from './cx';
+
+export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+
+export interface AvatarProps {
+  src?: string | null;
+  /** The person's name: the accessible name, and the source of the initials fallback. */
+  name: string;
+  size?: AvatarSize;
+  /** A decoration frame image drawn around the avatar (transparent centre, square). */
+  frameUrl?: string | null;
+  /** Mark as decorative when the name is already next to it (no role="img"). */
+  decorative?: boolean;
+  className?: string;
+}
+
+/** Up to two initials: first letters of the first and last words (whole code points, so CJK and emoji work). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  const first = words[0];
+  if (!first) return '';
+  const head = (w: string) => Array.from(w)[0] ?? '';
+  const last = words.length > 1 ? words[words.length - 1] : undefined;
+  return (head(first) + (last ? head(last) : '')).toLocaleUpperCase();
+}
+
+export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
+  { src, name, size = 'md', frameUrl, decorative = false, className },
+  ref,
+) {
+  return (
+    <span
+      ref={ref}
+      className={cx(styles.wrap, styles[size], frameUrl && styles.framed, className)}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : name}
+      aria-hidden={decorative || undefined}
+    >
+      <RadixAvatar.Root className={styles.avatar}>
+        {src ? <RadixAvatar.Image className={styles.image} src={src} alt="" /> : null}
+        <RadixAvatar.Fallback className={styles.fallback} aria-hidden="true" delayMs={src ? 300 : undefined}>
+          {initialsOf(name)}
+        </RadixAvatar.Fallback>
+      </RadixAvatar.Root>
+      {frameUrl ? (
+        <img className={styles.frame} src={frameUrl} alt="" aria-hidden="true" draggable={false} />
+      ) : null}
+    </span>
+  );
+});
