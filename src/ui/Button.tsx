@@ -1,5 +1,5 @@
 import { Slot } from 'radix-ui';
-import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { forwardRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import styles from './Button.module.css';
 import { cx } from './cx';
 import { Spinner } from './Spinner';
@@ -33,6 +33,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
     className,
     children,
     type,
+    onClick,
     ...rest
   },
   ref,
@@ -49,6 +50,14 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
         aria-disabled={inert || undefined}
         data-loading={loading || undefined}
         {...rest}
+        onClick={
+          inert
+            ? (event: MouseEvent<HTMLButtonElement>) => {
+                // a link cannot be disabled: swallow the activation instead
+                event.preventDefault();
+              }
+            : onClick
+        }
       >
         {start || iconEnd ? (
           <Slot.Slottable child={children}>
@@ -74,6 +83,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       disabled={inert}
       aria-busy={loading || undefined}
       data-loading={loading || undefined}
+      onClick={onClick}
       {...rest}
     >
       {start ? <span className={styles.icon}>{start}</span> : null}

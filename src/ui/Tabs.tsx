@@ -103,7 +103,13 @@ export const TabsNav = forwardRef<HTMLElement, TabsNavProps>(function TabsNav(
           };
           return (
             <li key={item.href} className={styles.navItem}>
-              {renderLink ? renderLink(props) : <a {...props} />}
+              {renderLink ? (
+                renderLink(props)
+              ) : (
+                <a href={props.href} className={props.className} aria-current={props['aria-current']}>
+                  {props.children}
+                </a>
+              )}
             </li>
           );
         })}

@@ -42,6 +42,22 @@ describe('Button', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
 
+  it('asChild with loading keeps one element: the link gets the spinner, aria-busy, and swallows clicks', () => {
+    const onClick = vi.fn();
+    render(
+      <Button asChild loading onClick={onClick} iconEnd={<span data-testid="end" />}>
+        <a href="/next">Next</a>
+      </Button>,
+    );
+    const link = screen.getByRole('link', { name: 'Next' });
+    expect(link.getAttribute('aria-busy')).toBe('true');
+    expect(link.getAttribute('aria-disabled')).toBe('true');
+    expect(link.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    expect(link.contains(screen.getByTestId('end'))).toBe(true);
+    fireEvent.click(link);
+    expect(onClick).not.toHaveBeenCalled();
+  });
+
   it('forwards the ref to the DOM button', () => {
     let node: HTMLButtonElement | null = null;
     render(

@@ -26,7 +26,15 @@ describe('EmptyState', () => {
 describe('ErrorState', () => {
   it('calls onRetry from its retry button', () => {
     const onRetry = vi.fn();
-    render(<ErrorState title="Could not load" body="Check your connection." retryLabel="Retry" onRetry={onRetry} level={3} />);
+    render(
+      <ErrorState
+        title="Could not load"
+        body="Check your connection."
+        retryLabel="Retry"
+        onRetry={onRetry}
+        level={3}
+      />,
+    );
     expect(screen.getByRole('heading', { level: 3, name: 'Could not load' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalledTimes(1);
