@@ -6,7 +6,26 @@ export default defineConfig({
   plugins: [react()],
   root: 'src',
   publicDir: false,
-  build: { outDir: '../dist/web', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    // Maps are written for our own debugging but not referenced from the scripts; the server does not serve them by default.
+    sourcemap: 'hidden',
+    rolldownOptions: {
+      output: {
+        // Libraries that change rarely get chunks of their own, so a release of the app keeps them cached.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ },
+            {
+              name: 'state',
+              test: /node_modules[\\/](rxjs|redux|@reduxjs|redux-observable|immer|reselect|io-ts|fp-ts|tslib)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
   server: {
     proxy: Object.fromEntries(
       ['/api', '/blobs', '/pay', '/upload', '/uploads', '/download', '/i18n', '/im/v1', '/sw.js'].map((p) => [

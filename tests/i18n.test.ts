@@ -3,7 +3,7 @@ import { en } from '../src/i18n/messages/en';
 import { ja } from '../src/i18n/messages/ja';
 import { zhCN } from '../src/i18n/messages/zh-CN';
 import { messagesFor } from '../src/i18n/locales';
-import { localizeHref } from '../src/app/locale';
+import { localizeHref } from '../src/i18n/locale';
 import { tasks } from '../domain/index.js';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();

@@ -12,7 +12,7 @@ import { makeHttpClient } from '../http/client';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
 import type { RouteGuardEnv } from '../platform/routeGuard';
-import { makeStore } from '../store/makeStore';
+import { buildStore } from '../store/buildStore';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';
 import { browserTasksDeps } from '../tasks/deps';
@@ -51,7 +51,7 @@ export const bootstrap = (getLanguage: () => string) => {
   });
   const http = makeHttpClient({ baseUrl: '', fetch: (input, init) => window.fetch(input, init), headers });
   const navigator = makeNavigator();
-  const store = makeStore({
+  const store = buildStore({
     dependencies: {
       api: makeApi(http),
       clock: { now: () => Date.now() },

@@ -1,12 +1,10 @@
 import { catchError } from 'rxjs';
 import { combineEpics } from 'redux-observable';
 import { billingEpics } from './billing';
-import { feedEpics } from './feed';
 import { noticeEpics } from './notices';
 import { sessionEpics } from './session';
 import { taskEpics } from './tasks';
 import { platformEpics } from '../platform/epics';
-import { streamingEpics } from '../streaming/epics';
 import { telemetryEpics } from '../telemetry/epics';
 import { uploadsEpics } from '../uploads/epics';
 import type { AppEpic } from './types';
@@ -38,10 +36,6 @@ export interface EpicModule {
   readonly epics: readonly AppEpic[];
 }
 
-export const feedModule: EpicModule = { key: 'feed', epics: feedEpics };
-export const streamingModule: EpicModule = { key: 'streaming', epics: streamingEpics };
-
-export const areaModules: readonly EpicModule[] = [feedModule, streamingModule];
 
 /**
  * Each epic handles its own errors inside its inner streams; this outer guard only logs a bug

@@ -1,59 +1,10 @@
 /**
- * The one store factory, used by the app, the tests, the replay tool and the benchmarks.
- * The reducer is the domain's root `evolve`; epics run with injected dependencies.
- *
- * The core epics start with the store, and so do the area `modules` given (by default all of them,
- * as tests and tools want); `addEpics` starts a module later, once: the web client starts none
- * and its router adds each when the chunk of a route that needs it loads.
+ * The one store factory of tests, the replay tool and the benchmarks: every epic from the start.
+ * (The web client builds the same store with only the core epics: buildStore.ts.)
  */
-import { configureStore } from '@reduxjs/toolkit';
-import { createEpicMiddleware } from 'redux-observable';
-import { BehaviorSubject, mergeMap } from 'rxjs';
-import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
-import { areaModules, coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
-import type { Dependencies } from './dependencies';
-import { makeRecorder } from './recorder';
+import { areaModules } from '../epics/modules';
+import { buildStore, type MakeStoreOptions } from './buildStore';
 
-export interface MakeStoreOptions {
-  readonly dependencies: Dependencies;
-  readonly preloadedState?: DomainRootState;
-  readonly source?: string;
-  readonly modules?: readonly EpicModule[];
-}
+export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from './buildStore';
 
-export const makeStore = ({
-  dependencies,
-  preloadedState,
-  source,
-  modules = areaModules,
-}: MakeStoreOptions) => {
-  const recorder = makeRecorder(dependencies.clock.now, source);
-  const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({
-    dependencies: { ...dependencies, eventLog: () => recorder.toJsonLines(dependencies.clock.now()) },
-  });
-  const store = configureStore({
-    reducer: evolve,
-    preloadedState: preloadedState ?? initialRootState,
-    middleware: (getDefault) =>
-      getDefault({ thunk: false, serializableCheck: false, immutableCheck: false })
-        .prepend(recorder.middleware)
-        .concat(epicMiddleware),
-    devTools: false,
-  });
-  const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(coreEpics));
-  epicMiddleware.run((action$, state$, deps) => epic$.pipe(mergeMap((epic) => epic(action$, state$, deps))));
-  const added = new Set<string>();
-  /** Starts a module's epics unless they already run; true when this call started them. */
-  const addEpics = (module: EpicModule): boolean => {
-    if (added.has(module.key)) return false;
-    added.add(module.key);
-    epic$.next(combineGuarded(module.epics));
-    return true;
-  };
-  for (const module of modules) addEpics(module);
-  return Object.assign(store, { recorder, addEpics });
-};
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];
+export const makeStore = (options: MakeStoreOptions) => buildStore({ modules: areaModules, ...options });

@@ -1,11 +1,21 @@
 /**
- * The epic modules a route may start when its chunk loads (see makeStore's `addEpics`), and the
- * store's helpers the router's loaders use to wait for what a decision needs.
+ * What a route needs from the store before its page renders: the epic modules it starts, each
+ * loaded in a chunk of its own (redux-observable's lazy-epic recipe), and a wait for a state.
  */
 import type { RootState } from '../../domain/index.js';
-import type { AppStore } from './makeStore';
+import type { EpicModule } from '../epics/root';
+import type { AppStore } from './buildStore';
 
-export { feedModule, streamingModule, type EpicModule } from '../epics/root';
+export type { EpicModule } from '../epics/root';
+
+/** Loads an area's epics; the router starts them with `store.addEpics` before the page renders. */
+export type EpicModuleLoader = () => Promise<EpicModule>;
+
+export const loadFeedModule: EpicModuleLoader = () => import('../epics/feedModule').then((m) => m.feedModule);
+export const loadStreamingModule: EpicModuleLoader = () =>
+  import('../streaming/module').then((m) => m.streamingModule);
+export const loadStudioModule: EpicModuleLoader = () =>
+  import('../platform/studioModule').then((m) => m.studioModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with
@@ -15,7 +25,6 @@ export const whenState = (store: AppStore, ready: (s: RootState) => boolean, tim
   new Promise<RootState>((resolve) => {
     const now = store.getState();
     if (ready(now)) return resolve(now);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const unsubscribe = store.subscribe(() => {
       const s = store.getState();
       if (!ready(s)) return;
@@ -23,7 +32,7 @@ export const whenState = (store: AppStore, ready: (s: RootState) => boolean, tim
       unsubscribe();
       resolve(s);
     });
-    timer = setTimeout(() => {
+    const timer = setTimeout(() => {
       unsubscribe();
       resolve(store.getState());
     }, timeoutMs);

@@ -1,4 +1,4 @@
-import { streamingModule } from '../../infrastructure/store/modules';
+import { loadStreamingModule } from '../../infrastructure/store/modules';
 import type { AppRoute } from './types';
 
 /** Spec §2 character route cyberBarPage: the directory of characters one can chat with. */
@@ -6,6 +6,6 @@ export const chatRoute: AppRoute = {
   path: 'chat',
   meta: { name: 'cyberBarPage', requiresAuth: false },
   titleId: 'title.chat',
-  modules: [streamingModule],
+  modules: [loadStreamingModule],
   page: () => import('../features/chat/pages/ChatListPage'),
 };

@@ -1,5 +1,5 @@
 import { characters } from '../../domain/index.js';
-import { streamingModule, whenState } from '../../infrastructure/store/modules';
+import { loadStreamingModule, whenState } from '../../infrastructure/store/modules';
 import { loadCharacters } from '../../infrastructure/streaming/commands';
 import { notFound, type AppRoute } from './types';
 
@@ -11,7 +11,7 @@ export const chatRoomRoute: AppRoute = {
   path: 'chat/:characterId',
   meta: { name: 'aiChat', requiresAuth: false },
   titleId: 'title.chatRoom',
-  modules: [streamingModule],
+  modules: [loadStreamingModule],
   page: () => import('../features/chat/pages/ChatRoomPage'),
   load: async ({ store }, params) => {
     const id = params['characterId'] ?? '';

@@ -1,5 +1,5 @@
 import { feed } from '../../domain/index.js';
-import { feedModule } from '../../infrastructure/store/modules';
+import { loadFeedModule } from '../../infrastructure/store/modules';
 import { notFound, type AppRoute } from './types';
 
 /** The community square (spec §2 feed tabs): `/explore` is the recommend tab, `/explore/:tab` the others. */
@@ -7,7 +7,7 @@ export const exploreRoute: AppRoute = {
   path: 'explore/:tab?',
   meta: { name: 'explore', requiresAuth: false },
   titleId: 'title.explore',
-  modules: [feedModule],
+  modules: [loadFeedModule],
   page: () => import('../features/explore/pages/ExplorePage'),
   load: async (_ctx, params) => {
     const tab = params['tab'];

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import type { RouteGuardEnv, RouteMeta } from '../../infrastructure/platform/routeGuard';
-import type { AppStore } from '../../infrastructure/store/makeStore';
-import type { EpicModule } from '../../infrastructure/store/modules';
+import type { AppStore } from '../../infrastructure/store/buildStore';
+import type { EpicModuleLoader } from '../../infrastructure/store/modules';
 
 /** What a route's loader may use: the store and the world the spec §2 guards read. */
 export interface RouteContext {
@@ -19,7 +19,7 @@ export interface AppRoute {
   readonly path: string;
   readonly meta: RouteMeta;
   readonly titleId: string;
-  readonly modules?: readonly EpicModule[];
+  readonly modules?: readonly EpicModuleLoader[];
   readonly page: () => Promise<{ readonly default: ComponentType }>;
   readonly load?: (ctx: RouteContext, params: Params) => Promise<void>;
 }

@@ -261,7 +261,7 @@ const PendingBar = () => {
   if (navigation.state === 'idle') return null;
   return (
     <div className={styles.pending}>
-      <ProgressBar label={intl.formatMessage({ id: 'nav.loading' })} />
+      <ProgressBar value={null} size="sm" label={intl.formatMessage({ id: 'nav.loading' })} />
     </div>
   );
 };

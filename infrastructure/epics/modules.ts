@@ -1,0 +1,11 @@
+/**
+ * Every area epic module at once, imported statically: what tests, the replay tool and the
+ * benchmarks start with the store (`makeStore`). The web client loads each on demand instead
+ * (infrastructure/store/modules.ts).
+ */
+import { streamingModule } from '../streaming/module';
+import { studioModule } from '../platform/studioModule';
+import { feedModule } from './feedModule';
+import type { EpicModule } from './root';
+
+export const areaModules: readonly EpicModule[] = [feedModule, streamingModule, studioModule];
