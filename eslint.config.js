@@ -1,11 +1,52 @@
 // Layer rules of DESIGN.md: arrows point down only.
 //   src -> infrastructure -> domain;  server -> infrastructure/contract -> domain.
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ['error', { patterns }];
+
+// The web client's arrows (README "Where a change goes"): routes -> features -> ui; a feature reaches
+// another only through its index.ts; views import the store hooks and commands of infrastructure/ only.
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const VIEW_INFRASTRUCTURE = [
+  './store/hooks.ts',
+  './store/commands.ts',
+  './platform/commands.ts',
+  './streaming/commands.ts',
+  './telemetry/commands.ts',
+  './uploads/commands.ts',
+];
+const clientZones = [
+  {
+    target: './src/ui',
+    from: ['./src/features', './src/routes', './src/app', './src/i18n', './domain', './infrastructure'],
+    message: 'ui/ primitives know no store, no product word and no other layer',
+  },
+  {
+    target: './src/features',
+    from: ['./src/routes', './src/app'],
+    message: 'features sit below routes and the app shell',
+  },
+  {
+    target: './src/features',
+    from: './infrastructure',
+    except: VIEW_INFRASTRUCTURE,
+    message: 'views import the store hooks and the commands of infrastructure/ only',
+  },
+  ...FEATURES.map((f) => ({
+    target: `./src/features/${f}`,
+    from: './src/features',
+    except: [`./${f}`, ...FEATURES.filter((g) => g !== f).map((g) => `./${g}/index.ts`)],
+    message: 'a feature reaches another only through its index.ts',
+  })),
+];
 const group = (names, message) => ({ group: names, message });
 
 export default tseslint.config(
@@ -15,11 +56,28 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    settings: {
+      // TypeScript's ESM style: `./x.js` names the source `./x.ts`.
+      'import-x/resolver-next': [
+        createNodeResolver({
+          extensions: ['.ts', '.tsx', '.js'],
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+        }),
+      ],
+    },
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { zones: clientZones }],
     },
   },
   {

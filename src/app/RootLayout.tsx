@@ -1,8 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { routing } from '../../domain/index.js';
-import { TooltipProvider } from '../ui';
+import { DirectionProvider, TooltipProvider } from '../ui';
+import { TitleOverrideContext } from '../i18n/title';
 import { messagesFor } from '../i18n/locales';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
@@ -12,14 +13,15 @@ import styles from './shell/Shell.module.css';
 const localeOfPath = (pathname: string): routing.Locale =>
   routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
 
-/** The page's title: the deepest route's, then the product's name. */
-const DocumentTitle = () => {
+/** The page's title: a status page's own (404, 403, error), else the deepest route's; then the product's name. */
+const DocumentTitle = ({ override }: { readonly override: string | null }) => {
   const intl = useIntl();
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.titleId)
     ?.handle as RouteHandle | undefined;
   const app = intl.formatMessage({ id: 'app.name' });
-  const title = handle ? `${intl.formatMessage({ id: handle.titleId })} · ${app}` : app;
+  const titleId = override ?? handle?.titleId;
+  const title = titleId ? `${intl.formatMessage({ id: titleId })} · ${app}` : app;
   useEffect(() => {
     document.title = title;
   }, [title]);
@@ -39,20 +41,27 @@ export const LocaleProviders = ({ children }: { readonly children: React.ReactNo
   return (
     <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
       <LocaleContext.Provider value={value}>
-        <TooltipProvider>{children}</TooltipProvider>
+        <DirectionProvider dir={routing.textDirection(locale)}>
+          <TooltipProvider>{children}</TooltipProvider>
+        </DirectionProvider>
       </LocaleContext.Provider>
     </IntlProvider>
   );
 };
 
-export const RootLayout = () => (
-  <LocaleProviders>
-    <DocumentTitle />
-    <Shell>
-      <Outlet />
-    </Shell>
-  </LocaleProviders>
-);
+export const RootLayout = () => {
+  const [override, setOverride] = useState<string | null>(null);
+  return (
+    <LocaleProviders>
+      <TitleOverrideContext.Provider value={setOverride}>
+        <DocumentTitle override={override} />
+        <Shell>
+          <Outlet />
+        </Shell>
+      </TitleOverrideContext.Provider>
+    </LocaleProviders>
+  );
+};
 
 /** What shows while the first page's loader runs (before React Router renders a route). */
 export const ShellFallback = () => (

@@ -30,4 +30,3 @@ export const runGuard = async (ctx: RouteContext, meta: RouteMeta, url: URL): Pr
   });
   if (to !== null) throw redirect(to);
 };
-

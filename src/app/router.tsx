@@ -24,7 +24,8 @@ const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
   errorElement: <RouteError />,
   loader: async ({ request, params }: LoaderFunctionArgs) => {
     // The route's epics start before its guard and data (which may dispatch their commands).
-    for (const module of await Promise.all((route.modules ?? []).map((load) => load()))) ctx.store.addEpics(module);
+    for (const module of await Promise.all((route.modules ?? []).map((load) => load())))
+      ctx.store.addEpics(module);
     await runGuard(ctx, route.meta, new URL(request.url));
     await route.load?.(ctx, params);
     return null;

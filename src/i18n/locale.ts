@@ -27,5 +27,9 @@ export const localizeHref = (locale: routing.Locale, href: string): string => {
 };
 
 /** The same place in another language: the bare path with `next`'s prefix, query and fragment kept. */
-export const relocalizeHref = (next: routing.Locale, pathname: string, search: string, hash: string): string =>
-  localizeHref(next, routing.splitLocalePath(pathname).rest + search + hash);
+export const relocalizeHref = (
+  next: routing.Locale,
+  pathname: string,
+  search: string,
+  hash: string,
+): string => localizeHref(next, routing.splitLocalePath(pathname).rest + search + hash);

@@ -22,7 +22,10 @@ export const chatRoomRoute: AppRoute = {
       (st) => ['loaded', 'error'].includes(characters.selectCharacterListStatus(st.characters)),
       DIRECTORY_WAIT_MS,
     );
-    if (characters.selectCharacterListStatus(s.characters) === 'loaded' && !characters.selectCharacter(s.characters, id))
+    if (
+      characters.selectCharacterListStatus(s.characters) === 'loaded' &&
+      !characters.selectCharacter(s.characters, id)
+    )
       throw notFound();
   },
 };

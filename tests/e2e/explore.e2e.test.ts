@@ -53,7 +53,7 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     ).toBe(0);
 
     // Scrolling to the end loads the next page by itself (infinite scroll) ...
-    await page.locator('.feed-more').scrollIntoViewIfNeeded();
+    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
     await expect.poll(() => cards().count(), { timeout: 15_000 }).toBeGreaterThan(20);
     // ... and the button stays as the keyboard's way to the next page.
     const loadMore = page.getByRole('button', { name: 'Load more' });
@@ -111,7 +111,7 @@ describe('end to end: chatting with a character (spec §7 character list, socket
       )
       .toBe(true);
     await chatPage.screenshot({ path: path.join(SHOTS, 'e2e-chat-1-directory.png') });
-    const name = (await characters.first().locator('.character-name').textContent()) ?? '';
+    const name = (await characters.first().getByTestId('character-name').textContent()) ?? '';
     await characters.first().click();
     await expect.poll(() => new URL(chatPage.url()).pathname).toMatch(/^\/chat\/.+/);
 
@@ -148,17 +148,19 @@ describe('end to end: chatting with a character (spec §7 character list, socket
     await expect
       .poll(
         async () => {
-          lengths.push(((await reply.locator('.bubble-text').textContent()) ?? '').length);
+          lengths.push(((await reply.getByTestId('bubble-text').textContent()) ?? '').length);
           return reply.getAttribute('data-status');
         },
         { timeout: 30_000, interval: 100 },
       )
       .toBe('delivered');
-    const answer = (await reply.locator('.bubble-text').textContent()) ?? '';
+    const answer = (await reply.getByTestId('bubble-text').textContent()) ?? '';
     expect(answer.trim().length).toBeGreaterThan(10);
     for (let i = 1; i < lengths.length; i++) expect(lengths[i]!).toBeGreaterThanOrEqual(lengths[i - 1]!);
     // The greeting is shown once: the history starts with it.
-    const shown = await chatPage.locator('[data-testid=chat-log] .bubble-text').allTextContents();
+    const shown = await chatPage
+      .locator('[data-testid=chat-log] [data-testid=bubble-text]')
+      .allTextContents();
     expect(shown.filter((t) => t === shown[0]).length).toBe(1);
     await chatPage.screenshot({ path: path.join(SHOTS, 'e2e-chat-2-conversation.png') });
 
@@ -172,7 +174,9 @@ describe('end to end: chatting with a character (spec §7 character list, socket
           expect.stringContaining(answer.trim().slice(0, 20)),
         ]),
       );
-    const texts = await chatPage.locator('[data-testid=chat-message] .bubble-text').allTextContents();
+    const texts = await chatPage
+      .locator('[data-testid=chat-message] [data-testid=bubble-text]')
+      .allTextContents();
     expect(texts.filter((t) => t === answer).length).toBe(1);
     expect(errors).toEqual([]);
     await context.close();

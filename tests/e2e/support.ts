@@ -8,7 +8,7 @@ import { mkdtemp, mkdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 export const SHOTS = path.resolve('test-results');
@@ -83,4 +83,10 @@ export const launchBrowser = async (): Promise<Browser> => {
       '--no-first-run',
     ],
   });
+};
+
+/** Picks an interface language from the header's language menu (its items carry their `lang`). */
+export const chooseLanguage = async (page: Page, code: string) => {
+  await page.getByTestId('language').click();
+  await page.locator(`[role=menuitem] [lang="${code}"]`).click();
 };

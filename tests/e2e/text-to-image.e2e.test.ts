@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/index.js';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { chooseLanguage, launchBrowser, SHOTS, startApp, type RunningApp } from './support';
 
 const run = promisify(execFile);
 let app: RunningApp;
@@ -50,7 +50,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('500');
 
     await page.fill('[data-testid=prompt]', 'a lighthouse on a cliff at dusk, warm light over a calm sea');
-    await page.locator('label.ratio-option', { hasText: '3:4' }).click();
+    await page.locator('label', { hasText: /^3:4$/ }).click();
     expect(await page.getByRole('radio', { name: '3:4' }).isChecked()).toBe(true);
     await page.click('[data-testid=generate]');
     await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('490');
@@ -82,7 +82,9 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.click('[data-testid=download-log]'),
+      page
+        .click('[data-testid=account-menu]')
+        .then(() => page.getByRole('menuitem', { name: 'Download event log' }).click()),
     ]);
     const logPath = path.join(SHOTS, 'e2e-session.jsonl');
     await download.saveAs(logPath);
@@ -119,19 +121,21 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
 
   it('shows the page in Japanese and Simplified Chinese at their /ja and /zh-CN addresses, English unprefixed (spec §2)', async () => {
     const pathname = () => new URL(page.url()).pathname;
-    await page.selectOption('select', 'ja');
+    await chooseLanguage(page, 'ja');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('テキストから画像');
     expect(pathname()).toBe('/ja');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-4-ja.png') });
     // Signed in, the lang cookie decides (spec §2 language guard): a reload of an English address comes back in Japanese.
     await page.goto(app.url + '/explore');
     await expect.poll(pathname).toBe('/ja/explore');
-    await expect.poll(() => page.locator('nav.tabs a').first().textContent()).toBe('おすすめ');
-    await page.selectOption('select', 'zh-CN');
+    await expect
+      .poll(() => page.getByTestId('feed-tabs').locator('a').first().textContent())
+      .toBe('おすすめ');
+    await chooseLanguage(page, 'zh-CN');
     await expect.poll(pathname).toBe('/zh-CN/explore');
     await page.goto(app.url + '/zh-CN/create');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('文生图');
-    await page.selectOption('select', 'en');
+    await chooseLanguage(page, 'en');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Text to image');
     expect(pathname()).toBe('/create');
   });
@@ -145,9 +149,9 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await guest.locator('[data-testid=feed-card]').first().waitFor({ timeout: 15_000 });
     await guest.screenshot({ path: path.join(SHOTS, 'e2e-7-guest-ja.png') });
     // The person's own choice outranks the browser's from then on.
-    await guest.selectOption('select', 'en');
+    await chooseLanguage(guest, 'en');
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/explore/model');
-    await guest.getByRole('link', { name: 'Create' }).click();
+    await guest.getByTestId('nav-create').click();
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/create');
     await guest.goto(app.url + '/login?chan_id=C42&u_code=R7');
     await expect.poll(() => guest.locator('h1').first().isVisible()).toBe(true);
@@ -158,7 +162,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
       ]),
     ).toEqual(['C42', 'R7']);
     await guest.goto(app.url + '/xx/create');
-    await expect.poll(() => guest.locator('.big-code').textContent()).toBe('404');
+    await expect.poll(() => guest.getByTestId('not-found').isVisible()).toBe(true);
     await context.close();
   });
 

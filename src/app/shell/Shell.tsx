@@ -75,7 +75,11 @@ const NavMenu = ({ entries }: { readonly entries: readonly NavEntry[] }) => {
       align="start"
       className={styles.navMenu}
       trigger={
-        <IconButton label={intl.formatMessage({ id: 'nav.menu' })} className={styles.menuButton} data-testid="nav-menu">
+        <IconButton
+          label={intl.formatMessage({ id: 'nav.menu' })}
+          className={styles.menuButton}
+          data-testid="nav-menu"
+        >
           <MenuIcon />
         </IconButton>
       }

@@ -2,7 +2,9 @@ import { createSelector } from '@reduxjs/toolkit';
 import { characters, chat, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
-const selectDirectory = createSelector([(s: RootState) => s.characters], (c) => characters.selectCharacterList(c));
+const selectDirectory = createSelector([(s: RootState) => s.characters], (c) =>
+  characters.selectCharacterList(c),
+);
 
 export const useCharacterDirectory = () => ({
   status: useAppSelector((s) => characters.selectCharacterListStatus(s.characters)),

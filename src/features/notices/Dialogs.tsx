@@ -33,7 +33,9 @@ export const Dialogs = () => {
       }}
       title={
         <span data-testid="dialog-title">
-          <FormattedMessage id={has(`dialog.${name}.title`) ? `dialog.${name}.title` : 'dialog.generic.title'} />
+          <FormattedMessage
+            id={has(`dialog.${name}.title`) ? `dialog.${name}.title` : 'dialog.generic.title'}
+          />
         </span>
       }
       closeLabel={intl.formatMessage({ id: 'dialog.close' })}

@@ -22,6 +22,8 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
       <div className={styles.media} style={ratioStyle(task.aspectRatio)}>
         {task.audio ? (
           <div className={styles.audio}>
+            {/* The words of a speech or song are the prompt, written beside the player. */}
+            {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
             <audio
               controls
               preload="none"
@@ -31,7 +33,12 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
             />
           </div>
         ) : task.image ? (
-          <a href={task.image.url} target="_blank" rel="noreferrer" title={intl.formatMessage({ id: 'tasks.open' })}>
+          <a
+            href={task.image.url}
+            target="_blank"
+            rel="noreferrer"
+            title={intl.formatMessage({ id: 'tasks.open' })}
+          >
             <img
               src={task.image.url}
               width={task.image.width}

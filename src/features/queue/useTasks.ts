@@ -13,6 +13,8 @@ const viewOf = (task: tasks.Task): tasks.TaskView => {
 };
 
 /** The task list, recomputed only when the tasks state changes (not on polls of other contexts, chat tokens, telemetry). */
-const selectTaskViews = createSelector([(s: RootState) => s.tasks], (t) => tasks.selectTaskList(t).map(viewOf));
+const selectTaskViews = createSelector([(s: RootState) => s.tasks], (t) =>
+  tasks.selectTaskList(t).map(viewOf),
+);
 
 export const useTaskViews = () => useAppSelector(selectTaskViews);

@@ -2,10 +2,12 @@ import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, EmptyState } from '../../ui';
 import { useLocale } from '../../i18n/locale';
+import { useTitleOverride } from '../../i18n/title';
 import styles from './StatusPage.module.css';
 
 interface StatusPageProps {
   readonly code: string;
+  readonly documentTitleId: string;
   readonly titleId: string;
   readonly bodyId: string;
   readonly testId: string;
@@ -13,8 +15,9 @@ interface StatusPageProps {
 }
 
 /** One page for 403, 404 and an unexpected error: the code, a sentence, and a way on. */
-const StatusPage = ({ code, titleId, bodyId, testId, retry = false }: StatusPageProps) => {
+const StatusPage = ({ code, documentTitleId, titleId, bodyId, testId, retry = false }: StatusPageProps) => {
   const { to } = useLocale();
+  useTitleOverride(documentTitleId);
   return (
     <section className={styles.page} data-testid={testId}>
       <p className={styles.code} aria-hidden="true">
@@ -42,11 +45,30 @@ const StatusPage = ({ code, titleId, bodyId, testId, retry = false }: StatusPage
 };
 
 export const NotFoundPage = () => (
-  <StatusPage code="404" titleId="status.notFound.title" bodyId="status.notFound.body" testId="not-found" />
+  <StatusPage
+    code="404"
+    documentTitleId="title.notFound"
+    titleId="status.notFound.title"
+    bodyId="status.notFound.body"
+    testId="not-found"
+  />
 );
 export const ForbiddenPage = () => (
-  <StatusPage code="403" titleId="status.forbidden.title" bodyId="status.forbidden.body" testId="forbidden" />
+  <StatusPage
+    code="403"
+    documentTitleId="title.forbidden"
+    titleId="status.forbidden.title"
+    bodyId="status.forbidden.body"
+    testId="forbidden"
+  />
 );
 export const ErrorPage = () => (
-  <StatusPage code="!" titleId="status.error.title" bodyId="status.error.body" testId="route-error" retry />
+  <StatusPage
+    code="!"
+    documentTitleId="title.error"
+    titleId="status.error.title"
+    bodyId="status.error.body"
+    testId="route-error"
+    retry
+  />
 );

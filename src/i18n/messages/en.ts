@@ -235,6 +235,7 @@ export const en = {
   'title.chatRoom': 'Conversation',
   'title.login': 'Sign in',
   'title.forbidden': 'No access',
+  'title.error': 'Something went wrong',
   'title.notFound': 'Page not found',
   'status.home': 'Back to Create',
   'status.reload': 'Reload the page',

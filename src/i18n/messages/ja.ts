@@ -236,6 +236,7 @@ export const ja: Partial<Messages> = {
   'title.chatRoom': '会話',
   'title.login': 'ログイン',
   'title.forbidden': 'アクセス不可',
+  'title.error': 'エラーが発生しました',
   'title.notFound': 'ページが見つかりません',
   'status.home': '作成に戻る',
   'status.reload': 'ページを再読み込み',

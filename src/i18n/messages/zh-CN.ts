@@ -236,6 +236,7 @@ export const zhCN: Partial<Messages> = {
   'title.chatRoom': '对话',
   'title.login': '登录',
   'title.forbidden': '无权访问',
+  'title.error': '出错了',
   'title.notFound': '页面不存在',
   'status.home': '返回创作',
   'status.reload': '重新加载页面',

@@ -42,10 +42,16 @@ const ChatListPage = () => {
       <ul className={styles.grid} data-testid="characters">
         {list.map((c) => (
           <li key={c.id}>
-            <Link to={to(`/chat/${encodeURIComponent(c.id)}`)} className={styles.character} data-testid="character">
+            <Link
+              to={to(`/chat/${encodeURIComponent(c.id)}`)}
+              className={styles.character}
+              data-testid="character"
+            >
               <CharacterAvatar character={c} size="xl" />
               <span className={styles.characterText}>
-                <span className={styles.characterName}>{c.name}</span>
+                <span className={styles.characterName} data-testid="character-name">
+                  {c.name}
+                </span>
                 <span className={styles.badges}>
                   <Badge>
                     <FormattedMessage id={`chat.kind.${c.kind}`} />

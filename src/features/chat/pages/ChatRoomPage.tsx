@@ -30,7 +30,7 @@ const Bubble = ({ message, speaker }: { readonly message: chat.ChatMessage; read
       data-status={phase.status}
     >
       <span className={styles.visuallyHidden}>{speaker}: </span>
-      <span>{message.content}</span>
+      <span data-testid="bubble-text">{message.content}</span>
       {phase.status === 'streaming' && <span className={styles.caret} aria-hidden="true" />}
       {phase.status === 'sending' && (
         <span className={styles.note}>
@@ -39,7 +39,9 @@ const Bubble = ({ message, speaker }: { readonly message: chat.ChatMessage; read
       )}
       {phase.status === 'failed' && (
         <span className={styles.note} role="alert">
-          <FormattedMessage id={intl.messages[phase.reasonKey] !== undefined ? phase.reasonKey : 'chat.failed'} />{' '}
+          <FormattedMessage
+            id={intl.messages[phase.reasonKey] !== undefined ? phase.reasonKey : 'chat.failed'}
+          />{' '}
           {message.role === 'user' && (
             <button
               type="button"
@@ -135,7 +137,14 @@ const ChatRoomPage = () => {
           <FormattedMessage id={online ? 'chat.online' : open ? 'chat.offline' : 'chat.connecting'} />
         </Badge>
       </header>
-      <ol className={styles.log} ref={log} role="log" aria-live="polite" aria-busy={!open} data-testid="chat-log">
+      <ol
+        className={styles.log}
+        ref={log}
+        role="log"
+        aria-live="polite"
+        aria-busy={!open}
+        data-testid="chat-log"
+      >
         {offersOlder && (
           <li className={styles.centered}>
             <Button variant="ghost" size="sm" onClick={() => dispatch(loadOlderChat({}))}>
@@ -147,7 +156,7 @@ const ChatRoomPage = () => {
         {character && character.greeting !== '' && messages[0]?.content !== character.greeting && (
           <li className={styles.bubble} data-role="assistant" data-greeting data-testid="chat-greeting">
             <span className={styles.visuallyHidden}>{name}: </span>
-            <span>{character.greeting}</span>
+            <span data-testid="bubble-text">{character.greeting}</span>
           </li>
         )}
         {!open && (

@@ -43,7 +43,9 @@ const CreatePage = () => {
         <form onSubmit={submit} noValidate className={styles.form}>
           <Field
             label={<FormattedMessage id="create.prompt.label" />}
-            error={touched && problem !== null ? <FormattedMessage id={`create.prompt.${problem}`} /> : undefined}
+            error={
+              touched && problem !== null ? <FormattedMessage id={`create.prompt.${problem}`} /> : undefined
+            }
             help={
               <FormattedMessage
                 id="create.prompt.count"

@@ -46,16 +46,17 @@ const ExplorePage = () => {
       <h1 className={styles.heading}>
         <FormattedMessage id="explore.title" />
       </h1>
-      <TabsNav
-        label={intl.formatMessage({ id: 'explore.tabs' })}
-        current={current}
-        items={feed.LIST_TABS.map((t) => ({
-          href: to(t === 'recommend' ? '/explore' : `/explore/${t}`),
-          label: <FormattedMessage id={`feed.tab.${t}`} />,
-        }))}
-        renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
-        className={styles.tabs}
-      />
+      <div data-testid="feed-tabs" className={styles.tabs}>
+        <TabsNav
+          label={intl.formatMessage({ id: 'explore.tabs' })}
+          current={current}
+          items={feed.LIST_TABS.map((t) => ({
+            href: to(t === 'recommend' ? '/explore' : `/explore/${t}`),
+            label: <FormattedMessage id={`feed.tab.${t}`} />,
+          }))}
+          renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
+        />
+      </div>
       {state.status === 'error' && (
         <ErrorState
           title={<FormattedMessage id="feed.error" />}
