@@ -17,6 +17,7 @@ import {
 import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
+import { registerDelivery, staticCacheHeaders } from './delivery';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrations';
 import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
@@ -146,6 +147,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
         .send(refusal(req as FastifyRequest, known?.msg ?? 'malformed request'));
     },
   });
+  await registerDelivery(app, config);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
@@ -215,13 +217,23 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
 
   const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: staticCacheHeaders,
+      allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
+    });
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb)
+    const pathname = req.url.split('?')[0] ?? '';
+    // A missing file of the build (or a source map not served) is a 404, never the page.
+    const isFile = pathname.startsWith('/assets/') || pathname.endsWith('.map');
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb || isFile)
       return reply
         .status(404)
         .send(failure(CODES.notFound, `no route ${req.method} ${req.url.split('?')[0]}`));
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 
   let timer: NodeJS.Timeout | null = null;
