@@ -5,13 +5,22 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { resolveCaller, type Caller } from './auth';
+import {
+  describeProblem,
+  findInputProblem,
+  handleClientError,
+  MAX_URL_LENGTH,
+  requestIdOf,
+} from './boundary';
 import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
+import { registerDelivery, staticCacheHeaders } from './delivery';
 import { openPglite, openPostgres, type Database } from './db/database';
 import { migrate } from './db/migrations';
+import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
 import { ApiError, CODES, failure } from './envelope';
 import { accountRoutes } from './routes/account';
 import { commerceRoutes } from './routes/commerce';
@@ -55,8 +64,54 @@ export interface BuildOptions {
   readonly clock?: { readonly now: () => number };
   /** Run the engine loop (tests may drive `ctx.tasks.tick` themselves). */
   readonly runEngines?: boolean;
-  readonly logger?: boolean;
+  /** Structured request logs (pino); off unless given. `stream` lets tests read the lines. */
+  readonly logger?: boolean | LoggerOptions;
 }
+
+export interface LoggerOptions {
+  readonly level: string;
+  readonly stream?: { write: (line: string) => void };
+}
+
+/** Secrets never written to a log line, wherever they appear in what is logged. */
+export const REDACTED_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers.token',
+  'headers.cookie',
+  'headers.authorization',
+  'headers.token',
+  'res.headers["set-cookie"]',
+  'headers["set-cookie"]',
+  'password',
+  '*.password',
+  'body.password',
+  'req.body.password',
+];
+
+const loggerOf = (logger: BuildOptions['logger']) => {
+  if (!logger) return false;
+  const level = logger === true ? 'info' : logger.level;
+  const stream = logger === true ? undefined : logger.stream;
+  return { level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, ...(stream ? { stream } : {}) };
+};
+
+/** A failure envelope with the request id, for every refusal the framework makes. */
+const refusal = (req: FastifyRequest, msg: string) => ({
+  ...failure(CODES.invalidRequest, msg),
+  request_id: req.id,
+});
+
+/** Fastify's own refusals, by code: what to tell the caller, and the HTTP status. */
+const FRAMEWORK_REFUSALS: Readonly<Record<string, { readonly status: number; readonly msg: string }>> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, msg: 'the request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, msg: 'unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, msg: 'the content length does not match the body' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, msg: 'body: an empty JSON body' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, msg: 'body: not valid JSON' },
+  FST_ERR_BAD_URL: { status: 400, msg: 'the request path is not valid URL encoding' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 400, msg: 'the content type is not valid' },
+};
 
 export const openDatabase = (config: ServerConfig): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pgdata'));
@@ -79,23 +134,66 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   await seedStudio(ctx);
   await seedMarketing(ctx);
 
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: loggerOf(options.logger),
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => requestIdOf(req.headers['x-request-id']),
+    clientErrorHandler: handleClientError,
+    frameworkErrors: (err, req, reply) => {
+      const known = FRAMEWORK_REFUSALS[err.code];
+      // The generic reply type of this option does not accept a plain envelope; it is one.
+      void (reply as unknown as FastifyReply)
+        .status(known?.status ?? 400)
+        .send(refusal(req as FastifyRequest, known?.msg ?? 'malformed request'));
+    },
+  });
+  await registerDelivery(app, config);
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
   });
   app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.length > MAX_URL_LENGTH)
+      return reply.status(414).send(refusal(req, 'the request target is too long'));
+  });
+  // The one place where hostile input is refused, before any handler or database sees it.
+  app.addHook('preValidation', async (req, reply) => {
+    const problem =
+      findInputProblem('params', req.params) ??
+      findInputProblem('query', req.query) ??
+      findInputProblem('body', req.body);
+    if (problem) return reply.status(200).send(refusal(req, describeProblem(problem)));
+  });
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/api/')) req.caller = await resolveCaller(db, req, clock.now());
   });
-  app.setErrorHandler((err, _req, reply) => {
+  // Every failure envelope carries the request id, whichever route or hook built it.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (
+      typeof payload === 'object' &&
+      payload !== null &&
+      'status' in payload &&
+      'data' in payload &&
+      payload.data === null &&
+      !('request_id' in payload)
+    ) {
+      const status = payload.status as { code?: unknown } | null;
+      if (status && status.code !== SUCCESS_CODE) return { ...payload, request_id: req.id };
+    }
+    return payload;
+  });
+  app.setErrorHandler((err, req, reply) => {
     if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
+    const code = (err as { code?: unknown }).code;
+    const known = typeof code === 'string' ? FRAMEWORK_REFUSALS[code] : undefined;
+    if (known) return reply.status(known.status).send(refusal(req, known.msg));
     const status = (err as { statusCode?: number }).statusCode;
-    const message = err instanceof Error ? err.message : String(err);
     if (status && status >= 400 && status < 500)
-      return reply.status(200).send(failure(CODES.invalidRequest, message));
-    app.log.error(err);
-    return reply.status(500).send(failure(500, 'internal error'));
+      return reply.status(status).send(refusal(req, 'malformed request'));
+    req.log.error({ err }, 'internal error');
+    return reply.status(500).send({ ...failure(500, 'internal error'), request_id: req.id });
   });
 
   accountRoutes(app, ctx);
@@ -119,13 +217,23 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
 
   const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
-  if (hasWeb) await app.register(fastifyStatic, { root: config.webRoot, wildcard: false });
+  if (hasWeb)
+    await app.register(fastifyStatic, {
+      root: config.webRoot,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders: staticCacheHeaders,
+      allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
+    });
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb)
+    const pathname = req.url.split('?')[0] ?? '';
+    // A missing file of the build (or a source map not served) is a 404, never the page.
+    const isFile = pathname.startsWith('/assets/') || pathname.endsWith('.map');
+    if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb || isFile)
       return reply
         .status(404)
         .send(failure(CODES.notFound, `no route ${req.method} ${req.url.split('?')[0]}`));
-    return reply.type('text/html').sendFile('index.html');
+    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
   });
 
   let timer: NodeJS.Timeout | null = null;

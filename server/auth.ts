@@ -53,10 +53,19 @@ export interface Caller {
   readonly token: string | null;
 }
 
+/**
+ * The shape of the tokens `startSession` issues (base64url). Anything else (NUL, control
+ * characters, wrong length) cannot name a session, so it is no session: never a database query.
+ */
+const SESSION_TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+export const isSessionToken = (value: string): boolean => SESSION_TOKEN.test(value);
+
 export const tokenOf = (req: FastifyRequest): string | null => {
   const header = req.headers[HEADER.token];
-  if (typeof header === 'string' && header !== '') return header;
-  return parseCookies(req.headers.cookie)[TOKEN_COOKIE] ?? null;
+  if (typeof header === 'string' && header !== '') return isSessionToken(header) ? header : null;
+  const cookie = parseCookies(req.headers.cookie)[TOKEN_COOKIE];
+  return cookie !== undefined && isSessionToken(cookie) ? cookie : null;
 };
 
 export const resolveCaller = async (db: Queryable, req: FastifyRequest, now: number): Promise<Caller> => {

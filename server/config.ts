@@ -1,7 +1,8 @@
 /**
  * Server configuration, from the environment (documented in the README):
  * PORT (one port for API and client), DATA_DIR (embedded database and blobs),
- * DATABASE_URL (a real PostgreSQL instead of the embedded one).
+ * DATABASE_URL (a real PostgreSQL instead of the embedded one), LOG_LEVEL (pino level of the
+ * request logs), COOKIE_SECURE (the site is served over HTTPS), SERVE_SOURCEMAPS.
  */
 import path from 'node:path';
 
@@ -15,7 +16,17 @@ export interface ServerConfig {
   /** How long the simulated engines take for one task. */
   readonly taskDurationMs: number;
   readonly webRoot: string;
+  /** pino level for `npm start` (`silent` turns the request logs off). */
+  readonly logLevel: string;
+  /** The site is served over HTTPS: cookies get `Secure`, and browsers are told to stay on HTTPS. */
+  readonly cookieSecure: boolean;
+  /** Serve the built client's `*.map` files; off by default so sources stay private. */
+  readonly serveSourceMaps: boolean;
 }
+
+const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+const flag = (value: string | undefined): boolean => value === '1' || value?.toLowerCase() === 'true';
 
 const int = (value: string | undefined, fallback: number): number => {
   const n = value === undefined ? NaN : Number.parseInt(value, 10);
@@ -30,4 +41,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   signingSecret: env['SIGNING_SECRET'] ?? null,
   taskDurationMs: int(env['TASK_DURATION_MS'], 5000),
   webRoot: path.resolve(env['WEB_ROOT'] ?? 'dist/web'),
+  logLevel: LOG_LEVELS.has(env['LOG_LEVEL'] ?? '') ? env['LOG_LEVEL']! : 'info',
+  cookieSecure: flag(env['COOKIE_SECURE']),
+  serveSourceMaps: flag(env['SERVE_SOURCEMAPS']),
 });

@@ -5,8 +5,8 @@
  */
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { PathReporter } from 'io-ts/PathReporter';
 import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
+import { bound } from './boundary';
 
 export const CODES = {
   invalidRequest: 10400,
@@ -33,9 +33,36 @@ export class ApiError extends Error {
 export const ok = <A>(data: A) => ({ status: { code: SUCCESS_CODE, msg: 'success' }, data });
 export const failure = (code: number, msg: string) => ({ status: { code, msg }, data: null });
 
+const MAX_REPORTED_PATHS = 3;
+
+/**
+ * Where a decode failed and what was expected there (`body.email: expected Email`), for at most
+ * three places and 300 characters. Never the rejected value: it may be huge, deep or hostile.
+ * Union and intersection members share their parent's value; their index is not a path step.
+ */
+export const reportDecodeErrors = (errors: t.Errors, root = 'body'): string => {
+  const lines: string[] = [];
+  for (const error of errors) {
+    let path = root;
+    let parent: unknown = undefined;
+    error.context.forEach((entry, i) => {
+      if (i > 0 && entry.key !== '' && entry.actual !== parent)
+        path +=
+          /^\d+$/.test(entry.key) && Array.isArray(parent) ? `[${entry.key}]` : `.${entry.key.slice(0, 40)}`;
+      parent = entry.actual;
+    });
+    const expected = error.context[error.context.length - 1]?.type.name ?? 'a valid value';
+    const line = `${path}: expected ${expected.length > 60 ? `${expected.slice(0, 59)}…` : expected}`;
+    if (!lines.includes(line)) lines.push(line);
+  }
+  const shown = lines.slice(0, MAX_REPORTED_PATHS).join('; ');
+  const more = lines.length > MAX_REPORTED_PATHS ? ` (and ${lines.length - MAX_REPORTED_PATHS} more)` : '';
+  return bound(`${shown}${more}`);
+};
+
 /** Validates a request body; a malformed one is rejected before anything changes. */
 export const decodeBody = <A, O>(codec: t.Type<A, O, unknown>, body: unknown): A => {
   const result = codec.decode(body ?? {});
-  if (E.isLeft(result)) throw new ApiError(CODES.invalidRequest, PathReporter.report(result).join('; '));
+  if (E.isLeft(result)) throw new ApiError(CODES.invalidRequest, reportDecodeErrors(result.left));
   return result.right;
 };

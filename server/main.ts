@@ -5,7 +5,7 @@ import { readConfig } from './config';
 import { DEMO_ACCOUNT } from './seed';
 
 const config = readConfig();
-const server = await buildServer(config, { logger: false });
+const server = await buildServer(config, { logger: { level: config.logLevel } });
 await server.app.listen({ port: config.port, host: config.host });
 const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 console.log(`Atelier is running at http://localhost:${config.port}/  (database: ${db})`);

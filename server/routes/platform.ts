@@ -63,7 +63,8 @@ export const sessionPresentCookie = (setCookie: string): string | null => {
   const value = setCookie.slice(TOKEN_COOKIE.length + 1).split(';')[0] ?? '';
   const maxAge = /;\s*Max-Age=(\d+)/i.exec(setCookie)?.[1];
   const seconds = value === '' || maxAge === undefined ? 0 : Number(maxAge);
-  return `${SESSION_PRESENT_COOKIE}=${seconds > 0 ? '1' : ''}; Path=/; Max-Age=${seconds}; SameSite=Lax`;
+  const secure = /;\s*Secure\b/i.test(setCookie) ? '; Secure' : '';
+  return `${SESSION_PRESENT_COOKIE}=${seconds > 0 ? '1' : ''}; Path=/; Max-Age=${seconds}; SameSite=Lax${secure}`;
 };
 
 const mirrorSessionCookie = (reply: FastifyReply): void => {
@@ -71,7 +72,8 @@ const mirrorSessionCookie = (reply: FastifyReply): void => {
   const cookies = Array.isArray(header) ? header.map(String) : typeof header === 'string' ? [header] : [];
   if (cookies.some((c) => c.startsWith(`${SESSION_PRESENT_COOKIE}=`))) return;
   const companions = cookies.map(sessionPresentCookie).filter((c): c is string => c !== null);
-  if (companions.length > 0) reply.header('set-cookie', [...cookies, ...companions]);
+  // reply.header appends to set-cookie: passing the existing cookies again would send T twice.
+  if (companions.length > 0) reply.header('set-cookie', companions);
 };
 
 const forbidden = (msg: string) => new ApiError(CODES.forbidden, msg, 403);

@@ -32,7 +32,7 @@ import {
   type ChatToken,
 } from '../../infrastructure/contract/streaming';
 import { TOKEN_COOKIE } from '../../infrastructure/contract/envelope';
-import { newId, parseCookies } from '../auth';
+import { isSessionToken, newId, parseCookies } from '../auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, failure, ok } from '../envelope';
@@ -210,8 +210,10 @@ const accountOfToken = async (db: Queryable, token: string | null, now: number):
 
 const handshakeToken = (socket: Socket): string | null => {
   const auth = socket.handshake.auth as Record<string, unknown> | undefined;
-  if (auth && typeof auth['token'] === 'string' && auth['token'] !== '') return auth['token'];
-  return parseCookies(socket.handshake.headers.cookie)[TOKEN_COOKIE] ?? null;
+  if (auth && typeof auth['token'] === 'string' && auth['token'] !== '')
+    return isSessionToken(auth['token']) ? auth['token'] : null;
+  const cookie = parseCookies(socket.handshake.headers.cookie)[TOKEN_COOKIE];
+  return cookie !== undefined && isSessionToken(cookie) ? cookie : null;
 };
 
 export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): ChatServer => {

@@ -1,0 +1,93 @@
+/**
+ * How responses leave the server: security headers (helmet, with a CSP that allows only our own
+ * scripts plus the hashes of the built page's inline scripts, read at startup), brotli/gzip,
+ * cache headers for the built client, and `Secure` on cookies when the site is served over HTTPS.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { constants as zlib } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import type { ServerConfig } from './config';
+
+/** `'sha256-…'` of every inline `<script>` of a page, so a small theme script keeps working. */
+export const inlineScriptHashes = (html: string): string[] => {
+  const out: string[] = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = '', body = ''] = m;
+    if (/\bsrc\s*=/i.test(attributes) || body === '') continue;
+    out.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return out;
+};
+
+const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
+
+/** socket.io's websocket on our own host (older browsers do not count ws: as 'self'). */
+const websocketSources = (req: IncomingMessage): string => {
+  const host = req.headers.host;
+  return typeof host === 'string' && SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : '';
+};
+
+export const registerDelivery = async (app: FastifyInstance, config: ServerConfig): Promise<void> => {
+  const indexPath = path.join(config.webRoot, 'index.html');
+  const hashes = existsSync(indexPath) ? inlineScriptHashes(readFileSync(indexPath, 'utf8')) : [];
+  await app.register(fastifyHelmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...hashes],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", (req) => websocketSources(req as IncomingMessage)],
+        frameSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    frameguard: { action: 'sameorigin' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Only a site served over HTTPS may tell browsers to stay on it.
+    strictTransportSecurity: config.cookieSecure ? { maxAge: 15552000, includeSubDomains: false } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes:
+      /^(text\/(html|css|javascript|plain)|application\/(json|javascript|manifest\+json)|image\/svg\+xml)\b/,
+    // Quality 11 (the default) costs far too much CPU per dynamic response.
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  if (config.cookieSecure) {
+    app.addHook('onSend', async (_req, reply, payload) => {
+      const header = reply.getHeader('set-cookie');
+      if (header === undefined) return payload;
+      const cookies = (Array.isArray(header) ? header : [header]).map(String);
+      reply.removeHeader('set-cookie');
+      reply.header(
+        'set-cookie',
+        cookies.map((c) => (/;\s*Secure\b/i.test(c) ? c : `${c}; Secure`)),
+      );
+      return payload;
+    });
+  }
+};
+
+/** Cache headers of the built client: hashed assets forever, the page revalidated every time. */
+export const staticCacheHeaders = (reply: FastifyReply, file: string): void => {
+  const inAssets = file.split(path.sep).includes('assets');
+  void reply.header('cache-control', inAssets ? 'public, max-age=31536000, immutable' : 'no-cache');
+};
