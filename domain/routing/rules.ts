@@ -355,4 +355,5 @@ export const translationFileFor = (route: string, locale: string, available: rea
 export const RTL_LOCALES: readonly Locale[] = ['ar'];
 
 /** The text direction of a locale's pages. */
-export const textDirection = (locale: Locale): 'ltr' | 'rtl' => (RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr');
+export const textDirection = (locale: Locale): 'ltr' | 'rtl' =>
+  RTL_LOCALES.includes(locale) ? 'rtl' : 'ltr';

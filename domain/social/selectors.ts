@@ -28,3 +28,9 @@ export const selectUnmuted = <T extends { readonly id: string }>(
 /** True while an optimistic op on this item awaits the server (a view may dim the button). */
 export const selectIsItemPending = (s: SocialState, key: string): boolean =>
   Object.values(s.pending).some((op) => op.kind !== 'follow' && op.key === key);
+
+/** Whether the viewer likes an item (false for an item not yet received). */
+export const selectIsLiked = (s: SocialState, key: string): boolean => s.items[key]?.liked ?? false;
+
+/** An item's like count as the card shows it (0 for an item not yet received). */
+export const selectLikeCount = (s: SocialState, key: string): number => s.items[key]?.stat.num_of_like ?? 0;

@@ -7,10 +7,7 @@ import { domainTypeInfo, type TaskOutputKind } from './domainTypes.js';
 import type { Task, TaskImage, TaskMediaItem } from './state.js';
 
 export type TaskStatusKey =
-  | 'tasks.status.queued'
-  | 'tasks.status.rendering'
-  | 'tasks.status.completed'
-  | 'tasks.status.failed';
+  'tasks.status.queued' | 'tasks.status.rendering' | 'tasks.status.completed' | 'tasks.status.failed';
 
 export interface TaskView {
   readonly id: string;
@@ -58,7 +55,9 @@ export const taskView = (task: Task): TaskView => {
     progress: inProgress ? Math.round(phase.progress) : null,
     indeterminate: inProgress && phase.code === 1 && phase.progress === 0,
     etaSeconds:
-      inProgress && task.estimateMs !== null && task.estimateMs > 0 ? Math.ceil(task.estimateMs / 1000) : null,
+      inProgress && task.estimateMs !== null && task.estimateMs > 0
+        ? Math.ceil(task.estimateMs / 1000)
+        : null,
     image: phase.status === 'completed' ? (phase.images[0] ?? null) : null,
     audio: media.find((m) => m.kind === 'audio') ?? null,
     model: media.find((m) => m.kind === 'model') ?? null,

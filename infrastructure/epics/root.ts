@@ -36,7 +36,6 @@ export interface EpicModule {
   readonly epics: readonly AppEpic[];
 }
 
-
 /**
  * Each epic handles its own errors inside its inner streams; this outer guard only logs a bug
  * and restarts the one epic, so a defect in one never silences the others.

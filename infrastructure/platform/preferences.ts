@@ -19,7 +19,9 @@ export const restoreThemeEpic: AppEpic = (action$, _state$, { platform }) =>
   action$.pipe(
     filter(appStarted.match),
     take(1),
-    map(() => preferences.themeChosen({ theme: preferences.themeOf(platform.storage.get(THEME_STORAGE_KEY)) })),
+    map(() =>
+      preferences.themeChosen({ theme: preferences.themeOf(platform.storage.get(THEME_STORAGE_KEY)) }),
+    ),
   );
 
 export const chooseThemeEpic: AppEpic = (action$, _state$, { platform }) =>
@@ -48,7 +50,11 @@ export const exportEventLogEpic: AppEpic = (action$, _state$, { platform, clock,
     tap(() => {
       if (eventLog === undefined) return;
       const at = clock.now();
-      platform.download.save(eventLogFileName(at), [new TextEncoder().encode(eventLog())], EVENT_LOG_CONTENT_TYPE);
+      platform.download.save(
+        eventLogFileName(at),
+        [new TextEncoder().encode(eventLog())],
+        EVENT_LOG_CONTENT_TYPE,
+      );
     }),
     ignoreElements(),
   );

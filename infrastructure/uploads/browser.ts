@@ -123,7 +123,6 @@ const encodeJpeg = async (bitmap: ImageBitmap, quality: number): Promise<Blob> =
   );
 };
 
-
 /** localStorage, or a memory map where it is unavailable (private mode, sandboxed frames). */
 export const browserStorage = (): KeyValueStorage => {
   try {

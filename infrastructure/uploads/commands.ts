@@ -36,4 +36,5 @@ export const cancelUpload = defineCommand<{ readonly field: string }>()('uploads
 export const queueGuestFile = defineCommand<StartUploadPayload>()('uploads/queueGuestFile');
 
 /** The command for a file the person picked, dropped or pasted: uploaded, or resumed where a reload left it. */
-export const uploadPickedFile = (field: string, file: File) => resumeUpload({ field, file: fileHandle(file) });
+export const uploadPickedFile = (field: string, file: File) =>
+  resumeUpload({ field, file: fileHandle(file) });

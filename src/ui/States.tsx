@@ -10,7 +10,7 @@ export interface EmptyStateProps {
   /** Usually a Button (e.g. "Create your first …"). */
   action?: ReactNode;
   /** Heading level of the title. Default 2. */
-  level?: 2 | 3 | 4;
+  level?: 1 | 2 | 3 | 4;
   className?: string;
 }
 
@@ -39,7 +39,7 @@ export interface ErrorStateProps {
   onRetry?: () => void;
   /** Shows the retry button busy while a retry runs. */
   retrying?: boolean;
-  level?: 2 | 3 | 4;
+  level?: 1 | 2 | 3 | 4;
   className?: string;
 }
 

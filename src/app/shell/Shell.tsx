@@ -281,7 +281,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
       </a>
       <header className={styles.header}>
         <NavMenu entries={entries} />
-        <Link to={to('/')} className={styles.brand} aria-label={intl.formatMessage({ id: 'app.name' })}>
+        <Link to={to('/')} className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
             A
           </span>

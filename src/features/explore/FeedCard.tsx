@@ -5,16 +5,15 @@ import { muteCard, toggleLike } from '../../../infrastructure/store/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { IconButton } from '../../ui';
 import styles from './Explore.module.css';
-import { useContentItem } from './useFeed';
+import { useLike } from './useFeed';
 
 /** One card of the square: cover, type, the actions of its type (spec §2), like and "not interested". */
 export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const key = feed.cardKey(card);
-  const item = useContentItem(key);
+  const { liked, likes } = useLike(key);
   const actions = feed.cardActions(card.cardType);
-  const liked = item?.liked ?? false;
   return (
     <article className={styles.card} data-testid="feed-card" data-card-type={card.cardType} data-key={key}>
       <div
@@ -54,12 +53,14 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
             className={styles.like}
             data-on={liked || undefined}
             aria-pressed={liked}
-            aria-label={intl.formatMessage({ id: liked ? 'feed.unlike' : 'feed.like' })}
             onClick={() => dispatch(toggleLike({ key }))}
             data-testid="like"
           >
             <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
-            <span data-testid="like-count">{format.formatCount(item?.stat.num_of_like ?? 0)}</span>
+            <span className={styles.visuallyHidden}>
+              <FormattedMessage id="feed.like" />
+            </span>
+            <span data-testid="like-count">{format.formatCount(likes)}</span>
           </button>
           <IconButton
             size="sm"

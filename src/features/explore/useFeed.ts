@@ -17,4 +17,8 @@ export const useFeedTab = (tab: feed.ListTab) => {
   return { state, cards };
 };
 
-export const useContentItem = (key: string) => useAppSelector((s) => social.selectContentItem(s.social, key));
+/** What a card's like button shows: two primitives, so a card redraws only when its own like changes. */
+export const useLike = (key: string) => ({
+  liked: useAppSelector((s) => social.selectIsLiked(s.social, key)),
+  likes: useAppSelector((s) => social.selectLikeCount(s.social, key)),
+});

@@ -24,6 +24,7 @@ const StatusPage = ({ code, documentTitleId, titleId, bodyId, testId, retry = fa
         {code}
       </p>
       <EmptyState
+        level={1}
         title={<FormattedMessage id={titleId} />}
         body={<FormattedMessage id={bodyId} />}
         action={

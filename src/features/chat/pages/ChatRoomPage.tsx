@@ -101,6 +101,7 @@ const ChatRoomPage = () => {
     return (
       <Card className={styles.guest} padding="lg" data-testid="chat-guest">
         <EmptyState
+          level={1}
           title={<FormattedMessage id="chat.signIn.title" />}
           body={<FormattedMessage id="chat.signIn.text" />}
           action={
