@@ -137,12 +137,21 @@ describe('end to end: chatting with a character (spec §7 character list, socket
     await input.press('Shift+Enter');
     await input.type('Tell me in one line.');
     expect(await input.inputValue()).toBe('Hello! What do you like to talk about?\nTell me in one line.');
+    // The reply is the assistant message after those already shown: the history (which starts with the
+    // greeting) is in first, so counting them cannot race its arrival.
+    await chatPage
+      .locator('[data-testid=chat-message][data-role=assistant]')
+      .first()
+      .waitFor({ timeout: 15_000 });
+    const assistantsBefore = await chatPage
+      .locator('[data-testid=chat-message][data-role=assistant]')
+      .count();
     await input.press('Enter');
     expect(await input.inputValue()).toBe('');
 
     const userBubble = chatPage.locator('[data-testid=chat-message][data-role=user]').last();
     await expect.poll(() => userBubble.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
-    const reply = chatPage.locator('[data-testid=chat-message][data-role=assistant]').last();
+    const reply = chatPage.locator('[data-testid=chat-message][data-role=assistant]').nth(assistantsBefore);
     // The reply is seen growing token by token, then complete.
     const lengths: number[] = [];
     await expect

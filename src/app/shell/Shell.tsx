@@ -271,7 +271,6 @@ const PendingBar = () => {
 };
 
 export const Shell = ({ children }: { readonly children: ReactNode }) => {
-  const intl = useIntl();
   const { to } = useLocale();
   const entries = useNavEntries();
   return (
