@@ -45,12 +45,14 @@ const makeAccount = async (id: string): Promise<string> => {
     `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, 'x', $1, $1, 0)`,
     [id, `${id}@atelier.test`],
   );
+  // A well-formed session token (the server treats a malformed one as no session).
+  const token = `tok-${id}-0123456789abcdef`;
   await db.query('INSERT INTO sessions (token, account_id, created_at, expires_at) VALUES ($1, $2, 0, $3)', [
-    `tok-${id}`,
+    token,
     id,
     Date.now() + 3600_000,
   ]);
-  return `tok-${id}`;
+  return token;
 };
 
 beforeAll(async () => {
