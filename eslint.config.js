@@ -1,7 +1,7 @@
 // Layer rules of DESIGN.md: arrows point down only.
 //   src -> infrastructure -> domain;  server -> infrastructure/contract -> domain.
 import js from '@eslint/js';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -17,11 +17,12 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((d) => d.name);
 const VIEW_INFRASTRUCTURE = [
   './store/hooks.ts',
-  './store/commands.ts',
-  './platform/commands.ts',
-  './streaming/commands.ts',
-  './telemetry/commands.ts',
-  './uploads/commands.ts',
+  ...readdirSync(new URL('./infrastructure', import.meta.url), { withFileTypes: true })
+    .filter(
+      (d) =>
+        d.isDirectory() && existsSync(new URL(`./infrastructure/${d.name}/commands.ts`, import.meta.url)),
+    )
+    .map((d) => `./${d.name}/commands.ts`),
 ];
 const clientZones = [
   {

@@ -6,12 +6,12 @@
 import { asyncScheduler } from 'rxjs';
 import { flags } from '../../domain/index.js';
 import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
-import { deviceId, randomId, storedLanguage } from '../adapters/device';
+import { deviceId, randomId, storedLanguage } from '../platform/device';
 import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
-import type { RouteGuardEnv } from '../platform/routeGuard';
+import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';

@@ -4,8 +4,8 @@
  * (infrastructure/store/modules.ts).
  */
 import { streamingModule } from '../streaming/module';
-import { studioModule } from '../platform/studioModule';
-import { feedModule } from './feedModule';
+import { studioModule } from '../studio/module';
+import { feedModule } from '../feed/module';
 import type { EpicModule } from './root';
 
 export const areaModules: readonly EpicModule[] = [feedModule, streamingModule, studioModule];

@@ -1,9 +1,9 @@
 import { catchError } from 'rxjs';
 import { combineEpics } from 'redux-observable';
-import { billingEpics } from './billing';
-import { noticeEpics } from './notices';
-import { sessionEpics } from './session';
-import { taskEpics } from './tasks';
+import { billingEpics } from '../billing/epics';
+import { noticeEpics } from '../notices/epics';
+import { sessionEpics } from '../session/epics';
+import { taskEpics } from '../tasks/epics';
 import { platformEpics } from '../platform/epics';
 import { telemetryEpics } from '../telemetry/epics';
 import { uploadsEpics } from '../uploads/epics';

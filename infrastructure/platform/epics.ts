@@ -1,11 +1,11 @@
 import type { AppEpic } from '../epics/types';
-import { billingCacheEpics } from './billingCaches';
-import { countdownEpics } from './countdown';
-import { dialogEpics } from './dialogs';
+import { billingCacheEpics } from '../billing/caches';
+import { countdownEpics } from '../popups/countdown';
+import { dialogEpics } from '../notices/dialogs';
 import { persistenceEpics } from './persistence';
-import { preferenceEpics } from './preferences';
-import { pushEpics } from './push';
-import { taskStoreEpics } from './taskStore';
+import { preferenceEpics } from '../preferences/epics';
+import { pushEpics } from '../push/epics';
+import { taskStoreEpics } from '../tasks/taskStore';
 
 /** The platform epics every page needs: payment caches, countdown, dialogs, local data, push, preferences (the studio's are in studioModule). */
 export const platformEpics: readonly AppEpic[] = [

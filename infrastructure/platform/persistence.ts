@@ -25,9 +25,9 @@ import { billing, session, type RootState } from '../../domain/index.js';
 import { appStarted } from '../store/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from './commands';
-import { restoreEndTimes } from './countdown';
+import { restoreEndTimes } from '../popups/countdown';
 import { PERSISTED_AUTH_KEY, type LocalStore } from './storage';
-import { TASK_LIST_KEY } from './taskStore';
+import { TASK_LIST_KEY } from '../tasks/taskStore';
 
 const nullableNumber = t.union([t.number, t.null]);
 

@@ -1,7 +1,65 @@
 /**
- * Local storage behind a small interface (the browser's `localStorage`, or memory in tests), and
- * the keys of spec §4 this area keeps there.
+ * The one local-storage adapter of the client: synchronous string storage over the browser's
+ * `localStorage` that never throws (quota, private modes and sandboxed frames drop a write or fall
+ * back to memory), in two shapes: `KeyValueStorage` (localStorage's own method names, what the
+ * telemetry and upload areas take) and `LocalStore` (with the key listing the logout whitelist
+ * needs). Tests use the memory versions.
  */
+
+/** Synchronous string storage (localStorage's shape); writes may fail (quota) and are then lost. */
+export interface KeyValueStorage {
+  readonly getItem: (key: string) => string | null;
+  readonly setItem: (key: string, value: string) => void;
+  readonly removeItem: (key: string) => void;
+}
+
+/** localStorage, or a memory map where it is unavailable; no call throws. */
+export const browserKeyValueStorage = (
+  storage: () => Storage = () => window.localStorage,
+): KeyValueStorage => {
+  let ls: Storage | null;
+  try {
+    ls = storage();
+    const probe = '__atelier_probe__';
+    ls.setItem(probe, '1');
+    ls.removeItem(probe);
+  } catch {
+    ls = null;
+  }
+  if (ls === null) {
+    const memory = new Map<string, string>();
+    return {
+      getItem: (k) => memory.get(k) ?? null,
+      setItem: (k, v) => void memory.set(k, v),
+      removeItem: (k) => void memory.delete(k),
+    };
+  }
+  const real = ls;
+  return {
+    getItem: (key) => {
+      try {
+        return real.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    setItem: (key, value) => {
+      try {
+        real.setItem(key, value);
+      } catch {
+        /* quota exceeded or storage disabled: the value is simply not kept */
+      }
+    },
+    removeItem: (key) => {
+      try {
+        real.removeItem(key);
+      } catch {
+        /* storage disabled */
+      }
+    },
+  };
+};
+
 export interface LocalStore {
   readonly keys: () => readonly string[];
   readonly get: (key: string) => string | null;

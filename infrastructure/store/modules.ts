@@ -11,11 +11,11 @@ export type { EpicModule } from '../epics/root';
 /** Loads an area's epics; the router starts them with `store.addEpics` before the page renders. */
 export type EpicModuleLoader = () => Promise<EpicModule>;
 
-export const loadFeedModule: EpicModuleLoader = () => import('../epics/feedModule').then((m) => m.feedModule);
+export const loadFeedModule: EpicModuleLoader = () => import('../feed/module').then((m) => m.feedModule);
 export const loadStreamingModule: EpicModuleLoader = () =>
   import('../streaming/module').then((m) => m.streamingModule);
 export const loadStudioModule: EpicModuleLoader = () =>
-  import('../platform/studioModule').then((m) => m.studioModule);
+  import('../studio/module').then((m) => m.studioModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with

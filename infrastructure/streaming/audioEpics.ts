@@ -33,7 +33,7 @@ import {
   TtsStreamRequest,
 } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import {
   AUDIO_REQUEST_INVALID,
   AUDIO_REQUEST_REFUSED,

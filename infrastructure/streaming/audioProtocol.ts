@@ -19,7 +19,7 @@ import {
 } from '../contract/streaming';
 import type { Action } from '../epics/types';
 import { decodeEnvelope, type ApiFailure } from '../http/client';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { StreamPart } from './deps';
 import { parseSse, type SseMessage } from './sse';
 

@@ -39,7 +39,7 @@ import { characters, chat, session, type RootState } from '../../domain/index.js
 import { CHARACTER_PAGE_MAX, CharacterListRequest, ChatHistoryRequest } from '../contract/characters';
 import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatContent } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
 import { streamToken } from './audioEpics';
 import { reconnectDelay } from './backoff';

@@ -24,7 +24,7 @@ import {
 } from '../contract/streaming';
 import type { Action } from '../epics/types';
 import { decodeEnvelope } from '../http/client';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 
 /** Reason keys this area adds (the domain names none for transport failures). */
 export const CHAT_SEND_TIMEOUT = 'errors.chatSendTimeout';

@@ -6,37 +6,14 @@
  * the page context of the event envelope.
  */
 import { defer, fromEvent, map, merge, of, type Observable } from 'rxjs';
-import { deviceId, randomId } from '../adapters/device';
+import { deviceId, randomId } from '../platform/device';
+import { browserKeyValueStorage } from '../platform/storage';
 import { APP_ID } from '../contract/envelope';
 import type { HttpClient } from '../http/client';
 import { makeTelemetryApi } from './api';
 import type { KeyValueStorage, TelemetryDeps, Visibility } from './deps';
 
 const BROWSER_ID_KEY = 'atelier.browserId';
-
-const safeStorage = (storage: Storage): KeyValueStorage => ({
-  getItem: (key) => {
-    try {
-      return storage.getItem(key);
-    } catch {
-      return null;
-    }
-  },
-  setItem: (key, value) => {
-    try {
-      storage.setItem(key, value);
-    } catch {
-      // Quota or privacy mode: the item stays in memory and is sent from there.
-    }
-  },
-  removeItem: (key) => {
-    try {
-      storage.removeItem(key);
-    } catch {
-      // Nothing to do: a stale cache entry is re-sent and stored once by the server.
-    }
-  },
-});
 
 const browserIdOf = (storage: KeyValueStorage): string => {
   const existing = storage.getItem(BROWSER_ID_KEY);
@@ -57,7 +34,7 @@ const visibility$: Observable<Visibility> = defer(() =>
 );
 
 export const browserTelemetryDeps = (http: HttpClient): TelemetryDeps => {
-  const storage = safeStorage(window.localStorage);
+  const storage = browserKeyValueStorage();
   const device = deviceId(window.localStorage);
   const browser = browserIdOf(storage);
   const pageId = randomId();

@@ -34,12 +34,9 @@ export interface TelemetryApi {
   readonly errorReport: (req: ErrorReportRequest) => Observable<ApiResult<BatchResult>>;
 }
 
-/** The part of `Storage` the epics use; implementations swallow quota and privacy-mode errors. */
-export interface KeyValueStorage {
-  readonly getItem: (key: string) => string | null;
-  readonly setItem: (key: string, value: string) => void;
-  readonly removeItem: (key: string) => void;
-}
+import type { KeyValueStorage } from '../platform/storage';
+
+export type { KeyValueStorage };
 
 export type Visibility = 'visible' | 'hidden';
 

@@ -6,7 +6,7 @@ import type { AppEpic } from '../epics/types';
 import { errorReportEpic } from './errors';
 import { abFlagsEpic } from './flags';
 import { heartbeatEpic } from './heartbeat';
-import { popupStatusEpic } from './popups';
+import { popupStatusEpic } from '../popups/epics';
 import { trackingQueuesEpic } from './queues';
 import { exposeItemEpic, logEventEpic, starTrackEpic, trackEventEpic } from './track';
 

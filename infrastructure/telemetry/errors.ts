@@ -23,7 +23,7 @@ import {
 import type { ErrorReportRequest } from '../contract/telemetry';
 import type { ApiFailure } from '../http/client';
 import type { AppEpic } from '../epics/types';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import { MALFORMED_CODE } from './channels';
 import { reportClientError } from './commands';
 

@@ -8,8 +8,9 @@
 import { Observable } from 'rxjs';
 import { uploads } from '../../domain/index.js';
 import type { FetchLike, HttpClient } from '../http/client';
+import { browserKeyValueStorage } from '../platform/storage';
 import { makeUploadsApi } from './api';
-import type { CompressImage, KeyValueStorage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
+import type { CompressImage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
 
 /** Chunk PUTs in flight per upload: enough to hide latency, few enough for 20 MiB chunks in memory. */
 export const BROWSER_PARALLEL_CHUNKS = 3;
@@ -123,28 +124,6 @@ const encodeJpeg = async (bitmap: ImageBitmap, quality: number): Promise<Blob> =
   );
 };
 
-/** localStorage, or a memory map where it is unavailable (private mode, sandboxed frames). */
-export const browserStorage = (): KeyValueStorage => {
-  try {
-    const ls = window.localStorage;
-    const probe = '__atelier_probe__';
-    ls.setItem(probe, '1');
-    ls.removeItem(probe);
-    return {
-      getItem: (k) => ls.getItem(k),
-      setItem: (k, v) => ls.setItem(k, v),
-      removeItem: (k) => ls.removeItem(k),
-    };
-  } catch {
-    const memory = new Map<string, string>();
-    return {
-      getItem: (k) => memory.get(k) ?? null,
-      setItem: (k, v) => void memory.set(k, v),
-      removeItem: (k) => void memory.delete(k),
-    };
-  }
-};
-
 const alternateHost = (): string => {
   const meta = document.querySelector<HTMLMetaElement>(`meta[name="${ALTERNATE_HOST_META}"]`);
   return meta?.content.replace(/\/+$/, '') ?? '';
@@ -158,7 +137,7 @@ export const browserUploadsDeps = (http: HttpClient): UploadsDeps => ({
   // The encoder's code is loaded with the first GIF, not with the page.
   compressGif: (file, quality) =>
     import('./gifAdapter').then((m) => m.gifCompressImage(() => m.timeSlicedPause())(file, quality)),
-  storage: browserStorage(),
+  storage: browserKeyValueStorage(),
   // Same origin first; a named alternate host, else the same origin again, after a reload.
   hosts: { primary: '', alternate: alternateHost() },
   chunkBytes: null,

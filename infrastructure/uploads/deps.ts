@@ -35,12 +35,9 @@ export type PutChunk = (url: string, bytes: Uint8Array) => Observable<PutOutcome
 /** Re-encodes an image at a JPEG quality (0.1..0.9) or, for GIFs, a lossy level at the same scale. */
 export type CompressImage = (file: UploadFileHandle, quality: number) => PromiseLike<UploadFileHandle>;
 
-/** Synchronous string storage (localStorage's shape); writes may fail (quota) and are then lost. */
-export interface KeyValueStorage {
-  readonly getItem: (key: string) => string | null;
-  readonly setItem: (key: string, value: string) => void;
-  readonly removeItem: (key: string) => void;
-}
+import type { KeyValueStorage } from '../platform/storage';
+
+export type { KeyValueStorage };
 
 export interface UploadsDeps {
   /** The upload calls of spec §7, typed and decoded. */

@@ -25,7 +25,8 @@ import {
 import { session, uploads } from '../../domain/index.js';
 import { GuestFieldItem, GuestFieldsSaveRequest } from '../contract/uploads';
 import type { AppEpic, Action } from '../epics/types';
-import { appStarted, reportApiFailure } from '../store/commands';
+import { appStarted } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import { cancelUpload, queueGuestFile, resumeUpload, startUpload, type StartUploadPayload } from './commands';
 import { readGuestKept, writeGuestKept } from './records';
 import { runUpload } from './transfer';

@@ -47,7 +47,7 @@ import {
 } from '../contract/uploads';
 import type { Action } from '../epics/types';
 import type { ApiFailure, ApiResult } from '../http/client';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
 import { queueGuestFile, type StartUploadPayload } from './commands';
 import type { CompressImage, UploadFileHandle } from './deps';

@@ -10,7 +10,7 @@ import {
   guardNavigation,
   openLoginDialog,
   type RouteMeta,
-} from '../../infrastructure/platform/routeGuard';
+} from '../../infrastructure/routing/guard';
 import { whenState } from '../../infrastructure/store/modules';
 import type { RouteContext } from '../routes/types';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
-import type { RouteGuardEnv, RouteMeta } from '../../infrastructure/platform/routeGuard';
+import type { RouteGuardEnv, RouteMeta } from '../../infrastructure/routing/guard';
 import type { AppStore } from '../../infrastructure/store/buildStore';
 import type { EpicModuleLoader } from '../../infrastructure/store/modules';
 

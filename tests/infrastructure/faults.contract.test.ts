@@ -25,7 +25,7 @@ import {
 import { TASK_BATCH_PROGRESS_PATH } from '../../infrastructure/contract/tasks';
 import { makeApi } from '../../infrastructure/http/api';
 import { makeHttpClient } from '../../infrastructure/http/client';
-import { createTask } from '../../infrastructure/store/commands';
+import { createTask } from '../../infrastructure/tasks/commands';
 import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { audioRequestOf } from '../../infrastructure/streaming/audioEpics';

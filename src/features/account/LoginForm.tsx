@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { session } from '../../../domain/index.js';
-import { login } from '../../../infrastructure/store/commands';
+import { login } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
 import styles from './LoginForm.module.css';

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { feed, format } from '../../../domain/index.js';
-import { muteCard, toggleLike } from '../../../infrastructure/store/commands';
+import { muteCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { IconButton } from '../../ui';
 import styles from './Explore.module.css';

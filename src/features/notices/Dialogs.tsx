@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { notices, session } from '../../../domain/index.js';
-import { closeDialog } from '../../../infrastructure/store/commands';
+import { closeDialog } from '../../../infrastructure/notices/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
 import { Button, Dialog } from '../../ui';
 import { LoginForm } from '../account';

@@ -1,8 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useIntl } from 'react-intl';
 import { notices, type RootState } from '../../../domain/index.js';
-import { openNoticeLink } from '../../../infrastructure/platform/commands';
-import { dismissNotice } from '../../../infrastructure/store/commands';
+import { openNoticeLink } from '../../../infrastructure/notices/commands';
+import { dismissNotice } from '../../../infrastructure/notices/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
 import { Toast, ToastProvider, ToastViewport } from '../../ui';
 import styles from './Toasts.module.css';

@@ -2,7 +2,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { billing, notices, session } from '../../../domain/index.js';
 import type { ApiFailure } from '../../../infrastructure/http/client';
-import { closeDialog, dismissNotice, reportApiFailure } from '../../../infrastructure/store/commands';
+import { closeDialog, dismissNotice, reportApiFailure } from '../../../infrastructure/notices/commands';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 

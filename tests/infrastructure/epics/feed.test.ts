@@ -3,7 +3,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { feed, session, social } from '../../../domain/index.js';
 import type { ContentItem, FeedPage } from '../../../infrastructure/contract/feed';
-import { loadFeedPage, muteCard, toggleLike } from '../../../infrastructure/store/commands';
+import { loadFeedPage, muteCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 

@@ -14,13 +14,13 @@ import type {
   TaskItem,
   TaskListResponse,
 } from '../../../infrastructure/contract/tasks';
+import { ESTIMATE_DEBOUNCE_MS } from '../../../infrastructure/tasks/epics';
 import {
-  ESTIMATE_DEBOUNCE_MS,
   createToolTask,
   deleteTask,
   estimateTask,
   type ToolTaskRequest,
-} from '../../../infrastructure/epics/tasks';
+} from '../../../infrastructure/tasks/commands';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import type { Dependencies } from '../../../infrastructure/store/dependencies';
 import type { TasksDeps } from '../../../infrastructure/tasks/deps';

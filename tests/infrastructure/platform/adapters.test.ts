@@ -8,8 +8,9 @@ import {
   parseCookieHeader,
 } from '../../../infrastructure/platform/cookies';
 import { memoryKeyValueStore } from '../../../infrastructure/platform/indexedDb';
-import { TASK_LIST_KEY } from '../../../infrastructure/platform/taskStore';
-import { appStarted, logout } from '../../../infrastructure/store/commands';
+import { TASK_LIST_KEY } from '../../../infrastructure/tasks/taskStore';
+import { appStarted } from '../../../infrastructure/store/commands';
+import { logout } from '../../../infrastructure/session/commands';
 import { newScheduler, platformStore } from './harness';
 
 const DAY = 24 * 3600 * 1000;

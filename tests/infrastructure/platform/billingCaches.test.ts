@@ -3,7 +3,7 @@ import { map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { billing } from '../../../domain/index.js';
 import type { RechargePackage, SubscriptionPlan } from '../../../infrastructure/contract/commerce';
-import { loadCalculateList, loadSubscriptionList } from '../../../infrastructure/platform/commands';
+import { loadCalculateList, loadSubscriptionList } from '../../../infrastructure/billing/commands';
 import { marbleAt } from '../../support/fakeApi';
 import { at, newScheduler, platformStore } from './harness';
 

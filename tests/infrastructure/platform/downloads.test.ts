@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { defer, delay, filter, map, of, throwError, type Observable } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { downloadImage } from '../../../infrastructure/platform/commands';
+import { downloadImage } from '../../../infrastructure/downloads/commands';
 import type { RangeResponse } from '../../../infrastructure/platform/deps';
 import {
   DOWNLOAD_CHUNK_BYTES,
@@ -10,8 +10,8 @@ import {
   downloadFileName,
   parseContentRange,
   remainingSpans,
-} from '../../../infrastructure/platform/downloadRules';
-import { downloadInChunks, withImageLoadRetries } from '../../../infrastructure/platform/downloads';
+} from '../../../infrastructure/downloads/rules';
+import { downloadInChunks, withImageLoadRetries } from '../../../infrastructure/downloads/epics';
 import { marbleAt } from '../../support/fakeApi';
 import { at, newScheduler, platformStore, recordedEvents$ } from './harness';
 

@@ -10,8 +10,8 @@ import {
   closeEditor,
   openEditor,
   renameProject,
-} from '../../../infrastructure/platform/commands';
-import { toProjectOpened } from '../../../infrastructure/platform/editor';
+} from '../../../infrastructure/editor/commands';
+import { toProjectOpened } from '../../../infrastructure/editor/epics';
 import { marbleAt } from '../../support/fakeApi';
 import { at, newScheduler, platformStore } from './harness';
 

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { notices } from '../../../domain/index.js';
-import { checkBeforePublish } from '../../../infrastructure/platform/commands';
+import { checkBeforePublish } from '../../../infrastructure/publishing/commands';
 import { newScheduler, platformStore } from './harness';
 
 const publish = notices.dialogOpened({ name: 'published', variant: null });

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { preferences } from '../../../domain/index.js';
-import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/platform/commands';
-import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../../../infrastructure/platform/preferences';
+import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/preferences/commands';
+import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../../../infrastructure/preferences/epics';
 import { appStarted } from '../../../infrastructure/store/commands';
 import { at, newScheduler, platformStore } from './harness';
 

@@ -4,7 +4,8 @@ import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { notices, session } from '../../../domain/index.js';
 import { PUSH_MESSAGE_SOURCE } from '../../../infrastructure/contract/platform';
-import { enablePush, openNoticeLink } from '../../../infrastructure/platform/commands';
+import { enablePush } from '../../../infrastructure/push/commands';
+import { openNoticeLink } from '../../../infrastructure/notices/commands';
 import type { PushCapabilities, PushPermission } from '../../../infrastructure/platform/deps';
 import { at, newScheduler, platformStore, recordedEvents$ } from './harness';
 

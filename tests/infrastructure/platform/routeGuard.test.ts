@@ -14,7 +14,7 @@ import {
   type GuardLocation,
   type RouteActions,
   type RouteGuardEnv,
-} from '../../../infrastructure/platform/routeGuard';
+} from '../../../infrastructure/routing/guard';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { replay, session, tasks } from '../../../domain/index.js';
-import { TASK_LIST_KEY, restoreTaskEvents } from '../../../infrastructure/platform/taskStore';
+import { TASK_LIST_KEY, restoreTaskEvents } from '../../../infrastructure/tasks/taskStore';
 import { appStarted } from '../../../infrastructure/store/commands';
 import { newScheduler, platformStore } from './harness';
 

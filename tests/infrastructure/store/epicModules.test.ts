@@ -8,9 +8,9 @@ import { of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feed } from '../../../domain/index.js';
-import { feedModule } from '../../../infrastructure/epics/feedModule';
+import { feedModule } from '../../../infrastructure/feed/module';
 import { buildStore } from '../../../infrastructure/store/buildStore';
-import { loadFeedPage } from '../../../infrastructure/store/commands';
+import { loadFeedPage } from '../../../infrastructure/feed/commands';
 import {
   loadFeedModule,
   loadStreamingModule,

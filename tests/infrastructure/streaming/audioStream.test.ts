@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { audio, initialRootState, replay, session, type RootState } from '../../../domain/index.js';
 import { AUDIO_TTS_STREAM_PATH, SONG_PREVIEW_STREAM_PATH } from '../../../infrastructure/contract/streaming';
 import type { Action } from '../../../infrastructure/epics/types';
-import { reportApiFailure } from '../../../infrastructure/store/commands';
+import { reportApiFailure } from '../../../infrastructure/notices/commands';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { audioStreamEpic } from '../../../infrastructure/streaming/audioEpics';
 import {

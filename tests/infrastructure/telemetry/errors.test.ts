@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import type { ApiFailure } from '../../../infrastructure/http/client';
-import { reportApiFailure } from '../../../infrastructure/store/commands';
+import { reportApiFailure } from '../../../infrastructure/notices/commands';
 import { reportClientError } from '../../../infrastructure/telemetry/commands';
 import { apiExceptionOf } from '../../../infrastructure/telemetry/errors';
 import { newScheduler, setup } from './harness';

@@ -9,7 +9,7 @@ import type { Action } from '../../../infrastructure/epics/types';
 import { appStarted } from '../../../infrastructure/store/commands';
 import { trackEvent } from '../../../infrastructure/telemetry/commands';
 import { FLAGS_STORAGE_KEY, abFlagsEpic } from '../../../infrastructure/telemetry/flags';
-import { offeredTypesOf, popupStatusActions } from '../../../infrastructure/telemetry/popups';
+import { offeredTypesOf, popupStatusActions } from '../../../infrastructure/popups/epics';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakeTelemetry } from '../../support/fakes/telemetry';
 import { OK, eventTypes, newScheduler, setup } from './harness';

@@ -7,12 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { firstValueFrom, from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  PutTimeoutError,
-  browserStorage,
-  fetchPutChunk,
-  fileHandle,
-} from '../../../infrastructure/uploads/browser';
+import { browserKeyValueStorage } from '../../../infrastructure/platform/storage';
+import { PutTimeoutError, fetchPutChunk, fileHandle } from '../../../infrastructure/uploads/browser';
 import { failed, settled } from '../../../infrastructure/uploads/handles';
 import {
   GUEST_KEPT_KEY,
@@ -111,12 +107,30 @@ describe('file handles and storage', () => {
     expect(await h.slice(1, 4)).toEqual(Uint8Array.from([2, 3, 4]));
   });
 
-  it('browserStorage falls back to memory where there is no localStorage', () => {
-    const s = browserStorage();
+  it('the storage adapter falls back to memory where there is no localStorage', () => {
+    const s = browserKeyValueStorage();
     s.setItem('k', 'v');
     expect(s.getItem('k')).toBe('v');
     s.removeItem('k');
     expect(s.getItem('k')).toBeNull();
+  });
+
+  it('the storage adapter drops a write the browser refuses (quota) and never throws', () => {
+    const kept = new Map<string, string>();
+    let full = false;
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => {
+        if (full) throw new DOMException('quota', 'QuotaExceededError');
+        kept.set(k, v);
+      },
+      removeItem: (k: string) => void kept.delete(k),
+    } as unknown as Storage;
+    const s = browserKeyValueStorage(() => storage);
+    s.setItem('a', '1');
+    full = true;
+    expect(() => s.setItem('b', '2')).not.toThrow();
+    expect([s.getItem('a'), s.getItem('b')]).toEqual(['1', null]);
   });
 
   const record: ResumeRecord = {

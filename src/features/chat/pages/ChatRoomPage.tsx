@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { chat } from '../../../../domain/index.js';
-import { openDialog } from '../../../../infrastructure/store/commands';
+import { openDialog } from '../../../../infrastructure/notices/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import {
   closeChat,

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { format, session, tasks } from '../../../../domain/index.js';
-import { createTask } from '../../../../infrastructure/store/commands';
+import { createTask } from '../../../../infrastructure/tasks/commands';
 import { useAppDispatch, useAppSelector } from '../../../../infrastructure/store/hooks';
 import { Button, Card, Field, TextArea } from '../../../ui';
 import { TaskList } from '../../queue';

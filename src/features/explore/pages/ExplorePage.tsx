@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { feed } from '../../../../domain/index.js';
-import { loadFeedPage, refreshFeed } from '../../../../infrastructure/store/commands';
+import { loadFeedPage, refreshFeed } from '../../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Button, EmptyState, ErrorState, TabsNav } from '../../../ui';

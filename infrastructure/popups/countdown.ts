@@ -8,8 +8,8 @@
 import { EMPTY, distinctUntilChanged, filter, ignoreElements, interval, map, switchMap, tap } from 'rxjs';
 import { popups } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
-import { localStateRestored } from './commands';
-import type { LocalStore } from './storage';
+import { localStateRestored } from '../platform/commands';
+import type { LocalStore } from '../platform/storage';
 
 /** The stored end times read back: events for the valid ones; stale or unreadable keys removed. */
 export const restoreEndTimes = (storage: LocalStore, now: number): Action[] => {

@@ -1,5 +1,5 @@
-import { feedEpics } from './feed';
-import type { EpicModule } from './root';
+import { feedEpics } from './epics';
+import type { EpicModule } from '../epics/root';
 
 /** The square: feed pages, likes and muting. */
 export const feedModule: EpicModule = { key: 'feed', epics: feedEpics };

@@ -5,9 +5,12 @@
 import * as E from 'fp-ts/Either';
 import { filter, map, mergeMap, switchMap } from 'rxjs';
 import { session, signedOutEvents } from '../../domain/index.js';
-import { appStarted, login, logout, refreshPayment, reportApiFailure } from '../store/commands';
-import { toUserInfo } from './mappers';
-import type { Action, AppEpic } from './types';
+import { appStarted } from '../store/commands';
+import { login, logout } from './commands';
+import { refreshPayment } from '../billing/commands';
+import { reportApiFailure } from '../notices/commands';
+import { toUserInfo } from '../epics/mappers';
+import type { Action, AppEpic } from '../epics/types';
 
 export const restoreSessionEpic: AppEpic = (action$, state$, { api }) =>
   action$.pipe(

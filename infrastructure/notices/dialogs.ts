@@ -9,7 +9,7 @@ import { EMPTY, defer, filter, mergeMap, of, takeUntil, timer, type Observable }
 import { errors, notices } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
 import { showDialog } from './commands';
-import type { PlatformDeps } from './deps';
+import type { PlatformDeps } from '../platform/deps';
 
 const found = (findDialog: PlatformDeps['findDialog'], name: string): boolean => {
   try {

@@ -25,7 +25,7 @@ import {
 } from 'rxjs';
 import { tasks, type RootState } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
-import { localStateRestored, taskListRestored } from './commands';
+import { localStateRestored, taskListRestored } from '../platform/commands';
 
 export const TASK_LIST_KEY = 'task_list';
 export const TASK_LIST_VERSION = 1;

@@ -23,20 +23,12 @@ import {
 } from 'rxjs';
 import { notices, session, tasks, type RootState } from '../../domain/index.js';
 import type { TaskCreateRequest, TaskEstimateRequest } from '../contract/tasks';
-import { createTask, defineCommand, refreshPayment, reportApiFailure } from '../store/commands';
+import { createTask, createToolTask, deleteTask, estimateTask } from './commands';
+import { refreshPayment } from '../billing/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
-import { toTaskReport, toTaskSnapshot } from './mappers';
-import type { Action, AppEpic } from './types';
-
-/** Fields of a tool task beyond the text-to-image ones (`input_url`, `scale`, `style`, ...). */
-export type ToolTaskRequest = Omit<TaskCreateRequest, 'g_mode'>;
-
-/** Creates a task of any domain type with its kind's fields. */
-export const createToolTask = defineCommand<{ readonly request: ToolTaskRequest }>()('tasks/createTool');
-/** Deletes a task on the server (spec §7 /task/delete). */
-export const deleteTask = defineCommand<{ readonly id: string }>()('tasks/delete');
-/** Asks what a task with these fields would cost and take (spec §7 /task/estimate). */
-export const estimateTask = defineCommand<{ readonly request: ToolTaskRequest }>()('tasks/estimate');
+import { toTaskReport, toTaskSnapshot } from '../epics/mappers';
+import type { Action, AppEpic } from '../epics/types';
 
 /** Form edits arrive per keystroke; one estimate per pause of this length. */
 export const ESTIMATE_DEBOUNCE_MS = 300;

@@ -16,7 +16,7 @@ import {
   type SubscriptionPlan,
 } from '../contract/commerce';
 import type { ApiResult } from '../http/client';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
 import type { Action, AppEpic } from '../epics/types';
 import { loadCalculateList, loadSubscriptionList } from './commands';

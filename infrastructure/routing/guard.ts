@@ -5,7 +5,7 @@
  * actions the view's router hands in. `routing.decideRoute` alone decides.
  */
 import { routing } from '../../domain/index.js';
-import { openDialog } from '../store/commands';
+import { openDialog } from '../notices/commands';
 
 /** What a route declares about itself. */
 export interface RouteMeta {

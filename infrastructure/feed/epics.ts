@@ -7,8 +7,9 @@ import { EMPTY, filter, from, groupBy, map, mergeMap, exhaustMap, concat, of } f
 import { feed, notices, social } from '../../domain/index.js';
 import type { ContentItem } from '../contract/feed';
 import { BehaviorLogRequest } from '../contract/social';
-import { loadFeedPage, muteCard, refreshFeed, reportApiFailure, toggleLike } from '../store/commands';
-import type { Action, AppEpic } from './types';
+import { loadFeedPage, muteCard, refreshFeed, toggleLike } from './commands';
+import { reportApiFailure } from '../notices/commands';
+import type { Action, AppEpic } from '../epics/types';
 
 const toCard = (item: ContentItem): feed.FeedCard => ({
   id: item.id,

@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/Either';
 import { EMPTY, filter, of, switchMap } from 'rxjs';
 import { billing } from '../../domain/index.js';
-import { refreshPayment, reportApiFailure } from '../store/commands';
-import { toPaymentInfo } from './mappers';
-import type { AppEpic } from './types';
+import { refreshPayment } from './commands';
+import { reportApiFailure } from '../notices/commands';
+import { toPaymentInfo } from '../epics/mappers';
+import type { AppEpic } from '../epics/types';
 
 /** Payment info refresh; a newer refresh supersedes one in flight. Guests have none. */
 export const refreshPaymentEpic: AppEpic = (action$, state$, { api }) =>

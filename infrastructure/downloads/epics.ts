@@ -26,7 +26,7 @@ import {
 import { notices } from '../../domain/index.js';
 import type { AppEpic } from '../epics/types';
 import { downloadImage } from './commands';
-import type { DownloadCapabilities, RangeResponse } from './deps';
+import type { DownloadCapabilities, RangeResponse } from '../platform/deps';
 import {
   DOWNLOAD_CHUNK_BYTES,
   DOWNLOAD_CHUNK_RETRIES,
@@ -40,7 +40,7 @@ import {
   firstSpan,
   remainingSpans,
   type ByteSpan,
-} from './downloadRules';
+} from './rules';
 
 export interface DownloadedFile {
   readonly parts: readonly Uint8Array[];

@@ -28,7 +28,7 @@ import {
 import { editor, notices } from '../../domain/index.js';
 import type { EditorProject } from '../contract/platform';
 import type { ApiFailure } from '../http/client';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import {
   changeAspectRatio,

@@ -7,8 +7,8 @@ import { filter, from, map, mergeMap, take, takeUntil, timer } from 'rxjs';
 import { errors, notices, signedOutEvents, type RootState } from '../../domain/index.js';
 import type { ApiFailure } from '../http/client';
 import type { Dependencies } from '../store/dependencies';
-import { closeDialog, dismissNotice, openDialog, reportApiFailure } from '../store/commands';
-import type { Action, AppEpic } from './types';
+import { closeDialog, dismissNotice, openDialog, reportApiFailure } from './commands';
+import type { Action, AppEpic } from '../epics/types';
 
 export const autoDismissEpic: AppEpic = (action$, _state$, { scheduler }) =>
   action$.pipe(

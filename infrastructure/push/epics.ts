@@ -24,7 +24,8 @@ import {
 import { moderation, notices, session } from '../../domain/index.js';
 import { AwardTaskPush, PushEnvelope, SERVICE_WORKER_PATH } from '../contract/platform';
 import type { Action, AppEpic } from '../epics/types';
-import { enablePush, openNoticeLink } from './commands';
+import { enablePush } from './commands';
+import { openNoticeLink } from '../notices/commands';
 
 /** Spec §9: service worker activation time-out. */
 export const PUSH_ACTIVATION_TIMEOUT_MS = 10_000;

@@ -8,7 +8,7 @@ import * as E from 'fp-ts/Either';
 import { filter, map, mergeMap, of } from 'rxjs';
 import { moderation, notices } from '../../domain/index.js';
 import { SENSITIVE_CHECK_PATH } from '../contract/platform';
-import { reportApiFailure } from '../store/commands';
+import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { checkBeforePublish } from './commands';
 

@@ -1,0 +1,22 @@
+/** Commands of the video editor (spec §4). */
+import type { editor } from '../../domain/index.js';
+import { defineCommand } from '../store/commands';
+
+// ---- video editor (spec §4)
+export const openEditor = defineCommand<{ readonly query: editor.RouteQuery }>()('editor/open');
+
+export const closeEditor = defineCommand()('editor/close');
+
+export const changeStoryboards = defineCommand<{ readonly storyboards: readonly editor.StoryboardItem[] }>()(
+  'editor/changeStoryboards',
+);
+
+export const changeAudios = defineCommand<{ readonly audios: readonly editor.AudioItem[] }>()(
+  'editor/changeAudios',
+);
+
+export const changeAspectRatio = defineCommand<{ readonly aspectRatio: string }>()(
+  'editor/changeAspectRatio',
+);
+
+export const renameProject = defineCommand<{ readonly title: string }>()('editor/rename');
