@@ -11,6 +11,7 @@ import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { openPglite, openPostgres, type Database } from './db/database';
+import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
 import { ApiError, CODES, failure } from './envelope';
 import { accountRoutes } from './routes/account';
@@ -64,6 +65,7 @@ export const openDatabase = (config: ServerConfig): Promise<Database> =>
 export const buildServer = async (config: ServerConfig, options: BuildOptions = {}): Promise<Server> => {
   const clock = options.clock ?? { now: () => Date.now() };
   const db = options.db ?? (await openDatabase(config));
+  const engines = acquireEngines();
   await migrate(db);
   await seed(db, clock.now());
   const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
@@ -129,16 +131,16 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
 
   let timer: NodeJS.Timeout | null = null;
-  let ticking = false;
+  let ticking: Promise<void> | null = null;
   if (options.runEngines ?? true) {
     timer = setInterval(() => {
       if (ticking) return;
-      ticking = true;
-      ctx.tasks
+      ticking = ctx.tasks
         .tick(clock.now())
+        .then(() => undefined)
         .catch((err: unknown) => app.log.error(err))
         .finally(() => {
-          ticking = false;
+          ticking = null;
         });
     }, 250);
   }
@@ -150,6 +152,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     close: async () => {
       if (timer) clearInterval(timer);
       await app.close();
+      // The tick in flight finishes (its render and its writes) before the pool and the database close.
+      await ticking;
+      await engines.release();
       if (!options.db) await db.close();
     },
   };
