@@ -5,6 +5,8 @@
 import { renderFiles, type InputFiles, type RenderJob } from '../creation/render';
 import { trainFiles, type TrainingJob } from '../creation/trainerEngine';
 import { encodeWav, songPcm, speechPcm, type SongRequest, type SpeechRequest } from './audio';
+import { tagsOf } from './analysis';
+import { decodeImage } from './bitmap';
 import { renderImage, type ImageRequest } from './image';
 
 export { EngineError } from './bitmap';
@@ -30,3 +32,7 @@ export const image = (req: ImageRequest) => renderImage(req);
 export const render = (arg: { job: RenderJob; inputs: InputFiles }) => renderFiles(arg.job, arg.inputs);
 
 export const train = (arg: TrainingJob) => trainFiles(arg);
+
+/** The auto-tags of an image file (LoRA data sets). */
+export const tagImage = (bytes: Uint8Array): string[] =>
+  tagsOf(decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
