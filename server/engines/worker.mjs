@@ -2,7 +2,19 @@
 // load it in a bare worker thread; it registers tsx's loader, then imports the TypeScript jobs
 // (the same under `tsx server/main.ts`, vitest, or plain node).
 // Results keep their shape; every Uint8Array that owns its whole ArrayBuffer is transferred, not copied.
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { Piscina } from 'piscina';
+
+// On Linux, this thread alone gets a lower CPU priority (nice 10; setpriority takes a thread id):
+// on a machine with few cores, the event loop's thread wins the CPU when both want it. Elsewhere
+// (no /proc/thread-self) the worker keeps the process's priority.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && tid > 0) setPriority(tid, 10);
+} catch {
+  // not Linux, or not allowed: same priority as the event loop
+}
 
 import { register } from 'tsx/esm/api';
 

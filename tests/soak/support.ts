@@ -74,3 +74,67 @@ export const pingWhile = async (
   }
   return { latencies, timeouts };
 };
+
+/**
+ * The server as `npm start` runs it (node with tsx's loader, server/main.ts), in a process of its
+ * own: the load clients and the pinger of a test do not share its event loop. Embedded PGlite in a
+ * temp dir; `stop()` ends the process and removes the dir.
+ */
+export const startServerProcess = async (
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> => {
+  const { spawn } = await import('node:child_process');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { createServer } = await import('node:net');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-soak-'));
+  const port = await new Promise<number>((resolve) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as { port: number };
+      srv.close(() => resolve(p));
+    });
+  });
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.NODE_OPTIONS;
+  delete childEnv.VITEST;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+    if (output.includes('Atelier is running')) break;
+    if (Date.now() > until) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start in 60 s: ${output}`);
+    }
+    await sleep(100);
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(killer);
+      }
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
