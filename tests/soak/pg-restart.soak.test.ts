@@ -42,6 +42,7 @@ it('survives pg_ctl restart -m fast while 20 clients poll, and answers again wit
   );
 
   const outcomes = { ok: 0, envelopeErrors: 0, dropped: 0 };
+  const errorCodes = new Set<number | undefined>();
   const okAt: number[] = [];
   let stop = false;
   const poll = async (c: (typeof clients)[number]) => {
@@ -58,7 +59,10 @@ it('survives pg_ctl restart -m fast while 20 clients poll, and answers again wit
       else if (code === 10000) {
         outcomes.ok += 1;
         okAt.push(Date.now());
-      } else outcomes.envelopeErrors += 1;
+      } else {
+        outcomes.envelopeErrors += 1;
+        errorCodes.add(code);
+      }
       await sleep(50);
     }
   };
@@ -66,7 +70,7 @@ it('survives pg_ctl restart -m fast while 20 clients poll, and answers again wit
   await sleep(1_000);
 
   const restartStarted = Date.now();
-  cluster.restart(); // -w: returns once the database accepts connections again
+  await cluster.restart(); // -w: resolves once the database accepts connections again; the server keeps serving meanwhile
   const back = Date.now();
   let recovered: number | null = null;
   while (Date.now() - back < 10_000) {
@@ -83,12 +87,15 @@ it('survives pg_ctl restart -m fast while 20 clients poll, and answers again wit
 
   console.log(
     `pg_ctl restart took ${back - restartStarted} ms; first good poll ${recovered} ms after the database was back; ` +
-      `polls: ${outcomes.ok} ok, ${outcomes.envelopeErrors} envelope errors, ${outcomes.dropped} dropped or over 5 s`,
+      `polls: ${outcomes.ok} ok, ${outcomes.envelopeErrors} envelope errors (codes ${[...errorCodes].join(', ')}), ` +
+      `${outcomes.dropped} dropped or over 5 s`,
   );
   expect(exits).toEqual([]);
   expect(recovered).not.toBeNull();
   expect(recovered!).toBeLessThan(5_000);
   expect(outcomes.dropped).toBe(0);
+  // A poll while the database is away is a clean 503 in the envelope.
+  expect([...errorCodes].every((c) => c === 503)).toBe(true);
   const ping = await timedPost(
     `${s.baseUrl}/api/v1/ping`,
     { action: 'heartbeat' },

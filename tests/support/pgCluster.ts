@@ -3,7 +3,7 @@
  * restart and stop (the same steps as scripts/with-postgres.mjs). No PostgreSQL installed is an
  * error with the command that installs it, never a skip.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -11,7 +11,8 @@ import path from 'node:path';
 
 export interface PgCluster {
   readonly url: string;
-  readonly restart: () => void;
+  /** `pg_ctl restart -m fast -w`, without blocking this process's event loop (a server in it keeps serving). */
+  readonly restart: () => Promise<void>;
   readonly remove: () => void;
 }
 
@@ -44,6 +45,21 @@ export const startPgCluster = async (): Promise<PgCluster> => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atelier-pgc-'));
   chmodSync(dir, 0o777);
   const data = path.join(dir, 'data');
+  const argv = (cmd: string, args: string[]): [string, string[]] =>
+    isRoot
+      ? ['runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args]]
+      : [path.join(bin, cmd), args];
+  const runAsync = (cmd: string, args: string[]) =>
+    new Promise<void>((resolve, reject) => {
+      const [file, list] = argv(cmd, args);
+      const child = spawn(file, list, { stdio: ['ignore', 'ignore', 'pipe'] });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      child.on('error', reject);
+      child.on('exit', (code) =>
+        code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed: ${err}`)),
+      );
+    });
   const run = (cmd: string, args: string[]) => {
     const r = isRoot
       ? spawnSync('runuser', ['-u', 'postgres', '--', path.join(bin, cmd), ...args], { encoding: 'utf8' })
@@ -63,7 +79,7 @@ export const startPgCluster = async (): Promise<PgCluster> => {
   }
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
-    restart: () => run('pg_ctl', ['-D', data, '-o', opts, '-l', log, '-w', '-m', 'fast', 'restart']),
+    restart: () => runAsync('pg_ctl', ['-D', data, '-o', opts, '-l', log, '-w', '-m', 'fast', 'restart']),
     remove: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
