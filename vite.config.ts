@@ -37,7 +37,7 @@ export default defineConfig({
   test: {
     root: '.',
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'tests/consumer/**', 'node_modules/**'],
+    exclude: ['tests/e2e/**', 'tests/soak/**', 'tests/consumer/**', 'node_modules/**'],
     pool: 'threads',
     maxWorkers: 2,
     testTimeout: 60_000,

@@ -63,6 +63,11 @@ const steps = [
     'node',
     ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', 'tests/server'],
   ],
+  [
+    'soak tests: ping under engine load, 200 pollers, a PostgreSQL restart (issue 9)',
+    'npx',
+    ['vitest', 'run', '--config', 'tests/soak/vitest.config.ts'],
+  ],
   ['end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']],
 ];
 

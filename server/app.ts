@@ -19,6 +19,7 @@ import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { registerDelivery, staticCacheHeaders } from './delivery';
 import { openPglite, openPostgres, type Database } from './db/database';
+import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
 import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
 import { ApiError, CODES, failure } from './envelope';
@@ -119,6 +120,7 @@ export const openDatabase = (config: ServerConfig): Promise<Database> =>
 export const buildServer = async (config: ServerConfig, options: BuildOptions = {}): Promise<Server> => {
   const clock = options.clock ?? { now: () => Date.now() };
   const db = options.db ?? (await openDatabase(config));
+  const engines = acquireEngines();
   await migrate(db);
   await seed(db, clock.now());
   const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
@@ -237,16 +239,16 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
 
   let timer: NodeJS.Timeout | null = null;
-  let ticking = false;
+  let ticking: Promise<void> | null = null;
   if (options.runEngines ?? true) {
     timer = setInterval(() => {
       if (ticking) return;
-      ticking = true;
-      ctx.tasks
+      ticking = ctx.tasks
         .tick(clock.now())
+        .then(() => undefined)
         .catch((err: unknown) => app.log.error(err))
         .finally(() => {
-          ticking = false;
+          ticking = null;
         });
     }, 250);
   }
@@ -258,6 +260,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     close: async () => {
       if (timer) clearInterval(timer);
       await app.close();
+      // The tick in flight finishes (its render and its writes) before the pool and the database close.
+      await ticking;
+      await engines.release();
       if (!options.db) await db.close();
     },
   };

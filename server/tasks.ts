@@ -32,7 +32,8 @@ import { CREATION_CODES } from './creation/codes';
 import { ownerOf, probeInput, resolveOwnedUrl, type Owner } from './creation/inputs';
 import { costOf, durationOf, kindOf, type KindSpec } from './creation/kinds';
 import { findModel } from './creation/options';
-import { renderTask, type RenderOutput, type StoredParams } from './creation/render';
+import { type RenderOutput, type StoredParams } from './creation/render';
+import { renderTask } from './creation/renderTask';
 import { TIER_LIMITS, TIER_NAMES, tierOf, type Tier } from './creation/tiers';
 import { advanceTrainings } from './creation/trainer';
 import { validateGraph } from './creation/workflows';
@@ -49,6 +50,11 @@ export const QUEUE_LIMIT = TIER_LIMITS.none.queue;
 export const GUEST_DAILY_LIMIT = TIER_LIMITS.guest.daily ?? 10;
 /** A prompt with this marker makes the simulated engine fail halfway: a hook for tests and demos. */
 export const FAIL_MARKER = '#fail';
+
+interface LedgerEntry {
+  readonly kind: string;
+  readonly delta: number | string;
+}
 
 interface TaskRow extends Record<string, unknown> {
   id: string;
@@ -144,6 +150,17 @@ const reduceRatio = (w: number, h: number): string => {
 };
 
 export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: number): TaskService => {
+  const deductionOf = (entries: readonly LedgerEntry[]): DeductionDetail =>
+    entries.reduce<DeductionDetail>(
+      (d, l) => {
+        const delta = Number(l.delta);
+        return delta < 0
+          ? { ...d, coins: d.coins - delta, parts: [...d.parts, { kind: l.kind, amount: -delta }] }
+          : { ...d, refunded: true };
+      },
+      { coins: 0, parts: [], refunded: false },
+    );
+
   const deductions = async (rows: readonly TaskRow[]): Promise<Map<string, DeductionDetail>> => {
     const ids = rows.filter((r) => r.account_id !== null && r.cost > 0).map((r) => r.id);
     const out = new Map<string, DeductionDetail>();
@@ -195,6 +212,26 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
   const itemsOf = async (rows: readonly TaskRow[], now: number): Promise<TaskItem[]> => {
     const d = await deductions(rows);
     return rows.map((r) => toItem(r, now, d.get(r.id) ?? null));
+  };
+
+  /**
+   * Tasks and their ledger rows in one query (a poll is this query and, when signed in, the
+   * session's): each row carries `ledger`, its debits and refunds in order (coin_ledger_ref index).
+   */
+  const tasksWithLedger = async (
+    where: string,
+    params: readonly unknown[],
+    now: number,
+  ): Promise<TaskItem[]> => {
+    const rows = await db.query<TaskRow & { ledger: LedgerEntry[] | string | null }>(
+      `SELECT t.*, (SELECT json_agg(json_build_object('kind', l.kind, 'delta', l.delta) ORDER BY l.id)
+         FROM coin_ledger l WHERE l.ref = t.id AND t.account_id IS NOT NULL AND t.cost > 0) AS ledger
+       FROM tasks t WHERE ${where}`,
+      params,
+    );
+    return rows.map((r) =>
+      toItem(r, now, r.ledger === null ? null : deductionOf(json<LedgerEntry[]>(r.ledger))),
+    );
   };
 
   /** Everything about a request that needs no lock: kind fields, model, inputs, workflow. */
@@ -383,21 +420,18 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
   const progress: TaskService['progress'] = async (caller, ids, guest, now) => {
     if (ids.length === 0) return [];
     const o = ownerSql(ownerOf(caller, guest));
-    const rows = await db.query<TaskRow>(
-      `SELECT * FROM tasks WHERE ${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL`,
+    return tasksWithLedger(
+      `${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL`,
       [o.param, [...ids]],
+      now,
     );
-    return itemsOf(rows, now);
   };
 
   const detail: TaskService['detail'] = async (caller, id, guest, now) => {
     const o = ownerSql(ownerOf(caller, guest));
-    const rows = await db.query<TaskRow>(
-      `SELECT * FROM tasks WHERE ${o.sql} AND id = $2 AND deleted_at IS NULL`,
-      [o.param, id],
-    );
-    if (rows.length === 0) throw new ApiError(CODES.notFound, 'no such task');
-    return (await itemsOf(rows, now))[0]!;
+    const [item] = await tasksWithLedger(`${o.sql} AND id = $2 AND deleted_at IS NULL`, [o.param, id], now);
+    if (!item) throw new ApiError(CODES.notFound, 'no such task');
+    return item;
   };
 
   const list: TaskService['list'] = async (caller, req, now) => {

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentTypeOf } from '../blobs/store';
 import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
-import { renderImage } from '../engines/image';
+import { asBuffer, runEngine } from '../engines/pool';
 import { hashString } from '../engines/random';
 import { RECOMMEND_SCORE, avatarKey, coverKey } from './items';
 
@@ -33,12 +33,16 @@ export const ensureCover = async (ctx: ServerContext, id: string): Promise<Buffe
     [id],
   );
   if (!row) return null;
-  const { png } = renderImage({
-    prompt: row.cover_prompt,
-    seed: hashString(id),
-    aspectRatio: row.cover_aspect,
-    longSide: row.cover_long_side,
-  });
+  const png = asBuffer(
+    (
+      await runEngine('image', {
+        prompt: row.cover_prompt,
+        seed: hashString(id),
+        aspectRatio: row.cover_aspect,
+        longSide: row.cover_long_side,
+      })
+    ).png,
+  );
   await ctx.blobs.put(key, png);
   return png;
 };
@@ -50,12 +54,16 @@ export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promi
   if (stored) return stored;
   const [row] = await ctx.db.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1', [accountId]);
   if (!row) return null;
-  const { png } = renderImage({
-    prompt: `portrait of ${row.name}`,
-    seed: hashString(`avatar:${accountId}`),
-    aspectRatio: '1:1',
-    longSide: AVATAR_SIDE,
-  });
+  const png = asBuffer(
+    (
+      await runEngine('image', {
+        prompt: `portrait of ${row.name}`,
+        seed: hashString(`avatar:${accountId}`),
+        aspectRatio: '1:1',
+        longSide: AVATAR_SIDE,
+      })
+    ).png,
+  );
   await ctx.blobs.put(key, png);
   return png;
 };

@@ -10,7 +10,7 @@ import type { Caller } from '../auth';
 import type { BlobStore } from '../blobs/store';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
-import { decodeImage, EngineError, probeImage, type Bitmap } from '../engines/bitmap';
+import { probeImage } from '../engines/bitmap';
 import { CREATION_CODES } from './codes';
 
 export interface Owner {
@@ -88,12 +88,7 @@ export const resolveOwnedUrl = async (
   return { url, key };
 };
 
-/** Reads an image input; a missing blob or an undecodable file is an EngineError. */
-export const loadImage = async (blobs: BlobStore, key: string): Promise<Bitmap> => {
-  const bytes = await blobs.get(key);
-  if (!bytes) throw new EngineError('the input file is gone');
-  return decodeImage(bytes);
-};
+/* Engines read their inputs in a worker thread (server/engines/pool.ts): the caller reads the bytes. */
 
 /** Checks at create time that an input is an image the engines can read, and its size. */
 export const probeInput = async (

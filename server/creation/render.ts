@@ -1,8 +1,10 @@
 /**
- * Runs a task's engine and stores its outputs in the blob store under `tasks/<id>/`: images
- * as PNG, video as an animated GIF, audio as a WAV with a waveform cover PNG. Every engine is
- * deterministic per prompt, seed and inputs. Failures (an input that vanished or no longer
- * decodes, an output too large) throw EngineError; the runner fails and refunds the task.
+ * Runs a task's engine (in an engine worker thread, server/engines/pool.ts): from the job and the
+ * bytes of its input files to its output files, in order: images as PNG, video as an animated
+ * GIF, audio as a WAV with a waveform cover PNG. No I/O here: `renderTask` (./renderTask.ts)
+ * reads the inputs and stores the outputs under `tasks/<id>/`. Every engine is deterministic per
+ * prompt, seed and inputs. Failures (an input that vanished or no longer decodes, an output too
+ * large) throw EngineError; the runner fails and refunds the task.
  */
 import type { ComfyGraph } from '../../infrastructure/contract/creation';
 import type {
@@ -13,7 +15,6 @@ import type {
   Voice,
 } from '../../infrastructure/contract/streaming';
 import type { FilterName, FractionRect, TaskImageUri, TaskMedia } from '../../infrastructure/contract/tasks';
-import type { BlobStore } from '../blobs/store';
 import {
   encodeWav,
   loudnessPerFrame,
@@ -26,6 +27,7 @@ import {
 import {
   blit,
   createBitmap,
+  decodeImage,
   EngineError,
   encodePng,
   fromPng,
@@ -50,7 +52,6 @@ import { removeBackground } from '../engines/matting';
 import { hashString } from '../engines/random';
 import { animate, videoSize } from '../engines/video';
 import { waveformCover } from '../engines/waveform';
-import { loadImage } from './inputs';
 import { kindOf } from './kinds';
 import { AUDIO_DEFAULT_DURATION, VIDEO } from './options';
 import { runGraph, validateGraph } from './workflows';
@@ -105,6 +106,34 @@ export interface RenderOutput {
   readonly taskReturn: string | null;
 }
 
+/** The blob keys a job reads: its input, its second image, a workflow's checked images. */
+export const inputKeysOf = (p: StoredParams): string[] => [
+  ...(p.input_key ? [p.input_key] : []),
+  ...(p.ref_key ? [p.ref_key] : []),
+  ...Object.values(p.workflow?.image_keys ?? {}),
+];
+
+/** One output file of a task, in the order it is stored (`tasks/<id>/<n>.<ext>`). */
+export type RenderedFile =
+  | { readonly ext: 'png'; readonly bytes: Uint8Array; readonly width: number; readonly height: number }
+  | { readonly ext: 'wav'; readonly bytes: Uint8Array; readonly duration: number }
+  | {
+      readonly ext: 'gif';
+      readonly bytes: Uint8Array;
+      readonly width: number;
+      readonly height: number;
+      readonly frames: number;
+      readonly duration: number;
+    };
+
+export interface RenderedTask {
+  readonly files: RenderedFile[];
+  readonly taskReturn: string | null;
+}
+
+/** The bytes of each input key (`null`: the file is gone), read before the job is sent to a worker. */
+export type InputFiles = Readonly<Record<string, Uint8Array | null>>;
+
 const IMAGE_LONG_SIDE = 768;
 
 const hslToRgb = (h: number, s: number, l: number): [number, number, number] => {
@@ -142,35 +171,27 @@ const grid = (
   return out;
 };
 
-export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<RenderOutput> => {
+export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<RenderedTask> => {
   const spec = kindOf(job.domainType);
   const p = job.params;
-  const images: TaskImageUri[] = [];
-  const media: TaskMedia[] = [];
+  const files: RenderedFile[] = [];
   let taskReturn: string | null = null;
-  let n = 0;
-  const keyOf = (ext: string) => `tasks/${job.id}/${n++}.${ext}`;
+  const loadImage = async (key: string): Promise<Bitmap> => {
+    const bytes = inputs[key];
+    if (!bytes) throw new EngineError('the input file is gone');
+    return decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  };
   const savePng = async (b: Bitmap): Promise<void> => {
     if (Math.max(b.width, b.height) > MAX_OUTPUT_SIDE)
       throw new EngineError(`the output would be ${b.width}x${b.height}`);
-    const key = keyOf('png');
-    await blobs.put(key, encodePng(b));
-    const url = blobs.urlOf(key);
-    images.push({ url, width: b.width, height: b.height });
-    media.push({ url, kind: 'image', content_type: 'image/png', width: b.width, height: b.height });
+    files.push({ ext: 'png', bytes: encodePng(b), width: b.width, height: b.height });
   };
   const saveRenderedPng = async (png: Buffer, width: number, height: number) => {
-    const key = keyOf('png');
-    await blobs.put(key, png);
-    const url = blobs.urlOf(key);
-    images.push({ url, width, height });
-    media.push({ url, kind: 'image', content_type: 'image/png', width, height });
+    files.push({ ext: 'png', bytes: png, width, height });
   };
   const saveWav = async (samples: Float32Array) => {
-    const key = keyOf('wav');
-    await blobs.put(key, encodeWav(samples));
     const duration = Math.round((samples.length / SAMPLE_RATE) * 100) / 100;
-    media.push({ url: blobs.urlOf(key), kind: 'audio', content_type: 'audio/wav', duration });
+    files.push({ ext: 'wav', bytes: encodeWav(samples), duration });
   };
   const saveAudio = async (samples: Float32Array, coverPrompt: string) => {
     await saveWav(samples);
@@ -178,15 +199,11 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     await saveRenderedPng(cover.png, cover.width, cover.height);
   };
   const saveGif = async (gif: Buffer, width: number, height: number, frames: number, duration: number) => {
-    const key = keyOf('gif');
-    await blobs.put(key, gif);
-    const url = blobs.urlOf(key);
-    images.push({ url, width, height });
-    media.push({ url, kind: 'video', content_type: 'image/gif', width, height, duration, frames });
+    files.push({ ext: 'gif', bytes: gif, width, height, frames, duration });
   };
   const input = async (): Promise<Bitmap> => {
     if (!p.input_key) throw new EngineError('the task has no input image');
-    return loadImage(blobs, p.input_key);
+    return loadImage(p.input_key);
   };
   const prompt = [job.prompt, ...(p.model_triggers ?? [])].filter(Boolean).join(', ');
   /** The prompt spoken in the task's voice and emotion (the same engine and defaults as the studio's stream). */
@@ -327,7 +344,7 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     }
     case 'faceSwap': {
       if (!p.ref_key) throw new EngineError('face swap needs a second image');
-      await savePng(swapFace(await input(), await loadImage(blobs, p.ref_key)));
+      await savePng(swapFace(await input(), await loadImage(p.ref_key)));
       break;
     }
     case 'scribble': {
@@ -403,7 +420,7 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
         loadImage: async (url) => {
           const key = wf.image_keys[url];
           if (!key) throw new EngineError(`the workflow's image ${url} was not checked`);
-          return loadImage(blobs, key);
+          return loadImage(key);
         },
       });
       for (const b of out) await savePng(b);
@@ -413,5 +430,5 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
     case 'training':
       throw new EngineError('LoRA training runs through /api/v1/model/train');
   }
-  return { images, media, taskReturn };
+  return { files, taskReturn };
 };

@@ -5,13 +5,12 @@
 import { TRAIN_STATUS, type TrainModelCard } from '../../infrastructure/contract/creation';
 import type { BlobStore } from '../blobs/store';
 import type { Database } from '../db/database';
-import { imageStats } from '../engines/analysis';
-import { EngineError, fitWithin } from '../engines/bitmap';
-import { renderImage } from '../engines/image';
-import { hashString, prng } from '../engines/random';
-import { encodeSafetensors } from '../engines/safetensors';
+import { EngineError } from '../engines/bitmap';
+import { runEngine } from '../engines/pool';
 import { refund } from '../ledger';
-import { loadImage } from './inputs';
+import { slug, TRAIN_STAT_IMAGES } from './trainerEngine';
+
+export { slug };
 
 /** A name containing this marker makes the simulated trainer fail halfway (tests, demos). */
 export const TRAIN_FAIL_MARKER = '#fail';
@@ -54,76 +53,29 @@ export interface StoredResult {
 
 export const json = <A>(v: A | string): A => (typeof v === 'string' ? (JSON.parse(v) as A) : v);
 
-export const slug = (name: string): string => {
-  const s = name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[^a-z0-9]+/g, '')
-    .slice(0, 24);
-  return s === '' ? 'lora' : s;
-};
-
-/** The trained file: rank-4 LoRA matrices seeded by the data set's colour statistics. */
-const trainedFile = async (
-  blobs: BlobStore,
-  row: TrainingRow,
-): Promise<{ bytes: Buffer; loss: number[] }> => {
-  const keys = json<string[]>(row.image_keys);
-  const stats = [];
-  for (const key of keys.slice(0, 12)) stats.push(imageStats(fitWithin(await loadImage(blobs, key), 96)));
-  const rand = prng(
-    hashString(`${row.id}:${stats.map((s) => s.meanRgb.map(Math.round).join(',')).join(';')}`),
-  );
-  const rank = 4;
-  const dim = 64;
-  const tensors: Record<string, { shape: number[]; data: Float32Array }> = {};
-  for (const layer of [
-    'unet.down.0.attn.to_q',
-    'unet.mid.attn.to_k',
-    'unet.up.1.attn.to_v',
-    'text_encoder.layer.11.mlp',
-  ]) {
-    const down = new Float32Array(rank * dim);
-    const up = new Float32Array(dim * rank);
-    for (let i = 0; i < down.length; i++) {
-      const s = stats[i % stats.length]!;
-      down[i] = (rand() - 0.5) * 0.02 + (s.meanRgb[i % 3]! / 255 - 0.5) * 0.01;
-    }
-    for (let i = 0; i < up.length; i++)
-      up[i] = (rand() - 0.5) * 0.002 * (1 + stats[i % stats.length]!.saturation);
-    tensors[`lora_${layer}.lora_down.weight`] = { shape: [rank, dim], data: down };
-    tensors[`lora_${layer}.lora_up.weight`] = { shape: [dim, rank], data: up };
-    tensors[`lora_${layer}.alpha`] = { shape: [], data: Float32Array.of(rank) };
-  }
-  const loss = Array.from(
-    { length: 20 },
-    (_, i) => Math.round((0.02 + 0.14 * Math.exp(-i / 5) + (rand() - 0.5) * 0.01) * 10000) / 10000,
-  );
-  const bytes = encodeSafetensors(tensors, {
-    ss_output_name: slug(row.name),
-    ss_base_model_version: row.base_model,
-    ss_training_steps: String(row.steps),
-    ss_num_train_images: String(keys.length),
-    ss_tag_frequency: JSON.stringify({ [row.trigger_word]: keys.length }),
-    modelspec_title: row.name,
-    modelspec_trigger_phrase: row.trigger_word,
-  });
-  return { bytes, loss };
-};
-
 const produceResult = async (blobs: BlobStore, row: TrainingRow): Promise<StoredResult> => {
-  const { bytes, loss } = await trainedFile(blobs, row);
+  const keys = json<string[]>(row.image_keys);
+  const inputs: Record<string, Uint8Array | null> = {};
+  for (const key of keys.slice(0, TRAIN_STAT_IMAGES)) inputs[key] ??= await blobs.get(key);
+  const {
+    bytes,
+    loss,
+    samples: rendered,
+  } = await runEngine('train', {
+    id: row.id,
+    name: row.name,
+    base_model: row.base_model,
+    steps: row.steps,
+    trigger_word: row.trigger_word,
+    train_type: row.train_type,
+    keys,
+    inputs,
+  });
   const fileName = `${slug(row.name)}.safetensors`;
   const key = `trainings/${row.id}/${fileName}`;
   await blobs.put(key, bytes);
   const samples = [];
-  for (let i = 0; i < 2; i++) {
-    const img = renderImage({
-      prompt: `${row.trigger_word}, ${row.train_type}, ${row.name}`,
-      seed: hashString(row.id) + i,
-      aspectRatio: '1:1',
-      longSide: 384,
-    });
+  for (const [i, img] of rendered.entries()) {
     const sampleKey = `trainings/${row.id}/sample-${i}.png`;
     await blobs.put(sampleKey, img.png);
     samples.push({ url: blobs.urlOf(sampleKey), width: img.width, height: img.height });

@@ -55,13 +55,13 @@ import { coverKey } from '../community/items';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
-import { tagsOf } from '../engines/analysis';
 import { EngineError } from '../engines/bitmap';
+import { runEngine } from '../engines/pool';
 import { sizeFor } from '../engines/image';
 import { hashString } from '../engines/random';
 import { balances, debit, refund, totalOf } from '../ledger';
 import { CREATION_CODES } from './codes';
-import { loadImage, ownerOf, probeInput, resolveOwnedUrl } from './inputs';
+import { ownerOf, probeInput, resolveOwnedUrl } from './inputs';
 import { TIER_LIMITS, TIER_NAMES, tierOf } from './tiers';
 import { json, slug, type StoredResult, type TrainingRow } from './trainer';
 
@@ -492,7 +492,9 @@ export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void =
       const input = await resolveOwnedUrl(ctx.db, ctx.blobs, owner, url);
       await probeInput(ctx.blobs, input.key);
       try {
-        items.push({ url, tags: tagsOf(await loadImage(ctx.blobs, input.key)) });
+        const bytes = await ctx.blobs.get(input.key);
+        if (!bytes) throw new EngineError('the input file is gone');
+        items.push({ url, tags: await runEngine('tagImage', bytes) });
       } catch (err) {
         if (err instanceof EngineError) throw new ApiError(CODES.invalidRequest, `${url}: ${err.message}`);
         throw err;

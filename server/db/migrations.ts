@@ -13,6 +13,7 @@ import { m005Ops } from './migrations/005-ops';
 import { m006Platform } from './migrations/006-platform';
 import { m007Creation } from './migrations/007-creation';
 import { m008Marketing } from './migrations/008-marketing';
+import { m009LedgerRef } from './migrations/009-ledger-ref';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   m006Platform,
   m007Creation,
   m008Marketing,
+  m009LedgerRef,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

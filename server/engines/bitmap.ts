@@ -19,8 +19,8 @@ export class EngineError extends Error {}
 
 /**
  * The largest side any engine writes (an upscale beyond it is refused up front): 4x of a
- * 768 px render, 2x of the largest custom size (1536). The engines run on the server's one
- * thread, so this also bounds how long one render holds it.
+ * 768 px render, 2x of the largest custom size (1536). The engines run in a small pool of
+ * worker threads (./pool.ts), so this also bounds how long one render holds one of them.
  */
 export const MAX_OUTPUT_SIDE = 3072;
 /** The largest input an engine decodes. */

@@ -24,7 +24,7 @@ import {
 import { contentTypeOf } from '../blobs/store';
 import type { ServerContext } from '../context';
 import { CODES, decodeBody, failure, ok } from '../envelope';
-import { renderImage } from '../engines/image';
+import { asBuffer, runEngine } from '../engines/pool';
 import { hashString } from '../engines/random';
 
 /** Every domain campaign type is one the contract can carry (a compile-time check). */
@@ -65,12 +65,16 @@ export const ensureTestimonialAvatar = async (ctx: ServerContext, id: string): P
     [id],
   );
   if (!row) return null;
-  const { png } = renderImage({
-    prompt: row.avatar_prompt,
-    seed: hashString(`testimonial:${id}`),
-    aspectRatio: '1:1',
-    longSide: TESTIMONIAL_AVATAR_SIDE,
-  });
+  const png = asBuffer(
+    (
+      await runEngine('image', {
+        prompt: row.avatar_prompt,
+        seed: hashString(`testimonial:${id}`),
+        aspectRatio: '1:1',
+        longSide: TESTIMONIAL_AVATAR_SIDE,
+      })
+    ).png,
+  );
   await ctx.blobs.put(key, png);
   return png;
 };

@@ -34,7 +34,7 @@ import {
   type CharacterRow,
 } from '../studio/characters';
 import { attachChatSocket, historyPage, openSession, voiceSource } from '../studio/chat';
-import { encodeWav, speechPcm } from '../engines/audio';
+import { asBuffer, runEngine } from '../engines/pool';
 
 /** The character `id` if the caller owns it: 10404 when there is none, 10403 when it is not theirs. */
 const ownedCharacter = async (ctx: ServerContext, accountId: string, id: string): Promise<CharacterRow> => {
@@ -185,10 +185,14 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const accountId = requireAccount(req.caller);
     const source = await voiceSource(ctx.db, accountId, req.params.id);
     if (!source) throw new ApiError(CODES.notFound, 'no voice for this message');
-    const wav = encodeWav(speechPcm({ text: source.content, voice: source.voice, emotion: 'neutral' }));
+    const { wav } = await runEngine('speechWav', {
+      text: source.content,
+      voice: source.voice,
+      emotion: 'neutral',
+    });
     return reply
       .header('content-type', 'audio/wav')
       .header('cache-control', 'private, max-age=3600')
-      .send(wav);
+      .send(asBuffer(wav));
   });
 };

@@ -2,7 +2,8 @@
  * The SSE audio stream (spec §4 "start, chunks in order, end"; §7 "SSE audio stream with chunk and
  * end events"). Validation and authorisation happen before any byte of the stream: a refused
  * request gets the ordinary JSON envelope. An accepted one is rendered by the audio engine the
- * creation tasks use too (server/engines/audio.ts), encoded as one WAV file and sent as `start`,
+ * creation tasks use too (server/engines/audio.ts, in an engine worker thread: the event loop only
+ * sends), encoded as one WAV file and sent as `start`,
  * `chunk` 0..n-1 (base64 of consecutive byte ranges, the first one holding the RIFF header) and
  * `end`; a failure after the headers is an `error` event. Chunks are paced a few milliseconds
  * apart, as a streaming engine would produce them; a closed connection stops the stream at once.
@@ -24,7 +25,9 @@ import {
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { CODES, decodeBody } from '../envelope';
-import { SAMPLE_RATE, encodeWav, isSpeakable, songPcm, speechPcm } from '../engines/audio';
+import { SAMPLE_RATE, isSpeakable } from '../engines/audio';
+import type { RenderedWav } from '../engines/jobs';
+import { asBuffer, runEngine } from '../engines/pool';
 
 /** Bytes of WAV per chunk: a multiple of 3, so every chunk but the last is base64 without padding. */
 export const AUDIO_CHUNK_BYTES = 12_288;
@@ -60,7 +63,11 @@ export const chunkWav = (wav: Buffer, size = AUDIO_CHUNK_BYTES): string[] => {
 export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): AudioStreams => {
   const open = new Set<() => void>();
 
-  const stream = (reply: FastifyReply, streamId: string, render: () => Int16Array): void => {
+  const stream = async (
+    reply: FastifyReply,
+    streamId: string,
+    render: () => Promise<RenderedWav>,
+  ): Promise<void> => {
     reply.hijack();
     const raw = reply.raw;
     raw.writeHead(200, {
@@ -88,15 +95,16 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
     let chunks: string[];
     let durationMs: number;
     try {
-      const pcm = render();
-      const wav = encodeWav(pcm);
-      chunks = chunkWav(wav);
-      durationMs = Math.round((pcm.length / SAMPLE_RATE) * 1000);
+      const rendered = await render();
+      chunks = chunkWav(asBuffer(rendered.wav));
+      durationMs = Math.round((rendered.samples / SAMPLE_RATE) * 1000);
     } catch (err) {
       if (err instanceof StreamFailure) fail(err.code, err.message);
       else fail(500, 'synthesis failed');
       return;
     }
+    // The client left while the engine rendered.
+    if (finished) return;
     const start: AudioStreamStart = {
       stream_id: streamId,
       sample_rate: SAMPLE_RATE as AudioStreamStart['sample_rate'],
@@ -130,11 +138,11 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
   app.post(AUDIO_TTS_STREAM_PATH, async (req, reply) => {
     requireAccount(req.caller);
     const body = decodeBody(TtsStreamRequest, req.body);
-    stream(reply, body.stream_id ?? newId(), () => {
+    void stream(reply, body.stream_id ?? newId(), async () => {
       // Text made only of spaces, punctuation or symbols has nothing to speak.
       if (!isSpeakable(body.text))
         throw new StreamFailure(CODES.invalidRequest, 'the text has nothing to speak');
-      return speechPcm({
+      return runEngine('speechWav', {
         text: body.text,
         voice: body.voice,
         timbreId: body.timbre_id,
@@ -147,8 +155,8 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
   app.post(SONG_PREVIEW_STREAM_PATH, async (req, reply) => {
     requireAccount(req.caller);
     const body = decodeBody(SongPreviewRequest, req.body);
-    stream(reply, body.stream_id ?? newId(), () =>
-      songPcm({
+    void stream(reply, body.stream_id ?? newId(), () =>
+      runEngine('songWav', {
         style: body.style,
         emotion: body.emotion,
         instrument: body.instrument,

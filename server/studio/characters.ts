@@ -9,7 +9,8 @@ import type { Voice } from '../../infrastructure/contract/streaming';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { CODES, failure } from '../envelope';
-import { renderImage, sizeFor } from '../engines/image';
+import { sizeFor } from '../engines/image';
+import { asBuffer, runEngine } from '../engines/pool';
 import { hashString } from '../engines/random';
 import type { Persona } from './persona';
 
@@ -102,12 +103,16 @@ export const ensureCharacterCover = async (ctx: ServerContext, id: string): Prom
   const stored = await ctx.blobs.get(key);
   if (stored) return stored;
   const prompt = coverPromptOf(row.name, row.cover_prompt);
-  const { png } = renderImage({
-    prompt,
-    seed: hashString(`character:${id}`),
-    aspectRatio: COVER_ASPECT,
-    longSide: COVER_LONG_SIDE,
-  });
+  const png = asBuffer(
+    (
+      await runEngine('image', {
+        prompt,
+        seed: hashString(`character:${id}`),
+        aspectRatio: COVER_ASPECT,
+        longSide: COVER_LONG_SIDE,
+      })
+    ).png,
+  );
   await ctx.blobs.put(key, png);
   return png;
 };

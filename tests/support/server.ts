@@ -94,6 +94,9 @@ export const startTestServer = async (
       return r.json.data.token as string;
     },
     stop: async () => {
+      // The server first: close() ends the tick in flight, the engine pool and every pool
+      // connection (it waits until each socket has closed), so DROP DATABASE ... WITH (FORCE)
+      // finds no session of ours to terminate (57P01 on a closing client was an unhandled error).
       await server.close();
       await database?.drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,38 @@
+/**
+ * The jobs an engine worker runs (server/engines/pool.ts, worker.mjs): plain data in, plain data
+ * out. Nothing here touches the database, the blob store or the network.
+ */
+import { renderFiles, type InputFiles, type RenderJob } from '../creation/render';
+import { trainFiles, type TrainingJob } from '../creation/trainerEngine';
+import { encodeWav, songPcm, speechPcm, type SongRequest, type SpeechRequest } from './audio';
+import { tagsOf } from './analysis';
+import { decodeImage } from './bitmap';
+import { renderImage, type ImageRequest } from './image';
+
+export { EngineError } from './bitmap';
+
+/** A WAV file and its length in samples. */
+export interface RenderedWav {
+  readonly wav: Uint8Array;
+  readonly samples: number;
+}
+
+export const speechWav = (req: SpeechRequest): RenderedWav => {
+  const pcm = speechPcm(req);
+  return { wav: encodeWav(pcm), samples: pcm.length };
+};
+
+export const songWav = (req: SongRequest): RenderedWav => {
+  const pcm = songPcm(req);
+  return { wav: encodeWav(pcm), samples: pcm.length };
+};
+
+export const image = (req: ImageRequest) => renderImage(req);
+
+export const render = (arg: { job: RenderJob; inputs: InputFiles }) => renderFiles(arg.job, arg.inputs);
+
+export const train = (arg: TrainingJob) => trainFiles(arg);
+
+/** The auto-tags of an image file (LoRA data sets). */
+export const tagImage = (bytes: Uint8Array): string[] =>
+  tagsOf(decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
