@@ -15,6 +15,14 @@ export interface ServerConfig {
   /** How long the simulated engines take for one task. */
   readonly taskDurationMs: number;
   readonly webRoot: string;
+  /** Sign-in throttle window (failures per account and per address are counted over it). */
+  readonly loginWindowMs: number;
+  /** Guest generations a device or a client address makes a day before a captcha is asked. */
+  readonly guestFreeTasks: number;
+  /** Guest task creations one client address may make per minute (HTTP 429 past it). */
+  readonly guestCreatesPerMinute: number;
+  /** Leading zero bits of the guest proof-of-work captcha (18: well under a second in a browser). */
+  readonly captchaBits: number;
 }
 
 const int = (value: string | undefined, fallback: number): number => {
@@ -30,4 +38,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   signingSecret: env['SIGNING_SECRET'] ?? null,
   taskDurationMs: int(env['TASK_DURATION_MS'], 5000),
   webRoot: path.resolve(env['WEB_ROOT'] ?? 'dist/web'),
+  loginWindowMs: int(env['LOGIN_WINDOW_MS'], 15 * 60_000),
+  guestFreeTasks: int(env['GUEST_FREE_TASKS'], 3),
+  guestCreatesPerMinute: int(env['GUEST_CREATES_PER_MINUTE'], 20),
+  captchaBits: Math.min(30, int(env['CAPTCHA_BITS'], 18)),
 });
