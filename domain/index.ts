@@ -6,6 +6,7 @@ export * from './kernel/event.js';
 export * from './kernel/invariant.js';
 export * from './kernel/context.js';
 export * from './kernel/log.js';
+export * from './kernel/redact.js';
 export * from './kernel/replay.js';
 export * from './root.js';
 export * as tasks from './tasks/index.js';

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { routing } from '../domain/index.js';
+import { redact, routing } from '../domain/index.js';
 import { bootstrap } from '../infrastructure/app/bootstrap';
 import { carryOut, guardNavigation, openLoginDialog } from '../infrastructure/platform/routeGuard';
 import { appStarted } from '../infrastructure/store/commands';
@@ -33,10 +33,11 @@ carryOut(
 );
 locale = routing.splitLocalePath(window.location.pathname).locale ?? routing.DEFAULT_LOCALE;
 
-// A read-only window for auditors and end-to-end tests: the state and the session's event log.
+// A read-only window for auditors and end-to-end tests: the state and the session's event log,
+// both redacted (no token, e-mail, cookie value, URL signature or card number).
 Object.defineProperty(window, '__ATELIER__', {
   value: Object.freeze({
-    state: () => store.getState(),
+    state: () => redact(store.getState()),
     eventLog: () => store.recorder.toJsonLines(Date.now()),
   }),
 });
