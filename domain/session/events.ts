@@ -32,13 +32,22 @@ export const noticesLoaded = defineEvent<NoticesLoadedPayload>()('session/notice
 /** A notice read list is kept per user (spec §3). */
 export const collectedTagsLoaded = defineEvent<CollectedTagsLoadedPayload>()('session/collectedTagsLoaded');
 
+/** A refused sign-in: the code, and for 20010 (too many attempts) how long to wait. */
+export interface LoginRefusedPayload {
+  readonly code: number;
+  readonly retryAfterMs: number | null;
+}
+/** Spec §8 account family: the sign-in was refused (wrong password, throttled, ...). */
+export const loginRefused = defineEvent<LoginRefusedPayload>()('session/loginRefused');
+
 export type SessionEvent =
   | DomainEvent<typeof userInfoSet.type, UserInfoSetPayload>
   | DomainEvent<typeof tokenRefreshed.type, { readonly token: string }>
   | DomainEvent<typeof loggedOut.type, Record<string, never>>
   | DomainEvent<typeof collectionsLoaded.type, CollectionsLoadedPayload>
   | DomainEvent<typeof noticesLoaded.type, NoticesLoadedPayload>
-  | DomainEvent<typeof collectedTagsLoaded.type, CollectedTagsLoadedPayload>;
+  | DomainEvent<typeof collectedTagsLoaded.type, CollectedTagsLoadedPayload>
+  | DomainEvent<typeof loginRefused.type, LoginRefusedPayload>;
 
 export const sessionEventTypes = [
   userInfoSet.type,
@@ -47,4 +56,5 @@ export const sessionEventTypes = [
   collectionsLoaded.type,
   noticesLoaded.type,
   collectedTagsLoaded.type,
+  loginRefused.type,
 ] as const;

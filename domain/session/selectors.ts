@@ -16,3 +16,15 @@ export const selectCollectedTags = (s: SessionState): readonly CollectedTag[] =>
   s.status === 'signedIn' ? s.collectedTags : [];
 export const selectAccountNotices = (s: SessionState): readonly AccountNotice[] =>
   s.status === 'signedIn' ? s.notices : [];
+
+/** The refused sign-in a login form shows: the code and, when throttled, the whole seconds to wait. */
+export const selectLoginFailure = (
+  s: SessionState,
+): { readonly code: number; readonly retryAfterS: number | null } | null =>
+  s.status === 'guest' && s.loginFailure
+    ? {
+        code: s.loginFailure.code,
+        retryAfterS:
+          s.loginFailure.retryAfterMs === null ? null : Math.ceil(s.loginFailure.retryAfterMs / 1000),
+      }
+    : null;

@@ -59,7 +59,18 @@ export interface SignedIn {
   readonly collectedTags: readonly CollectedTag[];
 }
 
-export type SessionState = { readonly status: 'guest' } | SignedIn;
+/** The last refused sign-in, until the next attempt succeeds. */
+export interface LoginFailure {
+  readonly code: number;
+  readonly retryAfterMs: number | null;
+}
+
+export interface Guest {
+  readonly status: 'guest';
+  readonly loginFailure?: LoginFailure;
+}
+
+export type SessionState = Guest | SignedIn;
 
 export const initialSessionState: SessionState = { status: 'guest' };
 
@@ -104,6 +115,13 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
     case 'session/noticesLoaded':
       return state.status === 'signedIn'
         ? { ...state, notices: uniqueBy(event.payload.notices, (n) => n.id) }
+        : state;
+    case 'session/loginRefused':
+      return state.status === 'guest'
+        ? {
+            status: 'guest',
+            loginFailure: { code: event.payload.code, retryAfterMs: event.payload.retryAfterMs },
+          }
         : state;
     case 'session/collectedTagsLoaded':
       return state.status === 'signedIn'

@@ -4,7 +4,9 @@
  */
 import * as E from 'fp-ts/Either';
 import { filter, map, mergeMap, switchMap } from 'rxjs';
-import { session, signedOutEvents } from '../../domain/index.js';
+import { errors, session, signedOutEvents } from '../../domain/index.js';
+import { LoginThrottled } from '../contract/account';
+import type { ApiFailure } from '../http/client';
 import { appStarted, login, logout, refreshPayment, reportApiFailure } from '../store/commands';
 import { toUserInfo } from './mappers';
 import type { Action, AppEpic } from './types';
@@ -25,6 +27,16 @@ export const restoreSessionEpic: AppEpic = (action$, state$, { api }) =>
     ),
   );
 
+/** A refused sign-in: recorded for the form; a throttle (20010) carries its wait and shows no toast. */
+const refusedLogin = (failure: ApiFailure): Action[] => {
+  if (failure.kind !== 'api') return [reportApiFailure({ failure })];
+  const throttled =
+    failure.code === errors.ErrorCodes.tooManySignIns ? LoginThrottled.decode(failure.data) : null;
+  if (throttled && E.isRight(throttled))
+    return [session.loginRefused({ code: failure.code, retryAfterMs: throttled.right.retry_after_s * 1000 })];
+  return [session.loginRefused({ code: failure.code, retryAfterMs: null }), reportApiFailure({ failure })];
+};
+
 export const loginEpic: AppEpic = (action$, _state$, { api }) =>
   action$.pipe(
     filter(login.match),
@@ -34,7 +46,7 @@ export const loginEpic: AppEpic = (action$, _state$, { api }) =>
         .pipe(
           mergeMap((result): Action[] =>
             E.isLeft(result)
-              ? [reportApiFailure({ failure: result.left })]
+              ? refusedLogin(result.left)
               : [
                   session.userInfoSet({ token: result.right.token, user: toUserInfo(result.right.user) }),
                   refreshPayment({}),

@@ -23,7 +23,14 @@ import { errors } from '../../domain/index.js';
 import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
 
 export type ApiFailure =
-  | { readonly kind: 'api'; readonly path: string; readonly code: number; readonly msg: string }
+  | {
+      readonly kind: 'api';
+      readonly path: string;
+      readonly code: number;
+      readonly msg: string;
+      /** The refusal's `data` when it carries one (e.g. retry_after_s of 20010), still to decode. */
+      readonly data?: unknown;
+    }
   | { readonly kind: 'http'; readonly path: string; readonly status: number }
   | { readonly kind: 'network'; readonly path: string; readonly message: string }
   | { readonly kind: 'decode'; readonly path: string; readonly errors: readonly string[] };
@@ -61,7 +68,13 @@ export const decodeEnvelope = <A, O>(
   const head = ErrorEnvelope.decode(json);
   if (E.isLeft(head)) return E.left({ kind: 'decode', path, errors: PathReporter.report(head) });
   if (head.right.status.code !== SUCCESS_CODE)
-    return E.left({ kind: 'api', path, code: head.right.status.code, msg: head.right.status.msg });
+    return E.left({
+      kind: 'api',
+      path,
+      code: head.right.status.code,
+      msg: head.right.status.msg,
+      ...(head.right.data === null || head.right.data === undefined ? {} : { data: head.right.data }),
+    });
   const full = Envelope(data).decode(json);
   if (E.isLeft(full)) return E.left({ kind: 'decode', path, errors: PathReporter.report(full) });
   return E.right(full.right.data as A);

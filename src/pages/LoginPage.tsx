@@ -34,6 +34,7 @@ export const LoginForm = () => {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const emailInvalid = !EMAIL.test(email);
+  const refused = useAppSelector((s) => session.selectLoginFailure(s.session));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -73,6 +74,14 @@ export const LoginForm = () => {
           onChange={(e) => setPassword(e.target.value)}
           data-testid="password"
         />
+        {refused?.retryAfterS != null && (
+          <span className="field-error" role="alert" data-testid="login-throttled">
+            <FormattedMessage
+              id={`HttpErrorCode_${refused.code}`}
+              values={{ seconds: refused.retryAfterS }}
+            />
+          </span>
+        )}
         <button type="submit" className="button primary wide" data-testid="login-submit">
           <FormattedMessage id="login.submit" />
         </button>
