@@ -9,6 +9,7 @@ import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
 import { deviceId, randomId, storedLanguage } from '../adapters/device';
 import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
+import { browserCaptchaDeps } from '../tasks/captcha';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
 import type { RouteGuardEnv } from '../platform/routeGuard';
@@ -65,6 +66,7 @@ export const bootstrap = (getLanguage: () => string) => {
       streaming: browserStreamingDeps(http, headers),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
+      captcha: browserCaptchaDeps(http, window.crypto.subtle),
     },
   });
   const cookies = makeCookieAdapter(document, { secure: window.location.protocol === 'https:' });

@@ -2,6 +2,7 @@ import type { Observable, SchedulerLike } from 'rxjs';
 import type { Api } from '../http/api';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
+import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
 import type { UploadsDeps } from '../uploads/deps';
@@ -25,4 +26,6 @@ export interface Dependencies {
   readonly streaming: StreamingDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
+  /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */
+  readonly captcha?: CaptchaDeps;
 }

@@ -3,7 +3,6 @@
  * reaches the login form through `selectLoginFailure` with its wait, without a toast; another
  * refusal is recorded too and still goes through the error map; a success clears it.
  */
-import * as E from 'fp-ts/Either';
 import { asyncScheduler, of } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../domain/index.js';
