@@ -3,7 +3,8 @@ import type { AccountNotice, CollectedTag, CollectionFolder, SessionState, UserI
 
 export const selectIsGuest = (s: SessionState): boolean => s.status === 'guest';
 export const selectUser = (s: SessionState): UserInfo | null => (s.status === 'signedIn' ? s.user : null);
-export const selectToken = (s: SessionState): string | null => (s.status === 'signedIn' ? s.token : null);
+/** Whether a session exists; its bearer token is the HTTP adapter's, never the state's (issue 9). */
+export const selectHasSession = (s: SessionState): boolean => s.status === 'signedIn';
 export const selectIsNewUser = (s: SessionState): boolean => s.status === 'signedIn' && isNewUser(s.user);
 /** Null for a guest: the flag is cleared on logout (spec §4). */
 export const selectAdminOff = (s: SessionState): AdminOff | null =>

@@ -1,7 +1,8 @@
 /**
- * Session state and its reducer. Everything that belongs to one signed-in person (token,
- * account fields, admin-off flag, collections, notices, collected tags) lives inside the
- * `signedIn` variant, so logging out (back to `guest`) clears all of it in one step.
+ * Session state and its reducer. Everything that belongs to one signed-in person (account
+ * fields, admin-off flag, collections, notices, collected tags) lives inside the `signedIn`
+ * variant, so logging out (back to `guest`) clears all of it in one step. The bearer token is
+ * not here: the HTTP adapter holds it (issue 9), the state only says that a session exists.
  */
 import { assertNever } from '../kernel/event.js';
 import type { SessionEvent } from './events.js';
@@ -50,7 +51,6 @@ export interface CollectedTag {
 
 export interface SignedIn {
   readonly status: 'signedIn';
-  readonly token: string;
   readonly user: UserInfo;
   /** Spec §6: 0 for reviewers, -1 otherwise; derived from the role whenever user info is set. */
   readonly adminOff: AdminOff;
@@ -84,12 +84,11 @@ const uniqueBy = <T>(items: readonly T[], key: (t: T) => string): readonly T[] =
   });
 };
 
-const signIn = (state: SessionState, token: string, user: UserInfo): SignedIn => {
+const signIn = (state: SessionState, user: UserInfo): SignedIn => {
   // A refresh of the same person's info keeps their loaded lists; another person starts clean.
   const same = state.status === 'signedIn' && state.user.id === user.id;
   return {
     status: 'signedIn',
-    token,
     user,
     adminOff: adminOffFor(user.role),
     collections: same ? state.collections : [],
@@ -101,11 +100,7 @@ const signIn = (state: SessionState, token: string, user: UserInfo): SignedIn =>
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   switch (event.type) {
     case 'session/userInfoSet':
-      return signIn(state, event.payload.token, event.payload.user);
-    case 'session/tokenRefreshed':
-      return state.status === 'signedIn' && state.token !== event.payload.token
-        ? { ...state, token: event.payload.token }
-        : state;
+      return signIn(state, event.payload.user);
     case 'session/loggedOut':
       return state.status === 'guest' ? state : initialSessionState;
     case 'session/collectionsLoaded':

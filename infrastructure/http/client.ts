@@ -2,14 +2,15 @@
  * The one HTTP client of the web client (spec §7). It adds the §7 headers, decodes every
  * response with its io-ts codec, treats `status.code 10000` as success and turns everything
  * else into a typed `ApiFailure` value: it never throws, never calls UI code, and a cancelled
- * request (unsubscribed) never emits. A `token` response header is published on `tokens$`.
+ * request (unsubscribed) never emits. It owns the bearer token (issue 9): the token holder's
+ * current token goes out as the §7 `token` header, and a `token` response header replaces it
+ * (spec §4), so the token never passes through a domain event or the state.
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import {
   Observable,
-  Subject,
   TimeoutError,
   asyncScheduler,
   catchError,
@@ -21,6 +22,7 @@ import {
 } from 'rxjs';
 import { errors } from '../../domain/index.js';
 import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
+import type { TokenStore } from './tokenStore';
 
 export type ApiFailure =
   | {
@@ -47,12 +49,12 @@ export interface HttpClientOptions {
   /** Spec §7: 360 s for the main client, 30 s for the plugin client. */
   readonly timeoutMs?: number;
   readonly scheduler?: SchedulerLike;
+  /** The bearer token's holder: sent as the `token` header, refreshed from response headers. */
+  readonly token?: TokenStore;
 }
 
 export interface HttpClient {
   readonly post: <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>) => Observable<ApiResult<A>>;
-  /** Tokens from `token` response headers, to refresh the stored token (spec §4). */
-  readonly tokens$: Observable<string>;
 }
 
 export const MAIN_TIMEOUT_MS = 360_000;
@@ -94,13 +96,17 @@ const readResponse = async <A, O>(
 };
 
 export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
-  const tokens = new Subject<string>();
   const timeoutMs = options.timeoutMs ?? MAIN_TIMEOUT_MS;
 
   const post = <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>): Observable<ApiResult<A>> => {
     const request$ = new Observable<ApiResult<A>>((subscriber) => {
       const controller = new AbortController();
-      const headers = { 'content-type': 'application/json', ...options.headers() };
+      const token = options.token?.get() ?? null;
+      const headers = {
+        'content-type': 'application/json',
+        ...options.headers(),
+        ...(token === null ? {} : { [HEADER.token]: token }),
+      };
       options
         .fetch(options.baseUrl + path, {
           method: 'POST',
@@ -110,8 +116,9 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
           signal: controller.signal,
         })
         .then(async (response) => {
-          const token = response.headers.get(HEADER.token);
-          if (token) tokens.next(token);
+          // Spec §4: a token header on a response refreshes the stored token.
+          const refreshed = response.headers.get(HEADER.token);
+          if (refreshed) options.token?.set(refreshed);
           subscriber.next(await readResponse(path, response, data));
           subscriber.complete();
         })
@@ -153,5 +160,5 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
     return withRetries(0);
   };
 
-  return { post, tokens$: tokens.asObservable() };
+  return { post };
 };

@@ -1,7 +1,7 @@
 /**
  * The browser's streaming capabilities: the studio calls on the shared HTTP client, fetch streams
  * for SSE with the spec §7 headers, and socket.io-client at /im/v1 on the page's own origin (the
- * T cookie travels with the handshake; the token, when the state has one, goes in `auth`).
+ * T cookie travels with the handshake; the token, when its holder has one, goes in `auth`).
  */
 import { io } from 'socket.io-client';
 import type { HttpClient } from '../http/client';

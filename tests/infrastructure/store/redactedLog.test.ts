@@ -4,13 +4,16 @@
  * in to the reference server, creates a task and records the signed upload URLs the server
  * issued; then the REAL values (the issued token, the demo e-mail, the URL signature) are looked
  * for in `recorder.toJsonLines()` and in the redacted state view `__ATELIER__.state()` serves.
+ * Redaction is defence in depth: the token must not be in any event even BEFORE redaction (the
+ * reducer's input is watched), nor in the state; it lives in the HTTP adapter's token holder.
  */
 import { asyncScheduler, firstValueFrom } from 'rxjs';
 import * as E from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redact, session, uploads } from '../../../domain/index.js';
+import { evolve, redact, session, uploads, type RootState } from '../../../domain/index.js';
 import { makeApi } from '../../../infrastructure/http/api';
 import { makeHttpClient } from '../../../infrastructure/http/client';
+import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { login } from '../../../infrastructure/store/commands';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeUploadsApi } from '../../../infrastructure/uploads/api';
@@ -29,7 +32,7 @@ afterAll(() => s.stop());
 describe('the exported event log and the state view are redacted (issue 9)', () => {
   it('holds neither the issued token, the e-mail, the session cookie value nor a URL signature', async () => {
     let cookie = '';
-    const tokens: string[] = [];
+    const token = memoryTokenStore();
     const http = makeHttpClient({
       baseUrl: s.baseUrl,
       // Node's fetch keeps no cookies: carry the session cookie T like a browser would.
@@ -43,8 +46,8 @@ describe('the exported event log and the state view are redacted (issue 9)', () 
         return r;
       },
       headers: () => ({ 'x-device-id': 'redaction-device-1' }),
+      token,
     });
-    http.tokens$.subscribe((t) => tokens.push(t));
     const api = makeApi(http);
     const { deps } = makeFakeDeps(asyncScheduler, {
       login: api.login,
@@ -52,14 +55,25 @@ describe('the exported event log and the state view are redacted (issue 9)', () 
       paymentInfo: api.paymentInfo,
       createTask: api.createTask,
     });
-    const store = makeStore({ dependencies: { ...deps, tokens$: http.tokens$ } });
+    const store = makeStore({ dependencies: { ...deps, token } });
+    // Everything the reducer receives, as it arrives: the events before any redaction.
+    const raw: unknown[] = [];
+    store.replaceReducer(((state: RootState | undefined, action: { readonly type: string }) => {
+      raw.push(action);
+      return evolve(state, action);
+    }) as unknown as Parameters<typeof store.replaceReducer>[0]);
 
     store.dispatch(login({ email: DEMO_EMAIL, password: 'atelier-demo' }));
     await untilState(store, () => store.getState().session.status === 'signedIn');
     await untilState(store, () => store.getState().billing.status === 'known');
-    const issued = tokens[0]!;
+    const issued = token.get()!;
     expect(issued.length).toBeGreaterThan(20);
     expect(cookie).toBe(`T=${issued}`);
+    // Not in any event before redaction, nor in the unredacted state: the holder alone has it.
+    expect(raw.map((a) => (a as { type: string }).type)).toContain('session/userInfoSet');
+    expect(JSON.stringify(raw)).not.toContain(issued);
+    expect(JSON.stringify(store.recorder.events())).not.toContain(issued);
+    expect(JSON.stringify(store.getState())).not.toContain(issued);
 
     // A signed upload: the URLs the server signed, recorded as the uploads epic records them.
     const signed = await firstValueFrom(
