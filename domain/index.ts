@@ -31,3 +31,4 @@ export * as uploads from './uploads/index.js';
 export * as errors from './errors/index.js';
 export * as moderation from './moderation/index.js';
 export * as flags from './tracking/flags.js';
+export * as captcha from './captcha/index.js';

@@ -25,6 +25,7 @@ import { tourContext } from './tour/index.js';
 import { paymentContext } from './payment/index.js';
 import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
+import { captchaContext } from './captcha/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -45,6 +46,7 @@ export const contexts = {
   payment: paymentContext,
   uploads: uploadsContext,
   flags: flagsContext,
+  captcha: captchaContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -85,15 +85,10 @@ export const createTaskEpic: AppEpic = (action$, state$, { api, clock, captcha }
         ...(payload.seed === undefined ? {} : { seed: payload.seed }),
         ...(guest ? { g_mode: 1 } : {}),
       } as TaskCreateRequest;
-      return createWithCaptcha(
-        api.createTask,
-        captcha,
-      )(request).pipe(
-        mergeMap((result): Action[] =>
-          E.isLeft(result)
-            ? [reportApiFailure({ failure: result.left })]
-            : createdActions(result.right.item, payload.seed, guest, clock.now()),
-        ),
+      return createWithCaptcha(api.createTask, captcha)(request, (result) =>
+        E.isLeft(result)
+          ? [reportApiFailure({ failure: result.left })]
+          : createdActions(result.right.item, payload.seed, guest, clock.now()),
       );
     }),
   );
@@ -104,15 +99,10 @@ export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock, captc
     mergeMap(({ payload }) => {
       const guest = isGuestSession(state$.value);
       const request: TaskCreateRequest = { ...payload.request, ...(guest ? { g_mode: 1 as const } : {}) };
-      return createWithCaptcha(
-        api.createTask,
-        captcha,
-      )(request).pipe(
-        mergeMap((result): Action[] =>
-          E.isLeft(result)
-            ? [reportApiFailure({ failure: result.left })]
-            : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
-        ),
+      return createWithCaptcha(api.createTask, captcha)(request, (result) =>
+        E.isLeft(result)
+          ? [reportApiFailure({ failure: result.left })]
+          : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
       );
     }),
   );

@@ -2,11 +2,12 @@
  * The guest captcha flow of spec §4/§7 around task creation: when the server answers 20011
  * (captcha required), fetch a proof-of-work challenge, solve it with the injected solver and
  * send the same request again with the solved token. A wrong or failed solution surfaces as the
- * server's answer (20012), which goes through the error map like any refusal.
+ * server's answer (20012), which goes through the error map like any refusal. Each phase is
+ * recorded as a `captcha/*` event (never the challenge or the solved token: no credential in the log).
  */
 import * as E from 'fp-ts/Either';
-import { from, mergeMap, of, type Observable } from 'rxjs';
-import { errors } from '../../domain/index.js';
+import { catchError, concat, from, mergeMap, of, type Observable } from 'rxjs';
+import { captcha, errors } from '../../domain/index.js';
 import {
   CAPTCHA_CHALLENGE_PATH,
   CaptchaChallenge,
@@ -16,6 +17,7 @@ import {
   solutionToken,
 } from '../contract/captcha';
 import type { TaskCreateRequest } from '../contract/tasks';
+import type { Action } from '../epics/types';
 import type { ApiResult, HttpClient } from '../http/client';
 
 export interface CaptchaDeps {
@@ -24,34 +26,51 @@ export interface CaptchaDeps {
   readonly solve: (nonce: string, difficulty: number) => Observable<number>;
 }
 
-/** `create`, retried once with a solved challenge when the server asks for one. */
+const verdict = (result: ApiResult<unknown>): Action => {
+  if (E.isRight(result) || result.left.kind !== 'api') return captcha.verificationPassed({});
+  const { code } = result.left;
+  return code === errors.ErrorCodes.captchaInvalid || code === errors.ErrorCodes.captchaRequired
+    ? captcha.verificationFailed({ code })
+    : // The solution was accepted; the create failed for another reason, reported as it is.
+      captcha.verificationPassed({});
+};
+
+/**
+ * `create`, retried once with a solved challenge when the server asks for one. Emits the actions
+ * `toActions` makes of the final answer, preceded by the verification's phases (spec §4 captcha:
+ * required -> solving -> passed or failed) for the domain's `captcha` context.
+ */
 export const createWithCaptcha =
-  <A>(create: (req: TaskCreateRequest) => Observable<ApiResult<A>>, captcha: CaptchaDeps | undefined) =>
-  (request: TaskCreateRequest): Observable<ApiResult<A>> =>
+  <A>(create: (req: TaskCreateRequest) => Observable<ApiResult<A>>, deps: CaptchaDeps | undefined) =>
+  (request: TaskCreateRequest, toActions: (result: ApiResult<A>) => readonly Action[]): Observable<Action> =>
     create(request).pipe(
-      mergeMap((result) => {
+      mergeMap((result): Observable<Action> => {
         if (
-          captcha === undefined ||
+          deps === undefined ||
           E.isRight(result) ||
           result.left.kind !== 'api' ||
           result.left.code !== errors.ErrorCodes.captchaRequired
         )
-          return of(result);
-        return captcha
-          .challenge()
-          .pipe(
-            mergeMap((c) =>
-              E.isLeft(c)
-                ? of<ApiResult<A>>(c)
-                : captcha
-                    .solve(c.right.nonce, c.right.difficulty)
-                    .pipe(
-                      mergeMap((counter) =>
-                        create({ ...request, captcha_token: solutionToken(c.right.challenge, counter) }),
-                      ),
-                    ),
-            ),
-          );
+          return from(toActions(result));
+        const solved$ = deps.challenge().pipe(
+          mergeMap((c): Observable<Action> => {
+            if (E.isLeft(c))
+              return from([
+                captcha.verificationFailed({ code: c.left.kind === 'api' ? c.left.code : null }),
+                ...toActions(E.left(c.left)),
+              ]);
+            const retried$ = deps.solve(c.right.nonce, c.right.difficulty).pipe(
+              mergeMap((counter) =>
+                create({ ...request, captcha_token: solutionToken(c.right.challenge, counter) }),
+              ),
+              mergeMap((r): Action[] => [verdict(r), ...toActions(r)]),
+              // A solver that breaks ends the verification, not the epic.
+              catchError(() => of(captcha.verificationFailed({ code: null }))),
+            );
+            return concat(of(captcha.solvingStarted({ difficulty: c.right.difficulty })), retried$);
+          }),
+        );
+        return concat(of(captcha.verificationRequired({})), solved$);
       }),
     );
 
