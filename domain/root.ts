@@ -26,6 +26,7 @@ import { paymentContext } from './payment/index.js';
 import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
 import { preferencesContext } from './preferences/index.js';
+import { captchaContext } from './captcha/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -47,6 +48,7 @@ export const contexts = {
   uploads: uploadsContext,
   flags: flagsContext,
   preferences: preferencesContext,
+  captcha: captchaContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -22,6 +22,14 @@ export interface ServerConfig {
   readonly cookieSecure: boolean;
   /** Serve the built client's `*.map` files; off by default so sources stay private. */
   readonly serveSourceMaps: boolean;
+  /** Sign-in throttle window (failures per account and per address are counted over it). */
+  readonly loginWindowMs: number;
+  /** Guest generations a device or a client address makes a day before a captcha is asked. */
+  readonly guestFreeTasks: number;
+  /** Guest task creations one client address may make per minute (HTTP 429 past it). */
+  readonly guestCreatesPerMinute: number;
+  /** Leading zero bits of the guest proof-of-work captcha (18: well under a second in a browser). */
+  readonly captchaBits: number;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -44,4 +52,8 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   logLevel: LOG_LEVELS.has(env['LOG_LEVEL'] ?? '') ? env['LOG_LEVEL']! : 'info',
   cookieSecure: flag(env['COOKIE_SECURE']),
   serveSourceMaps: flag(env['SERVE_SOURCEMAPS']),
+  loginWindowMs: int(env['LOGIN_WINDOW_MS'], 15 * 60_000),
+  guestFreeTasks: int(env['GUEST_FREE_TASKS'], 3),
+  guestCreatesPerMinute: int(env['GUEST_CREATES_PER_MINUTE'], 20),
+  captchaBits: Math.min(30, int(env['CAPTCHA_BITS'], 18)),
 });

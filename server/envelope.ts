@@ -15,6 +15,14 @@ export const CODES = {
   notLoggedIn: 20000,
   accountNotExistent: 20001,
   wrongPassword: 20003,
+  /** Too many failed sign-ins for the account or the address; data.retry_after_s says how long to wait. */
+  tooManySignIns: 20010,
+  /** A guest past the free allowance must solve a captcha challenge (GET one from /captcha/challenge). */
+  captchaRequired: 20011,
+  /** The captcha solution is wrong, expired or already used. */
+  captchaInvalid: 20012,
+  /** Too many guest task creations from one client address in a minute. */
+  tooManyGuestRequests: 70011,
   dailyLimit: 70001,
   queueFull: 70002,
   noCoins: 80307,

@@ -101,8 +101,11 @@ const ownerSql = (owner: Owner, at = 1): { sql: string; param: string } => {
   throw new ApiError(CODES.notLoggedIn, 'a guest needs a device id');
 };
 
-const isGuest = (caller: Caller, gMode: number | undefined): boolean =>
-  caller.accountId === null || gMode === 1;
+/**
+ * Guest-ness comes from the session, never from the body: a signed-in caller sending g_mode 1 is
+ * still the account (and is charged). The request's g_mode is accepted and ignored.
+ */
+const isGuest = (caller: Caller, _gMode: number | undefined): boolean => caller.accountId === null;
 
 /** The request fields each kind needs, beyond the codec (10400 when missing). */
 const checkKindFields = (spec: KindSpec, req: TaskCreateRequest): void => {

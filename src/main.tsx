@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { routing } from '../domain/index.js';
+import { redact, routing } from '../domain/index.js';
 import { bootstrap } from '../infrastructure/app/bootstrap';
 import { appStarted } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
@@ -22,10 +22,11 @@ window.addEventListener('unhandledrejection', (e) =>
   store.dispatch(reportClientError({ type: 'page_error', message: String(e.reason).slice(0, 500) })),
 );
 
-// A read-only window for auditors and end-to-end tests: the state and the session's event log.
+// A read-only window for auditors and end-to-end tests: the state and the session's event log,
+// both redacted (no token, e-mail, cookie value, URL signature or card number).
 Object.defineProperty(window, '__ATELIER__', {
   value: Object.freeze({
-    state: () => store.getState(),
+    state: () => redact(store.getState()),
     eventLog: () => store.recorder.toJsonLines(Date.now()),
   }),
 });

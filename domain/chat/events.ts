@@ -50,7 +50,8 @@ export interface TokenReceivedPayload {
   readonly sessionId: string;
   readonly clientId: string;
   readonly index: number;
-  readonly token: string;
+  /** The streamed piece of reply text (named `text`: a `token` key is a credential to the redactor). */
+  readonly text: string;
 }
 
 export interface ReplyFinishedPayload {

@@ -139,7 +139,7 @@ const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
         state,
         replaceAt(state.messages, i, {
           ...m,
-          content: m.content + p.token,
+          content: m.content + p.text,
           phase: { status: 'streaming', nextToken: m.phase.nextToken + 1 },
         }),
       );

@@ -13,6 +13,13 @@ export const ErrorCodes = {
   sessionExpiredFirst: 20000,
   sessionExpiredLast: 20004,
   notActivated: 20301,
+  /** Too many failed sign-ins (account family; the response says how long to wait). */
+  tooManySignIns: 20010,
+  /** A guest past the free allowance must solve the captcha challenge (spec §4 captcha flow). */
+  captchaRequired: 20011,
+  captchaInvalid: 20012,
+  /** Too many guest task creations from one address (task family). */
+  tooManyGuestRequests: 70011,
   imageLimit: 20306,
   commentViolates: 40007,
   collectDeleteLimit: 40020,

@@ -191,6 +191,9 @@ const mapBusinessCode = (code: number, msg: string, ctx: ErrorContext): ErrorEff
       return warn('createChatFailed', { name: chatTargetOf(msg) });
     case ErrorCodes.audioUploadFailed:
       return warn('audioUploadError');
+    case ErrorCodes.captchaInvalid:
+      // The guest verification failed: our own translated sentence, never the server's raw text.
+      return toast('warning', httpErrorCodeKey(code), { fallbackKey: 'accountError' });
     default:
       return familyKey !== null
         ? warn(httpErrorCodeKey(code), { code })

@@ -1,7 +1,7 @@
 /**
  * The session rules of spec §4 and §6 as pure functions: new user, admin-off, enterprise role,
- * what survives logout in local storage, whether persisted state may be restored, and when a
- * response header refreshes the token.
+ * what survives logout in local storage and whether persisted state may be restored. No rule
+ * here sees the bearer token: the HTTP adapter keeps it and applies the same cookie rule to it.
  */
 import type { PaymentInfo } from '../billing/state.js';
 import { STORE_EFFECT_KEYS } from '../routing/rules.js';
@@ -72,25 +72,29 @@ export const hasSessionCookie = (cookies: Cookies): boolean => {
   return t !== undefined && t !== '';
 };
 
-/** Spec §4: the persisted part of the client state. */
+/**
+ * Spec §4: the persisted part of the client state that the domain owns (user info and payment
+ * info). The persisted token is kept beside it by the HTTP adapter, in its own storage key.
+ */
 export interface PersistedAuth {
-  readonly token: string | null;
   readonly user: UserInfo | null;
   readonly paymentInfo: PaymentInfo | null;
 }
 
-export const EMPTY_PERSISTED_AUTH: PersistedAuth = { token: null, user: null, paymentInfo: null };
+export const EMPTY_PERSISTED_AUTH: PersistedAuth = { user: null, paymentInfo: null };
 
-/** Spec §4: persisted token, user info and payment info are dropped when the T cookie is missing. */
+/**
+ * Spec §4: persisted token, user info and payment info are dropped when the T cookie is missing
+ * (the token by the adapter, with this same predicate: `hasSessionCookie`).
+ */
 export const restorePersisted = (persisted: PersistedAuth, cookies: Cookies): PersistedAuth =>
   hasSessionCookie(cookies) ? persisted : EMPTY_PERSISTED_AUTH;
 
-/** The session a restored snapshot stands for: signed in only with both a token and user info. */
+/** The session a restored snapshot stands for: signed in when it holds user info. */
 export const sessionFromPersisted = (p: PersistedAuth): SessionState =>
-  p.token !== null && p.user !== null
+  p.user !== null
     ? {
         status: 'signedIn',
-        token: p.token,
         user: p.user,
         adminOff: adminOffFor(p.user.role),
         collections: [],
@@ -98,23 +102,6 @@ export const sessionFromPersisted = (p: PersistedAuth): SessionState =>
         collectedTags: [],
       }
     : { status: 'guest' };
-
-/** The response header that carries a refreshed token (matched case-insensitively). */
-export const TOKEN_HEADER = 'token';
-
-/**
- * Spec §4: a token header on a response refreshes the stored token. Returns the token to store,
- * or null when there is none, it is empty, nobody is signed in, or it equals the stored one.
- */
-export const tokenFromHeaders = (
-  headers: Readonly<Record<string, string | undefined>>,
-  state: SessionState,
-): string | null => {
-  if (state.status !== 'signedIn') return null;
-  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === TOKEN_HEADER);
-  const token = entry?.[1];
-  return token !== undefined && token !== '' && token !== state.token ? token : null;
-};
 
 /**
  * Whether an address is worth sending to the sign-in or sign-up call: one @, something before

@@ -3,7 +3,8 @@ import type { AccountNotice, CollectedTag, CollectionFolder, SessionState, UserI
 
 export const selectIsGuest = (s: SessionState): boolean => s.status === 'guest';
 export const selectUser = (s: SessionState): UserInfo | null => (s.status === 'signedIn' ? s.user : null);
-export const selectToken = (s: SessionState): string | null => (s.status === 'signedIn' ? s.token : null);
+/** Whether a session exists; its bearer token is the HTTP adapter's, never the state's (issue 9). */
+export const selectHasSession = (s: SessionState): boolean => s.status === 'signedIn';
 export const selectIsNewUser = (s: SessionState): boolean => s.status === 'signedIn' && isNewUser(s.user);
 /** Null for a guest: the flag is cleared on logout (spec §4). */
 export const selectAdminOff = (s: SessionState): AdminOff | null =>
@@ -16,3 +17,15 @@ export const selectCollectedTags = (s: SessionState): readonly CollectedTag[] =>
   s.status === 'signedIn' ? s.collectedTags : [];
 export const selectAccountNotices = (s: SessionState): readonly AccountNotice[] =>
   s.status === 'signedIn' ? s.notices : [];
+
+/** The refused sign-in a login form shows: the code and, when throttled, the whole seconds to wait. */
+export const selectLoginFailure = (
+  s: SessionState,
+): { readonly code: number; readonly retryAfterS: number | null } | null =>
+  s.status === 'guest' && s.loginFailure
+    ? {
+        code: s.loginFailure.code,
+        retryAfterS:
+          s.loginFailure.retryAfterMs === null ? null : Math.ceil(s.loginFailure.retryAfterMs / 1000),
+      }
+    : null;

@@ -1,7 +1,8 @@
 /**
- * Session state and its reducer. Everything that belongs to one signed-in person (token,
- * account fields, admin-off flag, collections, notices, collected tags) lives inside the
- * `signedIn` variant, so logging out (back to `guest`) clears all of it in one step.
+ * Session state and its reducer. Everything that belongs to one signed-in person (account
+ * fields, admin-off flag, collections, notices, collected tags) lives inside the `signedIn`
+ * variant, so logging out (back to `guest`) clears all of it in one step. The bearer token is
+ * not here: the HTTP adapter holds it (issue 9), the state only says that a session exists.
  */
 import { assertNever } from '../kernel/event.js';
 import type { SessionEvent } from './events.js';
@@ -50,7 +51,6 @@ export interface CollectedTag {
 
 export interface SignedIn {
   readonly status: 'signedIn';
-  readonly token: string;
   readonly user: UserInfo;
   /** Spec §6: 0 for reviewers, -1 otherwise; derived from the role whenever user info is set. */
   readonly adminOff: AdminOff;
@@ -59,7 +59,18 @@ export interface SignedIn {
   readonly collectedTags: readonly CollectedTag[];
 }
 
-export type SessionState = { readonly status: 'guest' } | SignedIn;
+/** The last refused sign-in, until the next attempt succeeds. */
+export interface LoginFailure {
+  readonly code: number;
+  readonly retryAfterMs: number | null;
+}
+
+export interface Guest {
+  readonly status: 'guest';
+  readonly loginFailure?: LoginFailure;
+}
+
+export type SessionState = Guest | SignedIn;
 
 export const initialSessionState: SessionState = { status: 'guest' };
 
@@ -73,12 +84,11 @@ const uniqueBy = <T>(items: readonly T[], key: (t: T) => string): readonly T[] =
   });
 };
 
-const signIn = (state: SessionState, token: string, user: UserInfo): SignedIn => {
+const signIn = (state: SessionState, user: UserInfo): SignedIn => {
   // A refresh of the same person's info keeps their loaded lists; another person starts clean.
   const same = state.status === 'signedIn' && state.user.id === user.id;
   return {
     status: 'signedIn',
-    token,
     user,
     adminOff: adminOffFor(user.role),
     collections: same ? state.collections : [],
@@ -90,11 +100,7 @@ const signIn = (state: SessionState, token: string, user: UserInfo): SignedIn =>
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   switch (event.type) {
     case 'session/userInfoSet':
-      return signIn(state, event.payload.token, event.payload.user);
-    case 'session/tokenRefreshed':
-      return state.status === 'signedIn' && state.token !== event.payload.token
-        ? { ...state, token: event.payload.token }
-        : state;
+      return signIn(state, event.payload.user);
     case 'session/loggedOut':
       return state.status === 'guest' ? state : initialSessionState;
     case 'session/collectionsLoaded':
@@ -104,6 +110,13 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
     case 'session/noticesLoaded':
       return state.status === 'signedIn'
         ? { ...state, notices: uniqueBy(event.payload.notices, (n) => n.id) }
+        : state;
+    case 'session/loginRefused':
+      return state.status === 'guest'
+        ? {
+            status: 'guest',
+            loginFailure: { code: event.payload.code, retryAfterMs: event.payload.retryAfterMs },
+          }
         : state;
     case 'session/collectedTagsLoaded':
       return state.status === 'signedIn'

@@ -9,8 +9,11 @@ import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
 import { deviceId, randomId, storedLanguage } from '../platform/device';
 import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
+import { openTokenStore } from '../http/tokenStore';
+import { browserCaptchaDeps } from '../tasks/captcha';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
+import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
 import { browserStreamingDeps } from '../streaming/browser';
@@ -49,7 +52,17 @@ export const bootstrap = (getLanguage: () => string) => {
     [HEADER.timezone]: Intl.DateTimeFormat().resolvedOptions().timeZone,
     [HEADER.language]: getLanguage(),
   });
-  const http = makeHttpClient({ baseUrl: '', fetch: (input, init) => window.fetch(input, init), headers });
+  const cookies = makeCookieAdapter(document, { secure: window.location.protocol === 'https:' });
+  // The bearer token lives here, beside the HTTP client, never in the store (issue 9).
+  const token = openTokenStore(browserLocalStore(window.localStorage), {
+    hasSessionCookie: cookies.hasSession(),
+  });
+  const http = makeHttpClient({
+    baseUrl: '',
+    fetch: (input, init) => window.fetch(input, init),
+    headers,
+    token,
+  });
   const navigator = makeNavigator();
   const store = buildStore({
     dependencies: {
@@ -57,7 +70,7 @@ export const bootstrap = (getLanguage: () => string) => {
       clock: { now: () => Date.now() },
       scheduler: asyncScheduler,
       ids: () => randomId(),
-      tokens$: http.tokens$,
+      token,
       navigate: navigator.navigate,
       currentPath: () => window.location.pathname + window.location.search,
       tasks: browserTasksDeps(http),
@@ -65,9 +78,9 @@ export const bootstrap = (getLanguage: () => string) => {
       streaming: browserStreamingDeps(http, headers),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
+      captcha: browserCaptchaDeps(http, window.crypto.subtle),
     },
   });
-  const cookies = makeCookieAdapter(document, { secure: window.location.protocol === 'https:' });
   const routeGuard: RouteGuardEnv = {
     cookies: cookies.all,
     hasSession: cookies.hasSession,

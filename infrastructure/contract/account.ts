@@ -40,5 +40,12 @@ export type AccountInfo = t.TypeOf<typeof AccountInfo>;
 export const LoginResponse = t.type({ token: t.string, user: AccountInfo }, 'LoginResponse');
 export type LoginResponse = t.TypeOf<typeof LoginResponse>;
 
+/**
+ * The `data` of a refused sign-in with code 20010 (too many attempts for the account or the
+ * client address): how many seconds to wait before the next attempt (also the Retry-After header).
+ */
+export const LoginThrottled = t.type({ retry_after_s: t.number }, 'LoginThrottled');
+export type LoginThrottled = t.TypeOf<typeof LoginThrottled>;
+
 export const EmptyRequest = t.type({}, 'EmptyRequest');
 export const EmptyResponse = t.union([t.null, t.type({})], 'EmptyResponse');

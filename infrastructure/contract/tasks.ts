@@ -147,6 +147,8 @@ export const TaskCreateRequest = t.intersection(
       steps: bounded(1, 150, 'Steps'),
       cfg_scale: bounded(1, 30, 'CfgScale', false),
       pub_community: GMode,
+      /** A solved guest challenge (contract/captcha.ts), when the server answered 20011. */
+      captcha_token: t.refinement(t.string, (s) => s.length > 0 && s.length <= 512, 'CaptchaToken'),
     }),
   ],
   'TaskCreateRequest',

@@ -2,14 +2,15 @@
  * The one HTTP client of the web client (spec §7). It adds the §7 headers, decodes every
  * response with its io-ts codec, treats `status.code 10000` as success and turns everything
  * else into a typed `ApiFailure` value: it never throws, never calls UI code, and a cancelled
- * request (unsubscribed) never emits. A `token` response header is published on `tokens$`.
+ * request (unsubscribed) never emits. It owns the bearer token (issue 9): the token holder's
+ * current token goes out as the §7 `token` header, and a `token` response header replaces it
+ * (spec §4), so the token never passes through a domain event or the state.
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import {
   Observable,
-  Subject,
   TimeoutError,
   asyncScheduler,
   catchError,
@@ -21,9 +22,17 @@ import {
 } from 'rxjs';
 import { errors } from '../../domain/index.js';
 import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
+import type { TokenStore } from './tokenStore';
 
 export type ApiFailure =
-  | { readonly kind: 'api'; readonly path: string; readonly code: number; readonly msg: string }
+  | {
+      readonly kind: 'api';
+      readonly path: string;
+      readonly code: number;
+      readonly msg: string;
+      /** The refusal's `data` when it carries one (e.g. retry_after_s of 20010), still to decode. */
+      readonly data?: unknown;
+    }
   | { readonly kind: 'http'; readonly path: string; readonly status: number }
   | { readonly kind: 'network'; readonly path: string; readonly message: string }
   | { readonly kind: 'decode'; readonly path: string; readonly errors: readonly string[] };
@@ -40,12 +49,12 @@ export interface HttpClientOptions {
   /** Spec §7: 360 s for the main client, 30 s for the plugin client. */
   readonly timeoutMs?: number;
   readonly scheduler?: SchedulerLike;
+  /** The bearer token's holder: sent as the `token` header, refreshed from response headers. */
+  readonly token?: TokenStore;
 }
 
 export interface HttpClient {
   readonly post: <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>) => Observable<ApiResult<A>>;
-  /** Tokens from `token` response headers, to refresh the stored token (spec §4). */
-  readonly tokens$: Observable<string>;
 }
 
 export const MAIN_TIMEOUT_MS = 360_000;
@@ -61,7 +70,13 @@ export const decodeEnvelope = <A, O>(
   const head = ErrorEnvelope.decode(json);
   if (E.isLeft(head)) return E.left({ kind: 'decode', path, errors: PathReporter.report(head) });
   if (head.right.status.code !== SUCCESS_CODE)
-    return E.left({ kind: 'api', path, code: head.right.status.code, msg: head.right.status.msg });
+    return E.left({
+      kind: 'api',
+      path,
+      code: head.right.status.code,
+      msg: head.right.status.msg,
+      ...(head.right.data === null || head.right.data === undefined ? {} : { data: head.right.data }),
+    });
   const full = Envelope(data).decode(json);
   if (E.isLeft(full)) return E.left({ kind: 'decode', path, errors: PathReporter.report(full) });
   return E.right(full.right.data as A);
@@ -81,13 +96,17 @@ const readResponse = async <A, O>(
 };
 
 export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
-  const tokens = new Subject<string>();
   const timeoutMs = options.timeoutMs ?? MAIN_TIMEOUT_MS;
 
   const post = <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>): Observable<ApiResult<A>> => {
     const request$ = new Observable<ApiResult<A>>((subscriber) => {
       const controller = new AbortController();
-      const headers = { 'content-type': 'application/json', ...options.headers() };
+      const token = options.token?.get() ?? null;
+      const headers = {
+        'content-type': 'application/json',
+        ...options.headers(),
+        ...(token === null ? {} : { [HEADER.token]: token }),
+      };
       options
         .fetch(options.baseUrl + path, {
           method: 'POST',
@@ -97,8 +116,9 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
           signal: controller.signal,
         })
         .then(async (response) => {
-          const token = response.headers.get(HEADER.token);
-          if (token) tokens.next(token);
+          // Spec §4: a token header on a response refreshes the stored token.
+          const refreshed = response.headers.get(HEADER.token);
+          if (refreshed) options.token?.set(refreshed);
           subscriber.next(await readResponse(path, response, data));
           subscriber.complete();
         })
@@ -140,5 +160,5 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
     return withRetries(0);
   };
 
-  return { post, tokens$: tokens.asObservable() };
+  return { post };
 };

@@ -1,7 +1,9 @@
 /**
- * Persisted state of spec §4: the token, user info and payment info are kept in local storage
- * and restored at start, unless the T cookie is missing (then they are dropped, and the stored
- * copy removed). Afterwards the stored copy follows the state. On logout every local key that is
+ * Persisted state of spec §4: user info and payment info are kept in local storage and restored
+ * at start, unless the T cookie is missing (then they are dropped, and the stored copy removed).
+ * Afterwards the stored copy follows the state. The persisted token is not here: the HTTP
+ * adapter's token holder keeps it under its own key (`http/tokenStore.ts`), and this epic only
+ * tells the holder to drop it when the T cookie is missing at start. On logout every local key that is
  * not on the whitelist is removed (the persisted state is not on it), and so is the stored task
  * list.
  *
@@ -62,7 +64,6 @@ const PaymentInfoCodec = t.intersection([
 ]);
 
 export const PersistedAuthCodec = t.type({
-  token: t.union([t.string, t.null]),
   user: t.union([UserInfoCodec, t.null]),
   paymentInfo: t.union([PaymentInfoCodec, t.null]),
 });
@@ -77,14 +78,16 @@ export const readPersistedAuth = (storage: LocalStore): session.PersistedAuth =>
     return session.EMPTY_PERSISTED_AUTH;
   }
   const decoded = PersistedAuthCodec.decode(json);
-  return E.isRight(decoded) ? decoded.right : session.EMPTY_PERSISTED_AUTH;
+  // Rebuilt field by field: an older copy's extra fields (its token) are not carried along.
+  return E.isRight(decoded)
+    ? { user: decoded.right.user, paymentInfo: decoded.right.paymentInfo }
+    : session.EMPTY_PERSISTED_AUTH;
 };
 
 /** What the state holds of the persisted part; null when there is nobody to persist. */
 export const persistedPart = (s: RootState): session.PersistedAuth | null =>
   s.session.status === 'signedIn'
     ? {
-        token: s.session.token,
         user: s.session.user,
         paymentInfo: s.billing.status === 'known' ? s.billing.paymentInfo : null,
       }
@@ -94,25 +97,31 @@ export const persistedPart = (s: RootState): session.PersistedAuth | null =>
 export const restoreAuth = (storage: LocalStore, hasSession: boolean): Action[] => {
   const stored = readPersistedAuth(storage);
   const kept = session.restorePersisted(stored, hasSession ? { [session.SESSION_COOKIE]: '1' } : {});
-  if (kept.token === null || kept.user === null) {
+  if (kept.user === null) {
     if (storage.get(PERSISTED_AUTH_KEY) !== null) storage.remove(PERSISTED_AUTH_KEY);
     return [];
   }
   return [
-    session.userInfoSet({ token: kept.token, user: kept.user }),
+    session.userInfoSet({ user: kept.user }),
     ...(kept.paymentInfo === null ? [] : [billing.paymentInfoReceived({ info: kept.paymentInfo })]),
   ];
 };
 
 /** At start: persisted auth and end-time popups come back, then the writers may begin. */
-export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clock }) =>
+export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clock, token }) =>
   action$.pipe(
     filter(appStarted.match),
-    mergeMap((): Action[] => [
-      ...restoreAuth(platform.storage, platform.cookies.hasSession()),
-      ...restoreEndTimes(platform.storage, clock.now()),
-      localStateRestored({}),
-    ]),
+    mergeMap((): Action[] => {
+      const hasSession = platform.cookies.hasSession();
+      // The holder already dropped it when opened without the cookie (bootstrap); this covers a
+      // holder opened earlier than the cookie check, and keeps the rule in one epic's sight.
+      if (!hasSession) token.clear();
+      return [
+        ...restoreAuth(platform.storage, hasSession),
+        ...restoreEndTimes(platform.storage, clock.now()),
+        localStateRestored({}),
+      ];
+    }),
   );
 
 export const persistAuthEpic: AppEpic = (action$, state$, { platform }) =>
@@ -123,12 +132,7 @@ export const persistAuthEpic: AppEpic = (action$, state$, { platform }) =>
         map(persistedPart),
         distinctUntilChanged(
           (a, b) =>
-            a === b ||
-            (a !== null &&
-              b !== null &&
-              a.token === b.token &&
-              a.user === b.user &&
-              a.paymentInfo === b.paymentInfo),
+            a === b || (a !== null && b !== null && a.user === b.user && a.paymentInfo === b.paymentInfo),
         ),
       ),
     ),

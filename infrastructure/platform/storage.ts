@@ -67,7 +67,10 @@ export interface LocalStore {
   readonly remove: (key: string) => void;
 }
 
-/** Token, user info and payment info (spec §4 persisted state); not on the logout whitelist. */
+/**
+ * User info and payment info (spec §4 persisted state; the token is kept by the HTTP adapter
+ * under `http/tokenStore.ts`'s own key); not on the logout whitelist.
+ */
 export const PERSISTED_AUTH_KEY = 'persisted_auth';
 
 /** Quota errors and private modes must not break the app: a failed write is dropped. */

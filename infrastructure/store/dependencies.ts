@@ -1,7 +1,9 @@
-import type { Observable, SchedulerLike } from 'rxjs';
+import type { SchedulerLike } from 'rxjs';
 import type { Api } from '../http/api';
+import type { TokenStore } from '../http/tokenStore';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
+import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
 import type { UploadsDeps } from '../uploads/deps';
@@ -13,8 +15,12 @@ export interface Dependencies {
   readonly scheduler: SchedulerLike;
   /** Random ids for notices and requests (12 characters, spec §9). */
   readonly ids: () => string;
-  /** Tokens seen in response headers. */
-  readonly tokens$: Observable<string>;
+  /**
+   * The bearer token's holder, shared with the HTTP client (which sends and refreshes it). Epics
+   * store the login answer's token, clear it on logout and hand it to streaming calls; it never
+   * enters an event or the state (issue 9).
+   */
+  readonly token: TokenStore;
   /** Leaves the current page for another route (set by the view layer). */
   readonly navigate: (to: string) => void;
   /** The page the person is on (path and query), for rules that depend on it (spec §8 tool pages). */
@@ -27,4 +33,6 @@ export interface Dependencies {
   readonly platform: PlatformDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
+  /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */
+  readonly captcha?: CaptchaDeps;
 }

@@ -1,12 +1,15 @@
 /**
  * The event recorder: a middleware that stamps every domain event with the next `seq` and the
  * clock's `at`, keeps it in the session log, and passes it on. Commands and redux's own
- * actions pass through unrecorded.
+ * actions pass through unrecorded. The log keeps a redacted copy (domain `redact`: no credential,
+ * e-mail, cookie, URL signature or card number), since it is exported and shown to auditors;
+ * the reducer receives the event as it happened.
  */
 import type { Middleware } from 'redux';
 import {
   isAppEventType,
   makeHeader,
+  redact,
   serializeEventLog,
   stamp,
   type DomainEvent,
@@ -28,7 +31,7 @@ export const makeRecorder = (now: () => number, source = 'atelier-web'): Recorde
     if (typeof a?.type !== 'string' || !isAppEventType(a.type)) return next(action);
     seq += 1;
     const event = stamp(a, seq, now());
-    log.push(event);
+    log.push(redact(event));
     return next(event);
   };
   return {

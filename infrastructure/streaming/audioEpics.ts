@@ -25,7 +25,7 @@ import {
   take,
   takeWhile,
 } from 'rxjs';
-import { audio, type RootState } from '../../domain/index.js';
+import { audio } from '../../domain/index.js';
 import {
   AUDIO_TTS_STREAM_PATH,
   SONG_PREVIEW_STREAM_PATH,
@@ -51,10 +51,6 @@ import {
   stopAudioStream,
   type AudioStreamSource,
 } from './commands';
-
-/** The session token for streaming calls; null when the T cookie carries the session instead. */
-export const streamToken = (state: RootState): string | null =>
-  state.session.status === 'signedIn' && state.session.token !== '' ? state.session.token : null;
 
 /** The request of a source, checked with the same codec the server uses. */
 export const audioRequestOf = (
@@ -91,7 +87,7 @@ export const audioRequestOf = (
 
 const isTerminal = (a: Action): boolean => audio.streamEnded.match(a) || audio.streamFailed.match(a);
 
-export const audioStreamEpic: AppEpic = (action$, state$, deps) =>
+export const audioStreamEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(startAudioStream.match),
     switchMap(({ payload }) => {
@@ -104,7 +100,7 @@ export const audioStreamEpic: AppEpic = (action$, state$, deps) =>
       let tracker = initialTracker(streamId);
       const interrupted = audio.streamFailed({ streamId, reasonKey: AUDIO_STREAM_INTERRUPTED });
       const run$ = deps.streaming
-        .fetchStream({ path, body: request.body.right, token: streamToken(state$.value) })
+        .fetchStream({ path, body: request.body.right, token: deps.token.get() })
         .pipe(
           readAudioResponse(path),
           map((frame): AudioStep => {

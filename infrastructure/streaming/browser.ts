@@ -1,7 +1,7 @@
 /**
  * The browser's streaming capabilities: the studio calls on the shared HTTP client, fetch streams
- * for SSE with the spec §7 headers, and socket.io-client (loaded on first use) at /im/v1 on the page's own origin (the
- * T cookie travels with the handshake; the token, when the state has one, goes in `auth`).
+ * for SSE with the spec §7 headers, and socket.io-client (loaded on first use) at /im/v1 on the page's
+ * own origin (the T cookie travels with the handshake; the token, when its holder has one, goes in `auth`).
  */
 import { from, switchMap } from 'rxjs';
 import type { HttpClient } from '../http/client';

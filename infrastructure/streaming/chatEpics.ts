@@ -41,7 +41,6 @@ import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatContent } from '../contract/streaming
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
-import { streamToken } from './audioEpics';
 import { reconnectDelay } from './backoff';
 import {
   CHAT_ACK_TIMEOUT_MS,
@@ -201,7 +200,7 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
   const attempt = (failures: number): Observable<Action> =>
     defer(() => {
       let online = false;
-      return deps.streaming.connectChat({ token: streamToken(state$.value) }).pipe(
+      return deps.streaming.connectChat({ token: deps.token.get() }).pipe(
         concatWith(throwError(() => closedBy('completed'))),
         mergeMap((signal): Observable<Action> => {
           if (signal.kind === 'event')

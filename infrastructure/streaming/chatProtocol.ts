@@ -107,7 +107,7 @@ export const chatEventToActions = (
           sessionId: id,
           clientId: replyClientId(tk.reply_id),
           index: tk.index,
-          token: tk.token,
+          text: tk.token,
         }),
       ]);
     case CHAT_EVENT.done:

@@ -14,7 +14,10 @@ export type StreamPart =
 export interface StreamRequest {
   readonly path: string;
   readonly body: unknown;
-  /** Sent as the `token` header (spec §7: streaming calls also send the token); null sends none. */
+  /**
+   * Sent as the `token` header (spec §7: streaming calls also send the token); null sends none.
+   * The epic reads it from the injected token holder at the moment of the call.
+   */
   readonly token: string | null;
 }
 

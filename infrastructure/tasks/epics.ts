@@ -23,6 +23,7 @@ import {
 } from 'rxjs';
 import { notices, session, tasks, type RootState } from '../../domain/index.js';
 import type { TaskCreateRequest, TaskEstimateRequest } from '../contract/tasks';
+import { createWithCaptcha } from './captcha';
 import { createTask, createToolTask, deleteTask, estimateTask } from './commands';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
@@ -64,7 +65,7 @@ const createdActions = (
   refreshPayment({}),
 ];
 
-export const createTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
+export const createTaskEpic: AppEpic = (action$, state$, { api, clock, captcha }) =>
   action$.pipe(
     filter(createTask.match),
     mergeMap(({ payload }) => {
@@ -76,33 +77,25 @@ export const createTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
         ...(payload.seed === undefined ? {} : { seed: payload.seed }),
         ...(guest ? { g_mode: 1 } : {}),
       } as TaskCreateRequest;
-      return api
-        .createTask(request)
-        .pipe(
-          mergeMap((result): Action[] =>
-            E.isLeft(result)
-              ? [reportApiFailure({ failure: result.left })]
-              : createdActions(result.right.item, payload.seed, guest, clock.now()),
-          ),
-        );
+      return createWithCaptcha(api.createTask, captcha)(request, (result) =>
+        E.isLeft(result)
+          ? [reportApiFailure({ failure: result.left })]
+          : createdActions(result.right.item, payload.seed, guest, clock.now()),
+      );
     }),
   );
 
-export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock }) =>
+export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock, captcha }) =>
   action$.pipe(
     filter(createToolTask.match),
     mergeMap(({ payload }) => {
       const guest = isGuestSession(state$.value);
       const request: TaskCreateRequest = { ...payload.request, ...(guest ? { g_mode: 1 as const } : {}) };
-      return api
-        .createTask(request)
-        .pipe(
-          mergeMap((result): Action[] =>
-            E.isLeft(result)
-              ? [reportApiFailure({ failure: result.left })]
-              : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
-          ),
-        );
+      return createWithCaptcha(api.createTask, captcha)(request, (result) =>
+        E.isLeft(result)
+          ? [reportApiFailure({ failure: result.left })]
+          : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
+      );
     }),
   );
 

@@ -5,10 +5,12 @@ import {
   LOGOUT_PATH,
   LoginRequest,
   type AccountInfo,
+  type LoginThrottled,
 } from '../../infrastructure/contract/account';
 import { requireAccount, sessionCookie, startSession, verifyPassword } from '../auth';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import type { ServerContext } from '../context';
+import { LOGIN_LIMITS, makeLoginThrottle } from '../security/throttle';
 
 interface AccountRow extends Record<string, unknown> {
   id: string;
@@ -35,15 +37,30 @@ const toAccountInfo = (r: AccountRow): AccountInfo => ({
 });
 
 export const accountRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  const throttle = makeLoginThrottle({ ...LOGIN_LIMITS, windowMs: ctx.config.loginWindowMs });
+
   app.post(LOGIN_PATH, async (req, reply) => {
     const body = decodeBody(LoginRequest, req.body);
-    const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [
-      body.email.toLowerCase(),
-    ]);
-    if (!row) throw new ApiError(CODES.accountNotExistent, 'no account with this email');
-    if (!(await verifyPassword(body.password, row.password_hash)))
+    const email = body.email.toLowerCase();
+    const now = ctx.clock.now();
+    // Checked before the password: during a lock the right password is refused too.
+    const waitMs = throttle.waitMs(email, req.ip, now);
+    if (waitMs > 0) {
+      const retryAfterS = Math.ceil(waitMs / 1000);
+      reply.header('retry-after', String(retryAfterS));
+      return {
+        status: { code: CODES.tooManySignIns, msg: `too many sign-in attempts; retry in ${retryAfterS} s` },
+        data: { retry_after_s: retryAfterS } satisfies LoginThrottled,
+      };
+    }
+    const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [email]);
+    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
+      throttle.failed(email, req.ip, now);
+      if (!row) throw new ApiError(CODES.accountNotExistent, 'no account with this email');
       throw new ApiError(CODES.wrongPassword, 'wrong password');
-    const token = await startSession(ctx.db, reply, row.id, ctx.clock.now());
+    }
+    throttle.succeeded(email);
+    const token = await startSession(ctx.db, reply, row.id, now);
     return ok({ token, user: toAccountInfo(row) });
   });
 

@@ -4,7 +4,16 @@
  * ComfyUI workflow routes of server/creation. Codecs: infrastructure/contract/tasks.ts and
  * creation.ts.
  */
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import {
+  CAPTCHA_CHALLENGE_PATH,
+  CAPTCHA_STATUS_PATH,
+  CaptchaChallengeRequest,
+  CaptchaStatusRequest,
+  type CaptchaChallenge,
+  type CaptchaStatusResponse,
+} from '../../infrastructure/contract/captcha';
 import {
   BatchProgressRequest,
   TASK_BASE_CONFIG_PATH,
@@ -27,16 +36,65 @@ import {
 import { baseConfig, optionsConfig, toolConfigs } from '../creation/options';
 import { trainingRoutes } from '../creation/training';
 import { workflowRoutes } from '../creation/workflowRoutes';
-import { decodeBody, ok } from '../envelope';
+import { loadSigningSecret } from '../commerce/signing';
+import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { makeCaptcha, makeGuestAllowance } from '../security/captcha';
 import type { ServerContext } from '../context';
 
 export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
-  const guestOf = (accountId: string | null, gMode: number | undefined) => accountId === null || gMode === 1;
+  // Guest-ness comes from the session only: a `g_mode` in the body never makes an account a guest.
+  const guestOf = (accountId: string | null) => accountId === null;
+  const captcha = makeCaptcha(
+    loadSigningSecret(ctx.config.signingSecret, ctx.config.dataDir),
+    ctx.config.captchaBits,
+  );
+  const allowance = makeGuestAllowance(ctx.config.guestFreeTasks);
 
-  app.post(TASK_CREATE_PATH, async (req) => {
-    const body = decodeBody(TaskCreateRequest, req.body);
-    const item = await ctx.tasks.create(req.caller, body, ctx.clock.now());
-    return ok({ item });
+  // Guest task creation: rate-limited per client address (accounts are not), then the captcha
+  // past the free allowance of the device and of the address.
+  app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      global: false,
+      hook: 'preHandler',
+      keyGenerator: (req) => req.ip,
+      allowList: (req) => req.caller.accountId !== null,
+      errorResponseBuilder: (_req, c) =>
+        new ApiError(
+          CODES.tooManyGuestRequests,
+          `too many guest requests from this address; retry in ${Math.ceil(c.ttl / 1000)} s`,
+          429,
+        ),
+    });
+    scope.post(
+      TASK_CREATE_PATH,
+      { config: { rateLimit: { max: ctx.config.guestCreatesPerMinute, timeWindow: 60_000 } } },
+      async (req) => {
+        const body = decodeBody(TaskCreateRequest, req.body);
+        const now = ctx.clock.now();
+        const guest = guestOf(req.caller.accountId);
+        if (guest && allowance.needsChallenge(req.caller.deviceId, req.ip, now)) {
+          if (body.captcha_token === undefined)
+            throw new ApiError(CODES.captchaRequired, 'please solve the captcha challenge');
+          const check = captcha.redeem(body.captcha_token, now);
+          if (check !== 'ok') throw new ApiError(CODES.captchaInvalid, `the captcha solution is ${check}`);
+        }
+        const item = await ctx.tasks.create(req.caller, body, now);
+        if (guest) allowance.record(req.caller.deviceId, req.ip, now);
+        return ok({ item });
+      },
+    );
+  });
+
+  app.post(CAPTCHA_STATUS_PATH, async (req) => {
+    decodeBody(CaptchaStatusRequest, req.body);
+    const needed =
+      guestOf(req.caller.accountId) && allowance.needsChallenge(req.caller.deviceId, req.ip, ctx.clock.now());
+    return ok({ state: needed ? 1 : 0 } satisfies CaptchaStatusResponse);
+  });
+
+  app.post(CAPTCHA_CHALLENGE_PATH, async (req) => {
+    decodeBody(CaptchaChallengeRequest, req.body);
+    return ok(captcha.issue(ctx.clock.now()) satisfies CaptchaChallenge);
   });
 
   app.post(TASK_BATCH_PROGRESS_PATH, async (req) => {
@@ -44,7 +102,7 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
     const items = await ctx.tasks.progress(
       req.caller,
       body.task_ids.slice(0, 100),
-      body.g_mode === 1,
+      guestOf(req.caller.accountId),
       ctx.clock.now(),
     );
     return ok({ items });
@@ -53,12 +111,7 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   app.post(TASK_DETAIL_PATH, async (req) => {
     const body = decodeBody(TaskDetailRequest, req.body);
     return ok({
-      item: await ctx.tasks.detail(
-        req.caller,
-        body.id,
-        guestOf(req.caller.accountId, body.g_mode),
-        ctx.clock.now(),
-      ),
+      item: await ctx.tasks.detail(req.caller, body.id, guestOf(req.caller.accountId), ctx.clock.now()),
     });
   });
 
@@ -69,14 +122,7 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
 
   app.post(TASK_DELETE_PATH, async (req) => {
     const body = decodeBody(TaskDeleteRequest, req.body);
-    return ok(
-      await ctx.tasks.remove(
-        req.caller,
-        body.ids,
-        guestOf(req.caller.accountId, body.g_mode),
-        ctx.clock.now(),
-      ),
-    );
+    return ok(await ctx.tasks.remove(req.caller, body.ids, guestOf(req.caller.accountId), ctx.clock.now()));
   });
 
   app.post(TASK_ESTIMATE_PATH, async (req) => {
@@ -90,10 +136,8 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   });
 
   app.post(TASK_OPTIONS_CONFIG_PATH, async (req) => {
-    const body = decodeBody(TaskOptionsConfigRequest, req.body);
-    return ok(
-      await optionsConfig(ctx.db, guestOf(req.caller.accountId, body.g_mode) ? null : req.caller.accountId),
-    );
+    decodeBody(TaskOptionsConfigRequest, req.body);
+    return ok(await optionsConfig(ctx.db, guestOf(req.caller.accountId) ? null : req.caller.accountId));
   });
 
   app.post(TASK_BASE_CONFIG_PATH, async (req) => {

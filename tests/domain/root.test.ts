@@ -67,7 +67,6 @@ const eventArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
   fc.constant(billing.paymentInfoCleared({})),
   fc.constant(
     session.userInfoSet({
-      token: 't',
       user: {
         id: 'u',
         accountName: 'u',
@@ -207,7 +206,7 @@ describe('unread account notices (spec §3 "a notice read list is kept per user"
 
   it("hides what this person read; the read list outlives logout and is not another person's", () => {
     const u1 = [
-      session.userInfoSet({ token: 't', user: user('u1') }),
+      session.userInfoSet({ user: user('u1') }),
       session.noticesLoaded({ notices: list }),
       messages.noticeRead({ accountId: 'u1', noticeId: 'n1' }),
     ];
@@ -216,14 +215,14 @@ describe('unread account notices (spec §3 "a notice read list is kept per user"
     const back = fold(
       ...u1,
       session.loggedOut({}),
-      session.userInfoSet({ token: 't', user: user('u1') }),
+      session.userInfoSet({ user: user('u1') }),
       session.noticesLoaded({ notices: list }),
     );
     expect(selectUnreadAccountNotices(back).map((n) => n.id)).toEqual(['n2']);
     const other = fold(
       ...u1,
       session.loggedOut({}),
-      session.userInfoSet({ token: 't2', user: user('u2') }),
+      session.userInfoSet({ user: user('u2') }),
       session.noticesLoaded({ notices: list }),
     );
     expect(selectUnreadAccountNotices(other).map((n) => n.id)).toEqual(['n1', 'n2']);

@@ -22,6 +22,7 @@ import {
   AudioStreamChunk,
   SONG_PREVIEW_STREAM_PATH,
 } from '../../infrastructure/contract/streaming';
+import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { TASK_BATCH_PROGRESS_PATH } from '../../infrastructure/contract/tasks';
 import { makeApi } from '../../infrastructure/http/api';
 import { makeHttpClient } from '../../infrastructure/http/client';
@@ -115,9 +116,16 @@ const realStore = (base: string): AppStore => {
     },
   );
   const store = makeStore({
-    dependencies: { ...deps, api: makeApi(http), scheduler: asyncScheduler, clock: { now: Date.now } },
+    dependencies: {
+      ...deps,
+      api: makeApi(http),
+      scheduler: asyncScheduler,
+      clock: { now: Date.now },
+      // The audio streams read the token from the adapter's holder (issue 9).
+      token: memoryTokenStore(token),
+    },
   });
-  store.dispatch(session.userInfoSet({ token, user: demoUser }));
+  store.dispatch(session.userInfoSet({ user: demoUser }));
   return store;
 };
 

@@ -649,7 +649,6 @@ describe('the telemetry epics against the reference server (spec §4 "events are
     c.store.dispatch(appStarted({}));
     c.store.dispatch(
       session.userInfoSet({
-        token,
         user: { id, accountName: id, name: id, email: `${id}@ops.test`, avatar: '', status: 1, role: 'user' },
       }),
     );

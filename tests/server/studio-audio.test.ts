@@ -22,6 +22,7 @@ import {
   AudioStreamStart,
   SONG_PREVIEW_STREAM_PATH,
 } from '../../infrastructure/contract/streaming';
+import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
@@ -248,8 +249,8 @@ const clientStore = (auth: string | null) => {
       },
     },
   );
-  const store = makeStore({ dependencies: deps });
-  if (auth) store.dispatch(session.userInfoSet({ token: auth, user: user('demo') }));
+  const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore(auth) } });
+  if (auth) store.dispatch(session.userInfoSet({ user: user('demo') }));
   return Object.assign(store, { navigations });
 };
 

@@ -21,6 +21,7 @@ import {
   ChatSendAckEnvelope,
   ChatToken,
 } from '../../infrastructure/contract/streaming';
+import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
@@ -461,10 +462,9 @@ describe('the client chat epics against the server (reconnect, resend with the s
         },
       },
     );
-    const store = makeStore({ dependencies: deps });
+    const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore(token) } });
     store.dispatch(
       session.userInfoSet({
-        token,
         user: {
           id: 'demo',
           accountName: 'demo',

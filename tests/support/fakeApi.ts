@@ -6,6 +6,7 @@ import * as E from 'fp-ts/Either';
 import { EMPTY, Observable, Subject, of, type SchedulerLike } from 'rxjs';
 import type { Api } from '../../infrastructure/http/api';
 import type { ApiResult } from '../../infrastructure/http/client';
+import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeStreamingDeps } from './fakes/streaming';
@@ -56,7 +57,7 @@ export const makeFakeDeps = (
     clock: { now: () => scheduler.now() },
     scheduler,
     ids: () => `id${++n}`,
-    tokens$: new Subject<string>(),
+    token: memoryTokenStore(),
     navigate: (to) => navigations.push(to),
     currentPath: () => navigations[navigations.length - 1] ?? '/',
     tasks: areas.tasks ?? fakeTasksDeps(),

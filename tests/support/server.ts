@@ -56,7 +56,15 @@ export const startTestServer = async (
   runEngines = true,
 ): Promise<TestServer> => {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-test-'));
-  const base = readConfig({ ...process.env, DATA_DIR: dataDir, TASK_DURATION_MS: '1500' });
+  // Existing suites create many guest tasks from one loopback address: the captcha allowance and
+  // the per-address rate limit are lifted here and tested with their real values in security.test.ts.
+  const base = readConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    TASK_DURATION_MS: '1500',
+    GUEST_FREE_TASKS: '100000',
+    GUEST_CREATES_PER_MINUTE: '100000',
+  });
   const database = base.databaseUrl ? await freshDatabase(base.databaseUrl) : null;
   const config: ServerConfig = {
     ...base,

@@ -5,6 +5,7 @@ import { login } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
 import styles from './LoginForm.module.css';
+import { useLoginFailure } from './useLoginFailure';
 
 /** The seeded demo account of the reference server (README), offered to fill in with one click. */
 const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
@@ -17,6 +18,12 @@ export const LoginForm = () => {
   const [password, setPassword] = useState('');
   const [touched, setTouched] = useState(false);
   const emailInvalid = !session.isPlausibleEmail(email);
+  const refused = useLoginFailure();
+  // Spec §8 account codes (20001-20105) have a text each; a code without one reads as an account error.
+  const refusalKey =
+    refused && intl.messages[`HttpErrorCode_${refused.code}`] !== undefined
+      ? `HttpErrorCode_${refused.code}`
+      : 'accountError';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,6 +59,11 @@ export const LoginForm = () => {
             data-testid="password"
           />
         </Field>
+        {refused !== null && (
+          <p className={styles.refusal} role="alert" data-testid="login-refused">
+            <FormattedMessage id={refusalKey} values={{ seconds: refused.retryAfterS ?? 0 }} />
+          </p>
+        )}
         <Button type="submit" variant="primary" block data-testid="login-submit">
           <FormattedMessage id="login.submit" />
         </Button>

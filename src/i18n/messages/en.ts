@@ -83,6 +83,11 @@ export const en = {
   HttpErrorCode_20000: 'Please sign in again.',
   HttpErrorCode_20001: 'No account exists with this email.',
   HttpErrorCode_20003: 'The password is wrong.',
+  HttpErrorCode_20010:
+    'Too many sign-in attempts. Try again in {seconds, plural, one {# second} other {# seconds}}.',
+  HttpErrorCode_20011: 'Please complete the verification to keep creating as a guest.',
+  HttpErrorCode_20012: 'The verification failed. Please try again.',
+  HttpErrorCode_70011: 'Too many requests from your network. Please wait a minute.',
   HttpErrorCode_70001: 'You reached today’s generation limit.',
   HttpErrorCode_70002: 'Your task queue is full. Wait for a task to finish.',
   HttpErrorCode_80307: 'You do not have enough coins.',

@@ -32,7 +32,7 @@ const started = (clientId: string, createAt: number) =>
     isOfficialAgent: true,
   });
 const token = (clientId: string, index: number, t: string) =>
-  chat.tokenReceived({ sessionId: S, clientId, index, token: t });
+  chat.tokenReceived({ sessionId: S, clientId, index, text: t });
 const messagesOf = (s: chat.ChatState) => chat.selectChatMessages(s);
 const idsOf = (s: chat.ChatState) => messagesOf(s).map((m) => m.clientId);
 
@@ -459,7 +459,7 @@ const chatEventArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
       sessionId: sessionArb,
       clientId: clientArb,
       index: fc.integer({ min: 0, max: 3 }),
-      token: fc.constantFrom('a', 'b', 'c'),
+      text: fc.constantFrom('a', 'b', 'c'),
     })
     .map(chat.tokenReceived),
   fc

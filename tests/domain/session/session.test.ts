@@ -17,8 +17,7 @@ const user = (over: Partial<session.UserInfo> = {}): session.UserInfo => ({
   role: 'user',
   ...over,
 });
-const signIn = (over: Partial<session.UserInfo> = {}, token = 'tok-1') =>
-  session.userInfoSet({ token, user: user(over) });
+const signIn = (over: Partial<session.UserInfo> = {}) => session.userInfoSet({ user: user(over) });
 const folders = [
   { id: 'f1', name: 'Default' },
   { id: 'f2', name: 'Portraits' },
@@ -51,18 +50,19 @@ const paymentInfo: PaymentInfo = {
 };
 
 describe('session: login (spec §4 "setting user info stores the token and the account fields")', () => {
-  it('given a guest, when user info is set, then the token and account fields are stored', () => {
-    const { state, violation } = given().when(signIn({ role: 'user' }, 'tok-9'));
+  it("given a guest, when user info is set, then the account fields are stored and a session exists (the token is the adapter's)", () => {
+    const { state, violation } = given().when(signIn({ role: 'user' }));
     expect(violation).toBeNull();
-    expect(state).toMatchObject({ status: 'signedIn', token: 'tok-9', user: user() });
+    expect(state).toMatchObject({ status: 'signedIn', user: user() });
+    expect(state).not.toHaveProperty('token');
     expect(session.selectIsGuest(state)).toBe(false);
+    expect(session.selectHasSession(state)).toBe(true);
     expect(session.selectUser(state)).toEqual(user());
-    expect(session.selectToken(state)).toBe('tok-9');
   });
 
   it('a refresh of the same person keeps their loaded lists; another person starts clean', () => {
     const g = signedInWithLists();
-    const same = g.when(signIn({ name: 'Ada L.' }, 'tok-2')).state;
+    const same = g.when(signIn({ name: 'Ada L.' })).state;
     expect(session.selectCollections(same)).toEqual(folders);
     expect(session.selectUser(same)?.name).toBe('Ada L.');
     const other = g.when(signIn({ id: 'u2' })).state;
@@ -71,11 +71,11 @@ describe('session: login (spec §4 "setting user info stores the token and the a
     expect(session.selectCollectedTags(other)).toEqual([]);
   });
 
-  it('a guest has no user, token, lists or admin-off flag', () => {
+  it('a guest has no session, user, lists or admin-off flag', () => {
     const s = session.initialSessionState;
     expect(session.selectIsGuest(s)).toBe(true);
+    expect(session.selectHasSession(s)).toBe(false);
     expect(session.selectUser(s)).toBeNull();
-    expect(session.selectToken(s)).toBeNull();
     expect(session.selectAdminOff(s)).toBeNull();
     expect(session.selectEnterpriseRole(s)).toBe('none');
   });
@@ -97,7 +97,6 @@ describe('session: per-user lists (spec §4 "logout clears ... collections, noti
       session.collectionsLoaded({ folders }),
       session.noticesLoaded({ notices }),
       session.collectedTagsLoaded({ tags }),
-      session.tokenRefreshed({ token: 'x' }),
     ])
       expect(g.when(e).state).toBe(g.state);
   });
@@ -153,15 +152,14 @@ describe('session: logout (spec §4 "clears user info, collections, notices, the
 });
 
 describe('session: persisted state (spec §4 "dropped when the T cookie is missing")', () => {
-  const persisted: session.PersistedAuth = { token: 'tok', user: user(), paymentInfo };
+  const persisted: session.PersistedAuth = { user: user(), paymentInfo };
 
-  it('keeps the persisted token, user info and payment info while the T cookie exists', () => {
+  it('keeps the persisted user info and payment info while the T cookie exists (the token: infrastructure tokenStore)', () => {
     expect(session.restorePersisted(persisted, { T: 'abc', lang: 'en' })).toBe(persisted);
   });
 
-  it('drops all three when the T cookie is missing or empty', () => {
+  it('drops both when the T cookie is missing or empty', () => {
     expect(session.restorePersisted(persisted, { lang: 'en' })).toEqual({
-      token: null,
       user: null,
       paymentInfo: null,
     });
@@ -169,39 +167,13 @@ describe('session: persisted state (spec §4 "dropped when the T cookie is missi
     expect(session.restorePersisted(persisted, { T: undefined })).toEqual(session.EMPTY_PERSISTED_AUTH);
   });
 
-  it('a restored snapshot is a signed-in session only with both token and user', () => {
-    expect(session.sessionFromPersisted(persisted)).toMatchObject({
-      status: 'signedIn',
-      token: 'tok',
-      adminOff: -1,
-    });
+  it('a restored snapshot is a signed-in session only with user info', () => {
+    expect(session.sessionFromPersisted(persisted)).toMatchObject({ status: 'signedIn', adminOff: -1 });
     expect(session.sessionFromPersisted({ ...persisted, user: null })).toEqual({ status: 'guest' });
-    expect(session.sessionFromPersisted({ ...persisted, token: null })).toEqual({ status: 'guest' });
     const restored = session.sessionFromPersisted(persisted);
     expect(
       session.adminOffMatchesRole.check(restored, restored, stamp(session.loggedOut({}), 1, 0)),
     ).toBeNull();
-  });
-});
-
-describe('session: token refresh (spec §4 "the token header on responses refreshes the stored token")', () => {
-  it('given a signed-in person, when a new token arrives, then it replaces the stored one', () => {
-    const { state } = given(signIn()).when(session.tokenRefreshed({ token: 'tok-2' }));
-    expect(session.selectToken(state)).toBe('tok-2');
-  });
-
-  it('the same token leaves the state as it is', () => {
-    const g = given(signIn({}, 'tok-1'));
-    expect(g.when(session.tokenRefreshed({ token: 'tok-1' })).state).toBe(g.state);
-  });
-
-  it('reads the token header case-insensitively and ignores absent, empty or unchanged tokens and guests', () => {
-    const s = given(signIn({}, 'tok-1')).state;
-    expect(session.tokenFromHeaders({ Token: 'tok-2' }, s)).toBe('tok-2');
-    expect(session.tokenFromHeaders({ token: 'tok-1' }, s)).toBeNull();
-    expect(session.tokenFromHeaders({ token: '' }, s)).toBeNull();
-    expect(session.tokenFromHeaders({ 'content-type': 'json' }, s)).toBeNull();
-    expect(session.tokenFromHeaders({ token: 'tok-2' }, session.initialSessionState)).toBeNull();
   });
 });
 
@@ -288,8 +260,7 @@ const arbUser = fc.record({
 });
 const arbId = fc.constantFrom('a', 'b', 'c');
 const arbEvent: fc.Arbitrary<UnstampedEvent> = fc.oneof(
-  fc.record({ token: fc.constantFrom('t1', 't2', ''), user: arbUser }).map((p) => session.userInfoSet(p)),
-  fc.constantFrom('t1', 't2', 't3').map((token) => session.tokenRefreshed({ token })),
+  fc.record({ user: arbUser }).map((p) => session.userInfoSet(p)),
   fc.constant(session.loggedOut({})),
   fc
     .array(fc.record({ id: arbId, name: fc.string({ maxLength: 3 }) }), { maxLength: 4 })

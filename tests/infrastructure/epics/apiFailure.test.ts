@@ -7,7 +7,6 @@ import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const signedIn = session.userInfoSet({
-  token: 'tok',
   user: { id: 'u', accountName: 'u', name: 'U', email: 'u@x.test', avatar: '', status: 1, role: 'user' },
 });
 const paid = (vipType: string) =>

@@ -28,7 +28,6 @@ const page = (ids: string[], offset: number, has_more: boolean): FeedPage => ({
   has_more,
 });
 const signedIn = session.userInfoSet({
-  token: 't',
   user: { id: 'u', accountName: 'u', name: 'U', email: 'u@x.test', avatar: '', status: 1, role: 'user' },
 });
 

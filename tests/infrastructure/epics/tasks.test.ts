@@ -135,7 +135,7 @@ describe('delete epic (spec §7 /task/delete)', () => {
       const seen: string[] = [];
       const full: Dependencies = { ...deps, tasks: t.deps };
       const store = makeStore({ dependencies: full });
-      store.dispatch(session.userInfoSet({ token: 'tk', user }));
+      store.dispatch(session.userInfoSet({ user }));
       for (const id of ['a', 'b', 'c']) store.dispatch(created(id, false));
       for (const id of ['a', 'b', 'c']) store.dispatch(deleteTask({ id }));
       flush();
@@ -251,7 +251,7 @@ describe('task list at sign-in: one snapshot event, replayable', () => {
       boundTime(scheduler);
       const t = fakeTasks(scheduler, { listTasks: () => cold('---r|', { r: list }) });
       const { store } = storeWith(scheduler, { batchProgress: () => new Observable() }, t.deps);
-      cold('10ms x').subscribe(() => store.dispatch(session.userInfoSet({ token: 'tk', user })));
+      cold('10ms x').subscribe(() => store.dispatch(session.userInfoSet({ user })));
       flush();
       expect(t.calls).toEqual([{ at: 10, name: 'listTasks', body: { page: 1, page_size: 50 } }]);
       const snap = store.recorder.events().find((e) => e.type === 'tasks/listReceived')!;

@@ -4,6 +4,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it, vi } from 'vitest';
 import { HEADER } from '../../../infrastructure/contract/envelope';
 import { makeHttpClient, type FetchLike } from '../../../infrastructure/http/client';
+import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 
 const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
@@ -49,14 +50,25 @@ describe('HTTP client (spec §7 headers, "success is status.code 10000", §8 net
     ).toEqual(E.left({ kind: 'http', path: '/p', status: 403 }));
   });
 
-  it('publishes a token response header (spec §4 "the token header on responses refreshes the stored token")', async () => {
-    const http = client(async () =>
-      json({ status: { code: 10000, msg: '' }, data: { n: 2 } }, 200, { token: 'fresh' }),
-    );
-    const tokens: string[] = [];
-    http.tokens$.subscribe((tk) => tokens.push(tk));
+  it('sends the held token and stores a token response header (spec §4 "the token header on responses refreshes the stored token")', async () => {
+    const sent: (string | undefined)[] = [];
+    const token = memoryTokenStore('old');
+    const http = makeHttpClient({
+      baseUrl: '',
+      headers: () => ({}),
+      token,
+      fetch: async (_u, init) => {
+        sent.push((init.headers as Record<string, string>)['token']);
+        return json({ status: { code: 10000, msg: '' }, data: { n: 2 } }, 200, { token: 'fresh' });
+      },
+    });
     await once(http.post('/p', {}, Data));
-    expect(tokens).toEqual(['fresh']);
+    expect(token.get()).toBe('fresh');
+    await once(http.post('/p', {}, Data));
+    expect(sent).toEqual(['old', 'fresh']);
+    token.clear();
+    await once(http.post('/p', {}, Data)); // answered with `token: fresh` again, stored again
+    expect(sent).toEqual(['old', 'fresh', undefined]);
   });
 
   it('never resolves a cancelled request (spec §8) and aborts the fetch', async () => {

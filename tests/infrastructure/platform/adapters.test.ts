@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { billing, session } from '../../../domain/index.js';
+import { TOKEN_KEY } from '../../../infrastructure/http/tokenStore';
 import { PERSISTED_AUTH_KEY } from '../../../infrastructure/platform/storage';
 import {
   makeCookieAdapter,
@@ -106,35 +107,56 @@ const payment: billing.PaymentInfo = {
   vipType: 'svip_2',
   expiryTime: 1_900_000_000_000,
 };
-const stored = JSON.stringify({ token: 'tok1', user, paymentInfo: payment });
+const stored = JSON.stringify({ user, paymentInfo: payment });
 
 describe('persisted state (spec §4 "token, user info and payment info ... dropped when the T cookie is missing")', () => {
-  it('restores token, user info and payment info at start while the session cookie is present', () => {
+  it("restores user info and payment info into the state, the token into the adapter's holder, while the session cookie is present", () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       const h = platformStore(scheduler, {
-        storage: { [PERSISTED_AUTH_KEY]: stored },
+        storage: { [PERSISTED_AUTH_KEY]: stored, [TOKEN_KEY]: 'tok1' },
         cookies: { T_present: '1' },
       });
       h.store.dispatch(appStarted({}));
       flush();
       const s = h.store.getState();
-      expect(session.selectToken(s.session)).toBe('tok1');
+      expect(h.token.get()).toBe('tok1');
+      expect(session.selectHasSession(s.session)).toBe(true);
       expect(session.selectUser(s.session)).toEqual(user);
       expect(s.billing.status === 'known' && s.billing.paymentInfo).toEqual(payment);
       expect(h.fake.storage.get(PERSISTED_AUTH_KEY)).toBe(stored);
+      expect(h.fake.storage.get(TOKEN_KEY)).toBe('tok1');
+      expect(JSON.stringify(h.store.recorder.events())).not.toContain('tok1');
     });
   });
 
-  it('drops the persisted state (and its stored copy) when the T cookie is missing', () => {
+  it('drops the persisted state, the persisted token and their stored copies when the T cookie is missing', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
-      const h = platformStore(scheduler, { storage: { [PERSISTED_AUTH_KEY]: stored, lang: 'ja' } });
+      const h = platformStore(scheduler, {
+        storage: { [PERSISTED_AUTH_KEY]: stored, [TOKEN_KEY]: 'tok1', lang: 'ja' },
+      });
       h.store.dispatch(appStarted({}));
       flush();
       expect(h.store.getState().session.status).toBe('guest');
       expect(h.store.getState().billing.status).toBe('empty');
+      expect(h.token.get()).toBeNull();
       expect(h.fake.storage.snapshot()).toEqual({ lang: 'ja' });
+    });
+  });
+
+  it('an older stored copy that still carries a token restores the account fields and rewrites the copy without it', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const h = platformStore(scheduler, {
+        storage: { [PERSISTED_AUTH_KEY]: JSON.stringify({ token: 'old-tok', user, paymentInfo: null }) },
+        cookies: { T_present: '1' },
+      });
+      h.store.dispatch(appStarted({}));
+      flush();
+      expect(session.selectUser(h.store.getState().session)).toEqual(user);
+      expect(h.fake.storage.get(PERSISTED_AUTH_KEY)).toBe(JSON.stringify({ user, paymentInfo: null }));
+      expect(JSON.stringify(h.store.recorder.events())).not.toContain('old-tok');
     });
   });
 
@@ -154,7 +176,7 @@ describe('persisted state (spec §4 "token, user info and payment info ... dropp
     });
   });
 
-  it('keeps the stored copy in step with the state after start: sign-in, payment info, token refresh, logout', () => {
+  it('keeps the stored copy in step with the state after start: sign-in, payment info, logout', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       const h = platformStore(scheduler);
@@ -162,14 +184,13 @@ describe('persisted state (spec §4 "token, user info and payment info ... dropp
         const raw = h.fake.storage.get(PERSISTED_AUTH_KEY);
         return raw === null ? null : (JSON.parse(raw) as unknown);
       };
-      h.store.dispatch(session.userInfoSet({ token: 'early', user }));
+      h.store.dispatch(session.userInfoSet({ user }));
       expect(read()).toBeNull(); // nothing is written before the start has read the stored copy
       h.store.dispatch(appStarted({}));
       flush();
-      expect(read()).toEqual({ token: 'early', user, paymentInfo: null });
+      expect(read()).toEqual({ user, paymentInfo: null });
       h.store.dispatch(billing.paymentInfoReceived({ info: payment }));
-      h.store.dispatch(session.tokenRefreshed({ token: 'fresh' }));
-      expect(read()).toEqual({ token: 'fresh', user, paymentInfo: payment });
+      expect(read()).toEqual({ user, paymentInfo: payment });
       h.store.dispatch(logout({}));
       flush();
       expect(read()).toBeNull();

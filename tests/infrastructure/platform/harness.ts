@@ -7,6 +7,7 @@ import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
 import type { DomainEvent } from '../../../domain/index.js';
 import type { Api } from '../../../infrastructure/http/api';
+import { openTokenStore } from '../../../infrastructure/http/tokenStore';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform, type FakePlatformOptions } from '../../support/fakes/platform';
@@ -27,10 +28,12 @@ export const platformStore = (
   scheduler.maxFrames = HORIZON_MS;
   const fake = makeFakePlatform(scheduler, options);
   const core = makeFakeDeps(scheduler, api, { platform: fake.deps });
-  const store = makeStore({ dependencies: core.deps });
+  // The token holder over the same local storage, opened as bootstrap opens it.
+  const token = openTokenStore(fake.deps.storage, { hasSessionCookie: fake.deps.cookies.hasSession() });
+  const store = makeStore({ dependencies: { ...core.deps, token } });
   const events = (type?: string): DomainEvent[] =>
     store.recorder.events().filter((e) => type === undefined || e.type === type) as DomainEvent[];
-  return { store, fake, core, events };
+  return { store, fake, core, events, token };
 };
 
 /** Runs `fn` at virtual time `ms` (inside `TestScheduler.run`). */

@@ -60,7 +60,7 @@ describe('push registration (spec §6 "push notifications require granted permis
     scheduler.run(({ flush }) => {
       const p = fakePush(scheduler, 'granted', { activationMs: 9999 });
       const h = platformStore(scheduler, { push: p.push, api });
-      h.store.dispatch(session.userInfoSet({ token: 't', user }));
+      h.store.dispatch(session.userInfoSet({ user }));
       flush();
       expect(p.log).toEqual(['0 register /sw.js', '9999 subscribe BPUB']);
       expect(h.fake.calls.map((c) => [c.at, c.name, c.body])).toEqual([
@@ -89,10 +89,10 @@ describe('push registration (spec §6 "push notifications require granted permis
       const denied = fakePush(scheduler, 'denied');
       const h1 = platformStore(scheduler, { push: denied.push, api });
       h1.store.dispatch(enablePush({}));
-      h1.store.dispatch(session.userInfoSet({ token: 't', user }));
+      h1.store.dispatch(session.userInfoSet({ user }));
       const undecided = fakePush(scheduler, 'default', { answer: 'denied' });
       const h2 = platformStore(scheduler, { push: undecided.push, api });
-      h2.store.dispatch(session.userInfoSet({ token: 't', user }));
+      h2.store.dispatch(session.userInfoSet({ user }));
       h2.store.dispatch(enablePush({}));
       const granted = fakePush(scheduler, 'default', { answer: 'granted' });
       const h3 = platformStore(scheduler, { push: granted.push, api });

@@ -102,7 +102,7 @@ describe('task list in IndexedDB (a reload keeps the task list)', () => {
         status: 1,
         role: 'user',
       };
-      h.store.dispatch(session.userInfoSet({ token: 't', user }));
+      h.store.dispatch(session.userInfoSet({ user }));
       h.store.dispatch(tasks.taskRemoved({ id: 'early' }));
       expect(h.fake.kv.snapshot()[TASK_LIST_KEY]).toMatchObject({ owner: 'u9', tasks: [{ id: 'late' }] });
     });

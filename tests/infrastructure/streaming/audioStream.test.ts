@@ -4,6 +4,7 @@ import { Subject, from, lastValueFrom, of, toArray, type Observable } from 'rxjs
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { audio, initialRootState, replay, session, type RootState } from '../../../domain/index.js';
+import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { AUDIO_TTS_STREAM_PATH, SONG_PREVIEW_STREAM_PATH } from '../../../infrastructure/contract/streaming';
 import type { Action } from '../../../infrastructure/epics/types';
 import { reportApiFailure } from '../../../infrastructure/notices/commands';
@@ -77,6 +78,7 @@ const runEpic = (
   action$: Observable<Action>,
   streams: readonly Observable<StreamPart>[],
   state: RootState = initialRootState,
+  token: string | null = null,
 ) => {
   const requests: { at: number; req: StreamRequest }[] = [];
   const { deps } = makeFakeDeps(
@@ -92,7 +94,7 @@ const runEpic = (
     },
   );
   const state$ = new StateObservable<RootState>(new Subject<RootState>(), state);
-  return { output$: audioStreamEpic(action$, state$, deps), requests };
+  return { output$: audioStreamEpic(action$, state$, { ...deps, token: memoryTokenStore(token) }), requests };
 };
 
 describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end. Status values: start, paused, over, error")', () => {
@@ -404,20 +406,19 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
     });
   });
 
-  it('sends the session token as the `token` header (spec §7 "streaming calls also send the token")', () => {
+  it('sends the token holder\'s token as the `token` header (spec §7 "streaming calls also send the token")', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, expectObservable }) => {
       const signedIn = replay([
         {
           ...session.userInfoSet({
-            token: 'tok-1',
             user: { id: 'u', accountName: 'u', name: 'u', email: 'u@x', avatar: '', status: 1, role: 'user' },
           }),
           meta: { seq: 1, at: 0 },
         },
       ]).state;
       const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
-      const { output$, requests } = runEpic(scheduler, action$, [of<StreamPart>()], signedIn);
+      const { output$, requests } = runEpic(scheduler, action$, [of<StreamPart>()], signedIn, 'tok-1');
       expectObservable(output$).toBe('(af)', { a: started(), f: failed(AUDIO_STREAM_INTERRUPTED) });
       scheduler.flush();
       expect(requests[0]!.req.token).toBe('tok-1');

@@ -15,6 +15,7 @@ import {
   ChatMessageItem,
   type ChatSendRequest,
 } from '../../../infrastructure/contract/streaming';
+import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import {
@@ -142,12 +143,12 @@ const storeWith = (
       }),
     },
   );
-  const store = makeStore({ dependencies: deps });
+  // The token comes from the adapter's holder (issue 9), not from the session state.
+  const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore('tok-1') } });
   return Object.assign(store, { historyCalls });
 };
 
-const signIn = (store: ReturnType<typeof makeStore>) =>
-  store.dispatch(session.userInfoSet({ token: 'tok-1', user: USER }));
+const signIn = (store: ReturnType<typeof makeStore>) => store.dispatch(session.userInfoSet({ user: USER }));
 const openSession = (store: ReturnType<typeof makeStore>) =>
   store.dispatch(chat.sessionOpened({ sessionId: SESSION, channelId: CHARACTER }));
 const types = (store: ReturnType<typeof makeStore>) => store.recorder.events().map((e) => e.type);

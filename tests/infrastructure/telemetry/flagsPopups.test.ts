@@ -47,9 +47,7 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
       const state$ = new StateObservable<RootState>(state, initialRootState);
       const action$ = hot<Action>('a', { a: appStarted({}) });
       cold('1000ms x').subscribe(() =>
-        state.next(
-          evolve(initialRootState, stamp(session.userInfoSet({ token: 't', user: user('u1') }), 1, 1000)),
-        ),
+        state.next(evolve(initialRootState, stamp(session.userInfoSet({ user: user('u1') }), 1, 1000))),
       );
       const received = (variant: 'A' | 'B', stTavern: boolean, stEnabled: boolean) =>
         flagsReceived({
@@ -204,9 +202,7 @@ describe('popup status (spec §7 "popup status (plat web)", §3 popup data, fetc
       });
       store.dispatch(appStarted({}));
       cold('100ms a 899ms b').subscribe((v) =>
-        store.dispatch(
-          v === 'a' ? session.userInfoSet({ token: 't', user: user('u1') }) : session.loggedOut({}),
-        ),
+        store.dispatch(v === 'a' ? session.userInfoSet({ user: user('u1') }) : session.loggedOut({})),
       );
       flush();
       expect(fake.calls.filter((c) => c.name === 'popupStatus').map((c) => [c.at, c.body])).toEqual([
@@ -234,7 +230,7 @@ describe('popup status (spec §7 "popup status (plat web)", §3 popup data, fetc
           popupStatus: () => cold('r|', { r: E.left({ kind: 'http', path: '/x', status: 500 }) as never }),
         },
       });
-      store.dispatch(session.userInfoSet({ token: 't', user: user('u1') }));
+      store.dispatch(session.userInfoSet({ user: user('u1') }));
       flush();
       expect(eventTypes(store).filter((t) => t.startsWith('popups/') || t.startsWith('notices/'))).toEqual(
         [],

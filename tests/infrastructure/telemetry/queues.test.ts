@@ -363,7 +363,7 @@ describe('the §3 event envelope with productLevel (spec §3 "The premium level 
         storage,
         api: { eventReport: () => cold('r|', { r: OK }) },
       });
-      store.dispatch(session.userInfoSet({ token: 't', user }));
+      store.dispatch(session.userInfoSet({ user }));
       store.dispatch(billing.paymentInfoReceived({ info: info(true) }));
       cold('250ms x').subscribe(() =>
         store.dispatch(trackEvent({ name: 'buy_click', properties: { plan: 'pro', plat: 'ios' } })),
@@ -403,7 +403,7 @@ describe('the §3 event envelope with productLevel (spec §3 "The premium level 
       const { store, fake } = setup(scheduler, { api: { eventReport: () => cold('r|', { r: OK }) } });
       store.dispatch(trackEvent({ name: 'guest_view' }));
       cold('4000ms x').subscribe(() => {
-        store.dispatch(session.userInfoSet({ token: 't', user }));
+        store.dispatch(session.userInfoSet({ user }));
         store.dispatch(billing.paymentInfoReceived({ info: info(false) }));
         store.dispatch(trackEvent({ name: 'lapsed_view' }));
       });

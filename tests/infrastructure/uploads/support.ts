@@ -11,7 +11,6 @@ import type { UploadsDeps } from '../../../infrastructure/uploads/deps';
 export const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
 export const signedIn = session.userInfoSet({
-  token: 'tok',
   user: {
     id: 'u1',
     accountName: 'u1',
