@@ -58,7 +58,9 @@ const HAS_SIGNATURE = new RegExp(`[?&](?:sig|signature|x-amz-signature)=`, 'i');
 
 const CARD_RE = /(?<![\w.])\d(?:[ -]?\d){12,18}(?![\w.])/g;
 
-const luhn = (digits: string): boolean => {
+/** The Luhn checksum of a card number (12 to 19 digits, no separators). */
+export const luhnValid = (digits: string): boolean => {
+  if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let d = Number(digits[digits.length - 1 - i]);
@@ -82,7 +84,7 @@ export const redactString = (s: string): string => {
   out = out.replace(SIGNATURE_RE, (_m, name: string, value: string) =>
     value === '' ? name : `${name}${REDACTED}`,
   );
-  out = out.replace(CARD_RE, (m) => (luhn(m.replace(/[ -]/g, '')) ? CARD_MARK : m));
+  out = out.replace(CARD_RE, (m) => (luhnValid(m.replace(/[ -]/g, '')) ? CARD_MARK : m));
   return out === s ? s : out;
 };
 

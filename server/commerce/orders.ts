@@ -22,6 +22,7 @@ import type {
   OrderCreateRequest,
 } from '../../infrastructure/contract/commerce';
 import { checkoutPagePath, DECLINED_TEST_CARD } from '../../infrastructure/contract/commerce';
+import { luhnValid } from '../../domain/index.js';
 import { newId } from '../auth';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
@@ -143,19 +144,6 @@ export const orderDetail = async (
 ): Promise<Order> => toOrder(await ownOrder(db, accountId, orderId, false), now);
 
 /** Luhn checksum of a card number of 12 to 19 digits. */
-export const luhnValid = (digits: string): boolean => {
-  if (!/^\d{12,19}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-};
 
 type Outcome =
   | { readonly kind: 'paid'; readonly order: Order }

@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { feed, format } from '../../../domain/index.js';
 import { muteCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { IconButton } from '../../ui';
+import { IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
 import { useLike } from './useFeed';
 
@@ -57,9 +57,9 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
             data-testid="like"
           >
             <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
-            <span className={styles.visuallyHidden}>
+            <VisuallyHidden>
               <FormattedMessage id="feed.like" />
-            </span>
+            </VisuallyHidden>
             <span data-testid="like-count">{format.formatCount(likes)}</span>
           </button>
           <IconButton

@@ -12,7 +12,7 @@ import {
   sendChatMessage,
 } from '../../../../infrastructure/streaming/commands';
 import { useLocale } from '../../../i18n/locale';
-import { Badge, Button, Card, EmptyState, IconButton, TextArea } from '../../../ui';
+import { Badge, Button, Card, EmptyState, IconButton, TextArea, VisuallyHidden } from '../../../ui';
 import styles from '../Chat.module.css';
 import { CharacterAvatar } from '../CharacterAvatar';
 import { useConversation } from '../useChat';
@@ -29,7 +29,7 @@ const Bubble = ({ message, speaker }: { readonly message: chat.ChatMessage; read
       data-testid="chat-message"
       data-status={phase.status}
     >
-      <span className={styles.visuallyHidden}>{speaker}: </span>
+      <VisuallyHidden>{speaker}: </VisuallyHidden>
       <span data-testid="bubble-text">{message.content}</span>
       {phase.status === 'streaming' && <span className={styles.caret} aria-hidden="true" />}
       {phase.status === 'sending' && (
@@ -156,7 +156,7 @@ const ChatRoomPage = () => {
         {/* The greeting opens the conversation until the server's history (which starts with it) is in. */}
         {character && character.greeting !== '' && messages[0]?.content !== character.greeting && (
           <li className={styles.bubble} data-role="assistant" data-greeting data-testid="chat-greeting">
-            <span className={styles.visuallyHidden}>{name}: </span>
+            <VisuallyHidden>{name}: </VisuallyHidden>
             <span data-testid="bubble-text">{character.greeting}</span>
           </li>
         )}
@@ -170,11 +170,9 @@ const ChatRoomPage = () => {
         ))}
       </ol>
       <form className={styles.composer} onSubmit={send} noValidate>
-        <label htmlFor="chat-input" className={styles.visuallyHidden}>
-          <FormattedMessage id="chat.input.label" values={{ name }} />
-        </label>
         <TextArea
           id="chat-input"
+          aria-label={intl.formatMessage({ id: 'chat.input.label' }, { name })}
           data-testid="chat-input"
           rows={2}
           maxLength={chat.CHAT_CONTENT_MAX}
