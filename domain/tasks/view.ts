@@ -28,6 +28,8 @@ export interface TaskView {
   /** The tool's label key, for every tool but plain text to image. */
   readonly toolLabelKey: string | null;
   readonly failureReason: string | null;
+  /** A failed text-to-image task can be sent again with the same prompt and ratio. */
+  readonly retry: { readonly prompt: string; readonly aspectRatio: string } | null;
 }
 
 export const taskStatusKey = (phase: Task['phase']): TaskStatusKey => {
@@ -64,5 +66,9 @@ export const taskView = (task: Task): TaskView => {
     output: info.output,
     toolLabelKey: info.id === 0 ? null : info.labelKey,
     failureReason: phase.status === 'failed' ? phase.reason : null,
+    retry:
+      phase.status === 'failed' && params.domainType === 0
+        ? { prompt: params.prompt, aspectRatio: params.aspectRatio }
+        : null,
   };
 };

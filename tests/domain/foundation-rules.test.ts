@@ -63,6 +63,14 @@ describe('a task card says what tasks.taskView decides (spec §4 task status)', 
     });
   });
 
+  it('only a failed text-to-image task offers to be sent again, with its prompt and ratio', () => {
+    expect(viewAfter(tasks.taskFailed({ id: 'a', code: 4, reason: 'x' })).retry).toEqual({
+      prompt: 'p',
+      aspectRatio: '1:1',
+    });
+    expect(viewAfter(tasks.taskCompleted({ id: 'a', images: [] })).retry).toBeNull();
+  });
+
   it('the time left is whole seconds rounded up, and only while the task runs', () => {
     expect(
       viewAfter(tasks.progressReported({ id: 'a', code: 2, progress: 10, statusDesc: '', estimateMs: 1001 }))

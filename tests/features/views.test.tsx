@@ -63,6 +63,23 @@ describe('the queue shows what tasks.taskView decides', () => {
     expect(screen.getByRole('alert').textContent).toContain('engine stopped');
   });
 
+  it('a failed task is sent again with its prompt and ratio; a task is deleted only after confirming', async () => {
+    const { dispatched } = renderView(<TaskList headingId="t" />, {
+      events: [created('b', 'second try'), tasks.taskFailed({ id: 'b', code: 4, reason: 'engine stopped' })],
+    });
+    fireEvent.click(screen.getByTestId('task-retry'));
+    expect(dispatched.filter((a) => a.type === 'tasks/create')).toEqual([
+      { type: 'tasks/create', payload: { prompt: 'second try', aspectRatio: '3:4', domainType: 0 } },
+    ]);
+    fireEvent.click(screen.getByTestId('task-delete'));
+    expect(dispatched.filter((a) => a.type === 'tasks/delete')).toEqual([]);
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(dispatched.filter((a) => a.type === 'tasks/delete')).toEqual([
+      { type: 'tasks/delete', payload: { id: 'b' } },
+    ]);
+  });
+
   it('an empty queue says how to start', () => {
     renderView(<TaskList headingId="t" />);
     expect(screen.getByTestId('tasks-empty').textContent).toContain('Nothing here yet');

@@ -1,7 +1,9 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { tasks } from '../../../domain/index.js';
-import { Badge, Card, ProgressBar } from '../../ui';
+import { createTask, deleteTask } from '../../../infrastructure/tasks/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { Badge, Button, Card, ConfirmDialog, ProgressBar } from '../../ui';
 import styles from './TaskCard.module.css';
 
 const ratioStyle = (aspectRatio: string) => ({ aspectRatio: aspectRatio.replace(':', ' / ') });
@@ -11,6 +13,8 @@ const BADGE_TONE = { inProgress: 'info', completed: 'success', failed: 'danger' 
 /** One task of the queue as `tasks.taskView` describes it: what it made, or how far it is. */
 export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
   const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [confirming, setConfirming] = useState(false);
   return (
     <Card
       padding="none"
@@ -93,6 +97,31 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
             <FormattedMessage id="tasks.failedReason" values={{ reason: task.failureReason }} />
           </p>
         )}
+        <div className={styles.actions}>
+          {task.retry !== null && (
+            <Button
+              size="sm"
+              variant="secondary"
+              data-testid="task-retry"
+              onClick={() => task.retry && dispatch(createTask({ ...task.retry, domainType: 0 }))}
+            >
+              <FormattedMessage id="tasks.retry" />
+            </Button>
+          )}
+          <Button size="sm" variant="ghost" data-testid="task-delete" onClick={() => setConfirming(true)}>
+            <FormattedMessage id="tasks.delete" />
+          </Button>
+        </div>
+        <ConfirmDialog
+          open={confirming}
+          onOpenChange={setConfirming}
+          title={intl.formatMessage({ id: 'tasks.delete.title' })}
+          body={intl.formatMessage({ id: 'tasks.delete.body' })}
+          confirmLabel={intl.formatMessage({ id: 'tasks.delete' })}
+          cancelLabel={intl.formatMessage({ id: 'tasks.delete.cancel' })}
+          danger
+          onConfirm={() => dispatch(deleteTask({ id: task.id }))}
+        />
       </div>
     </Card>
   );

@@ -260,6 +260,11 @@ export const en = {
   'create.prompt.tooLong': 'The prompt is too long.',
   'explore.title': 'Explore the square',
   'explore.tabs': 'Square tabs',
+  'tasks.retry': 'Try again',
+  'tasks.delete': 'Delete',
+  'tasks.delete.title': 'Delete this task?',
+  'tasks.delete.body': 'It leaves your list for good; coins of a task that did not finish are refunded.',
+  'tasks.delete.cancel': 'Keep it',
 } as const;
 
 export type MessageKey = keyof typeof en;

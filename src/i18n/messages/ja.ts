@@ -260,4 +260,9 @@ export const ja: Partial<Messages> = {
   'create.prompt.tooLong': 'プロンプトが長すぎます。',
   'explore.title': 'スクエアを探索',
   'explore.tabs': 'スクエアのタブ',
+  'tasks.retry': 'もう一度試す',
+  'tasks.delete': '削除',
+  'tasks.delete.title': 'このタスクを削除しますか？',
+  'tasks.delete.body': '一覧から完全に消えます。完了しなかったタスクのコインは返金されます。',
+  'tasks.delete.cancel': '残す',
 };

@@ -260,4 +260,9 @@ export const zhCN: Partial<Messages> = {
   'create.prompt.tooLong': '提示词太长了。',
   'explore.title': '探索广场',
   'explore.tabs': '广场标签',
+  'tasks.retry': '重试',
+  'tasks.delete': '删除',
+  'tasks.delete.title': '删除此任务？',
+  'tasks.delete.body': '它将从列表中永久移除；未完成任务的金币会退还。',
+  'tasks.delete.cancel': '保留',
 };
