@@ -7,6 +7,7 @@ export * from './kernel/invariant.js';
 export * from './kernel/context.js';
 export * from './kernel/log.js';
 export * from './kernel/redact.js';
+export * from './kernel/memo.js';
 export * from './kernel/replay.js';
 export * from './root.js';
 export * as tasks from './tasks/index.js';

@@ -2,6 +2,7 @@
  * The character directory of the chat screens: the list in the server's order and every
  * character met so far by id (from the list, or from a chat session opened by its address).
  */
+import { memoizeLast } from '../kernel/memo.js';
 import { assertNever } from '../kernel/event.js';
 import type { CharactersEvent, ChatCharacter } from './events.js';
 
@@ -43,11 +44,17 @@ export const evolveCharacters = (state: CharactersState, event: CharactersEvent)
   }
 };
 
+const characterListOf = memoizeLast(
+  (ids: CharactersState['list']['ids'], byId: CharactersState['byId']): readonly ChatCharacter[] =>
+    ids.flatMap((id) => {
+      const c = byId[id];
+      return c === undefined ? [] : [c];
+    }),
+);
+
+/** The directory in the server's order; the same array until the list or a character changes. */
 export const selectCharacterList = (s: CharactersState): readonly ChatCharacter[] =>
-  s.list.ids.flatMap((id) => {
-    const c = s.byId[id];
-    return c === undefined ? [] : [c];
-  });
+  characterListOf(s.list.ids, s.byId);
 
 export const selectCharacterListStatus = (s: CharactersState): CharacterListStatus => s.list.status;
 

@@ -1,3 +1,4 @@
+import { memoizeLast } from '../kernel/memo.js';
 import { assertNever } from '../kernel/event.js';
 import { filterMuted } from '../social/rules.js';
 import type { ListTab } from './catalog.js';
@@ -6,17 +7,34 @@ import type { FeedState, FeedTabState } from './state.js';
 
 export const selectFeedTab = (s: FeedState, tab: ListTab): FeedTabState => s.tabs[tab];
 
+const NO_CARDS: readonly FeedCard[] = [];
+
 export const selectFeedItems = (s: FeedState, tab: ListTab): readonly FeedCard[] => {
   const t = s.tabs[tab];
-  return t.status === 'idle' ? [] : t.items;
+  return t.status === 'idle' ? NO_CARDS : t.items;
 };
 
-/** Spec §4: cards in the hidden list are filtered out of every feed. */
+const visibleOf = new Map<
+  ListTab,
+  (items: readonly FeedCard[], hidden: readonly string[]) => readonly FeedCard[]
+>();
+
+/**
+ * Spec §4: cards in the hidden list are filtered out of every feed. Per tab, the same array until
+ * the tab's cards or the hidden list change.
+ */
 export const selectVisibleFeedItems = (
   s: FeedState,
   tab: ListTab,
   hidden: readonly string[],
-): readonly FeedCard[] => filterMuted(selectFeedItems(s, tab), hidden);
+): readonly FeedCard[] => {
+  let visible = visibleOf.get(tab);
+  if (visible === undefined) {
+    visible = memoizeLast((items: readonly FeedCard[], h: readonly string[]) => filterMuted(items, h));
+    visibleOf.set(tab, visible);
+  }
+  return visible(selectFeedItems(s, tab), hidden);
+};
 
 /** The offset of the page to ask for next, or null while a page loads or when none is left. */
 export const selectNextPageOffset = (s: FeedState, tab: ListTab): number | null => {

@@ -1,7 +1,12 @@
+import { memoizeLast } from '../kernel/memo.js';
 import type { Task, TaskMediaItem, TaskMediaKind, TasksState } from './state.js';
 
-export const selectTaskList = (s: TasksState): readonly Task[] =>
-  s.order.map((id) => s.byId[id]).filter((t): t is Task => t !== undefined);
+const taskListOf = memoizeLast((order: TasksState['order'], byId: TasksState['byId']): readonly Task[] =>
+  order.map((id) => byId[id]).filter((t): t is Task => t !== undefined),
+);
+
+/** The tasks in list order; the same array until the order or a task changes. */
+export const selectTaskList = (s: TasksState): readonly Task[] => taskListOf(s.order, s.byId);
 
 export const selectTasksInProgress = (s: TasksState): readonly Task[] =>
   selectTaskList(s).filter((t) => t.phase.status === 'inProgress');

@@ -5,8 +5,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  characters,
   chat,
   eventLogFileName,
+  memoizeLast,
   feed,
   notices,
   preferences,
@@ -193,6 +195,36 @@ describe('notices and the event log file', () => {
   it('an exported log is named by its time, safe for every file system', () => {
     expect(eventLogFileName(Date.UTC(2026, 10, 23, 21, 13, 39))).toBe(
       'atelier-events-2026-11-23T21-13-39-000Z.jsonl',
+    );
+  });
+});
+
+describe('derived collections are memoised (a view is not redrawn by unrelated events)', () => {
+  it('the task list, the directory and a feed tab keep their array across an unrelated event', () => {
+    const { state: before } = given(created('a'));
+    const { state: after } = given(created('a')).when(preferences.themeChosen({ theme: 'light' }));
+    expect(tasks.selectTaskList(before.tasks)).toBe(tasks.selectTaskList(before.tasks));
+    const list = tasks.selectTaskList(after.tasks);
+    expect(tasks.selectTaskList(after.tasks)).toBe(list);
+    expect(characters.selectCharacterList(after.characters)).toBe(
+      characters.selectCharacterList(after.characters),
+    );
+    const hidden = after.social.hidden;
+    expect(feed.selectVisibleFeedItems(after.feed, 'model', hidden)).toBe(
+      feed.selectVisibleFeedItems(after.feed, 'model', hidden),
+    );
+  });
+
+  it('property: a memoised function gives what the function gives, and the same object for the same inputs', () => {
+    const fn = (a: readonly number[], k: number) => a.map((x) => x * k);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.array(fc.integer()), fc.integer())), (calls) => {
+        const memo = memoizeLast(fn);
+        return calls.every(([a, k]) => {
+          const r = memo(a, k);
+          return JSON.stringify(r) === JSON.stringify(fn(a, k)) && memo(a, k) === r;
+        });
+      }),
     );
   });
 });
