@@ -27,7 +27,7 @@ window.addEventListener('unhandledrejection', (e) =>
 Object.defineProperty(window, '__ATELIER__', {
   value: Object.freeze({
     state: () => redact(store.getState()),
-    eventLog: () => store.recorder.toJsonLines(Date.now()),
+    eventLog: store.eventLog,
   }),
 });
 

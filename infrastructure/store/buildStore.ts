@@ -23,8 +23,10 @@ export interface MakeStoreOptions {
 
 export const buildStore = ({ dependencies, preloadedState, source, modules = [] }: MakeStoreOptions) => {
   const recorder = makeRecorder(dependencies.clock.now, source);
+  /** The session's log as JSON Lines, its header stamped by the store's clock. */
+  const eventLog = () => recorder.toJsonLines(dependencies.clock.now());
   const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({
-    dependencies: { ...dependencies, eventLog: () => recorder.toJsonLines(dependencies.clock.now()) },
+    dependencies: { ...dependencies, eventLog },
   });
   const store = configureStore({
     reducer: evolve,
@@ -46,7 +48,7 @@ export const buildStore = ({ dependencies, preloadedState, source, modules = [] 
     return true;
   };
   for (const module of modules) addEpics(module);
-  return Object.assign(store, { recorder, addEpics });
+  return Object.assign(store, { recorder, addEpics, eventLog });
 };
 
 export type AppStore = ReturnType<typeof buildStore>;

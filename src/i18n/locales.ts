@@ -14,7 +14,7 @@ export type CatalogueLocale = (typeof LOCALES)[number]['code'];
 const catalogues: Record<CatalogueLocale, Partial<Messages>> = { en, ja, 'zh-CN': zhCN };
 
 export const hasCatalogue = (s: string | null | undefined): s is CatalogueLocale =>
-  LOCALES.some((l) => l.code === s);
+  LOCALES.some((l) => s === l.code);
 
 /** A locale's messages over the English catalogue: every missing key, or a missing catalogue, falls back to English. */
 export const messagesFor = (locale: routing.Locale): Messages => ({

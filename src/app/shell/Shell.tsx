@@ -161,8 +161,8 @@ const LanguageMenu = () => {
       items={languages.map((l) => ({
         key: l.code,
         label: (
-          <span lang={l.code} aria-current={l.code === locale ? 'true' : undefined}>
-            {l.code === locale ? '✓ ' : ''}
+          <span lang={l.code} aria-current={locale === l.code ? 'true' : undefined}>
+            {locale === l.code ? '✓ ' : ''}
             {l.label}
           </span>
         ),
