@@ -21,7 +21,6 @@ import {
   type FeedParams,
   type FeedQuery,
   type FeedSort,
-  type TimeFilter,
 } from './rules.js';
 
 /** The tag the anime page narrows to (the reference server names tags `tag-<name>`). */
@@ -75,7 +74,13 @@ export const sortOptionsOf = (tab: FeedTab): readonly FeedSort[] =>
 /** The filters a tab shows in its address (spec §7: model, post and workflow tabs only). */
 export type FilterKey = 'base' | 'type' | 'channel' | 'nodes' | 'run';
 export const filterKeysOf = (tab: FeedTab): readonly FilterKey[] =>
-  tab === 'model' ? ['base', 'type'] : tab === 'post' ? ['channel'] : tab === 'workflow' ? ['nodes', 'run'] : [];
+  tab === 'model'
+    ? ['base', 'type']
+    : tab === 'post'
+      ? ['channel']
+      : tab === 'workflow'
+        ? ['nodes', 'run']
+        : [];
 
 /** The defaults of a square tab: its list's (spec §9; anime reads like recommend, the academy like post). */
 export const squareDefaults = (tab: FeedTab): FeedDefaults => feedDefaults(feedSourceOf(tab).list);

@@ -60,7 +60,10 @@ export const placeCards = (plan: ColumnPlan, columns: number, cards: readonly Pl
 };
 
 /** The keys of each column, top to bottom, keeping only those `shown` accepts. */
-export const columnsOf = (plan: ColumnPlan, shown: (key: string) => boolean): readonly (readonly string[])[] => {
+export const columnsOf = (
+  plan: ColumnPlan,
+  shown: (key: string) => boolean,
+): readonly (readonly string[])[] => {
   const out: string[][] = Array.from({ length: plan.columns }, () => []);
   for (const key of plan.order) if (shown(key)) out[plan.columnOf[key]!]!.push(key);
   return out;

@@ -32,6 +32,12 @@ export const selectFeedFor = (s: FeedState, query: FeedQuery): FeedTabState => {
 export const selectNextOffsetFor = (s: FeedState, query: FeedQuery): number | null =>
   nextOffsetOf(selectFeedFor(s, query));
 
+/** Spec §4 over any list of cards: the muted ones left out, order kept. */
+export const selectVisibleFeedItemsOf = (
+  items: readonly FeedCard[],
+  hidden: readonly string[],
+): readonly FeedCard[] => filterMuted(items, hidden);
+
 /** The offset of the page to ask for next, or null while a page loads or when none is left. */
 export const selectNextPageOffset = (s: FeedState, tab: ListTab): number | null => nextOffsetOf(s.tabs[tab]);
 

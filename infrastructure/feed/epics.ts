@@ -140,18 +140,17 @@ export const reportCardEpic: AppEpic = (action$, _state$, { api, ids }) =>
       return concat(
         of<Action>(hide),
         api.reportItem(request.right).pipe(
-          map(
-            (result): Action =>
-              E.isRight(result)
-                ? notices.noticeRaised({
-                    id: ids(),
-                    level: 'success',
-                    messageKey: 'ReportSuccess',
-                    values: {},
-                    fallback: null,
-                    durationMs: notices.TOAST_DURATION_MS,
-                  })
-                : reportApiFailure({ failure: result.left }),
+          map((result): Action =>
+            E.isRight(result)
+              ? notices.noticeRaised({
+                  id: ids(),
+                  level: 'success',
+                  messageKey: 'ReportSuccess',
+                  values: {},
+                  fallback: null,
+                  durationMs: notices.TOAST_DURATION_MS,
+                })
+              : reportApiFailure({ failure: result.left }),
           ),
         ),
       );
