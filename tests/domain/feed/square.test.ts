@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feed } from '../../../domain/index.js';
+import { feed, stamp } from '../../../domain/index.js';
 
 const parse = (tab: feed.FeedTab, search: string) =>
   feed.parseSquareSearch(tab, [...new URLSearchParams(search)]);
@@ -200,10 +200,13 @@ describe('a query’s list (selectFeedFor, selectNextOffsetFor)', () => {
   it('a list held for other filters is idle for this query and starts at offset 0', () => {
     const a = parse('model', 'sort=new');
     const b = parse('model', 'base=SDXL');
-    const s = feed.evolveFeed(feed.initialFeedState, feed.pageRequested({ query: a }));
+    const s = feed.evolveFeed(
+      feed.initialFeedState,
+      stamp(feed.pageRequested({ query: a }), 1, 0) as feed.FeedEvent,
+    );
     const loaded = feed.evolveFeed(
       s,
-      feed.pageLoaded({ query: a, items: [], nextOffset: 20, hasMore: true }),
+      stamp(feed.pageLoaded({ query: a, items: [], nextOffset: 20, hasMore: true }), 2, 0) as feed.FeedEvent,
     );
     expect(feed.selectNextOffsetFor(loaded, a)).toBe(20);
     expect(feed.selectFeedFor(loaded, b).status).toBe('idle');
