@@ -102,8 +102,13 @@ const ExplorePage = () => {
               <FeedCard key={feed.cardKey(card)} card={card} />
             ))}
             {loading &&
-              SKELETON_HEIGHTS.slice(i * 3, i * 3 + (cards.length === 0 ? 3 : 1)).map((h, j) => (
-                <div key={`sk${j}`} className={styles.skeleton} style={{ blockSize: h }} aria-hidden="true" />
+              Array.from({ length: cards.length === 0 ? 3 : 1 }, (_, j) => (
+                <div
+                  key={`sk${j}`}
+                  className={styles.skeleton}
+                  style={{ blockSize: SKELETON_HEIGHTS[(i * 3 + j) % SKELETON_HEIGHTS.length] }}
+                  aria-hidden="true"
+                />
               ))}
           </div>
         ))}
