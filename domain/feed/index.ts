@@ -9,6 +9,8 @@ export * from './state.js';
 export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
+export * from './address.js';
+export * from './layout.js';
 
 export const feedContext: BoundedContext<FeedState, FeedEvent> = {
   name: 'feed',

@@ -89,6 +89,8 @@ export interface FeedParams {
   readonly sub_channel?: string;
   readonly nodes_type?: string;
   readonly run_available?: boolean;
+  /** The reference server's narrowing of a list to one tag (what the anime page sends). */
+  readonly tag_id?: string;
 }
 
 export interface FeedQuery {

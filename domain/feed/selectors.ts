@@ -2,8 +2,8 @@ import { memoizeLast } from '../kernel/memo.js';
 import { assertNever } from '../kernel/event.js';
 import { filterMuted } from '../social/rules.js';
 import type { ListTab } from './catalog.js';
-import type { FeedCard } from './rules.js';
-import type { FeedState, FeedTabState } from './state.js';
+import { feedQueryKey, type FeedCard, type FeedQuery } from './rules.js';
+import { idleFeedTab, type FeedState, type FeedTabState } from './state.js';
 
 export const selectFeedTab = (s: FeedState, tab: ListTab): FeedTabState => s.tabs[tab];
 
@@ -36,9 +36,30 @@ export const selectVisibleFeedItems = (
   return visible(selectFeedItems(s, tab), hidden);
 };
 
+/**
+ * The list of `query`'s tab when it holds that query (sort, time and filters; the offset aside),
+ * else idle: a list of other filters is not this query's and starts again from the first page.
+ */
+export const selectFeedFor = (s: FeedState, query: FeedQuery): FeedTabState => {
+  const t = s.tabs[query.tab];
+  if (t === undefined || t.status === 'idle') return idleFeedTab;
+  return t.queryKey === feedQueryKey(query) ? t : idleFeedTab;
+};
+
+/** The offset of `query`'s next page, or null while a page loads or when none is left. */
+export const selectNextOffsetFor = (s: FeedState, query: FeedQuery): number | null =>
+  nextOffsetOf(selectFeedFor(s, query));
+
+/** Spec §4 over any list of cards: the muted ones left out, order kept. */
+export const selectVisibleFeedItemsOf = (
+  items: readonly FeedCard[],
+  hidden: readonly string[],
+): readonly FeedCard[] => filterMuted(items, hidden);
+
 /** The offset of the page to ask for next, or null while a page loads or when none is left. */
-export const selectNextPageOffset = (s: FeedState, tab: ListTab): number | null => {
-  const t = s.tabs[tab];
+export const selectNextPageOffset = (s: FeedState, tab: ListTab): number | null => nextOffsetOf(s.tabs[tab]);
+
+const nextOffsetOf = (t: FeedTabState): number | null => {
   switch (t.status) {
     case 'idle':
       return 0;

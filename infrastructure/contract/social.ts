@@ -229,6 +229,10 @@ export const ReportRequest = t.intersection(
 );
 export type ReportRequest = t.TypeOf<typeof ReportRequest>;
 
+/** The report's id (a second report of the same item by the same person answers the first one's). */
+export const ReportResponse = t.type({ id: t.string }, 'ReportResponse');
+export type ReportResponse = t.TypeOf<typeof ReportResponse>;
+
 export const AppealRequest = t.intersection(
   [
     t.type({ remark: boundedString(1, 1000, 'AppealRemark') }),

@@ -6,8 +6,8 @@ import * as E from 'fp-ts/Either';
 import { EMPTY, filter, from, groupBy, map, mergeMap, exhaustMap, concat, of } from 'rxjs';
 import { feed, notices, social } from '../../domain/index.js';
 import type { ContentItem } from '../contract/feed';
-import { BehaviorLogRequest } from '../contract/social';
-import { loadFeedPage, muteCard, refreshFeed, toggleLike } from './commands';
+import { BehaviorLogRequest, ReportRequest } from '../contract/social';
+import { loadFeedPage, muteCard, refreshFeed, reportCard, toggleLike } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 
@@ -31,19 +31,27 @@ const toSocialItem = (item: ContentItem): social.ContentItem => ({
 
 const isTab = (tab: string): tab is feed.ListTab => (feed.LIST_TABS as readonly string[]).includes(tab);
 
-/** One request per tab at a time; a tab that is loading or has no more pages asks for nothing. */
+/** The first page's query a command asks for: its own, else the tab's defaults; null for no list tab. */
+const queryOf = (payload: { readonly tab: string; readonly query?: feed.FeedQuery }): feed.FeedQuery | null =>
+  payload.query ?? (isTab(payload.tab) ? feed.buildFeedQuery(payload.tab) : null);
+
+/**
+ * One request per query at a time (its sort, time and filters; the offset aside): a query that is
+ * loading or has no more pages asks for nothing. Another query of the same tab starts its own
+ * list at once; the answer of the one it replaced is dropped by the domain (its key is stale).
+ */
 export const loadFeedPageEpic: AppEpic = (action$, state$, { api }) =>
   action$.pipe(
     filter(loadFeedPage.match),
-    filter((a) => isTab(a.payload.tab)),
-    groupBy((a) => a.payload.tab as feed.ListTab),
-    mergeMap((byTab$) =>
-      byTab$.pipe(
-        exhaustMap(({ payload }) => {
-          const tab = payload.tab as feed.ListTab;
-          const offset = feed.selectNextPageOffset(state$.value.feed, tab);
+    map(({ payload }) => queryOf(payload)),
+    filter((q): q is feed.FeedQuery => q !== null),
+    groupBy((q) => feed.feedQueryKey(q)),
+    mergeMap((byQuery$) =>
+      byQuery$.pipe(
+        exhaustMap((first) => {
+          const offset = feed.selectNextOffsetFor(state$.value.feed, first);
           if (offset === null) return EMPTY;
-          const query = feed.buildFeedQuery(tab, { offset });
+          const query: feed.FeedQuery = { ...first, params: { ...first.params, offset } };
           return concat(
             of<Action>(feed.pageRequested({ query })),
             api.feedPage(query.path, query.params as never).pipe(
@@ -73,10 +81,12 @@ export const loadFeedPageEpic: AppEpic = (action$, state$, { api }) =>
 export const refreshFeedEpic: AppEpic = (action$) =>
   action$.pipe(
     filter(refreshFeed.match),
-    filter((a) => isTab(a.payload.tab)),
-    mergeMap(({ payload }) =>
-      from([feed.feedReset({ tab: payload.tab as feed.ListTab }), loadFeedPage({ tab: payload.tab })]),
-    ),
+    mergeMap(({ payload }) => {
+      const query = queryOf(payload);
+      return query === null
+        ? EMPTY
+        : from([feed.feedReset({ tab: query.tab }), loadFeedPage({ tab: payload.tab, query })]);
+    }),
   );
 
 /** Spec §4 "Like: toggles liked and adjusts counts by one"; §5 "liking requires login". */
@@ -115,4 +125,42 @@ export const muteCardEpic: AppEpic = (action$) =>
     map(({ payload }) => social.muted({ id: payload.id, reason: payload.reason })),
   );
 
-export const feedEpics = [loadFeedPageEpic, refreshFeedEpic, toggleLikeEpic, muteCardEpic] as const;
+/**
+ * Spec §4 and §7 "Report artwork (id, obj_type)": the card is hidden at once (muting is local and
+ * never waits), then the report is sent; the §8 ReportSuccess message confirms it, a refusal goes
+ * through the error map.
+ */
+export const reportCardEpic: AppEpic = (action$, _state$, { api, ids }) =>
+  action$.pipe(
+    filter(reportCard.match),
+    mergeMap(({ payload }) => {
+      const request = ReportRequest.decode({ id: payload.id, obj_type: payload.objType });
+      const hide = social.muted({ id: payload.id, reason: 'report' });
+      if (E.isLeft(request)) return of<Action>(hide);
+      return concat(
+        of<Action>(hide),
+        api.reportItem(request.right).pipe(
+          map((result): Action =>
+            E.isRight(result)
+              ? notices.noticeRaised({
+                  id: ids(),
+                  level: 'success',
+                  messageKey: 'ReportSuccess',
+                  values: {},
+                  fallback: null,
+                  durationMs: notices.TOAST_DURATION_MS,
+                })
+              : reportApiFailure({ failure: result.left }),
+          ),
+        ),
+      );
+    }),
+  );
+
+export const feedEpics = [
+  loadFeedPageEpic,
+  refreshFeedEpic,
+  toggleLikeEpic,
+  muteCardEpic,
+  reportCardEpic,
+] as const;

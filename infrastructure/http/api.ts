@@ -23,7 +23,14 @@ import {
 } from '../contract/tasks';
 import type { ApiResult, HttpClient } from './client';
 import { FeedPage, FeedRequest } from '../contract/feed';
-import { BEHAVIOR_LOG_PATH, BehaviorLogResponse, type BehaviorLogRequest } from '../contract/social';
+import {
+  BEHAVIOR_LOG_PATH,
+  BehaviorLogResponse,
+  REPORT_PATH,
+  ReportResponse,
+  type BehaviorLogRequest,
+  ReportRequest,
+} from '../contract/social';
 
 export interface Api {
   readonly createTask: (req: TaskCreateRequest) => Observable<ApiResult<TaskCreateResponse>>;
@@ -36,6 +43,8 @@ export interface Api {
   readonly feedPage: (path: string, req: FeedRequest) => Observable<ApiResult<FeedPage>>;
   /** Likes and other behaviour are reported as log items (spec §7). */
   readonly behaviorLog: (req: BehaviorLogRequest) => Observable<ApiResult<BehaviorLogResponse>>;
+  /** Spec §7 "Report artwork (id, obj_type)": any card of the square. */
+  readonly reportItem: (req: ReportRequest) => Observable<ApiResult<ReportResponse>>;
 }
 
 type EmptyResponse = typeof EmptyResponse._A;
@@ -49,4 +58,5 @@ export const makeApi = (http: HttpClient): Api => ({
   accountInfo: () => http.post(ACCOUNT_INFO_PATH, {}, AccountInfo),
   feedPage: (path, req) => http.post(path, FeedRequest.encode(req), FeedPage),
   behaviorLog: (req) => http.post(BEHAVIOR_LOG_PATH, req, BehaviorLogResponse),
+  reportItem: (req) => http.post(REPORT_PATH, ReportRequest.encode(req), ReportResponse),
 });

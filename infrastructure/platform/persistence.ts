@@ -7,6 +7,9 @@
  * not on the whitelist is removed (the persisted state is not on it), and so is the stored task
  * list.
  *
+ * The hidden list of spec §4 ("kept locally") comes back at start too, and every mute is written
+ * through, so a card muted stays hidden after a reload; it is per device and survives logout.
+ *
  * The stored JSON is decoded like any input: a copy from an older version or a hand edit that
  * does not decode is dropped rather than trusted.
  */
@@ -23,12 +26,12 @@ import {
   switchMap,
   tap,
 } from 'rxjs';
-import { billing, session, type RootState } from '../../domain/index.js';
+import { billing, session, social, type RootState } from '../../domain/index.js';
 import { appStarted } from '../store/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from './commands';
 import { restoreEndTimes } from '../popups/countdown';
-import { PERSISTED_AUTH_KEY, type LocalStore } from './storage';
+import { HIDDEN_CARDS_KEY, PERSISTED_AUTH_KEY, type LocalStore } from './storage';
 import { TASK_LIST_KEY } from '../tasks/taskStore';
 
 const nullableNumber = t.union([t.number, t.null]);
@@ -107,6 +110,25 @@ export const restoreAuth = (storage: LocalStore, hasSession: boolean): Action[] 
   ];
 };
 
+const HiddenCardsCodec = t.array(t.string);
+
+/** The stored hidden list, or none when nothing (or nothing readable) is stored. */
+export const readHiddenCards = (storage: LocalStore): readonly string[] => {
+  const raw = storage.get(HIDDEN_CARDS_KEY);
+  if (raw === null) return [];
+  try {
+    const decoded = HiddenCardsCodec.decode(JSON.parse(raw));
+    return E.isRight(decoded) ? decoded.right.filter((id) => id !== '') : [];
+  } catch {
+    return [];
+  }
+};
+
+export const restoreHiddenCards = (storage: LocalStore): Action[] => {
+  const ids = readHiddenCards(storage);
+  return ids.length === 0 ? [] : [social.hiddenListRestored({ ids })];
+};
+
 /** At start: persisted auth and end-time popups come back, then the writers may begin. */
 export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clock, token }) =>
   action$.pipe(
@@ -119,6 +141,7 @@ export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clo
       return [
         ...restoreAuth(platform.storage, hasSession),
         ...restoreEndTimes(platform.storage, clock.now()),
+        ...restoreHiddenCards(platform.storage),
         localStateRestored({}),
       ];
     }),
@@ -143,6 +166,23 @@ export const persistAuthEpic: AppEpic = (action$, state$, { platform }) =>
     ignoreElements(),
   );
 
+/** Spec §4 muting kept locally: after the restore, the stored list follows the state's. */
+export const persistHiddenCardsEpic: AppEpic = (action$, state$, { platform }) =>
+  action$.pipe(
+    filter(localStateRestored.match),
+    switchMap(() =>
+      state$.pipe(
+        map((s) => social.selectHiddenIds(s.social)),
+        distinctUntilChanged(),
+      ),
+    ),
+    tap((ids) => {
+      if (ids.length === 0) platform.storage.remove(HIDDEN_CARDS_KEY);
+      else platform.storage.set(HIDDEN_CARDS_KEY, JSON.stringify(ids));
+    }),
+    ignoreElements(),
+  );
+
 /** Spec §4: a whitelist of local keys survives logout; everything else goes. */
 export const clearOnLogoutEpic: AppEpic = (action$, _state$, { platform }) =>
   action$.pipe(
@@ -157,5 +197,6 @@ export const clearOnLogoutEpic: AppEpic = (action$, _state$, { platform }) =>
 export const persistenceEpics: readonly AppEpic[] = [
   restoreLocalStateEpic,
   persistAuthEpic,
+  persistHiddenCardsEpic,
   clearOnLogoutEpic,
 ];

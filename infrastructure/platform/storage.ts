@@ -73,6 +73,12 @@ export interface LocalStore {
  */
 export const PERSISTED_AUTH_KEY = 'persisted_auth';
 
+/**
+ * Spec §4 muting: the hidden list (ids of cards reported or marked not interested), kept per
+ * device as a JSON array of strings; on the logout whitelist (`session.LOGOUT_WHITELIST`).
+ */
+export const HIDDEN_CARDS_KEY = 'hidden_cards';
+
 /** Quota errors and private modes must not break the app: a failed write is dropped. */
 export const browserLocalStore = (storage: Storage): LocalStore => ({
   keys: () => {

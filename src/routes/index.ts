@@ -5,7 +5,7 @@
 import { chatRoute } from './chat';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
-import { exploreRoute } from './explore';
+import { exploreRoute, exploreSectionRoutes } from './explore';
 import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
 import { loginRoute } from './login';
@@ -15,6 +15,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   homeRoute,
   createRoute,
   exploreRoute,
+  ...exploreSectionRoutes,
   chatRoute,
   chatRoomRoute,
   loginRoute,

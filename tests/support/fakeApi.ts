@@ -46,6 +46,7 @@ export const makeFakeDeps = (
     accountInfo: never,
     feedPage: never,
     behaviorLog: never,
+    reportItem: never,
   };
   const api = Object.fromEntries(
     (Object.keys(base) as (keyof Api)[]).map((k) => [k, record(k, (overrides[k] ?? base[k]) as never)]),

@@ -1,13 +1,13 @@
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { feed, format } from '../../../domain/index.js';
-import { muteCard, toggleLike } from '../../../infrastructure/feed/commands';
+import { muteCard, reportCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
 import { useLike } from './useFeed';
 
-/** One card of the square: cover, type, the actions of its type (spec §2), like and "not interested". */
+/** One card of the square: cover, type, the actions of its type (spec §2), like, report and "not interested". */
 export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
@@ -62,13 +62,22 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
             </VisuallyHidden>
             <span data-testid="like-count">{format.formatCount(likes)}</span>
           </button>
-          <IconButton
-            size="sm"
-            label={intl.formatMessage({ id: 'feed.notInterested' })}
-            onClick={() => dispatch(muteCard({ id: card.id, reason: 'notInterested' }))}
-          >
-            ⊘
-          </IconButton>
+          <span className={styles.tools}>
+            <IconButton
+              size="sm"
+              label={intl.formatMessage({ id: 'feed.report' })}
+              onClick={() => dispatch(reportCard({ id: card.id, objType: card.obj_type }))}
+            >
+              ⚑
+            </IconButton>
+            <IconButton
+              size="sm"
+              label={intl.formatMessage({ id: 'feed.notInterested' })}
+              onClick={() => dispatch(muteCard({ id: card.id, reason: 'notInterested' }))}
+            >
+              ⊘
+            </IconButton>
+          </span>
         </div>
       </div>
     </article>

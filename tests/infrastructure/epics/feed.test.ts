@@ -140,4 +140,66 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
       ).toEqual(['2']);
     });
   });
+
+  it('sends the address sort, time and filters, pages on with them, and starts a new list when they change', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    scheduler.run(({ cold, flush }) => {
+      const { deps, calls } = makeFakeDeps(scheduler, {
+        feedPage: (_path, req) =>
+          cold('-r|', {
+            r: E.right(page([`${req.offset ?? 0}`, `${(req.offset ?? 0) + 1}`], (req.offset ?? 0) + 2, true)),
+          }),
+      });
+      const store = makeStore({ dependencies: deps });
+      const search = (s: string) => [...new URLSearchParams(s)] as [string, string][];
+      const q = feed.parseSquareSearch('model', search('sort=new&time=week&base=SDXL&type=LORA'));
+      store.dispatch(loadFeedPage({ tab: 'model', query: q }));
+      flush();
+      store.dispatch(loadFeedPage({ tab: 'model', query: q }));
+      flush();
+      const bodies = calls.filter((c) => c.name === 'feedPage').map((c) => c.body);
+      expect(bodies).toEqual([
+        {
+          offset: 0,
+          order_by: 'new',
+          timeType: 'week',
+          order_by_time: 'week_new',
+          base_models: ['SDXL'],
+          model_types: ['LORA'],
+        },
+        {
+          offset: 2,
+          order_by: 'new',
+          timeType: 'week',
+          order_by_time: 'week_new',
+          base_models: ['SDXL'],
+          model_types: ['LORA'],
+        },
+      ]);
+      expect(feed.selectFeedFor(store.getState().feed, q)).toMatchObject({ status: 'loaded', offset: 4 });
+
+      // Other filters: a list of their own from offset 0; the previous list is not this query's.
+      const other = feed.parseSquareSearch('model', search('base=Flux'));
+      store.dispatch(loadFeedPage({ tab: 'model', query: other }));
+      flush();
+      expect(calls.filter((c) => c.name === 'feedPage').at(-1)?.body).toEqual({
+        offset: 0,
+        order_by: 'hot',
+        timeType: 'month',
+        order_by_time: 'month_hot',
+        base_models: ['Flux'],
+      });
+      expect(feed.selectFeedFor(store.getState().feed, q).status).toBe('idle');
+      expect(feed.selectFeedItems(store.getState().feed, 'model').map((c) => c.id)).toEqual(['0', '1']);
+
+      // Anime: the recommend list narrowed to its tag.
+      store.dispatch(loadFeedPage({ tab: 'anime', query: feed.parseSquareSearch('anime', []) }));
+      flush();
+      expect(calls.filter((c) => c.name === 'feedPage').at(-1)?.body).toMatchObject({
+        offset: 0,
+        order_by: 'recommend',
+        tag_id: 'tag-anime',
+      });
+    });
+  });
 });

@@ -1,46 +1,58 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useParams } from 'react-router';
-import { feed } from '../../../../domain/index.js';
+import { Link, useLocation, useParams } from 'react-router';
+import { feed, routing } from '../../../../domain/index.js';
 import { loadFeedPage, refreshFeed } from '../../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Button, EmptyState, ErrorState, TabsNav } from '../../../ui';
 import styles from '../Explore.module.css';
 import { FeedCard } from '../FeedCard';
-import { useFeedTab } from '../useFeed';
+import { FeedControls } from '../FeedControls';
+import { useColumnCount, useColumns, useFeedList, useSquareQuery } from '../useFeed';
 
 const SKELETON_HEIGHTS = [220, 160, 280, 200, 250, 180, 300, 170, 240, 210, 190, 260];
 
-/** The community square: one masonry feed per tab, pages loaded as the person scrolls. */
+/**
+ * The community square: one tab at `/explore/:tab` or at its spec §2 section path (`/model`,
+ * `/ai-video` ...), its sort, time and filters in the address, the cards in columns that never
+ * reflow, pages loaded as the person scrolls.
+ */
 const ExplorePage = () => {
   const intl = useIntl();
   const { to } = useLocale();
-  const tab = feed.listTabOf(useParams()['tab']) ?? 'recommend';
+  const { pathname } = useLocation();
+  const segment = useParams()['tab'];
+  const tab =
+    feed.tabOfExplorePath(routing.splitLocalePath(pathname).rest) ?? feed.squareTabOf(segment) ?? 'recommend';
   const dispatch = useAppDispatch();
-  const { state, cards } = useFeedTab(tab);
+  const { query, setQuery } = useSquareQuery(tab);
+  const { state, cards, hiddenKeys } = useFeedList(query);
+  const container = useRef<HTMLDivElement>(null);
+  const columnCount = useColumnCount(container);
+  const columns = useColumns(cards, hiddenKeys, columnCount);
   const sentinel = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (state.status === 'idle') dispatch(loadFeedPage({ tab }));
-  }, [tab, state.status, dispatch]);
+    if (state.status === 'idle') dispatch(loadFeedPage({ tab, query }));
+  }, [tab, query, state.status, dispatch]);
 
   useEffect(() => {
     const el = sentinel.current;
     if (!el) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting)) dispatch(loadFeedPage({ tab }));
+        if (entries.some((e) => e.isIntersecting)) dispatch(loadFeedPage({ tab, query }));
       },
       { rootMargin: '600px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [tab, dispatch]);
+  }, [tab, query, dispatch]);
 
-  const loading = state.status === 'loading';
+  const loading = state.status === 'loading' || state.status === 'idle';
   const hasMore = state.status === 'loaded' ? state.hasMore : state.status !== 'error';
-  const current = to(tab === 'recommend' ? '/explore' : `/explore/${tab}`);
+  const visible = cards.length - hiddenKeys.size;
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>
@@ -49,45 +61,61 @@ const ExplorePage = () => {
       <div data-testid="feed-tabs" className={styles.tabs}>
         <TabsNav
           label={intl.formatMessage({ id: 'explore.tabs' })}
-          current={current}
-          items={feed.LIST_TABS.map((t) => ({
-            href: to(t === 'recommend' ? '/explore' : `/explore/${t}`),
+          current={to(feed.squareTabPath(tab))}
+          items={feed.FEED_TABS.map((t) => ({
+            href: to(feed.squareTabPath(t)),
             label: <FormattedMessage id={`feed.tab.${t}`} />,
           }))}
           renderLink={({ href, ...rest }) => <Link to={href} {...rest} />}
         />
       </div>
+      <FeedControls tab={tab} query={query} onChange={setQuery} />
       {state.status === 'error' && (
         <ErrorState
           title={<FormattedMessage id="feed.error" />}
           retryLabel={intl.formatMessage({ id: 'feed.retry' })}
-          onRetry={() => dispatch(loadFeedPage({ tab }))}
+          onRetry={() => dispatch(loadFeedPage({ tab, query }))}
         />
       )}
-      {state.status === 'loaded' && cards.length === 0 && (
+      {state.status === 'loaded' && visible === 0 && (
         <div data-testid="feed-empty">
           <EmptyState
             title={<FormattedMessage id="feed.empty" />}
             action={
-              <Button variant="ghost" onClick={() => dispatch(refreshFeed({ tab }))}>
+              <Button variant="ghost" onClick={() => dispatch(refreshFeed({ tab, query }))}>
                 <FormattedMessage id="feed.retry" />
               </Button>
             }
           />
         </div>
       )}
-      <div className={styles.masonry} data-testid="feed" aria-busy={loading}>
-        {cards.map((card) => (
-          <FeedCard key={feed.cardKey(card)} card={card} />
+      <div
+        ref={container}
+        className={styles.masonry}
+        data-testid="feed"
+        data-columns={columnCount}
+        aria-busy={loading}
+      >
+        {columns.map((column, i) => (
+          <div key={i} className={styles.column} data-testid="feed-column">
+            {column.map((card) => (
+              <FeedCard key={feed.cardKey(card)} card={card} />
+            ))}
+            {loading &&
+              Array.from({ length: cards.length === 0 ? 3 : 1 }, (_, j) => (
+                <div
+                  key={`sk${j}`}
+                  className={styles.skeleton}
+                  style={{ blockSize: SKELETON_HEIGHTS[(i * 3 + j) % SKELETON_HEIGHTS.length] }}
+                  aria-hidden="true"
+                />
+              ))}
+          </div>
         ))}
-        {loading &&
-          SKELETON_HEIGHTS.slice(0, cards.length === 0 ? 12 : 4).map((h, i) => (
-            <div key={`sk${i}`} className={styles.skeleton} style={{ blockSize: h }} aria-hidden="true" />
-          ))}
       </div>
       {hasMore && (
         <div ref={sentinel} className={styles.more}>
-          <Button variant="ghost" loading={loading} onClick={() => dispatch(loadFeedPage({ tab }))}>
+          <Button variant="ghost" loading={loading} onClick={() => dispatch(loadFeedPage({ tab, query }))}>
             <FormattedMessage id={loading ? 'feed.loading' : 'feed.more'} />
           </Button>
         </div>

@@ -1,0 +1,76 @@
+/**
+ * Masonry placement that never moves a card: each card goes, once, to the column that is
+ * shortest when it arrives, measured by the cover aspect ratios the feed already knows (no
+ * layout read). Placing more cards only appends; a placed card keeps its column for as long as
+ * the column count stays the same. Muted cards keep their slot in the plan (the view skips them),
+ * so muting one never moves the cards after it to other columns.
+ */
+
+/** What placement needs of a card: its key and its cover's height over its width. */
+export interface Placeable {
+  readonly key: string;
+  readonly ratio: number;
+}
+
+export interface ColumnPlan {
+  readonly columns: number;
+  /** The keys placed, in arrival order. */
+  readonly order: readonly string[];
+  /** Column index by key. */
+  readonly columnOf: Readonly<Record<string, number>>;
+  /** Each column's height, in column widths. */
+  readonly heights: readonly number[];
+}
+
+/** The card's body under its cover (title and the like row), in column widths; a typical 220 px column. */
+export const CARD_META_HEIGHT = 0.4;
+/** Covers taller or flatter than this are cropped by the card, so they count as this. */
+export const RATIO_MIN = 0.4;
+export const RATIO_MAX = 2.5;
+
+/** How tall a card stands in its column, in column widths. */
+export const cardHeight = (ratio: number): number =>
+  (Number.isFinite(ratio) ? Math.min(RATIO_MAX, Math.max(RATIO_MIN, ratio)) : 1) + CARD_META_HEIGHT;
+
+export const emptyPlan = (columns: number): ColumnPlan => {
+  const n = Math.max(1, Math.floor(columns));
+  return { columns: n, order: [], columnOf: {}, heights: Array.from({ length: n }, () => 0) };
+};
+
+/**
+ * Places the cards not yet in the plan, each on the shortest column (the leftmost of equals).
+ * A plan for another column count starts again from empty.
+ */
+export const placeCards = (plan: ColumnPlan, columns: number, cards: readonly Placeable[]): ColumnPlan => {
+  const base = plan.columns === Math.max(1, Math.floor(columns)) ? plan : emptyPlan(columns);
+  const fresh = cards.filter((c) => base.columnOf[c.key] === undefined);
+  if (fresh.length === 0) return base;
+  const heights = [...base.heights];
+  const columnOf: Record<string, number> = { ...base.columnOf };
+  const order = [...base.order];
+  for (const card of fresh) {
+    if (columnOf[card.key] !== undefined) continue;
+    let shortest = 0;
+    for (let i = 1; i < heights.length; i++) if (heights[i]! < heights[shortest]!) shortest = i;
+    columnOf[card.key] = shortest;
+    heights[shortest] = heights[shortest]! + cardHeight(card.ratio);
+    order.push(card.key);
+  }
+  return { columns: base.columns, order, columnOf, heights };
+};
+
+/** The keys of each column, top to bottom, keeping only those `shown` accepts. */
+export const columnsOf = (
+  plan: ColumnPlan,
+  shown: (key: string) => boolean,
+): readonly (readonly string[])[] => {
+  const out: string[][] = Array.from({ length: plan.columns }, () => []);
+  for (const key of plan.order) if (shown(key)) out[plan.columnOf[key]!]!.push(key);
+  return out;
+};
+
+/** Spec-free layout choice: 2 columns on a phone, then one more per 260 px of width, up to 5. */
+export const COLUMN_MIN_WIDTH = 260;
+export const MAX_COLUMNS = 5;
+export const columnCountFor = (width: number): number =>
+  Math.min(MAX_COLUMNS, Math.max(2, Math.floor((Number.isFinite(width) ? width : 0) / COLUMN_MIN_WIDTH)));
