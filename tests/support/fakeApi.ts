@@ -46,6 +46,13 @@ export const makeFakeDeps = (
     accountInfo: never,
     feedPage: never,
     behaviorLog: never,
+    register: never,
+    forgotPassword: never,
+    resetPassword: never,
+    settings: never,
+    updateSettings: never,
+    showSexy: never,
+    setLanguage: never,
   };
   const api = Object.fromEntries(
     (Object.keys(base) as (keyof Api)[]).map((k) => [k, record(k, (overrides[k] ?? base[k]) as never)]),
