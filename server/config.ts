@@ -30,6 +30,12 @@ export interface ServerConfig {
   readonly guestCreatesPerMinute: number;
   /** Leading zero bits of the guest proof-of-work captcha (18: well under a second in a browser). */
   readonly captchaBits: number;
+  /** Sign-ups, and separately reset mails, one client address may ask for per sign-in window. */
+  readonly signUpsPerAddress: number;
+  /** How long a mailed password-reset link works. */
+  readonly passwordResetTtlMs: number;
+  /** Serve /dev/outbox (the stored mails): outside production, or with DEV_OUTBOX=1. */
+  readonly devOutbox: boolean;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -56,4 +62,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   guestFreeTasks: int(env['GUEST_FREE_TASKS'], 3),
   guestCreatesPerMinute: int(env['GUEST_CREATES_PER_MINUTE'], 20),
   captchaBits: Math.min(30, int(env['CAPTCHA_BITS'], 18)),
+  signUpsPerAddress: int(env['SIGN_UPS_PER_ADDRESS'], 10),
+  passwordResetTtlMs: int(env['PASSWORD_RESET_TTL_MS'], 30 * 60_000),
+  devOutbox: env['DEV_OUTBOX'] === '0' ? false : flag(env['DEV_OUTBOX']) || env['NODE_ENV'] !== 'production',
 });

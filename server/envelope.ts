@@ -15,6 +15,14 @@ export const CODES = {
   notLoggedIn: 20000,
   accountNotExistent: 20001,
   wrongPassword: 20003,
+  /** A password-reset link that expired or was used already. */
+  resetLinkExpired: 20004,
+  invalidEmail: 20005,
+  emailRegistered: 20006,
+  /** The new password breaks the domain's rule (session.passwordProblem); ours, in the account family. */
+  passwordRejected: 20007,
+  /** The display name breaks the domain's rule (session.nameProblem); ours, in the account family. */
+  nameRejected: 20008,
   /** Too many failed sign-ins for the account or the address; data.retry_after_s says how long to wait. */
   tooManySignIns: 20010,
   /** A guest past the free allowance must solve a captcha challenge (GET one from /captcha/challenge). */

@@ -1,5 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { AccountNotice, CollectedTag, CollectionFolder, UserInfo } from './state.js';
+import type { AccountNotice, AccountSettings, CollectedTag, CollectionFolder, UserInfo } from './state.js';
 
 /**
  * The account fields only. The bearer token never enters a domain event (issue 9): the HTTP
@@ -45,13 +45,51 @@ export interface LoginRefusedPayload {
 /** Spec §8 account family: the sign-in was refused (wrong password, throttled, ...). */
 export const loginRefused = defineEvent<LoginRefusedPayload>()('session/loginRefused');
 
+export interface CodePayload {
+  readonly code: number;
+}
+/** Spec §8 account family: the sign-up was refused (20006 email registered, 20005 invalid email, ...). */
+export const signUpRefused = defineEvent<CodePayload>()('session/signUpRefused');
+/** A reset link was mailed (to the address, if it has an account: the answer never says which). */
+export const passwordResetMailSent = defineEvent<Record<string, never>>()('session/passwordResetMailSent');
+/** The reset link was refused: 20004 when it expired or was used already. */
+export const passwordResetRefused = defineEvent<CodePayload>()('session/passwordResetRefused');
+/** The password was changed through a reset link; every session of the account ended. */
+export const passwordResetCompleted = defineEvent<Record<string, never>>()('session/passwordResetCompleted');
+
+export interface SettingsLoadedPayload {
+  readonly settings: AccountSettings;
+}
+export interface SettingsChangedPayload {
+  readonly changes: Partial<AccountSettings>;
+}
+export interface SettingsChangeRolledBackPayload {
+  /** The values the refused change had replaced. */
+  readonly restore: Partial<AccountSettings>;
+}
+/** Spec §3 settings as the server holds them. */
+export const settingsLoaded = defineEvent<SettingsLoadedPayload>()('session/settingsLoaded');
+/** A setting changed at once, before the server confirmed it (optimistic). */
+export const settingsChanged = defineEvent<SettingsChangedPayload>()('session/settingsChanged');
+/** The server refused a change: the previous values are back. */
+export const settingsChangeRolledBack = defineEvent<SettingsChangeRolledBackPayload>()(
+  'session/settingsChangeRolledBack',
+);
+
 export type SessionEvent =
   | DomainEvent<typeof userInfoSet.type, UserInfoSetPayload>
   | DomainEvent<typeof loggedOut.type, Record<string, never>>
   | DomainEvent<typeof collectionsLoaded.type, CollectionsLoadedPayload>
   | DomainEvent<typeof noticesLoaded.type, NoticesLoadedPayload>
   | DomainEvent<typeof collectedTagsLoaded.type, CollectedTagsLoadedPayload>
-  | DomainEvent<typeof loginRefused.type, LoginRefusedPayload>;
+  | DomainEvent<typeof loginRefused.type, LoginRefusedPayload>
+  | DomainEvent<typeof signUpRefused.type, CodePayload>
+  | DomainEvent<typeof passwordResetMailSent.type, Record<string, never>>
+  | DomainEvent<typeof passwordResetRefused.type, CodePayload>
+  | DomainEvent<typeof passwordResetCompleted.type, Record<string, never>>
+  | DomainEvent<typeof settingsLoaded.type, SettingsLoadedPayload>
+  | DomainEvent<typeof settingsChanged.type, SettingsChangedPayload>
+  | DomainEvent<typeof settingsChangeRolledBack.type, SettingsChangeRolledBackPayload>;
 
 export const sessionEventTypes = [
   userInfoSet.type,
@@ -60,4 +98,11 @@ export const sessionEventTypes = [
   noticesLoaded.type,
   collectedTagsLoaded.type,
   loginRefused.type,
+  signUpRefused.type,
+  passwordResetMailSent.type,
+  passwordResetRefused.type,
+  passwordResetCompleted.type,
+  settingsLoaded.type,
+  settingsChanged.type,
+  settingsChangeRolledBack.type,
 ] as const;

@@ -108,3 +108,70 @@ export const sessionFromPersisted = (p: PersistedAuth): SessionState =>
  * it, a dotted domain after it, no spaces. The server decides whether the account exists.
  */
 export const isPlausibleEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up and password rules (issue 11). The server applies the same rules to what it receives.
+
+/** The shortest password an account may have; the longest keeps the hash cheap to compute. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** A display name: something visible, at most this many characters. */
+export const NAME_MAX_LENGTH = 40;
+
+export type PasswordProblem = 'passwordTooShort' | 'passwordTooLong';
+
+/** Whether a new password is acceptable (counted in code points, so an emoji is one character). */
+export const passwordProblem = (password: string): PasswordProblem | null => {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN_LENGTH) return 'passwordTooShort';
+  if (length > PASSWORD_MAX_LENGTH) return 'passwordTooLong';
+  return null;
+};
+
+export type NameProblem = 'nameEmpty' | 'nameTooLong';
+
+export const nameProblem = (name: string): NameProblem | null => {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'nameEmpty';
+  if ([...trimmed].length > NAME_MAX_LENGTH) return 'nameTooLong';
+  return null;
+};
+
+export interface SignUpForm {
+  readonly name: string;
+  readonly email: string;
+  readonly password: string;
+  /** The password typed a second time. */
+  readonly confirm: string;
+}
+
+export type SignUpProblem = NameProblem | PasswordProblem | 'emailInvalid' | 'passwordMismatch';
+
+/** What is wrong with a sign-up form, per field; an empty object is a form worth sending. */
+export interface SignUpProblems {
+  readonly name?: NameProblem;
+  readonly email?: 'emailInvalid';
+  readonly password?: PasswordProblem;
+  readonly confirm?: 'passwordMismatch';
+}
+
+export const signUpProblems = (form: SignUpForm): SignUpProblems => {
+  const name = nameProblem(form.name);
+  const password = passwordProblem(form.password);
+  return {
+    ...(name !== null ? { name } : {}),
+    ...(isPlausibleEmail(form.email) ? {} : { email: 'emailInvalid' as const }),
+    ...(password !== null ? { password } : {}),
+    ...(form.confirm !== form.password ? { confirm: 'passwordMismatch' as const } : {}),
+  };
+};
+
+export const isValidSignUp = (form: SignUpForm): boolean => Object.keys(signUpProblems(form)).length === 0;
+
+// ---------------------------------------------------------------------------------------------
+// Account settings (spec §3 settings)
+
+export const TASK_FLOW_VERSIONS = ['v1', 'v2'] as const;
+export type TaskFlowVersion = (typeof TASK_FLOW_VERSIONS)[number];
+export const MODEL_PRESET_MODES = [1, 2] as const;
+export type ModelPresetMode = (typeof MODEL_PRESET_MODES)[number];

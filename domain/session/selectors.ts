@@ -1,5 +1,13 @@
 import { enterpriseRoleOf, isNewUser, type AdminOff, type EnterpriseRole } from './rules.js';
-import type { AccountNotice, CollectedTag, CollectionFolder, SessionState, UserInfo } from './state.js';
+import type {
+  AccountNotice,
+  AccountSettings,
+  CollectedTag,
+  CollectionFolder,
+  Recovery,
+  SessionState,
+  UserInfo,
+} from './state.js';
 
 export const selectIsGuest = (s: SessionState): boolean => s.status === 'guest';
 export const selectUser = (s: SessionState): UserInfo | null => (s.status === 'signedIn' ? s.user : null);
@@ -29,3 +37,15 @@ export const selectLoginFailure = (
           s.loginFailure.retryAfterMs === null ? null : Math.ceil(s.loginFailure.retryAfterMs / 1000),
       }
     : null;
+
+/** The code of the last refused sign-up, or null. */
+export const selectSignUpFailure = (s: SessionState): number | null =>
+  s.status === 'guest' && s.signUpFailure ? s.signUpFailure.code : null;
+
+/** Where a password recovery stands (a guest's only: a reset ends every session). */
+export const selectRecovery = (s: SessionState): Recovery | null =>
+  s.status === 'guest' ? (s.recovery ?? null) : null;
+
+/** The account's settings once loaded; null for a guest or before the first load. */
+export const selectSettings = (s: SessionState): AccountSettings | null =>
+  s.status === 'signedIn' ? (s.settings ?? null) : null;

@@ -6,7 +6,7 @@
  */
 import { assertNever } from '../kernel/event.js';
 import type { SessionEvent } from './events.js';
-import { adminOffFor, type AdminOff } from './rules.js';
+import { adminOffFor, type AdminOff, type ModelPresetMode, type TaskFlowVersion } from './rules.js';
 
 /** Spec §3 `enterprise`: identity_type 'enterprise' marks a company account; show_entry admin vs member. */
 export interface EnterpriseIdentity {
@@ -49,6 +49,22 @@ export interface CollectedTag {
   readonly title: string;
 }
 
+/** Spec §3 `settings` (and the NSFW switch of /account/show-sexy), in domain names. */
+export interface AccountSettings {
+  /** lang_code: the interface language the account chose. */
+  readonly langCode: string;
+  /** Whether NSFW content is shown (show-sexy). */
+  readonly showNsfw: boolean;
+  /** task_flow_version. */
+  readonly taskFlowVersion: TaskFlowVersion;
+  /** use_model_preset_meta_mode. */
+  readonly modelPresetMode: ModelPresetMode;
+  /** task_image_prompt_switch. */
+  readonly imagePromptSwitch: boolean;
+  /** is_auto_pub_community: finished works are published to the community. */
+  readonly autoPublish: boolean;
+}
+
 export interface SignedIn {
   readonly status: 'signedIn';
   readonly user: UserInfo;
@@ -57,6 +73,8 @@ export interface SignedIn {
   readonly collections: readonly CollectionFolder[];
   readonly notices: readonly AccountNotice[];
   readonly collectedTags: readonly CollectedTag[];
+  /** Loaded by the settings page; absent until then (and in older logs). */
+  readonly settings?: AccountSettings;
 }
 
 /** The last refused sign-in, until the next attempt succeeds. */
@@ -65,9 +83,18 @@ export interface LoginFailure {
   readonly retryAfterMs: number | null;
 }
 
+/** Where a forgotten-password recovery stands, for the two pages that show it. */
+export type Recovery =
+  | { readonly status: 'mailSent' }
+  | { readonly status: 'refused'; readonly code: number }
+  | { readonly status: 'done' };
+
 export interface Guest {
   readonly status: 'guest';
   readonly loginFailure?: LoginFailure;
+  /** The code of the last refused sign-up (20006 email registered, 20005 invalid email, ...). */
+  readonly signUpFailure?: { readonly code: number };
+  readonly recovery?: Recovery;
 }
 
 export type SessionState = Guest | SignedIn;
@@ -94,8 +121,17 @@ const signIn = (state: SessionState, user: UserInfo): SignedIn => {
     collections: same ? state.collections : [],
     notices: same ? state.notices : [],
     collectedTags: same ? state.collectedTags : [],
+    ...(same && state.settings ? { settings: state.settings } : {}),
   };
 };
+
+const guestWith = (state: SessionState, extra: Omit<Guest, 'status'>): SessionState =>
+  state.status === 'guest' ? { status: 'guest', ...extra } : state;
+
+const withSettings = (state: SessionState, changes: Partial<AccountSettings>): SessionState =>
+  state.status === 'signedIn' && state.settings
+    ? { ...state, settings: { ...state.settings, ...changes } }
+    : state;
 
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   switch (event.type) {
@@ -118,6 +154,20 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
             loginFailure: { code: event.payload.code, retryAfterMs: event.payload.retryAfterMs },
           }
         : state;
+    case 'session/signUpRefused':
+      return guestWith(state, { signUpFailure: { code: event.payload.code } });
+    case 'session/passwordResetMailSent':
+      return guestWith(state, { recovery: { status: 'mailSent' } });
+    case 'session/passwordResetRefused':
+      return guestWith(state, { recovery: { status: 'refused', code: event.payload.code } });
+    case 'session/passwordResetCompleted':
+      return guestWith(state, { recovery: { status: 'done' } });
+    case 'session/settingsLoaded':
+      return state.status === 'signedIn' ? { ...state, settings: event.payload.settings } : state;
+    case 'session/settingsChanged':
+      return withSettings(state, event.payload.changes);
+    case 'session/settingsChangeRolledBack':
+      return withSettings(state, event.payload.restore);
     case 'session/collectedTagsLoaded':
       return state.status === 'signedIn'
         ? { ...state, collectedTags: uniqueBy(event.payload.tags, (t) => t.id) }

@@ -49,3 +49,81 @@ export type LoginThrottled = t.TypeOf<typeof LoginThrottled>;
 
 export const EmptyRequest = t.type({}, 'EmptyRequest');
 export const EmptyResponse = t.union([t.null, t.type({})], 'EmptyResponse');
+
+// ---------------------------------------------------------------------------------------------
+// Sign-up and password reset (issue 11; paths "not shown" in the spec, chosen like login's)
+
+export const REGISTER_PATH = '/api/v1/account/register';
+export const PASSWORD_FORGOT_PATH = '/api/v1/account/password/forgot';
+export const PASSWORD_RESET_PATH = '/api/v1/account/password/reset';
+/**
+ * The development outbox of the reference server (server-rendered HTML, not an API call): the
+ * mails its mail interface stored. Served only outside production or with DEV_OUTBOX=1.
+ */
+export const DEV_OUTBOX_PAGE = '/dev/outbox';
+
+/**
+ * The email is a plain string here, not `Email`: the server checks it with the domain's rule and
+ * answers 20005 (invalid email) so the form can say so, instead of a malformed-request 10400.
+ */
+export const RegisterRequest = t.type(
+  { name: t.string, email: t.string, password: t.string },
+  'RegisterRequest',
+);
+export type RegisterRequest = t.TypeOf<typeof RegisterRequest>;
+/** A new account is signed in at once: the answer is login's. */
+export const RegisterResponse = LoginResponse;
+
+export const PasswordForgotRequest = t.type({ email: t.string }, 'PasswordForgotRequest');
+export type PasswordForgotRequest = t.TypeOf<typeof PasswordForgotRequest>;
+
+/** `token` is the one-time token of the mailed link; 20004 when it expired or was used already. */
+export const PasswordResetRequest = t.type({ token: t.string, password: t.string }, 'PasswordResetRequest');
+export type PasswordResetRequest = t.TypeOf<typeof PasswordResetRequest>;
+
+// ---------------------------------------------------------------------------------------------
+// Settings (spec §3 settings, spec §7 /account/settings, /account/show-sexy, /account/settings/localize/set)
+
+/** Read the settings (empty body). */
+export const SETTINGS_PATH = '/api/v1/account/settings';
+/** Change some of the settings; the answer is all of them. */
+export const SETTINGS_UPDATE_PATH = '/api/v1/account/settings/update';
+export const SHOW_SEXY_PATH = '/api/v1/account/show-sexy';
+export const LOCALIZE_SET_PATH = '/api/v1/account/settings/localize/set';
+
+export const TaskFlowVersion = t.keyof({ v1: null, v2: null }, 'TaskFlowVersion');
+export const ModelPresetMode = t.union([t.literal(1), t.literal(2)], 'ModelPresetMode');
+/** A language code as BCP 47 writes it (en, ja, zh-CN), bounded. */
+export const LangCode = t.refinement(t.string, (s) => /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(s), 'LangCode');
+
+export const AccountSettings = t.type(
+  {
+    lang_code: LangCode,
+    use_model_preset_meta_mode: ModelPresetMode,
+    task_image_prompt_switch: t.boolean,
+    task_flow_version: TaskFlowVersion,
+    is_auto_pub_community: t.boolean,
+    show_sexy: t.boolean,
+  },
+  'AccountSettings',
+);
+export type AccountSettings = t.TypeOf<typeof AccountSettings>;
+
+export const SettingsUpdateRequest = t.exact(
+  t.partial(
+    {
+      use_model_preset_meta_mode: ModelPresetMode,
+      task_image_prompt_switch: t.boolean,
+      task_flow_version: TaskFlowVersion,
+      is_auto_pub_community: t.boolean,
+    },
+    'SettingsUpdateRequest',
+  ),
+);
+export type SettingsUpdateRequest = t.TypeOf<typeof SettingsUpdateRequest>;
+
+export const ShowSexyRequest = t.type({ show_sexy: t.boolean }, 'ShowSexyRequest');
+export type ShowSexyRequest = t.TypeOf<typeof ShowSexyRequest>;
+
+export const LocalizeSetRequest = t.type({ lang_code: LangCode }, 'LocalizeSetRequest');
+export type LocalizeSetRequest = t.TypeOf<typeof LocalizeSetRequest>;

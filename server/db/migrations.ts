@@ -14,6 +14,7 @@ import { m006Platform } from './migrations/006-platform';
 import { m007Creation } from './migrations/007-creation';
 import { m008Marketing } from './migrations/008-marketing';
 import { m009LedgerRef } from './migrations/009-ledger-ref';
+import { m010Account } from './migrations/010-account';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   m007Creation,
   m008Marketing,
   m009LedgerRef,
+  m010Account,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

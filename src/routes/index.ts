@@ -8,7 +8,11 @@ import { createRoute } from './create';
 import { exploreRoute, exploreSectionRoutes } from './explore';
 import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
+import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
+import { resetPasswordRoute } from './resetPassword';
+import { settingsRoute } from './settings';
+import { signUpRoute } from './signUp';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -19,6 +23,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
   chatRoute,
   chatRoomRoute,
   loginRoute,
+  signUpRoute,
+  forgotPasswordRoute,
+  resetPasswordRoute,
+  settingsRoute,
   forbiddenRoute,
 ];
 

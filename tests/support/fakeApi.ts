@@ -47,6 +47,13 @@ export const makeFakeDeps = (
     feedPage: never,
     behaviorLog: never,
     reportItem: never,
+    register: never,
+    forgotPassword: never,
+    resetPassword: never,
+    settings: never,
+    updateSettings: never,
+    showSexy: never,
+    setLanguage: never,
   };
   const api = Object.fromEntries(
     (Object.keys(base) as (keyof Api)[]).map((k) => [k, record(k, (overrides[k] ?? base[k]) as never)]),

@@ -22,6 +22,7 @@ import {
   GlobeIcon,
   MenuIcon,
   MoonIcon,
+  SettingsIcon,
   SignOutIcon,
   SunIcon,
 } from './icons';
@@ -196,6 +197,7 @@ const ThemeToggle = () => {
 const AccountMenu = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
+  const navigate = useNavigate();
   const { to } = useLocale();
   const user = useUser();
   if (user === null)
@@ -222,6 +224,12 @@ const AccountMenu = () => {
         </button>
       }
       items={[
+        {
+          key: 'settings',
+          label: intl.formatMessage({ id: 'header.settings' }),
+          icon: <SettingsIcon />,
+          onSelect: () => void navigate(to('/settings')),
+        },
         {
           key: 'log',
           label: intl.formatMessage({ id: 'header.downloadLog' }),

@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { session } from '../../../domain/index.js';
 import { login } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { useLocale } from '../../i18n/locale';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
 import styles from './LoginForm.module.css';
 import { useLoginFailure } from './useLoginFailure';
@@ -10,9 +12,13 @@ import { useLoginFailure } from './useLoginFailure';
 /** The seeded demo account of the reference server (README), offered to fill in with one click. */
 const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
 
-/** The sign-in form, shared by the login page and the login dialog of spec §8. */
-export const LoginForm = () => {
+/**
+ * The sign-in form, shared by the login page and the login dialog of spec §8. Its links lead to
+ * sign-up and password recovery; `onLeave` lets the dialog close when one is followed.
+ */
+export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) => {
   const intl = useIntl();
+  const { to } = useLocale();
   const dispatch = useAppDispatch();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -67,6 +73,17 @@ export const LoginForm = () => {
         <Button type="submit" variant="primary" block data-testid="login-submit">
           <FormattedMessage id="login.submit" />
         </Button>
+        <div className={styles.links}>
+          <Link to={to('/password/forgot')} onClick={onLeave} data-testid="forgot-link">
+            <FormattedMessage id="login.forgot" />
+          </Link>
+          <span>
+            <FormattedMessage id="login.noAccount" />{' '}
+            <Link to={to('/signup')} onClick={onLeave} data-testid="signup-link">
+              <FormattedMessage id="login.signUpLink" />
+            </Link>
+          </span>
+        </div>
       </form>
       <div className={styles.demo}>
         <p>

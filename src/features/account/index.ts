@@ -1,2 +1,4 @@
-/** Accounts: signing in (the login page is loaded by its route from ./pages). */
+/** Accounts: signing in, signing up, password recovery and settings (pages load by their routes from ./pages). */
 export { LoginForm } from './LoginForm';
+export { SignUpForm } from './SignUpForm';
+export { SettingsPanel } from './SettingsPanel';

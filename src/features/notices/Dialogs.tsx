@@ -49,7 +49,7 @@ export const Dialogs = () => {
     >
       <div data-testid="dialog">
         {name === 'login' ? (
-          <LoginForm />
+          <LoginForm onLeave={close} />
         ) : (
           <>
             {has(`dialog.${name}.body`) && (

@@ -1,0 +1,101 @@
+import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { useLocation, useNavigate } from 'react-router';
+import { routing, type session } from '../../../domain/index.js';
+import { rememberLanguage } from '../../../infrastructure/preferences/commands';
+import { changeSettings, loadSettings } from '../../../infrastructure/session/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { LOCALES } from '../../i18n/locales';
+import { relocalizeHref, useLocale } from '../../i18n/locale';
+import { Select, Skeleton, Switch } from '../../ui';
+import styles from './Account.module.css';
+import { useSettings, useSignedInId } from './useAccount';
+
+/**
+ * Spec §3 settings: each change shows at once and is saved; a refused save puts the old value
+ * back and the error map's toast says why. Loaded once the account is known (after a reload the
+ * session is restored first).
+ */
+export const SettingsPanel = () => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { locale } = useLocale();
+  const accountId = useSignedInId();
+  const settings = useSettings();
+  useEffect(() => {
+    if (accountId !== null) dispatch(loadSettings({}));
+  }, [accountId, dispatch]);
+
+  const change = (changes: Partial<session.AccountSettings>) => dispatch(changeSettings({ changes }));
+  const chooseLanguage = (code: string) => {
+    change({ langCode: code });
+    const next = routing.normalizeLocale(code);
+    if (next === null || next === locale) return;
+    dispatch(rememberLanguage({ locale: next }));
+    void navigate(relocalizeHref(next, location.pathname, location.search, location.hash));
+  };
+
+  if (settings === null)
+    return (
+      <div aria-busy="true" data-testid="settings-loading">
+        <Skeleton lines={6} />
+      </div>
+    );
+  return (
+    <div data-testid="settings">
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>
+          <FormattedMessage id="settings.display" />
+        </legend>
+        <Select
+          label={intl.formatMessage({ id: 'settings.language' })}
+          value={settings.langCode}
+          options={LOCALES.map((l) => ({ value: l.code, label: l.label }))}
+          onValueChange={chooseLanguage}
+        />
+        <Switch
+          label={<FormattedMessage id="settings.nsfw" />}
+          description={<FormattedMessage id="settings.nsfwHelp" />}
+          checked={settings.showNsfw}
+          onCheckedChange={(showNsfw) => change({ showNsfw })}
+        />
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>
+          <FormattedMessage id="settings.creation" />
+        </legend>
+        <Select
+          label={intl.formatMessage({ id: 'settings.flow' })}
+          value={settings.taskFlowVersion}
+          options={(['v1', 'v2'] as const).map((v) => ({
+            value: v,
+            label: intl.formatMessage({ id: `settings.flow.${v}` }),
+          }))}
+          onValueChange={(v) => change({ taskFlowVersion: v === 'v2' ? 'v2' : 'v1' })}
+        />
+        <Select
+          label={intl.formatMessage({ id: 'settings.preset' })}
+          value={String(settings.modelPresetMode)}
+          options={([1, 2] as const).map((v) => ({
+            value: String(v),
+            label: intl.formatMessage({ id: `settings.preset.${v}` }),
+          }))}
+          onValueChange={(v) => change({ modelPresetMode: v === '2' ? 2 : 1 })}
+        />
+        <Switch
+          label={<FormattedMessage id="settings.imagePrompt" />}
+          checked={settings.imagePromptSwitch}
+          onCheckedChange={(imagePromptSwitch) => change({ imagePromptSwitch })}
+        />
+        <Switch
+          label={<FormattedMessage id="settings.autoPublish" />}
+          description={<FormattedMessage id="settings.autoPublishHelp" />}
+          checked={settings.autoPublish}
+          onCheckedChange={(autoPublish) => change({ autoPublish })}
+        />
+      </fieldset>
+    </div>
+  );
+};

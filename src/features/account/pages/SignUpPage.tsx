@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { FormattedMessage } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { useLocale } from '../../../i18n/locale';
+import { Card } from '../../../ui';
+import styles from '../Account.module.css';
+import { SignUpForm } from '../SignUpForm';
+import { useSignedInId } from '../useAccount';
+
+/** Sign-up (issue 11): a new account is signed in at once and goes home. */
+const SignUpPage = () => {
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  const signedIn = useSignedInId() !== null;
+  useEffect(() => {
+    if (signedIn) void navigate(to('/'), { replace: true });
+  }, [signedIn, navigate, to]);
+  return (
+    <Card className={styles.page} padding="lg">
+      <h1 className={styles.title}>
+        <FormattedMessage id="signUp.title" />
+      </h1>
+      <SignUpForm />
+      <p className={styles.footer}>
+        <FormattedMessage id="signUp.haveAccount" />{' '}
+        <Link to={to('/login')}>
+          <FormattedMessage id="signUp.signInLink" />
+        </Link>
+      </p>
+    </Card>
+  );
+};
+
+export default SignUpPage;

@@ -1,0 +1,18 @@
+import { createSelector } from '@reduxjs/toolkit';
+import { session, type RootState } from '../../../domain/index.js';
+import { useAppSelector } from '../../../infrastructure/store/hooks';
+
+const selectSession = (s: RootState) => s.session;
+const selectSignUpFailure = createSelector([selectSession], (s) => session.selectSignUpFailure(s));
+const selectRecovery = createSelector([selectSession], (s) => session.selectRecovery(s));
+const selectSettings = createSelector([selectSession], (s) => session.selectSettings(s));
+const selectUserId = createSelector([selectSession], (s) => session.selectUser(s)?.id ?? null);
+
+/** The code of the last refused sign-up (20006, 20005, ...), or null. */
+export const useSignUpFailure = () => useAppSelector(selectSignUpFailure);
+/** Where a password recovery stands: mail sent, refused (with its code) or done. */
+export const useRecovery = () => useAppSelector(selectRecovery);
+/** The account's settings once loaded, else null. */
+export const useSettings = () => useAppSelector(selectSettings);
+/** The signed-in account's id, or null for a guest. */
+export const useSignedInId = () => useAppSelector(selectUserId);

@@ -1,0 +1,9 @@
+import type { AppRoute } from './types';
+
+/** "Forgot password?": asks for a reset link by mail. */
+export const forgotPasswordRoute: AppRoute = {
+  path: 'password/forgot',
+  meta: { name: 'forgotPassword', requiresAuth: false },
+  titleId: 'title.forgotPassword',
+  page: () => import('../features/account/pages/ForgotPasswordPage'),
+};
