@@ -43,6 +43,8 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     await page.screenshot({ path: path.join(SHOTS, 'e2e-explore-1.png') });
 
     await page.getByRole('link', { name: 'Models' }).click();
+    // The recommend feed holds model cards too: wait for the address (the route's loader runs first).
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/explore/model');
     await expect
       .poll(() => page.locator('[data-testid=feed-card][data-card-type=model]').count(), { timeout: 15_000 })
       .toBeGreaterThan(0);
