@@ -5,8 +5,18 @@
  * the rest are the small helpers the simulated effects share. Pixels are straight (not
  * premultiplied) RGBA.
  */
+import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
 import { bilinear } from './interpolate';
+
+/**
+ * libvips' threads per image, by the engine pool's rule (./pool.ts): one core stays for the event
+ * loop (1 thread on 2 cores, 2 from 3 cores up; ENGINE_THREADS overrides). Its threads run at the
+ * process's priority, not the pool threads' lower one, so this is what keeps the loop a core.
+ */
+sharp.concurrency(
+  Math.max(1, Number(process.env.ENGINE_THREADS) || Math.min(2, os.availableParallelism() - 1)),
+);
 
 export interface Bitmap {
   readonly width: number;
