@@ -39,6 +39,8 @@ export default defineConfig({
     include: ['tests/**/*.test.{ts,tsx}'],
     exclude: ['tests/e2e/**', 'tests/soak/**', 'tests/consumer/**', 'node_modules/**'],
     pool: 'threads',
+    // sharp loaded by the main thread, so worker threads may come and go (tests/support/sharp-main.ts).
+    globalSetup: ['tests/support/sharp-main.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

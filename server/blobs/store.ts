@@ -43,6 +43,7 @@ export const contentTypeOf = (key: string): string => {
       '.jpg': 'image/jpeg',
       '.jpeg': 'image/jpeg',
       '.webp': 'image/webp',
+      '.avif': 'image/avif',
       '.wav': 'audio/wav',
       '.mp4': 'video/mp4',
       '.gif': 'image/gif',

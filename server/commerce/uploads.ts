@@ -58,7 +58,8 @@ import type { BlobStore } from '../blobs/store';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
 import { COMMERCE_CODES } from './codes';
-import { audioInfo, imageSize, SNIFF_BYTES, type AudioSniff } from './media';
+import { probeImage } from '../engines/bitmap';
+import { audioInfo, SNIFF_BYTES, type AudioSniff } from './media';
 import { chunkUrl, parseChunkUrl, verifyChunk } from './signing';
 
 export const UPLOAD_TTL_MS = 2 * 3600 * 1000;
@@ -115,6 +116,7 @@ const IMAGE_EXT: Readonly<Record<string, string>> = {
   'image/jpeg': 'jpg',
   'image/gif': 'gif',
   'image/webp': 'webp',
+  'image/avif': 'avif',
 };
 
 /** A blob-key-safe file name; images take the extension of their type. */
@@ -324,7 +326,8 @@ export const makeUploadService = (
       let height: number | null = null;
       let audio: AudioSniff | null = null;
       if (row.kind === 'image') {
-        const size = imageSize(await readHead(assembled.file));
+        // sharp reads the headers of the file (libvips, off the event loop): every format a browser writes.
+        const size = await probeImage(assembled.file);
         if (size === null) {
           await failUpload(row.file_id);
           return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };

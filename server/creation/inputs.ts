@@ -97,8 +97,9 @@ export const probeInput = async (
 ): Promise<{ width: number; height: number }> => {
   const bytes = await blobs.get(key);
   if (!bytes) throw new ApiError(CODES.notFound, 'the input file is gone');
-  const probe = probeImage(bytes);
-  if (probe === null) throw new ApiError(CODES.invalidRequest, 'the input is not a PNG or JPEG image');
+  const probe = await probeImage(bytes);
+  if (probe === null)
+    throw new ApiError(CODES.invalidRequest, 'the input is not a PNG, JPEG, WebP, AVIF or GIF image');
   if (probe.width * probe.height > 2048 * 2048)
     throw new ApiError(CODES.invalidRequest, 'the input is larger than 2048x2048 pixels');
   return { width: probe.width, height: probe.height };

@@ -32,8 +32,10 @@ import {
   encodePng,
   fromPng,
   MAX_OUTPUT_SIDE,
-  resample,
+  openImage,
+  resize,
   type Bitmap,
+  type ResampleKernel,
 } from '../engines/bitmap';
 import {
   applyFilter,
@@ -45,7 +47,6 @@ import {
   lineArt,
   mix,
   swapFace,
-  unsharp,
 } from '../engines/filters';
 import { renderImage, sizeFor } from '../engines/image';
 import { removeBackground } from '../engines/matting';
@@ -179,12 +180,12 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
   const loadImage = async (key: string): Promise<Bitmap> => {
     const bytes = inputs[key];
     if (!bytes) throw new EngineError('the input file is gone');
-    return decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    return decodeImage(bytes);
   };
   const savePng = async (b: Bitmap): Promise<void> => {
     if (Math.max(b.width, b.height) > MAX_OUTPUT_SIDE)
       throw new EngineError(`the output would be ${b.width}x${b.height}`);
-    files.push({ ext: 'png', bytes: encodePng(b), width: b.width, height: b.height });
+    files.push({ ext: 'png', bytes: await encodePng(b), width: b.width, height: b.height });
   };
   const saveRenderedPng = async (png: Buffer, width: number, height: number) => {
     files.push({ ext: 'png', bytes: png, width, height });
@@ -195,7 +196,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
   };
   const saveAudio = async (samples: Float32Array, coverPrompt: string) => {
     await saveWav(samples);
-    const cover = waveformCover(samples, coverPrompt, job.seed);
+    const cover = await waveformCover(samples, coverPrompt, job.seed);
     await saveRenderedPng(cover.png, cover.width, cover.height);
   };
   const saveGif = async (gif: Buffer, width: number, height: number, frames: number, duration: number) => {
@@ -232,18 +233,35 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
       break;
     }
     case 'upscale': {
-      const src = await input();
+      // Decode, resize, sharpen and encode all in sharp: no pixel of it touches a JavaScript thread.
+      if (!p.input_key) throw new EngineError('the task has no input image');
+      const bytes = inputs[p.input_key];
+      if (!bytes) throw new EngineError('the input file is gone');
+      const img = await openImage(bytes);
+      const { width: iw = 0, height: ih = 0, orientation = 1 } = await img.metadata();
+      const [sw, sh] = orientation >= 5 ? [ih, iw] : [iw, ih];
       const scale = spec.key === 'ultraHd' ? 4 : (p.scale ?? 2);
-      const w = src.width * scale;
-      const h = src.height * scale;
+      const w = sw * scale;
+      const h = sh * scale;
       if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${w}x${h}`);
-      const up = resample(src, w, h, spec.key === 'ultraHd' ? 'bicubic' : (p.upscale_method ?? 'bicubic'));
-      await savePng(spec.key === 'ultraHd' ? unsharp(up, 2, 0.5) : up);
+      const kernel: ResampleKernel =
+        spec.key === 'ultraHd' ? 'lanczos3' : p.upscale_method === 'bilinear' ? 'linear' : 'cubic';
+      const up = img.resize(w, h, { fit: 'fill', kernel });
+      const png = await (spec.key === 'ultraHd' ? up.sharpen({ sigma: 1 }) : up)
+        .toColourspace('srgb')
+        .png()
+        .toBuffer({ resolveWithObject: true })
+        .catch((err: unknown) => {
+          throw new EngineError(
+            `the image does not decode: ${err instanceof Error ? err.message : String(err)}`,
+          );
+        });
+      await saveRenderedPng(png.data, png.info.width, png.info.height);
       break;
     }
     case 'video': {
       const [rw, rh] = job.aspectRatio.split(':').map(Number);
-      const still = fromPng(
+      const still = await fromPng(
         renderImage({ prompt, seed: job.seed, aspectRatio: job.aspectRatio, longSide: 512 }).png,
       );
       const size = videoSize(rw ?? 16, rh ?? 9, VIDEO.longSide);
@@ -316,7 +334,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
     }
     case 'imageToImage': {
       const src = await input();
-      const rendered = fromPng(
+      const rendered = await fromPng(
         renderImage({
           prompt,
           seed: job.seed,
@@ -324,10 +342,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
           longSide: Math.max(src.width, src.height),
         }).png,
       );
-      const exact =
-        rendered.width === src.width && rendered.height === src.height
-          ? rendered
-          : resample(rendered, src.width, src.height, 'bilinear');
+      const exact = await resize(rendered, src.width, src.height, 'linear');
       await savePng(mix(src, exact, p.strength ?? 0.5));
       break;
     }
@@ -335,7 +350,9 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
       await savePng(removeBackground(await input()).image);
       break;
     case 'filter':
-      await savePng(applyFilter(await input(), spec.key === 'aiMakeup' ? 'makeup' : (p.filter ?? 'sepia')));
+      await savePng(
+        await applyFilter(await input(), spec.key === 'aiMakeup' ? 'makeup' : (p.filter ?? 'sepia')),
+      );
       break;
     case 'erase': {
       if (!p.rect) throw new EngineError('the eraser needs a rectangle');
@@ -344,12 +361,12 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
     }
     case 'faceSwap': {
       if (!p.ref_key) throw new EngineError('face swap needs a second image');
-      await savePng(swapFace(await input(), await loadImage(p.ref_key)));
+      await savePng(await swapFace(await input(), await loadImage(p.ref_key)));
       break;
     }
     case 'scribble': {
       const sketch = await input();
-      const rendered = fromPng(
+      const rendered = await fromPng(
         renderImage({
           prompt,
           seed: job.seed,
@@ -357,7 +374,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
           longSide: Math.min(IMAGE_LONG_SIDE, Math.max(sketch.width, sketch.height)),
         }).png,
       );
-      await savePng(applyScribble(rendered, sketch));
+      await savePng(await applyScribble(rendered, sketch));
       break;
     }
     case 'expand': {
@@ -373,7 +390,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
         h = Math.round(src.height * 1.25);
       }
       if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${w}x${h}`);
-      await savePng(expandCanvas(src, w, h));
+      await savePng(await expandCanvas(src, w, h));
       break;
     }
     case 'colorize': {
@@ -384,29 +401,27 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
       break;
     }
     case 'lineArt':
-      await savePng(lineArt(await input()));
+      await savePng(await lineArt(await input()));
       break;
     case 'storyboard':
     case 'comic': {
       const scenes = scenesOf(job.prompt);
       const ratio = spec.engine === 'storyboard' ? job.aspectRatio : '1:1';
-      const panels = scenes.map((scene, i) => {
-        const b = fromPng(
-          renderImage({
-            prompt: `${scene}, ${(p.model_triggers ?? []).join(', ')}`,
-            seed: job.seed + i,
-            aspectRatio: ratio,
-            longSide: 384,
-          }).png,
-        );
-        return spec.engine === 'comic' ? comicInk(b) : b;
-      });
-      const size = sizeFor(ratio, 384);
-      const same = panels.map((b) =>
-        b.width === size.width && b.height === size.height
-          ? b
-          : resample(b, size.width, size.height, 'bilinear'),
+      const panels = await Promise.all(
+        scenes.map(async (scene, i) => {
+          const b = await fromPng(
+            renderImage({
+              prompt: `${scene}, ${(p.model_triggers ?? []).join(', ')}`,
+              seed: job.seed + i,
+              aspectRatio: ratio,
+              longSide: 384,
+            }).png,
+          );
+          return spec.engine === 'comic' ? comicInk(b) : b;
+        }),
       );
+      const size = sizeFor(ratio, 384);
+      const same = await Promise.all(panels.map((b) => resize(b, size.width, size.height, 'linear')));
       await savePng(grid(same, 12, spec.engine === 'comic' ? [250, 250, 250, 255] : [18, 18, 24, 255]));
       taskReturn = scenes.map((s, i) => `${i + 1}. ${s}`).join('\n');
       break;

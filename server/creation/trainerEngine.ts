@@ -41,15 +41,13 @@ export const slug = (name: string): string => {
 };
 
 /** The trained file: rank-4 LoRA matrices seeded by the data set's colour statistics. */
-export const trainFiles = (row: TrainingJob): TrainedFiles => {
+export const trainFiles = async (row: TrainingJob): Promise<TrainedFiles> => {
   const keys = row.keys;
   const stats = [];
   for (const key of keys.slice(0, TRAIN_STAT_IMAGES)) {
     const bytes = row.inputs[key];
     if (!bytes) throw new EngineError('the input file is gone');
-    stats.push(
-      imageStats(fitWithin(decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)), 96)),
-    );
+    stats.push(await imageStats(await fitWithin(await decodeImage(bytes), 96)));
   }
   const rand = prng(
     hashString(`${row.id}:${stats.map((s) => s.meanRgb.map(Math.round).join(',')).join(';')}`),

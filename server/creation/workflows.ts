@@ -19,14 +19,15 @@ import type {
 } from '../../infrastructure/contract/creation';
 import { FILTERS, type FilterName } from '../../infrastructure/contract/tasks';
 import {
+  blur,
   createBitmap,
   EngineError,
   fromPng,
   MAX_OUTPUT_SIDE,
-  resample,
+  resize,
   type Bitmap,
 } from '../engines/bitmap';
-import { applyFilter, blur, invert, mix, unsharp } from '../engines/filters';
+import { applyFilter, invert, mix, unsharp } from '../engines/filters';
 import { renderImage } from '../engines/image';
 import { removeBackground } from '../engines/matting';
 import { SAMPLER_NAMES } from './options';
@@ -552,7 +553,7 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
           const base = latent.images?.[i];
           const w = base?.width ?? latent.width;
           const h = base?.height ?? latent.height;
-          const rendered = fromPng(
+          const rendered = await fromPng(
             renderImage({
               prompt: `${text}, ${style}`,
               seed: seed + i,
@@ -560,8 +561,7 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
               longSide: Math.max(w, h),
             }).png,
           );
-          const exact =
-            rendered.width === w && rendered.height === h ? rendered : resample(rendered, w, h, 'bilinear');
+          const exact = await resize(rendered, w, h, 'linear');
           images.push(base ? mix(base, exact, denoise) : exact);
         }
         values.set(id, [
@@ -606,18 +606,20 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
       case 'ImageScaleBy': {
         const by = Number(scalar(id, 'scale_by'));
         const method = String(scalar(id, 'upscale_method'));
-        const images = imagesOf(input(id, 'image')).map((b) => {
-          const w = Math.max(1, Math.round(b.width * by));
-          const h = Math.max(1, Math.round(b.height * by));
-          if (Math.max(w, h) > MAX_OUTPUT_SIDE)
-            throw new EngineError(`node ${id}: ${w}x${h} is larger than ${MAX_OUTPUT_SIDE} pixels`);
-          return resample(
-            b,
-            w,
-            h,
-            method === 'nearest-exact' ? 'nearest' : method === 'bilinear' ? 'bilinear' : 'bicubic',
-          );
-        });
+        const images = await Promise.all(
+          imagesOf(input(id, 'image')).map((b) => {
+            const w = Math.max(1, Math.round(b.width * by));
+            const h = Math.max(1, Math.round(b.height * by));
+            if (Math.max(w, h) > MAX_OUTPUT_SIDE)
+              throw new EngineError(`node ${id}: ${w}x${h} is larger than ${MAX_OUTPUT_SIDE} pixels`);
+            return resize(
+              b,
+              w,
+              h,
+              method === 'nearest-exact' ? 'nearest' : method === 'bilinear' ? 'linear' : 'cubic',
+            );
+          }),
+        );
         values.set(id, [{ kind: 'IMAGE', images }]);
         break;
       }
@@ -628,7 +630,9 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
         values.set(id, [
           {
             kind: 'IMAGE',
-            images: imagesOf(input(id, 'image')).map((b) => blur(b, Number(scalar(id, 'blur_radius')))),
+            images: await Promise.all(
+              imagesOf(input(id, 'image')).map((b) => blur(b, Number(scalar(id, 'blur_radius')))),
+            ),
           },
         ]);
         break;
@@ -636,8 +640,10 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
         values.set(id, [
           {
             kind: 'IMAGE',
-            images: imagesOf(input(id, 'image')).map((b) =>
-              unsharp(b, Number(scalar(id, 'sharpen_radius')), Number(scalar(id, 'alpha'))),
+            images: await Promise.all(
+              imagesOf(input(id, 'image')).map((b) =>
+                unsharp(b, Number(scalar(id, 'sharpen_radius')), Number(scalar(id, 'alpha'))),
+              ),
             ),
           },
         ]);
@@ -646,8 +652,10 @@ export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunCon
         values.set(id, [
           {
             kind: 'IMAGE',
-            images: imagesOf(input(id, 'image')).map((b) =>
-              applyFilter(b, String(scalar(id, 'filter')) as FilterName),
+            images: await Promise.all(
+              imagesOf(input(id, 'image')).map((b) =>
+                applyFilter(b, String(scalar(id, 'filter')) as FilterName),
+              ),
             ),
           },
         ]);

@@ -28,8 +28,8 @@ export interface ImageStats {
   readonly backgroundShare: number;
 }
 
-export const imageStats = (input: Bitmap): ImageStats => {
-  const b = fitWithin(input, 128);
+export const imageStats = async (input: Bitmap): Promise<ImageStats> => {
+  const b = await fitWithin(input, 128);
   let r = 0;
   let g = 0;
   let bl = 0;
@@ -75,8 +75,8 @@ export const imageStats = (input: Bitmap): ImageStats => {
   };
 };
 
-export const tagsOf = (input: Bitmap): string[] => {
-  const s = imageStats(input);
+export const tagsOf = async (input: Bitmap): Promise<string[]> => {
+  const s = await imageStats(input);
   const tags: string[] = [];
   tags.push(
     input.width > input.height * 1.1 ? 'landscape' : input.height > input.width * 1.1 ? 'portrait' : 'square',

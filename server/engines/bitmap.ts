@@ -1,11 +1,22 @@
 /**
- * RGBA bitmaps for the simulated engines: decode (PNG through pngjs, baseline JPEG through
- * ./jpeg), encode to PNG, resample (nearest, bilinear, bicubic Catmull-Rom, separable), and
- * the small helpers the pixel engines share. Pixels are straight (not premultiplied) RGBA.
+ * RGBA bitmaps for the simulated engines. Decoding (every format a browser writes: JPEG baseline
+ * and progressive, PNG, WebP, AVIF, GIF), resizing, blurring and PNG encoding go through sharp
+ * (libvips: the pixel work runs in libvips' own threads, never on the calling JavaScript thread);
+ * the rest are the small helpers the simulated effects share. Pixels are straight (not
+ * premultiplied) RGBA.
  */
-import { PNG } from 'pngjs';
+import os from 'node:os';
+import sharp, { type Sharp } from 'sharp';
 import { bilinear } from './interpolate';
-import { decodeJpeg, JpegError } from './jpeg';
+
+/**
+ * libvips' threads per image, by the engine pool's rule (./pool.ts): one core stays for the event
+ * loop (1 thread on 2 cores, 2 from 3 cores up; ENGINE_THREADS overrides). Its threads run at the
+ * process's priority, not the pool threads' lower one, so this is what keeps the loop a core.
+ */
+sharp.concurrency(
+  Math.max(1, Number(process.env.ENGINE_THREADS) || Math.min(2, os.availableParallelism() - 1)),
+);
 
 export interface Bitmap {
   readonly width: number;
@@ -47,165 +58,92 @@ export const cloneBitmap = (b: Bitmap): Bitmap => ({
   data: new Uint8ClampedArray(b.data),
 });
 
-const isPng = (bytes: Uint8Array) =>
-  bytes.length > 8 && bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
-const isJpeg = (bytes: Uint8Array) =>
-  bytes.length > 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+/** The formats a browser produces, as sharp names them (AVIF is `heif`), that the engines read. */
+const READABLE = new Set(['png', 'jpeg', 'webp', 'heif', 'gif']);
 
-/** Width and height without decoding pixels (PNG IHDR, JPEG SOFn), or null. */
-export const probeImage = (
-  bytes: Buffer,
-): { width: number; height: number; format: 'png' | 'jpeg' } | null => {
-  if (isPng(bytes) && bytes.length >= 24)
-    return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20), format: 'png' };
-  if (isJpeg(bytes)) {
-    let i = 2;
-    while (i + 9 < bytes.length) {
-      if (bytes[i] !== 0xff) return null;
-      const marker = bytes[i + 1]!;
-      const len = bytes.readUInt16BE(i + 2);
-      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc)
-        return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7), format: 'jpeg' };
-      i += 2 + len;
-    }
-  }
-  return null;
-};
-
-export const decodeImage = (bytes: Buffer): Bitmap => {
-  const probe = probeImage(bytes);
-  if (probe === null) throw new EngineError('the input is not a PNG or JPEG image');
-  if (probe.width * probe.height > MAX_INPUT_PIXELS || probe.width === 0 || probe.height === 0)
-    throw new EngineError(
-      `the input is ${probe.width}x${probe.height}; at most ${MAX_INPUT_PIXELS} pixels are read`,
-    );
-  if (probe.format === 'jpeg') {
-    try {
-      return decodeJpeg(bytes);
-    } catch (err) {
-      if (err instanceof JpegError || err instanceof RangeError)
-        throw new EngineError(`the JPEG does not decode: ${err.message}`);
-      throw err;
-    }
-  }
-  try {
-    const png = PNG.sync.read(bytes);
-    return {
-      width: png.width,
-      height: png.height,
-      data: new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length),
-    };
-  } catch (err) {
-    throw new EngineError(`the PNG does not decode: ${err instanceof Error ? err.message : String(err)}`);
-  }
-};
-
-export const encodePng = (b: Bitmap): Buffer => {
-  const png = new PNG({ width: b.width, height: b.height });
-  png.data.set(b.data);
-  return PNG.sync.write(png);
-};
-
-export const fromPng = (png: Buffer): Bitmap => decodeImage(png);
-
-export type ResampleMethod = 'nearest' | 'bilinear' | 'bicubic';
-
-/** Keys' cubic convolution kernel with a = -0.5 (Catmull-Rom). */
-const cubic = (x: number): number => {
-  const a = -0.5;
-  const t = Math.abs(x);
-  if (t <= 1) return (a + 2) * t * t * t - (a + 3) * t * t + 1;
-  if (t < 2) return a * t * t * t - 5 * a * t * t + 8 * a * t - 4 * a;
-  return 0;
-};
-
-interface Taps {
-  readonly index: Int32Array;
-  readonly weight: Float32Array;
-  readonly n: number;
+export interface ImageProbe {
+  readonly width: number;
+  readonly height: number;
+  readonly format: string;
 }
 
-/** Source indices and weights for each output position along one axis (pixel centres aligned). */
-const tapsFor = (src: number, dst: number, method: ResampleMethod): Taps => {
-  const n = method === 'nearest' ? 1 : method === 'bilinear' ? 2 : 4;
-  const index = new Int32Array(dst * n);
-  const weight = new Float32Array(dst * n);
-  const scale = src / dst;
-  for (let o = 0; o < dst; o++) {
-    const x = (o + 0.5) * scale - 0.5;
-    if (method === 'nearest') {
-      index[o] = Math.min(src - 1, Math.max(0, Math.round(x)));
-      weight[o] = 1;
-      continue;
-    }
-    const base = Math.floor(x) - (n === 4 ? 1 : 0);
-    let sum = 0;
-    for (let k = 0; k < n; k++) {
-      const at = base + k;
-      const w = n === 2 ? 1 - Math.abs(x - at) : cubic(x - at);
-      index[o * n + k] = Math.min(src - 1, Math.max(0, at));
-      weight[o * n + k] = w;
-      sum += w;
-    }
-    for (let k = 0; k < n; k++) weight[o * n + k]! /= sum;
+/**
+ * Width and height as displayed (EXIF orientation applied) and format, from the headers only
+ * (sharp: libvips, off the event loop), or null when the bytes are not an image a browser writes.
+ */
+export const probeImage = async (bytes: Uint8Array | string): Promise<ImageProbe | null> => {
+  try {
+    const m = await sharp(bytes).metadata();
+    if (!READABLE.has(m.format) || !m.width || !m.height) return null;
+    const turned = (m.orientation ?? 1) >= 5;
+    return { width: turned ? m.height : m.width, height: turned ? m.width : m.height, format: m.format };
+  } catch {
+    return null;
   }
-  return { index, weight, n };
+};
+
+const rawOf = (b: Bitmap) =>
+  sharp(Buffer.from(b.data.buffer, b.data.byteOffset, b.data.byteLength), {
+    raw: { width: b.width, height: b.height, channels: 4 },
+  });
+
+const bitmapOf = async (img: Sharp): Promise<Bitmap> => {
+  const { data, info } = await img
+    .toColourspace('srgb')
+    .ensureAlpha()
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 4) throw new EngineError(`the image has ${info.channels} channels`);
+  return {
+    width: info.width,
+    height: info.height,
+    data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength),
+  };
 };
 
 /**
- * Resamples to width x height, separably (rows, then columns) in floating point, so a 4x
- * bicubic upscale costs 8 taps per output pixel instead of 16.
+ * The sharp pipeline of an input image: its first frame, turned upright by its EXIF orientation.
+ * Refuses what is not a browser's image format or is larger than MAX_INPUT_PIXELS.
  */
-export const resample = (b: Bitmap, width: number, height: number, method: ResampleMethod): Bitmap => {
-  const tx = tapsFor(b.width, width, method);
-  const ty = tapsFor(b.height, height, method);
-  const mid = new Float32Array(width * b.height * 4);
-  for (let y = 0; y < b.height; y++) {
-    const row = y * b.width * 4;
-    for (let x = 0; x < width; x++) {
-      let r = 0;
-      let g = 0;
-      let bl = 0;
-      let a = 0;
-      for (let k = 0; k < tx.n; k++) {
-        const i = row + tx.index[x * tx.n + k]! * 4;
-        const w = tx.weight[x * tx.n + k]!;
-        r += b.data[i]! * w;
-        g += b.data[i + 1]! * w;
-        bl += b.data[i + 2]! * w;
-        a += b.data[i + 3]! * w;
-      }
-      const o = (y * width + x) * 4;
-      mid[o] = r;
-      mid[o + 1] = g;
-      mid[o + 2] = bl;
-      mid[o + 3] = a;
-    }
-  }
-  const out = new Uint8ClampedArray(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      let r = 0;
-      let g = 0;
-      let bl = 0;
-      let a = 0;
-      for (let k = 0; k < ty.n; k++) {
-        const i = (ty.index[y * ty.n + k]! * width + x) * 4;
-        const w = ty.weight[y * ty.n + k]!;
-        r += mid[i]! * w;
-        g += mid[i + 1]! * w;
-        bl += mid[i + 2]! * w;
-        a += mid[i + 3]! * w;
-      }
-      const o = (y * width + x) * 4;
-      out[o] = r;
-      out[o + 1] = g;
-      out[o + 2] = bl;
-      out[o + 3] = a;
-    }
-  }
-  return { width, height, data: out };
+export const openImage = async (bytes: Uint8Array): Promise<Sharp> => {
+  const probe = await probeImage(bytes);
+  if (probe === null) throw new EngineError('the input is not a PNG, JPEG, WebP, AVIF or GIF image');
+  if (probe.width * probe.height > MAX_INPUT_PIXELS)
+    throw new EngineError(
+      `the input is ${probe.width}x${probe.height}; at most ${MAX_INPUT_PIXELS} pixels are read`,
+    );
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
 };
+
+/** Decodes an input image (every format a browser writes) to straight RGBA with sharp. */
+export const decodeImage = async (bytes: Uint8Array): Promise<Bitmap> => {
+  const img = await openImage(bytes);
+  try {
+    return await bitmapOf(img);
+  } catch (err) {
+    if (err instanceof EngineError) throw err;
+    throw new EngineError(`the image does not decode: ${err instanceof Error ? err.message : String(err)}`);
+  }
+};
+
+/** A PNG of the bitmap (sharp; zlib runs in libvips threads). */
+export const encodePng = (b: Bitmap): Promise<Buffer> => rawOf(b).png().toBuffer();
+
+/** Decodes a PNG the engines rendered. */
+export const fromPng = (png: Uint8Array): Promise<Bitmap> => bitmapOf(sharp(png));
+
+/** The resampling kernels (sharp's names): `cubic` is Catmull-Rom, `linear` bilinear. */
+export type ResampleKernel = 'nearest' | 'linear' | 'cubic' | 'lanczos3';
+
+/** Resizes to exactly width x height (the aspect ratio is not kept) with sharp. */
+export const resize = (b: Bitmap, width: number, height: number, kernel: ResampleKernel = 'lanczos3') =>
+  b.width === width && b.height === height
+    ? Promise.resolve(b)
+    : bitmapOf(rawOf(b).resize(width, height, { fit: 'fill', kernel }));
+
+/** A Gaussian blur of the given radius (sigma = radius / 2), alpha included, with sharp. */
+export const blur = (b: Bitmap, radius = 3): Promise<Bitmap> =>
+  bitmapOf(rawOf(b).blur(Math.max(0.3, radius / 2)));
 
 /** Bilinear sample of a bitmap's four channels at a fractional position (clamped at the edges), into `out`. */
 export const sampleBilinear = (b: Bitmap, x: number, y: number, out: Float32Array): void => {
@@ -213,11 +151,11 @@ export const sampleBilinear = (b: Bitmap, x: number, y: number, out: Float32Arra
 };
 
 /** Fits the image inside `maxSide` (never enlarges), keeping the aspect ratio. */
-export const fitWithin = (b: Bitmap, maxSide: number): Bitmap => {
+export const fitWithin = async (b: Bitmap, maxSide: number): Promise<Bitmap> => {
   const long = Math.max(b.width, b.height);
   if (long <= maxSide) return b;
   const k = maxSide / long;
-  return resample(b, Math.max(1, Math.round(b.width * k)), Math.max(1, Math.round(b.height * k)), 'bilinear');
+  return resize(b, Math.max(1, Math.round(b.width * k)), Math.max(1, Math.round(b.height * k)));
 };
 
 export const luminance = (r: number, g: number, b: number): number => 0.2126 * r + 0.7152 * g + 0.0722 * b;

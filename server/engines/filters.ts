@@ -1,12 +1,13 @@
 /**
- * Pixel engines over RGBA bitmaps: colour filters (grayscale, sepia, posterize, invert,
- * vintage), real convolutions (separable Gaussian blur, 3x3 sharpen and emboss, Sobel edges),
- * an unsharp mask for "ultra HD", and the small composites other kinds are built from
+ * Pixel engines over RGBA bitmaps (the simulation itself): colour filters (grayscale, sepia,
+ * posterize, invert, vintage), 3x3 sharpen and emboss, Sobel edges, and the small composites other
+ * kinds are built from
  * (diffusion inpainting for the magic eraser, a feathered elliptical face swap, outpainting,
- * colourising with a gradient map, scribble-guided rendering, comic inking).
+ * colourising with a gradient map, scribble-guided rendering, comic inking). The generic steps
+ * (Gaussian blur, resizing) are sharp's (./bitmap.ts), so those functions are async.
  */
 import type { FilterName } from '../../infrastructure/contract/tasks';
-import { cloneBitmap, createBitmap, luminance, resample, sampleBilinear, type Bitmap } from './bitmap';
+import { blur, cloneBitmap, createBitmap, luminance, resize, sampleBilinear, type Bitmap } from './bitmap';
 
 const mapPixels = (b: Bitmap, f: (r: number, g: number, bl: number, out: Float32Array) => void): Bitmap => {
   const out = cloneBitmap(b);
@@ -51,60 +52,6 @@ export const invert = (b: Bitmap): Bitmap =>
     o[1] = 255 - g;
     o[2] = 255 - bl;
   });
-
-/** A normalised 1-D Gaussian of the given radius (sigma = radius / 2). */
-const gaussianKernel = (radius: number): Float32Array => {
-  const sigma = Math.max(0.5, radius / 2);
-  const k = new Float32Array(radius * 2 + 1);
-  let sum = 0;
-  for (let i = -radius; i <= radius; i++) {
-    const v = Math.exp(-(i * i) / (2 * sigma * sigma));
-    k[i + radius] = v;
-    sum += v;
-  }
-  for (let i = 0; i < k.length; i++) k[i]! /= sum;
-  return k;
-};
-
-/**
- * One pass of a separable convolution with the odd-length kernel `k`, along the rows
- * (`horizontal`) or the columns, edges clamped, all four channels.
- */
-const convolvePass = (
-  src: ArrayLike<number>,
-  out: Float32Array | Uint8ClampedArray,
-  width: number,
-  height: number,
-  k: Float32Array,
-  horizontal: boolean,
-): void => {
-  const r = (k.length - 1) / 2;
-  const last = (horizontal ? width : height) - 1;
-  for (let y = 0; y < height; y++)
-    for (let x = 0; x < width; x++) {
-      const o = (y * width + x) * 4;
-      const at = horizontal ? x : y;
-      for (let c = 0; c < 4; c++) {
-        let s = 0;
-        for (let i = -r; i <= r; i++) {
-          const j = Math.min(last, Math.max(0, at + i));
-          s += src[(horizontal ? y * width + j : j * width + x) * 4 + c]! * k[i + r]!;
-        }
-        out[o + c] = s;
-      }
-    }
-};
-
-/** Separable Gaussian blur (a true convolution, edges clamped), alpha included. */
-export const blur = (b: Bitmap, radius = 3): Bitmap => {
-  const k = gaussianKernel(Math.max(1, Math.round(radius)));
-  const { width, height } = b;
-  const tmp = new Float32Array(b.data.length);
-  convolvePass(b.data, tmp, width, height, k, true);
-  const out = new Uint8ClampedArray(b.data.length);
-  convolvePass(tmp, out, width, height, k, false);
-  return { width, height, data: out };
-};
 
 /** A 3x3 convolution of the colour channels (alpha kept), with a bias. */
 export const convolve3 = (b: Bitmap, kernel: readonly number[], bias = 0): Bitmap => {
@@ -161,8 +108,8 @@ export const edges = (b: Bitmap): Float32Array => {
 };
 
 /** Black lines on white from the Sobel edges ("line art"). */
-export const lineArt = (b: Bitmap): Bitmap => {
-  const e = edges(blur(b, 1));
+export const lineArt = async (b: Bitmap): Promise<Bitmap> => {
+  const e = edges(await blur(b, 1));
   const out = createBitmap(b.width, b.height, [255, 255, 255, 255]);
   for (let i = 0; i < e.length; i++) {
     const v = 255 - Math.min(255, e[i]! * 3);
@@ -173,9 +120,9 @@ export const lineArt = (b: Bitmap): Bitmap => {
   return out;
 };
 
-/** Unsharp mask: original + amount * (original - blurred). */
-export const unsharp = (b: Bitmap, radius = 2, amount = 0.6): Bitmap => {
-  const soft = blur(b, radius);
+/** Unsharp mask: original + amount * (original - blurred), the blur by sharp. */
+export const unsharp = async (b: Bitmap, radius = 2, amount = 0.6): Promise<Bitmap> => {
+  const soft = await blur(b, radius);
   const out = cloneBitmap(b);
   for (let i = 0; i < out.data.length; i += 4)
     for (let c = 0; c < 3; c++)
@@ -201,8 +148,8 @@ export const vintage = (b: Bitmap): Bitmap => {
 };
 
 /** Soft skin: a glow (screen blend of a blur) and a warm tint. */
-export const makeup = (b: Bitmap): Bitmap => {
-  const soft = blur(b, 4);
+export const makeup = async (b: Bitmap): Promise<Bitmap> => {
+  const soft = await blur(b, 4);
   const out = cloneBitmap(b);
   for (let i = 0; i < out.data.length; i += 4) {
     const screen = (a: number, c: number) => 255 - ((255 - a) * (255 - c)) / 255;
@@ -213,7 +160,7 @@ export const makeup = (b: Bitmap): Bitmap => {
   return out;
 };
 
-export const applyFilter = (b: Bitmap, name: FilterName): Bitmap => {
+export const applyFilter = async (b: Bitmap, name: FilterName): Promise<Bitmap> => {
   switch (name) {
     case 'grayscale':
       return grayscale(b);
@@ -331,13 +278,13 @@ const ellipseMask = (
  * colour-matched to the target's central ellipse (mean and spread per channel) and blended in
  * with a feathered mask.
  */
-export const swapFace = (target: Bitmap, face: Bitmap): Bitmap => {
+export const swapFace = async (target: Bitmap, face: Bitmap): Promise<Bitmap> => {
   const out = cloneBitmap(target);
   const rx = target.width * 0.2;
   const ry = target.height * 0.26;
   const cx = target.width / 2;
   const cy = target.height * 0.42;
-  const scaled = resample(face, target.width, target.height, 'bilinear');
+  const scaled = await resize(face, target.width, target.height, 'linear');
   const mask = ellipseMask(target.width, target.height, cx, cy, rx, ry);
   const a = meanStd(target, mask);
   const f = meanStd(scaled, mask);
@@ -353,7 +300,7 @@ export const swapFace = (target: Bitmap, face: Bitmap): Bitmap => {
 };
 
 /** Outpainting: the image centred on a canvas of the target size, margins grown from its edges. */
-export const expandCanvas = (b: Bitmap, width: number, height: number): Bitmap => {
+export const expandCanvas = async (b: Bitmap, width: number, height: number): Promise<Bitmap> => {
   const ox = Math.floor((width - b.width) / 2);
   const oy = Math.floor((height - b.height) / 2);
   const grown = createBitmap(width, height);
@@ -374,7 +321,7 @@ export const expandCanvas = (b: Bitmap, width: number, height: number): Bitmap =
       grown.data[o + 2] = px[2]!;
       grown.data[o + 3] = 255;
     }
-  const soft = blur(grown, Math.max(2, Math.round(Math.max(width, height) / 60)));
+  const soft = await blur(grown, Math.max(2, Math.round(Math.max(width, height) / 60)));
   for (let y = 0; y < b.height; y++)
     for (let x = 0; x < b.width; x++) {
       const si = (y * b.width + x) * 4;
@@ -401,8 +348,8 @@ export const colorize = (b: Bitmap, dark: readonly number[], light: readonly num
   });
 
 /** Draws the scribble's dark strokes into a rendered image (multiply), as edge guidance. */
-export const applyScribble = (rendered: Bitmap, scribble: Bitmap): Bitmap => {
-  const s = resample(scribble, rendered.width, rendered.height, 'bilinear');
+export const applyScribble = async (rendered: Bitmap, scribble: Bitmap): Promise<Bitmap> => {
+  const s = await resize(scribble, rendered.width, rendered.height, 'linear');
   const out = cloneBitmap(rendered);
   for (let i = 0; i < out.data.length; i += 4) {
     const ink = 1 - luminance(s.data[i]!, s.data[i + 1]!, s.data[i + 2]!) / 255;
@@ -413,8 +360,8 @@ export const applyScribble = (rendered: Bitmap, scribble: Bitmap): Bitmap => {
 };
 
 /** Comic look: posterized colours with inked Sobel edges. */
-export const comicInk = (b: Bitmap): Bitmap => {
-  const flat = posterize(blur(b, 1), 5);
+export const comicInk = async (b: Bitmap): Promise<Bitmap> => {
+  const flat = posterize(await blur(b, 1), 5);
   const e = edges(b);
   for (let i = 0; i < e.length; i++) {
     const k = e[i]! > 22 ? 0.1 : 1;

@@ -1,4 +1,4 @@
-/** Interpolation shared by the bitmap engines and the JPEG decoder (a leaf module: it imports nothing). */
+/** Bilinear sampling for the simulated effects that sample at fractional positions (a leaf module: it imports nothing). */
 
 /**
  * Bilinear interpolation at a fractional position (clamped at the edges) of channel `c` of a grid

@@ -34,5 +34,4 @@ export const render = (arg: { job: RenderJob; inputs: InputFiles }) => renderFil
 export const train = (arg: TrainingJob) => trainFiles(arg);
 
 /** The auto-tags of an image file (LoRA data sets). */
-export const tagImage = (bytes: Uint8Array): string[] =>
-  tagsOf(decodeImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)));
+export const tagImage = async (bytes: Uint8Array): Promise<string[]> => tagsOf(await decodeImage(bytes));

@@ -5,6 +5,10 @@
  * results are transferred, not copied). Sized for a small machine: at most ENGINE_THREADS
  * threads (one core less than the machine has, at most 2), started on demand, stopped after 30 s idle.
  *
+ * The jobs' image work goes through sharp, whose libvips threads do the pixels; this module loads
+ * sharp in the thread that owns the pool (through ./bitmap), so libvips stays loaded when an idle
+ * worker exits (https://sharp.pixelplumbing.com/install#worker-threads).
+ *
  * One pool per process, shared by the servers of the process (tests run several): each server
  * `acquireEngines()` at start and `release()`s in its `close()`; the last release destroys it.
  */

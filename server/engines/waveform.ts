@@ -5,13 +5,13 @@
 import { fromPng, encodePng, type Bitmap } from './bitmap';
 import { renderImage } from './image';
 
-export const waveformCover = (
+export const waveformCover = async (
   samples: Float32Array,
   prompt: string,
   seed: number,
   width = 512,
-): { png: Buffer; width: number; height: number } => {
-  const scene = fromPng(renderImage({ prompt, seed, aspectRatio: '2:1', longSide: width }).png);
+): Promise<{ png: Buffer; width: number; height: number }> => {
+  const scene = await fromPng(renderImage({ prompt, seed, aspectRatio: '2:1', longSide: width }).png);
   const out: Bitmap = scene;
   const { height } = out;
   const cols = Math.floor(out.width / 4);
@@ -39,5 +39,5 @@ export const waveformCover = (
         out.data[o + 2] = 255;
       }
   }
-  return { png: encodePng(out), width: out.width, height };
+  return { png: await encodePng(out), width: out.width, height };
 };

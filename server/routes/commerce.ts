@@ -104,7 +104,7 @@ const sendPage = (reply: FastifyReply, page: CheckoutPage, status = 200) =>
     .send(page.html);
 
 /** Media types a browser may render inline from an upload; anything else downloads. */
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
+const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
 
 export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   const now = () => ctx.clock.now();
