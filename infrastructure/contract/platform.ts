@@ -141,6 +141,13 @@ export const DOWNLOAD_QUERY = { expires: 'exp', name: 'name', signature: 'sig' }
 export type JsonValue =
   null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
+/**
+ * An object key a free-form JSON value may keep. A `__proto__` key is dropped when decoding: io-ts
+ * rebuilds records by assignment, where that key would set the new object's prototype instead of
+ * a field (the value lost, an object value made the prototype).
+ */
+export const JsonKey = t.refinement(t.string, (k) => k !== '__proto__', 'JsonKey');
+
 export const JsonValue: t.Type<JsonValue, JsonValue, unknown> = t.recursion('JsonValue', () =>
   t.union([
     t.null,
@@ -148,11 +155,11 @@ export const JsonValue: t.Type<JsonValue, JsonValue, unknown> = t.recursion('Jso
     FiniteNumber,
     t.string,
     t.readonlyArray(JsonValue),
-    t.record(t.string, JsonValue),
+    t.record(JsonKey, JsonValue),
   ]),
 );
 
-export const ClipInfo = t.record(t.string, JsonValue, 'ClipInfo');
+export const ClipInfo = t.record(JsonKey, JsonValue, 'ClipInfo');
 export type ClipInfo = t.TypeOf<typeof ClipInfo>;
 
 /** Spec §4 aspect ratio options. */

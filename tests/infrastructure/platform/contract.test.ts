@@ -17,6 +17,7 @@ import {
   PushEnvelope,
   PushTokenRequest,
   PushTokenResponse,
+  ClipInfo,
   SENSITIVE_MAX_ITEMS,
   SensitiveCheckRequest,
   SensitiveCheckResponse,
@@ -31,8 +32,20 @@ const str = (min: number, max: number) => fc.string({ minLength: min, maxLength:
 const num = fc.double({ noNaN: true, noDefaultInfinity: true, min: -1e9, max: 1e9 });
 const int = fc.integer({ min: 0, max: 2 ** 40 });
 const ratio = fc.constantFrom('21:9', '16:9', '4:3', '1:1', '3:4', '9:16' as const);
-const json = fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.parse(JSON.stringify(v)) as JsonValue);
-const clipInfo = fc.dictionary(str(0, 8), json, { maxKeys: 4 });
+/** Valid editor JSON: no `__proto__` key at any depth (the contract refuses it, tested below). */
+const hasProtoKey = (v: unknown): boolean =>
+  typeof v === 'object' &&
+  v !== null &&
+  (Object.keys(v).includes('__proto__') || Object.values(v).some(hasProtoKey));
+const json = fc
+  .jsonValue({ maxDepth: 3 })
+  .map((v) => JSON.parse(JSON.stringify(v)) as JsonValue)
+  .filter((v) => !hasProtoKey(v));
+const clipInfo = fc.dictionary(
+  str(0, 8).filter((k) => k !== '__proto__'),
+  json,
+  { maxKeys: 4 },
+);
 
 const audio = fc.record({
   clip_info: clipInfo,
@@ -93,6 +106,18 @@ describe('platform contract codecs round-trip (arbitrary → encode → JSON →
   it('download url resolver', () => {
     roundTrips(DownloadUrlRequest, fc.record({ url: str(1, 300), scene: str(1, 64) }));
     roundTrips(DownloadUrlResponse, fc.record({ url: fc.string(), expires_at: int }));
+  });
+
+  it('drops a __proto__ key anywhere in editor JSON and keeps the rest (found by the round-trip property, seed 367407081)', () => {
+    const decoded = ClipInfo.decode(
+      JSON.parse('{"keep":1,"__proto__":{"polluted":true},"a":[{"__proto__":0,"b":2}]}'),
+    );
+    if (E.isLeft(decoded)) throw new Error('decode failed');
+    expect(decoded.right).toEqual({ keep: 1, a: [{ b: 2 }] });
+    expect(Object.getPrototypeOf(decoded.right)).toBe(Object.prototype);
+    expect(Object.keys(decoded.right)).toEqual(['keep', 'a']);
+    // Encoded and sent again, the value is what was decoded.
+    expect(JSON.parse(JSON.stringify(ClipInfo.encode(decoded.right)))).toEqual({ keep: 1, a: [{ b: 2 }] });
   });
 
   it('editor projects', () => {
