@@ -1,6 +1,6 @@
 /**
  * Issue 9 ("the engines run on the event loop"): ten 500-character text-to-speech streams and
- * three guest video renders run while a client pings every ~20 ms; every ping must still be
+ * three guest video renders run while a client pings every ~5 ms; every ping must still be
  * answered quickly (p99 under 100 ms), because the engines run in worker threads. The server runs
  * as `npm start` runs it, in a process of its own (the clients here do not share its event loop).
  */
@@ -84,9 +84,12 @@ it('answers /api/v1/ping with p99 under 100 ms while 10 TTS streams and 3 video 
     ...Array.from({ length: 10 }, (_, i) => ttsStream(i)),
     ...Array.from({ length: 3 }, (_, i) => videoRender(i)),
   ]);
+  // A ping every 5 ms: the load lasts about 2 s, and a p99 needs a few hundred samples to be a
+  // percentile rather than the single slowest ping.
   const pings = pingWhile(
     s.baseUrl,
     load.catch(() => undefined),
+    5,
   );
   const sizes = await load;
   const { latencies, timeouts } = await pings;
@@ -96,6 +99,6 @@ it('answers /api/v1/ping with p99 under 100 ms while 10 TTS streams and 3 video 
       `${sizes.length - 3} streams of ${sizes[0]} bytes`,
   );
   expect(f.timeouts).toBe(0);
-  expect(f.requests).toBeGreaterThan(20);
+  expect(f.requests).toBeGreaterThan(100);
   expect(f.p99).toBeLessThan(100);
 });
