@@ -4,6 +4,7 @@
  * here sees the bearer token: the HTTP adapter keeps it and applies the same cookie rule to it.
  */
 import type { PaymentInfo } from '../billing/state.js';
+import { ErrorCodes } from '../errors/catalogue.js';
 import { STORE_EFFECT_KEYS } from '../routing/rules.js';
 import type { SessionState, UserInfo } from './state.js';
 
@@ -175,3 +176,10 @@ export const TASK_FLOW_VERSIONS = ['v1', 'v2'] as const;
 export type TaskFlowVersion = (typeof TASK_FLOW_VERSIONS)[number];
 export const MODEL_PRESET_MODES = [1, 2] as const;
 export type ModelPresetMode = (typeof MODEL_PRESET_MODES)[number];
+
+/**
+ * The message key of a refused account call (spec §8 account codes): the code's own text, except a
+ * throttle whose wait is not known, which reads as the general "too many attempts".
+ */
+export const accountRefusalKey = (code: number, waitKnown: boolean): string =>
+  code === ErrorCodes.tooManySignIns && !waitKnown ? 'account.tooMany' : `HttpErrorCode_${code}`;

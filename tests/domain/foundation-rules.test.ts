@@ -129,6 +129,14 @@ describe('the sign-in address check', () => {
   });
 });
 
+describe('the text of a refused account call (spec §8 account codes)', () => {
+  it("is the code's own, except a throttle without a known wait, which reads as too many attempts", () => {
+    expect(session.accountRefusalKey(20003, false)).toBe('HttpErrorCode_20003');
+    expect(session.accountRefusalKey(20010, true)).toBe('HttpErrorCode_20010');
+    expect(session.accountRefusalKey(20010, false)).toBe('account.tooMany');
+  });
+});
+
 describe('older chat history is offered once a first page was full (spec §9: 80 on init)', () => {
   it('is not offered for a closed conversation', () => {
     expect(chat.selectOffersOlderHistory(chat.initialChatState)).toBe(false);

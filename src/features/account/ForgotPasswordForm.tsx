@@ -1,15 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage } from 'react-intl';
 import { session } from '../../../domain/index.js';
 import { requestPasswordReset } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Button, Field, TextInput } from '../../ui';
 import styles from './Account.module.css';
-import { useRecovery } from './useAccount';
+import { useRecovery, useRefusalKey } from './useAccount';
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export const ForgotPasswordForm = () => {
-  const intl = useIntl();
   const dispatch = useAppDispatch();
   const [email, setEmail] = useState('');
   const [tried, setTried] = useState(false);
@@ -21,14 +20,7 @@ export const ForgotPasswordForm = () => {
     setTried(true);
     if (!invalid) dispatch(requestPasswordReset({ email: email.trim() }));
   };
-  const refusalKey =
-    recovery?.status !== 'refused'
-      ? null
-      : recovery.code === 20010
-        ? 'account.tooMany'
-        : intl.messages[`HttpErrorCode_${recovery.code}`] !== undefined
-          ? `HttpErrorCode_${recovery.code}`
-          : 'accountError';
+  const refusalKey = useRefusalKey(recovery?.status === 'refused' ? recovery.code : null, false);
 
   return (
     <form onSubmit={submit} noValidate className={styles.form}>

@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
 import styles from './LoginForm.module.css';
+import { useRefusalKey } from './useAccount';
 import { useLoginFailure } from './useLoginFailure';
 
 /** The seeded demo account of the reference server (README), offered to fill in with one click. */
@@ -25,11 +26,8 @@ export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) =
   const [touched, setTouched] = useState(false);
   const emailInvalid = !session.isPlausibleEmail(email);
   const refused = useLoginFailure();
-  // Spec §8 account codes (20001-20105) have a text each; a code without one reads as an account error.
-  const refusalKey =
-    refused && intl.messages[`HttpErrorCode_${refused.code}`] !== undefined
-      ? `HttpErrorCode_${refused.code}`
-      : 'accountError';
+  // A sign-in throttle always says how long to wait (20010 with retry_after_s).
+  const refusalKey = useRefusalKey(refused?.code ?? null, true);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -65,9 +63,9 @@ export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) =
             data-testid="password"
           />
         </Field>
-        {refused !== null && (
+        {refusalKey !== null && (
           <p className={styles.refusal} role="alert" data-testid="login-refused">
-            <FormattedMessage id={refusalKey} values={{ seconds: refused.retryAfterS ?? 0 }} />
+            <FormattedMessage id={refusalKey} values={{ seconds: refused?.retryAfterS ?? 0 }} />
           </p>
         )}
         <Button type="submit" variant="primary" block data-testid="login-submit">

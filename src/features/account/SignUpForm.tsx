@@ -5,7 +5,7 @@ import { signUp } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
 import styles from './Account.module.css';
-import { useSignUpFailure } from './useAccount';
+import { useRefusalKey, useSignUpFailure } from './useAccount';
 
 const LIMITS = { min: session.PASSWORD_MIN_LENGTH, max: session.PASSWORD_MAX_LENGTH };
 const problemText = (problem: session.SignUpProblem | undefined) =>
@@ -27,14 +27,7 @@ export const SignUpForm = () => {
   const [tried, setTried] = useState(false);
   const problems = session.signUpProblems(form);
   const refused = useSignUpFailure();
-  const refusalKey =
-    refused === null
-      ? null
-      : refused === 20010
-        ? 'account.tooMany'
-        : intl.messages[`HttpErrorCode_${refused}`] !== undefined
-          ? `HttpErrorCode_${refused}`
-          : 'accountError';
+  const refusalKey = useRefusalKey(refused, false);
   const set = (key: keyof session.SignUpForm) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }));
 

@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { useIntl } from 'react-intl';
 import { session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
@@ -16,3 +17,14 @@ export const useRecovery = () => useAppSelector(selectRecovery);
 export const useSettings = () => useAppSelector(selectSettings);
 /** The signed-in account's id, or null for a guest. */
 export const useSignedInId = () => useAppSelector(selectUserId);
+
+/**
+ * The text key for a refused account call (`session.accountRefusalKey`), or the account family's
+ * text when that code has no translation; null when nothing was refused.
+ */
+export const useRefusalKey = (code: number | null, waitKnown: boolean): string | null => {
+  const intl = useIntl();
+  if (code === null) return null;
+  const key = session.accountRefusalKey(code, waitKnown);
+  return intl.messages[key] !== undefined ? key : 'accountError';
+};
