@@ -6,6 +6,7 @@ import { login } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
+import account from './Account.module.css';
 import styles from './LoginForm.module.css';
 import { useRefusalKey } from './useAccount';
 import { useLoginFailure } from './useLoginFailure';
@@ -38,7 +39,7 @@ export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) =
 
   return (
     <div className={styles.wrap}>
-      <form onSubmit={submit} noValidate className={styles.form}>
+      <form onSubmit={submit} noValidate className={account.form}>
         <Field
           label={<FormattedMessage id="login.email" />}
           error={touched && emailInvalid ? <FormattedMessage id="login.invalidEmail" /> : undefined}
@@ -64,14 +65,14 @@ export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) =
           />
         </Field>
         {refusalKey !== null && (
-          <p className={styles.refusal} role="alert" data-testid="login-refused">
+          <p className={account.alert} role="alert" data-testid="login-refused">
             <FormattedMessage id={refusalKey} values={{ seconds: refused?.retryAfterS ?? 0 }} />
           </p>
         )}
         <Button type="submit" variant="primary" block data-testid="login-submit">
           <FormattedMessage id="login.submit" />
         </Button>
-        <div className={styles.links}>
+        <div className={account.links}>
           <Link to={to('/password/forgot')} onClick={onLeave} data-testid="forgot-link">
             <FormattedMessage id="login.forgot" />
           </Link>

@@ -6,6 +6,7 @@ import { useAppSelector } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Card } from '../../../ui';
 import { LoginForm } from '../LoginForm';
+import account from '../Account.module.css';
 import styles from '../LoginForm.module.css';
 
 /** Spec §2 login page: the form; a person who is signed in already goes home. */
@@ -17,7 +18,7 @@ const LoginPage = () => {
     if (user) void navigate(to('/'), { replace: true });
   }, [user, navigate, to]);
   return (
-    <Card className={styles.page} padding="lg">
+    <Card className={account.page} padding="lg">
       <h1 className={styles.title}>
         <FormattedMessage id="login.title" />
       </h1>
