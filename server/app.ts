@@ -230,7 +230,8 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file of the build (or a source map not served) is a 404, never the page.
-    const isFile = pathname.startsWith('/assets/') || pathname.endsWith('.map');
+    const isFile =
+      pathname.startsWith('/assets/') || pathname.startsWith('/locales/') || pathname.endsWith('.map');
     if (req.url.startsWith('/api/') || req.method !== 'GET' || !hasWeb || isFile)
       return reply
         .status(404)

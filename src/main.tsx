@@ -7,6 +7,7 @@ import { bootstrap } from '../infrastructure/app/bootstrap';
 import { appStarted } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
 import { createAppRouter } from './app/router';
+import { createCatalogue } from './i18n/catalogue';
 import './ui/tokens.css';
 
 const currentLocale = () =>
@@ -32,7 +33,7 @@ Object.defineProperty(window, '__ATELIER__', {
 });
 
 // The router's loaders run the spec §2 guards before the first page renders.
-const router = createAppRouter({ store, guard: routeGuard }, appNavigator);
+const router = createAppRouter({ store, guard: routeGuard, catalogue: createCatalogue() }, appNavigator);
 
 const container = document.getElementById('root');
 if (container)

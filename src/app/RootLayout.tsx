@@ -1,10 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { routing } from '../../domain/index.js';
 import { DirectionProvider, TooltipProvider } from '../ui';
 import { TitleOverrideContext } from '../i18n/title';
-import { messagesFor } from '../i18n/locales';
+import type { Catalogue } from '../i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
 import { Shell } from './shell/Shell';
@@ -29,14 +29,22 @@ const DocumentTitle = ({ override }: { readonly override: string | null }) => {
 };
 
 /** The interface language and direction follow the address (spec §2): `/ja/explore` is Japanese. */
-export const LocaleProviders = ({ children }: { readonly children: React.ReactNode }) => {
+export const LocaleProviders = ({
+  catalogue,
+  children,
+}: {
+  readonly catalogue: Catalogue;
+  readonly children: React.ReactNode;
+}) => {
   const { pathname } = useLocation();
   const locale = localeOfPath(pathname);
   useEffect(() => {
     document.documentElement.lang = locale;
     document.documentElement.dir = routing.textDirection(locale);
   }, [locale]);
-  const messages = useMemo(() => messagesFor(locale), [locale]);
+  // The route loaders have loaded this locale's files before the address renders (src/app/router.tsx).
+  const snapshot = useCallback(() => catalogue.messages(locale), [catalogue, locale]);
+  const messages = useSyncExternalStore(catalogue.subscribe, snapshot, snapshot);
   const value = useMemo<LocaleValue>(() => ({ locale, to: (bare) => localizeHref(locale, bare) }), [locale]);
   return (
     <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
@@ -49,10 +57,10 @@ export const LocaleProviders = ({ children }: { readonly children: React.ReactNo
   );
 };
 
-export const RootLayout = () => {
+export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => {
   const [override, setOverride] = useState<string | null>(null);
   return (
-    <LocaleProviders>
+    <LocaleProviders catalogue={catalogue}>
       <TitleOverrideContext.Provider value={setOverride}>
         <DocumentTitle override={override} />
         <Shell>

@@ -6,7 +6,7 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routing } from '../../domain/index.js';
 import type { Navigator } from '../../infrastructure/app/bootstrap';
-import { APP_ROUTES, notFound, type AppRoute, type RouteContext } from '../routes';
+import { APP_ROUTES, notFound, translationFileOf, type AppRoute, type RouteContext } from '../routes';
 import { runGuard } from './guard';
 import { localizeHref } from '../i18n/locale';
 import { RootLayout, ShellFallback } from './RootLayout';
@@ -16,6 +16,9 @@ export interface RouteHandle {
   readonly titleId: string;
 }
 
+const localeOfPath = (pathname: string): routing.Locale =>
+  routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
+
 const NOT_FOUND_META = { name: 'notFound', requiresAuth: false } as const;
 
 const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
@@ -23,10 +26,14 @@ const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
   handle: { titleId: route.titleId } satisfies RouteHandle,
   errorElement: <RouteError />,
   loader: async ({ request, params }: LoaderFunctionArgs) => {
+    const url = new URL(request.url);
+    // The route's messages (spec §2: by route name and locale) load beside its epics.
+    const messages = ctx.catalogue.load(localeOfPath(url.pathname), translationFileOf(route));
     // The route's epics start before its guard and data (which may dispatch their commands).
     for (const module of await Promise.all((route.modules ?? []).map((load) => load())))
       ctx.store.addEpics(module);
-    await runGuard(ctx, route.meta, new URL(request.url));
+    await messages;
+    await runGuard(ctx, route.meta, url);
     await route.load?.(ctx, params);
     return null;
   },
@@ -37,7 +44,9 @@ const notFoundRoute = (ctx: RouteContext): RouteObject => ({
   path: '*',
   handle: { titleId: 'title.notFound' } satisfies RouteHandle,
   loader: async ({ request }: LoaderFunctionArgs) => {
-    await runGuard(ctx, NOT_FOUND_META, new URL(request.url));
+    const url = new URL(request.url);
+    await ctx.catalogue.load(localeOfPath(url.pathname));
+    await runGuard(ctx, NOT_FOUND_META, url);
     throw notFound();
   },
   errorElement: <RouteError />,
@@ -51,7 +60,7 @@ const pages = (ctx: RouteContext): RouteObject[] => [
 export const createAppRouter = (ctx: RouteContext, navigator: Navigator) => {
   const router = createBrowserRouter([
     {
-      element: <RootLayout />,
+      element: <RootLayout catalogue={ctx.catalogue} />,
       HydrateFallback: ShellFallback,
       errorElement: <RouteError />,
       children: [
@@ -60,8 +69,11 @@ export const createAppRouter = (ctx: RouteContext, navigator: Navigator) => {
           // `/:lang/...` is a locale prefix only for a supported locale other than English.
           path: ':lang',
           errorElement: <RouteError />,
-          loader: ({ params }: LoaderFunctionArgs) => {
-            if (routing.splitLocalePath(`/${params['lang'] ?? ''}`).locale === null) throw notFound();
+          loader: async ({ params }: LoaderFunctionArgs) => {
+            if (routing.splitLocalePath(`/${params['lang'] ?? ''}`).locale === null) {
+              await ctx.catalogue.load(routing.DEFAULT_LOCALE);
+              throw notFound();
+            }
             return null;
           },
           children: pages(ctx),

@@ -1,23 +1,21 @@
-import type { routing } from '../../domain/index.js';
-import { en, type Messages } from './messages/en';
-import { ja } from './messages/ja';
-import { zhCN } from './messages/zh-CN';
+import { routing } from '../../domain/index.js';
 
-/** The interface languages with a catalogue of their own; every other supported locale reads English. */
-export const LOCALES = [
+/** The sixteen interface languages (spec §2, §3), each by its own name. English is the fallback of every message. */
+export const LOCALES: readonly { readonly code: routing.Locale; readonly label: string }[] = [
   { code: 'en', label: 'English' },
-  { code: 'ja', label: '日本語' },
   { code: 'zh-CN', label: '简体中文' },
-] as const;
-export type CatalogueLocale = (typeof LOCALES)[number]['code'];
-
-const catalogues: Record<CatalogueLocale, Partial<Messages>> = { en, ja, 'zh-CN': zhCN };
-
-export const hasCatalogue = (s: string | null | undefined): s is CatalogueLocale =>
-  LOCALES.some((l) => s === l.code);
-
-/** A locale's messages over the English catalogue: every missing key, or a missing catalogue, falls back to English. */
-export const messagesFor = (locale: routing.Locale): Messages => ({
-  ...en,
-  ...(hasCatalogue(locale) ? catalogues[locale] : {}),
-});
+  { code: 'zh-TW', label: '繁體中文' },
+  { code: 'ja', label: '日本語' },
+  { code: 'ko', label: '한국어' },
+  { code: 'es', label: 'Español' },
+  { code: 'fr', label: 'Français' },
+  { code: 'de', label: 'Deutsch' },
+  { code: 'pt', label: 'Português' },
+  { code: 'ru', label: 'Русский' },
+  { code: 'it', label: 'Italiano' },
+  { code: 'id', label: 'Bahasa Indonesia' },
+  { code: 'th', label: 'ไทย' },
+  { code: 'vi', label: 'Tiếng Việt' },
+  { code: 'tr', label: 'Türkçe' },
+  { code: 'ar', label: 'العربية' },
+];

@@ -31,3 +31,19 @@ export const APP_ROUTES: readonly AppRoute[] = [
 ];
 
 export { notFound, type AppRoute, type RouteContext } from './types';
+
+/**
+ * The translation file of a route (spec §2: loaded by route name and locale): the name of the
+ * module in this folder that declares it, the file `scripts/i18n-build.mjs` writes for that module.
+ */
+const routeModules = import.meta.glob<Record<string, unknown>>(['./*.ts', '!./index.ts', '!./types.ts'], {
+  eager: true,
+});
+const FILE_OF = new Map<unknown, string>(
+  Object.entries(routeModules).flatMap(([file, exports]) =>
+    Object.values(exports)
+      .flatMap((value) => (Array.isArray(value) ? (value as unknown[]) : [value]))
+      .map((route) => [route, file.slice(2, -3)] as const),
+  ),
+);
+export const translationFileOf = (route: AppRoute): string | undefined => FILE_OF.get(route);

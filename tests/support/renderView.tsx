@@ -10,7 +10,7 @@ import { IntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { evolve, initialRootState, replay, stamp, type UnstampedEvent } from '../../domain/index.js';
-import { messagesFor } from '../../src/i18n/locales';
+import { messagesFor } from './messages';
 import { TooltipProvider } from '../../src/ui';
 
 export const stateOf = (events: readonly UnstampedEvent[]) => {

@@ -11,7 +11,7 @@ import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastr
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Dialogs, Toasts } from '../../features/notices';
-import { LOCALES, hasCatalogue } from '../../i18n/locales';
+import { LOCALES } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
@@ -145,13 +145,6 @@ const LanguageMenu = () => {
   const navigate = useNavigate();
   const location = useLocation();
   const { locale } = useLocale();
-  // A locale without a catalogue of its own (reached by its /ko/... address) is offered too, by its own name.
-  const languages = hasCatalogue(locale)
-    ? LOCALES
-    : [
-        ...LOCALES,
-        { code: locale, label: new Intl.DisplayNames([locale], { type: 'language' }).of(locale) ?? locale },
-      ];
   return (
     <Menu
       trigger={
@@ -159,7 +152,7 @@ const LanguageMenu = () => {
           <GlobeIcon />
         </IconButton>
       }
-      items={languages.map((l) => ({
+      items={LOCALES.map((l) => ({
         key: l.code,
         label: (
           <span lang={l.code} aria-current={locale === l.code ? 'true' : undefined}>

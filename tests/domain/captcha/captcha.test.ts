@@ -8,9 +8,7 @@ import * as captcha from '../../../domain/captcha/index.js';
 import * as errors from '../../../domain/errors/index.js';
 import type { ErrorContext } from '../../../domain/errors/index.js';
 import type { UnstampedEvent } from '../../../domain/index.js';
-import { en } from '../../../src/i18n/messages/en';
-import { ja } from '../../../src/i18n/messages/ja';
-import { zhCN } from '../../../src/i18n/messages/zh-CN';
+import { catalogueOf } from '../../support/messages';
 import { givenIn } from '../../support/context-spec.js';
 
 const given = givenIn(captcha.captchaContext);
@@ -98,9 +96,9 @@ describe('errors: 20012, a refused verification, shows its own translated senten
       fallback: null,
       fallbackKey: 'accountError',
     });
-    for (const catalogue of [en, ja, zhCN]) {
-      expect(catalogue.HttpErrorCode_20012).toMatch(/\S/);
-      expect(catalogue.HttpErrorCode_20012).not.toMatch(/20012/);
+    for (const catalogue of ['en', 'ja', 'zh-CN'].map(catalogueOf)) {
+      expect(catalogue['HttpErrorCode_20012']).toMatch(/\S/);
+      expect(catalogue['HttpErrorCode_20012']).not.toMatch(/20012/);
     }
   });
 });
