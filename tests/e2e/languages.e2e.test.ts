@@ -1,0 +1,84 @@
+/**
+ * Sixteen interface languages (spec §2): a person switches to each from the header's language menu
+ * and reads the home page in it: the address takes the locale's prefix (English none), no English
+ * text of the shell or the page is left, no message id reaches the screen, and Arabic is laid out
+ * right to left. A screenshot per language lands in test-results/.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routing } from '../../domain/index.js';
+import { SHOTS, chooseLanguage, launchBrowser, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+
+type Compiled = Record<string, { type: number; value?: string }[]>;
+const plainTexts = (messages: Compiled): Map<string, string> =>
+  new Map(
+    Object.entries(messages).flatMap(([id, ast]) =>
+      ast.length === 1 && ast[0]?.type === 0 && typeof ast[0].value === 'string'
+        ? [[id, ast[0].value] as const]
+        : [],
+    ),
+  );
+const served = async (locale: string, file: string): Promise<Compiled> =>
+  (await (await fetch(`${app.url}/locales/${locale}/${file}.json`)).json()) as Compiled;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('sixteen languages', () => {
+  it('switches to each language from the menu and shows the home page in it, Arabic right to left', async () => {
+    const english = new Map([
+      ...plainTexts(await served('en', 'common')),
+      ...plainTexts(await served('en', 'home')),
+    ]);
+    const ids = Object.keys(JSON.parse(await readFile('src/i18n/messages/en.json', 'utf8')) as object);
+    await page.goto(app.url + '/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    for (const locale of routing.SUPPORTED_LOCALES.filter((l) => l !== 'en')) {
+      await chooseLanguage(page, locale);
+      await page.waitForURL(new RegExp(`/${locale}(/|$)`));
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(locale);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const text = await page.locator('body').innerText();
+      // No message id on screen.
+      expect(
+        ids.filter((id) => id.includes('.') && text.includes(id)),
+        locale,
+      ).toEqual([]);
+      // No English left: every shell and home text whose translation differs from English is absent.
+      const translated = new Map([
+        ...plainTexts(await served(locale, 'common')),
+        ...plainTexts(await served(locale, 'home')),
+      ]);
+      const leftovers = [...english]
+        .filter(([id, en]) => en.length >= 4 && translated.get(id) !== en && text.includes(en))
+        .map(([id, en]) => `${id}: ${en}`);
+      expect(leftovers, locale).toEqual([]);
+      const dir = await page.evaluate(() => document.documentElement.dir);
+      expect(dir, locale).toBe(locale === 'ar' ? 'rtl' : 'ltr');
+      await page.screenshot({ path: path.join(SHOTS, `language-${locale}.png`) });
+    }
+    // Right to left: the header's first item (the brand) sits at the right edge in Arabic.
+    await page.goto(app.url + '/ar');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    const brand = await page.getByRole('banner').getByRole('link').first().boundingBox();
+    expect(brand!.x).toBeGreaterThan(640);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, 'language-ar-390.png') });
+    // English has no prefix.
+    await chooseLanguage(page, 'en');
+    await page.waitForURL(/^[^?]*:\d+\/?(\?|$)/);
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+  });
+});
