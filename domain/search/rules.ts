@@ -7,6 +7,8 @@ import { detailPathOf, userPath } from '../details/rules.js';
 import type { SearchResult } from './events.js';
 
 /** Works (1) when the address names no tab or one the spec does not list. */
+export type { SearchTabKey, SearchTabValue } from '../feed/catalog.js';
+
 export const DEFAULT_SEARCH_TAB: SearchTabValue = 1;
 
 export const SEARCH_TAB_VALUES: readonly SearchTabValue[] = SEARCH_TABS.map((t) => t.value);
