@@ -34,3 +34,5 @@ export * as moderation from './moderation/index.js';
 export * as flags from './tracking/flags.js';
 export * as preferences from './preferences/index.js';
 export * as captcha from './captcha/index.js';
+export * as details from './details/index.js';
+export * as search from './search/index.js';

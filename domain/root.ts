@@ -27,6 +27,8 @@ import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
 import { preferencesContext } from './preferences/index.js';
 import { captchaContext } from './captcha/index.js';
+import { detailsContext } from './details/index.js';
+import { searchContext } from './search/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -49,6 +51,8 @@ export const contexts = {
   flags: flagsContext,
   preferences: preferencesContext,
   captcha: captchaContext,
+  details: detailsContext,
+  search: searchContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -101,11 +101,15 @@ export const isTavernRoute = (routeName: string, barePath: string): boolean =>
   (TAVERN_ROUTE_NAMES as readonly string[]).includes(routeName) || barePath.includes(TAVERN_PATH_MARK);
 
 /**
- * Whether a route's guard decides on the server's flags (the tavern permission and the ST-tavern
- * test): such a navigation waits for them, so that a first visit is decided on real data.
+ * Whether a route's guard decides on the server's flags (the tavern permission, the ST-tavern
+ * test, the model-detail test): such a navigation waits for them, so that a first visit is
+ * decided on real data.
  */
 export const guardNeedsFlags = (routeName: string, barePath: string): boolean =>
-  isCharacterRoute(routeName, barePath) || isTavernRoute(routeName, barePath);
+  isCharacterRoute(routeName, barePath) || isTavernRoute(routeName, barePath) || isModelDetailPath(barePath);
+
+/** Spec §2 `/models/{id}`: the address the model_detail_v2 A/B test may send to /models/newDetail/{id}. */
+export const isModelDetailPath = (barePath: string): boolean => /^\/models\/(?!newDetail\/?$)[^/]+\/?$/.test(barePath);
 
 /** Spec §2: tool pages that force the login dialog on an expired session (instead of a redirect). */
 export const TOOL_PAGE_PATHS = [

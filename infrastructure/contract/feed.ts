@@ -429,11 +429,23 @@ export type TagHotRequest = t.TypeOf<typeof TagHotRequest>;
 export const TagListResponse = t.type({ items: t.array(TagItem) }, 'TagListResponse');
 export type TagListResponse = t.TypeOf<typeof TagListResponse>;
 
-export const TagDetailRequest = t.type({ id: ShortText }, 'TagDetailRequest');
+/** A tag by its id, or by its name (case-insensitive; the address `/tag/:name` names it). */
+export const TagDetailRequest = t.union(
+  [t.type({ id: ShortText }), t.type({ name: ShortText })],
+  'TagDetailRequest',
+);
 export type TagDetailRequest = t.TypeOf<typeof TagDetailRequest>;
 
+/**
+ * `is_collect` is the caller's (false for a guest); `show_area` is set on official tags (spec §7
+ * "official tags (show_area)").
+ */
 export const TagDetail = t.intersection(
-  [TagItem, t.type({ num_of_like: t.number, create_at: t.number })],
+  [
+    TagItem,
+    t.type({ num_of_like: t.number, create_at: t.number }),
+    t.partial({ description: t.string, is_collect: t.boolean, show_area: t.union([t.string, t.null]) }),
+  ],
   'TagDetail',
 );
 export type TagDetail = t.TypeOf<typeof TagDetail>;
@@ -504,7 +516,57 @@ export type ModelListResponse = t.TypeOf<typeof ModelListResponse>;
 export const IdRequest = t.type({ id: ShortText }, 'IdRequest');
 export type IdRequest = t.TypeOf<typeof IdRequest>;
 
-export const ItemDetail = t.intersection([ContentItem, t.type({ description: t.string })], 'ItemDetail');
+/**
+ * How a work was made (spec §3 preview item `meta.prompt`, with the generation parameters a
+ * remix fills in): artworks, portfolios, lookbooks and videos carry it.
+ */
+export const GenerationMeta = t.type(
+  {
+    prompt: t.string,
+    negative_prompt: t.string,
+    sampler_name: t.string,
+    steps: t.number,
+    cfg_scale: t.number,
+    seed: t.number,
+    aspect_ratio: t.string,
+    width: t.number,
+    height: t.number,
+  },
+  'GenerationMeta',
+);
+export type GenerationMeta = t.TypeOf<typeof GenerationMeta>;
+
+/** Spec §3 preview item `models (id, model_ver_no, type, name, cover)`: the models a work used. */
+export const UsedModel = t.type(
+  {
+    id: t.string,
+    model_ver_no: t.string,
+    type: t.string,
+    name: t.string,
+    cover: t.union([Cover, t.null]),
+  },
+  'UsedModel',
+);
+export type UsedModel = t.TypeOf<typeof UsedModel>;
+
+/** The playable file of a video (an animated GIF) or an audio work (WAV); `duration` in seconds. */
+export const MediaFile = t.intersection(
+  [
+    t.type({ url: t.string, content_type: t.string, duration: t.number }),
+    t.partial({ width: t.number, height: t.number }),
+  ],
+  'MediaFile',
+);
+export type MediaFile = t.TypeOf<typeof MediaFile>;
+
+export const ItemDetail = t.intersection(
+  [
+    ContentItem,
+    t.type({ description: t.string }),
+    t.partial({ meta: GenerationMeta, models: t.array(UsedModel), media: MediaFile }),
+  ],
+  'ItemDetail',
+);
 export type ItemDetail = t.TypeOf<typeof ItemDetail>;
 
 export const ModelDetail = t.intersection(

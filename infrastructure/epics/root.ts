@@ -7,6 +7,7 @@ import { taskEpics } from '../tasks/epics';
 import { platformEpics } from '../platform/epics';
 import { telemetryEpics } from '../telemetry/epics';
 import { uploadsEpics } from '../uploads/epics';
+import { searchBoxEpics } from '../details/searchBox';
 import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
@@ -14,7 +15,7 @@ export type { Action, AppEpic } from './types';
 /**
  * The epics every page needs from the first moment: the session, tasks and their polling (the
  * queue survives a reload on any page), payment, notices, uploads (guest files are saved after a
- * sign-in anywhere), telemetry and the platform's local data.
+ * sign-in anywhere), telemetry, the platform's local data, and the header's search suggestions.
  */
 export const coreEpics: readonly AppEpic[] = [
   ...taskEpics,
@@ -24,6 +25,7 @@ export const coreEpics: readonly AppEpic[] = [
   ...uploadsEpics,
   ...telemetryEpics,
   ...platformEpics,
+  ...searchBoxEpics,
 ];
 
 /**

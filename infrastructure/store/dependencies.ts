@@ -1,6 +1,7 @@
 import type { SchedulerLike } from 'rxjs';
 import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
+import type { DetailsDeps } from '../details/deps';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
 import type { CaptchaDeps } from '../tasks/captcha';
@@ -31,6 +32,7 @@ export interface Dependencies {
   readonly streaming: StreamingDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
+  readonly details: DetailsDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */

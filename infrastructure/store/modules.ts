@@ -14,6 +14,8 @@ export type EpicModuleLoader = () => Promise<EpicModule>;
 export const loadFeedModule: EpicModuleLoader = () => import('../feed/module').then((m) => m.feedModule);
 export const loadStreamingModule: EpicModuleLoader = () =>
   import('../streaming/module').then((m) => m.streamingModule);
+export const loadDetailsModule: EpicModuleLoader = () =>
+  import('../details/module').then((m) => m.detailsModule);
 export const loadStudioModule: EpicModuleLoader = () =>
   import('../studio/module').then((m) => m.studioModule);
 

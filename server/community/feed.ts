@@ -65,6 +65,7 @@ import {
   type ItemRow,
   type UrlOf,
 } from './items';
+import { enrichDetail } from './details';
 import { bodyFromQuery } from './query';
 import { hasContent, htmlToText, sanitizeHtml } from './sanitize';
 import { containsPattern, DAY_MS, Params, prefixPattern } from './sql';
@@ -197,7 +198,7 @@ const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): 
       params: p,
       where: [
         `i.kind IN ${p.list(SEARCH_TAB_CARD_TYPES[body.tab])}`,
-        `(i.title ILIKE ${pattern} OR i.description ILIKE ${pattern} OR EXISTS (
+        `(i.title ILIKE ${pattern} OR i.description ILIKE ${pattern} OR a.name ILIKE ${pattern} OR EXISTS (
             SELECT 1 FROM content_tags ct JOIN tags t ON t.id = ct.tag_id WHERE ct.item_id = i.id AND t.name ILIKE ${pattern}))`,
       ],
       order: orderSql('hot'),
@@ -256,7 +257,8 @@ const detailOf = async (
   if (!row || (kinds !== null && !kinds.includes(row.kind as CardType)))
     throw new ApiError(CODES.notFound, 'no such item');
   const tags = (await tagsOf(ctx.db, [row.id])).get(row.id) ?? [];
-  return { row, detail: { ...toContentItem(row, tags, ctx.blobs.urlOf), description: row.description } };
+  const base: ItemDetail = { ...toContentItem(row, tags, ctx.blobs.urlOf), description: row.description };
+  return { row, detail: await enrichDetail(ctx, row, base) };
 };
 
 const SUMMARY_LENGTH = 140;
@@ -358,7 +360,12 @@ export const feedRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
 
   app.post(TAG_DETAIL_PATH, async (req) => {
     const body = decodeBody(TagDetailRequest, req.body);
-    const tag = await tagDetail(ctx.db, body.id, ctx.blobs.urlOf);
+    const tag = await tagDetail(
+      ctx.db,
+      'id' in body ? { id: body.id } : { name: body.name.trim() },
+      req.caller.accountId,
+      ctx.blobs.urlOf,
+    );
     if (!tag) throw new ApiError(CODES.notFound, 'no such tag');
     return ok(tag);
   });

@@ -9,6 +9,7 @@ import {
   type CharacterType,
   type ContentItem,
   type FeedPage,
+  type GenerationMeta,
   type ModelVersion,
   type ObjType,
   type TagRef,
@@ -32,6 +33,9 @@ export interface ItemExtra {
   readonly versions?: readonly ModelVersion[];
   readonly trigger_words?: readonly string[];
   readonly num_of_token?: number;
+  /** How a seeded work was made, and the model it used (server/seeds/details.ts). */
+  readonly meta?: GenerationMeta;
+  readonly model_id?: string;
 }
 
 export interface ItemRow extends Record<string, unknown> {
@@ -145,7 +149,35 @@ export const extraOf = (raw: unknown): ItemExtra => {
   if (num(o['num_of_token']) !== undefined) out.num_of_token = num(o['num_of_token']);
   if (versions) out.versions = versions;
   if (words) out.trigger_words = words;
+  const meta = metaOf(o['meta']);
+  if (meta) out.meta = meta;
+  if (str(o['model_id']) !== undefined) out.model_id = str(o['model_id']);
   return out;
+};
+
+const metaOf = (v: unknown): GenerationMeta | undefined => {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const m = v as Record<string, unknown>;
+  const prompt = str(m['prompt']);
+  const steps = num(m['steps']);
+  const cfg = num(m['cfg_scale']);
+  const seed = num(m['seed']);
+  const width = num(m['width']);
+  const height = num(m['height']);
+  if (prompt === undefined || steps === undefined || cfg === undefined || seed === undefined)
+    return undefined;
+  if (width === undefined || height === undefined) return undefined;
+  return {
+    prompt,
+    negative_prompt: str(m['negative_prompt']) ?? '',
+    sampler_name: str(m['sampler_name']) ?? '',
+    steps,
+    cfg_scale: cfg,
+    seed,
+    aspect_ratio: str(m['aspect_ratio']) ?? '1:1',
+    width,
+    height,
+  };
 };
 
 const isCharacterType = (n: number | null): n is CharacterType => n === 0 || n === 1 || n === 2 || n === 3;

@@ -22,7 +22,7 @@ interface TagRow extends Record<string, unknown> {
 }
 
 const TAG_SELECT = `
-  SELECT t.id, t.name, t.created_at, s.n, s.likes, s.heat, top.id AS cover_id, top.cover_width, top.cover_height
+  SELECT t.id, t.name, t.created_at, t.description, t.show_area, s.n, s.likes, s.heat, top.id AS cover_id, top.cover_width, top.cover_height
     FROM tags t
     CROSS JOIN LATERAL (
       SELECT count(*) AS n, sum(i.num_of_like) AS likes, sum${HOT_SCORE} AS heat
@@ -67,10 +67,30 @@ export const queryTags = async (
   return { items: rows.slice(0, q.limit).map((r) => toTagItem(r, urlOf)), hasMore: rows.length > q.limit };
 };
 
-export const tagDetail = async (db: Queryable, id: string, urlOf: UrlOf): Promise<TagDetail | null> => {
-  const [row] = await db.query<TagRow>(`${TAG_SELECT} WHERE t.id = $1`, [id]);
+/** A tag by id, or by name case-insensitively, with the caller's collect state (false for a guest). */
+export const tagDetail = async (
+  db: Queryable,
+  by: { readonly id: string } | { readonly name: string },
+  accountId: string | null,
+  urlOf: UrlOf,
+): Promise<TagDetail | null> => {
+  const [row] = await db.query<TagRow & { description: string; show_area: string | null }>(
+    'id' in by ? `${TAG_SELECT} WHERE t.id = $1` : `${TAG_SELECT} WHERE lower(t.name) = lower($1)`,
+    ['id' in by ? by.id : by.name],
+  );
   if (!row) return null;
-  return { ...toTagItem(row, urlOf), num_of_like: Number(row.likes ?? 0), create_at: Number(row.created_at) };
+  const collected =
+    accountId !== null &&
+    (await db.query('SELECT 1 FROM tag_collects WHERE account_id = $1 AND tag_id = $2', [accountId, row.id]))
+      .length > 0;
+  return {
+    ...toTagItem(row, urlOf),
+    num_of_like: Number(row.likes ?? 0),
+    create_at: Number(row.created_at),
+    description: row.description,
+    is_collect: collected,
+    show_area: row.show_area,
+  };
 };
 
 /** Trimmed, inner whitespace collapsed, duplicates (case-insensitive) dropped, order kept. */

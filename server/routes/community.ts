@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { coverRoutes } from '../community/covers';
+import { detailRoutes } from '../community/details';
 import { feedRoutes } from '../community/feed';
 import { messageRoutes } from '../community/messages';
 import { socialRoutes } from '../community/social';
@@ -11,6 +12,7 @@ import type { ServerContext } from '../context';
 
 export const communityRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   coverRoutes(app, ctx);
+  detailRoutes(app, ctx);
   feedRoutes(app, ctx);
   socialRoutes(app, ctx);
   messageRoutes(app, ctx);

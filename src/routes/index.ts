@@ -5,12 +5,14 @@
 import { chatRoute } from './chat';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
+import { detailRoutes } from './details';
 import { exploreRoute, exploreSectionRoutes } from './explore';
 import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
 import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
 import { resetPasswordRoute } from './resetPassword';
+import { searchRoutes } from './search';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
 import type { AppRoute } from './types';
@@ -22,6 +24,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...exploreSectionRoutes,
   chatRoute,
   chatRoomRoute,
+  ...detailRoutes,
+  ...searchRoutes,
   loginRoute,
   signUpRoute,
   forgotPasswordRoute,

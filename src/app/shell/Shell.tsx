@@ -11,6 +11,7 @@ import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastr
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Dialogs, Toasts } from '../../features/notices';
+import { SearchBox } from '../../features/search';
 import { LOCALES } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
@@ -290,6 +291,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
           </span>
         </Link>
         <PrimaryNav entries={entries} />
+        <SearchBox />
         <div className={styles.tools}>
           <CoinPill />
           <GuestLogButton />

@@ -456,3 +456,13 @@ describe('route guard laws', () => {
     );
   });
 });
+
+describe('route guard: the model-detail A/B test waits for the flags (spec §2 "/models/{id} redirects to /models/newDetail/{id} (query kept) when the A/B flag model_detail_v2 equals B")', () => {
+  it('asks the flags for /models/{id} only (not for /models/newDetail/{id})', () => {
+    expect(routing.guardNeedsFlags('modelDetail', '/models/mdl-002')).toBe(true);
+    expect(routing.guardNeedsFlags('modelDetail', '/models/mdl-002/')).toBe(true);
+    expect(routing.guardNeedsFlags('modelNewDetail', '/models/newDetail/mdl-002')).toBe(false);
+    expect(routing.guardNeedsFlags('modelNewDetail', '/models/newDetail')).toBe(false);
+    expect(routing.guardNeedsFlags('explore', '/model')).toBe(false);
+  });
+});

@@ -1,0 +1,399 @@
+/**
+ * Detail pages, search and tags (issue 11): each load asks once at a time per item or list (a
+ * second request while one is on its way is dropped), the domain decides the next offset, a post's
+ * HTML is sanitised before it enters an event, and the header's tag suggestions wait for a pause in
+ * typing (`search.SUGGEST_DEBOUNCE_MS`), the answer of an older prefix never shown.
+ */
+import * as E from 'fp-ts/Either';
+import { EMPTY, concat, exhaustMap, filter, from, groupBy, map, mergeMap, of, type Observable } from 'rxjs';
+import { details, notices, search, session, social } from '../../domain/index.js';
+import * as t from 'io-ts';
+import {
+  CommentCreateRequest,
+  CommentListRequest,
+  ModelSamplesRequest,
+  RelatedRequest,
+  TagCollectRequest,
+} from '../contract/details';
+import {
+  FeedRequest,
+  IdRequest,
+  SearchRequest,
+  TagDetailRequest,
+  TagHotRequest,
+  type ContentItem,
+  type SearchResponse,
+} from '../contract/feed';
+import type { ApiFailure, ApiResult } from '../http/client';
+import { reportApiFailure } from '../notices/commands';
+import type { Action, AppEpic } from '../epics/types';
+import {
+  collectTag,
+  loadComments,
+  loadDetail,
+  loadSearchResults,
+  loadTag,
+  loadTagList,
+  loadTagWorks,
+  loadWorks,
+  postComment,
+} from './commands';
+import {
+  toDetailComment,
+  toDetailItem,
+  toSocialItem,
+  toTagCard,
+  toTagInfo,
+  toUserCard,
+  toWorkCard,
+} from './mappers';
+
+const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
+
+/** A failure the person should hear about: anything but "no such item", which the page itself shows. */
+const reportUnlessNotFound = (f: ApiFailure): Action[] =>
+  codeOf(f) === details.NOT_FOUND_CODE ? [] : [reportApiFailure({ failure: f })];
+
+/**
+ * Builds a request by decoding it (branded fields are checked, never asserted): the call when
+ * it decodes, else `orElse` (a value no request can carry asks for nothing).
+ */
+export const withRequest = <A, R>(
+  codec: t.Type<A, unknown, unknown>,
+  value: unknown,
+  call: (req: A) => R,
+  orElse: R,
+): R => {
+  const decoded = codec.decode(value);
+  return E.isRight(decoded) ? call(decoded.right) : orElse;
+};
+
+const loginDialog = (): Action => notices.dialogOpened({ name: 'login', variant: null });
+
+const itemsOf = (items: readonly ContentItem[]): Action[] =>
+  items.length > 0 ? [social.itemsReceived({ items: items.map(toSocialItem) })] : [];
+
+export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadDetail.match),
+    groupBy(({ payload }) => payload.id),
+    mergeMap((byId$) =>
+      byId$.pipe(
+        exhaustMap(({ payload: { page, id } }): Observable<Action> => {
+          const request = IdRequest.decode({ id });
+          // An id no item can have (empty, too long) is not found without asking.
+          if (E.isLeft(request)) return of(details.itemFailed({ id, code: details.NOT_FOUND_CODE }));
+          const call: Observable<ApiResult<Parameters<typeof toDetailItem>[0]>> =
+            page === 'model'
+              ? deps.api.modelDetail(request.right)
+              : page === 'post'
+                ? deps.api.postDetail(request.right)
+                : deps.api.itemDetail(request.right);
+          return concat(
+            of<Action>(details.itemRequested({ id })),
+            call.pipe(
+              mergeMap((r): Action[] => {
+                if (E.isLeft(r))
+                  return [details.itemFailed({ id, code: codeOf(r.left) }), ...reportUnlessNotFound(r.left)];
+                const html = typeof r.right.content === 'string' ? deps.sanitize(r.right.content) : null;
+                return [...itemsOf([r.right]), details.itemLoaded({ item: toDetailItem(r.right, html) })];
+              }),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+export const loadCommentsEpic: AppEpic = (action$, state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadComments.match),
+    groupBy(({ payload }) => payload.id),
+    mergeMap((byId$) =>
+      byId$.pipe(
+        exhaustMap(({ payload: { id, restart } }): Observable<Action> => {
+          const offset = restart ? 0 : details.selectNextCommentsOffset(state$.value.details, id);
+          if (offset === null) return EMPTY;
+          const request = CommentListRequest.decode({ obj_id: id, offset, limit: details.COMMENTS_PAGE });
+          if (E.isLeft(request)) return EMPTY;
+          return concat(
+            of<Action>(details.commentsRequested({ id, offset })),
+            deps.api.comments(request.right).pipe(
+              map((r): Action =>
+                E.isLeft(r)
+                  ? details.commentsFailed({ id, offset, code: codeOf(r.left) })
+                  : details.commentsLoaded({
+                      id,
+                      offset,
+                      items: r.right.items.map(toDetailComment),
+                      nextOffset: r.right.offset,
+                      hasMore: r.right.has_more,
+                      total: r.right.total,
+                    }),
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+/** A comment needs an account (the login dialog for a guest); the server's answer goes first in the list. */
+export const postCommentEpic: AppEpic = (action$, state$, { details: deps }) =>
+  action$.pipe(
+    filter(postComment.match),
+    mergeMap(({ payload: { id, text } }): Observable<Action> => {
+      if (session.selectUser(state$.value.session) === null) return of(loginDialog());
+      const content = details.commentText(text);
+      const request = CommentCreateRequest.decode({ obj_id: id, content });
+      if (content === null || E.isLeft(request)) return EMPTY;
+      return deps.api
+        .addComment(request.right)
+        .pipe(
+          map((r): Action =>
+            E.isLeft(r)
+              ? reportApiFailure({ failure: r.left })
+              : details.commentAdded({ id, comment: toDetailComment(r.right) }),
+          ),
+        );
+    }),
+  );
+
+export const loadWorksEpic: AppEpic = (action$, _state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadWorks.match),
+    groupBy(({ payload }) => `${payload.list}:${payload.id}`),
+    mergeMap((byList$) =>
+      byList$.pipe(
+        exhaustMap(({ payload: { id, list } }): Observable<Action> => {
+          const call =
+            list === 'related'
+              ? withRequest(RelatedRequest, { id, limit: details.RELATED_COUNT }, deps.api.related, null)
+              : withRequest(
+                  ModelSamplesRequest,
+                  { id, limit: details.SAMPLES_COUNT },
+                  deps.api.modelSamples,
+                  null,
+                );
+          if (call === null) return EMPTY;
+          return concat(
+            of<Action>(details.worksRequested({ id, list })),
+            call.pipe(
+              mergeMap((r): Action[] =>
+                E.isLeft(r)
+                  ? [details.worksFailed({ id, list, code: codeOf(r.left) })]
+                  : [
+                      ...itemsOf(r.right.items),
+                      details.worksLoaded({ id, list, items: r.right.items.map(toWorkCard) }),
+                    ],
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+const resultsOf = (r: SearchResponse): search.SearchResult[] => {
+  switch (r.result_type) {
+    case 'content':
+      return r.items.map((i) => ({ kind: 'work', work: toWorkCard(i) }));
+    case 'tag':
+      return r.items.map((t) => ({ kind: 'tag', tag: toTagCard(t) }));
+    case 'user':
+      return r.items.map((u) => ({ kind: 'user', user: toUserCard(u) }));
+  }
+};
+
+/** One page of a result list at a time per key; the domain says which offset comes next. */
+const pagedResults = (
+  key: string,
+  state: () => search.SearchState,
+  fetch: (offset: number) => Observable<Action[]> | null,
+): Observable<Action> => {
+  const offset = search.selectNextResultsOffset(state(), key);
+  if (offset === null) return EMPTY;
+  const call = fetch(offset);
+  if (call === null) return EMPTY;
+  return concat(
+    of<Action>(search.resultsRequested({ key, offset })),
+    call.pipe(mergeMap((actions) => from(actions))),
+  );
+};
+
+export const loadSearchResultsEpic: AppEpic = (action$, state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadSearchResults.match),
+    map(({ payload }) => ({ query: search.normaliseQuery(payload.query), tab: payload.tab })),
+    filter(({ query }) => query !== ''),
+    groupBy(({ query, tab }) => search.searchKey(query, tab)),
+    mergeMap((byKey$) =>
+      byKey$.pipe(
+        exhaustMap(({ query, tab }) => {
+          const key = search.searchKey(query, tab);
+          return pagedResults(
+            key,
+            () => state$.value.search,
+            (offset) => {
+              const request = SearchRequest.decode({
+                keyword: query,
+                tab,
+                offset,
+                limit: search.SEARCH_PAGE_SIZE,
+              });
+              if (E.isLeft(request)) return null;
+              return deps.api.search(request.right).pipe(
+                map((r): Action[] =>
+                  E.isLeft(r)
+                    ? [search.resultsFailed({ key, offset, code: codeOf(r.left) })]
+                    : [
+                        ...(r.right.result_type === 'content' ? itemsOf(r.right.items) : []),
+                        search.resultsLoaded({
+                          key,
+                          offset,
+                          items: resultsOf(r.right),
+                          nextOffset: r.right.offset,
+                          hasMore: r.right.has_more,
+                        }),
+                      ],
+                ),
+              );
+            },
+          );
+        }),
+      ),
+    ),
+  );
+
+export const loadTagWorksEpic: AppEpic = (action$, state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadTagWorks.match),
+    groupBy(({ payload }) => payload.tagId),
+    mergeMap((byTag$) =>
+      byTag$.pipe(
+        exhaustMap(({ payload: { tagId } }) => {
+          const key = search.tagWorksKey(tagId);
+          const request = (offset: number) =>
+            FeedRequest.decode({
+              tag_id: tagId,
+              offset,
+              limit: search.SEARCH_PAGE_SIZE,
+              order_by: 'hot',
+              timeType: 'all',
+            });
+          return pagedResults(
+            key,
+            () => state$.value.search,
+            (offset) => {
+              const decoded = request(offset);
+              if (E.isLeft(decoded)) return null;
+              return deps.api.tagWorks(decoded.right).pipe(
+                map((r): Action[] =>
+                  E.isLeft(r)
+                    ? [search.resultsFailed({ key, offset, code: codeOf(r.left) })]
+                    : [
+                        ...itemsOf(r.right.items),
+                        search.resultsLoaded({
+                          key,
+                          offset,
+                          items: r.right.items.map((i) => ({ kind: 'work', work: toWorkCard(i) })),
+                          nextOffset: r.right.offset,
+                          hasMore: r.right.has_more,
+                        }),
+                      ],
+                ),
+              );
+            },
+          );
+        }),
+      ),
+    ),
+  );
+
+/** Hot tags shown on `/tag` at most. */
+const HOT_TAGS = 40;
+
+export const loadTagListEpic: AppEpic = (action$, state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadTagList.match),
+    groupBy(({ payload }) => payload.list),
+    mergeMap((byList$) =>
+      byList$.pipe(
+        exhaustMap(({ payload: { list } }): Observable<Action> => {
+          if (search.selectTagList(state$.value.search, list).status === 'loaded') return EMPTY;
+          const call =
+            list === 'hot'
+              ? withRequest(TagHotRequest, { limit: HOT_TAGS }, deps.api.hotTags, EMPTY)
+              : list === 'collected'
+                ? deps.api.collectedTags()
+                : deps.api.officialTags({});
+          return concat(
+            of<Action>(search.tagListRequested({ list })),
+            call.pipe(
+              map((r): Action =>
+                E.isLeft(r)
+                  ? search.tagListFailed({ list, code: codeOf(r.left) })
+                  : search.tagListLoaded({ list, items: r.right.items.map(toTagCard) }),
+              ),
+            ),
+          );
+        }),
+      ),
+    ),
+  );
+
+export const loadTagEpic: AppEpic = (action$, _state$, { details: deps }) =>
+  action$.pipe(
+    filter(loadTag.match),
+    map(({ payload }) => search.tagNameOf(payload.name)),
+    filter((name): name is string => name !== null),
+    groupBy((name) => search.tagKey(name)),
+    mergeMap((byName$) =>
+      byName$.pipe(
+        exhaustMap((name): Observable<Action> =>
+          concat(
+            of<Action>(search.tagRequested({ name })),
+            withRequest(TagDetailRequest, { name }, deps.api.tagDetail, EMPTY).pipe(
+              map((r): Action =>
+                E.isLeft(r)
+                  ? search.tagFailed({ name, code: codeOf(r.left) })
+                  : search.tagLoaded({ name, tag: toTagInfo(r.right) }),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+
+export const collectTagEpic: AppEpic = (action$, state$, { details: deps }) =>
+  action$.pipe(
+    filter(collectTag.match),
+    mergeMap(({ payload: { tagId, collected } }): Observable<Action> => {
+      if (session.selectUser(state$.value.session) === null) return of(loginDialog());
+      return withRequest(
+        TagCollectRequest,
+        { tag_id: tagId },
+        (req) => deps.api.collectTag(req, collected),
+        EMPTY,
+      ).pipe(
+        map((r): Action =>
+          E.isLeft(r)
+            ? reportApiFailure({ failure: r.left })
+            : search.tagCollectChanged({ tagId: r.right.tag_id, collected: r.right.is_collect }),
+        ),
+      );
+    }),
+  );
+
+export const detailsEpics = [
+  loadDetailEpic,
+  loadCommentsEpic,
+  postCommentEpic,
+  loadWorksEpic,
+  loadSearchResultsEpic,
+  loadTagWorksEpic,
+  loadTagListEpic,
+  loadTagEpic,
+  collectTagEpic,
+] as const;

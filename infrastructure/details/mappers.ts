@@ -1,0 +1,121 @@
+/** Decoded contract values to the domain's detail and search values (wire names meet domain names here). */
+import type { details, search, social } from '../../domain/index.js';
+import type { Comment } from '../contract/details';
+import type {
+  ContentItem,
+  ItemDetail,
+  ModelDetail,
+  PostDetail,
+  TagDetail,
+  TagItem,
+  UserCard,
+} from '../contract/feed';
+
+export const toWorkCard = (item: ContentItem): details.WorkCard => ({
+  id: item.id,
+  objType: item.obj_type as details.WorkCard['objType'],
+  cardType: item.card_type as details.WorkCard['cardType'],
+  title: item.title,
+  cover: item.cover,
+  authorId: item.author.id,
+  authorName: item.author.name,
+  likes: item.stat.num_of_like,
+});
+
+/** The social context's view of a card (likes, collects and follows are its business). */
+export const toSocialItem = (item: ContentItem): social.ContentItem => ({
+  id: item.id,
+  obj_type: item.obj_type as social.ContentItem['obj_type'],
+  liked: item.liked,
+  collect: item.collect,
+  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
+  author: { id: item.author.id, is_follow: item.author.is_follow },
+});
+
+type AnyDetail = ItemDetail &
+  Partial<Pick<ModelDetail, 'versions' | 'trigger_words'>> &
+  Partial<Pick<PostDetail, 'content'>>;
+
+/** A detail as its page shows it; `contentHtml` is the post body already sanitised by the caller. */
+export const toDetailItem = (d: AnyDetail, contentHtml: string | null): details.DetailItem => ({
+  id: d.id,
+  objType: d.obj_type as details.DetailItem['objType'],
+  cardType: d.card_type as details.DetailItem['cardType'],
+  title: d.title,
+  description: d.description,
+  cover: d.cover,
+  author: { id: d.author.id, name: d.author.name, avatar: d.author.avatar },
+  publishedAt: d.pt,
+  tags: d.tags.map((t) => ({ id: t.id, name: t.name })),
+  stats: {
+    likes: d.stat.num_of_like,
+    collections: d.stat.num_of_collection,
+    plays: d.stat.num_of_play ?? null,
+    tasks: d.stat.num_of_task ?? null,
+  },
+  meta: d.meta
+    ? {
+        prompt: d.meta.prompt,
+        negativePrompt: d.meta.negative_prompt,
+        sampler: d.meta.sampler_name,
+        steps: d.meta.steps,
+        cfgScale: d.meta.cfg_scale,
+        seed: d.meta.seed,
+        aspectRatio: d.meta.aspect_ratio,
+        width: d.meta.width,
+        height: d.meta.height,
+      }
+    : null,
+  models: (d.models ?? []).map((m) => ({
+    id: m.id,
+    versionNo: m.model_ver_no,
+    type: m.type,
+    name: m.name,
+    coverUrl: m.cover?.url ?? null,
+  })),
+  media: d.media
+    ? {
+        url: d.media.url,
+        contentType: d.media.content_type,
+        duration: d.media.duration,
+        width: d.media.width ?? null,
+        height: d.media.height ?? null,
+      }
+    : null,
+  modelType: d.model_type ?? null,
+  baseModel: d.base_model ?? null,
+  versions: (d.versions ?? []).map((v) => ({ id: v.id, name: v.name, baseModel: v.base_model })),
+  triggerWords: [...(d.trigger_words ?? [])],
+  contentHtml,
+  subChannel: d.sub_channel ?? null,
+});
+
+export const toDetailComment = (c: Comment): details.DetailComment => ({
+  id: c.id,
+  content: c.content,
+  createdAt: c.create_at,
+  author: { id: c.author.id, name: c.author.name, avatar: c.author.avatar },
+});
+
+export const toTagCard = (t: TagItem): search.TagCard => ({
+  id: t.id,
+  name: t.name,
+  works: t.num_of_items,
+  coverUrl: t.cover?.url ?? null,
+});
+
+export const toTagInfo = (t: TagDetail): search.TagInfo => ({
+  ...toTagCard(t),
+  description: t.description ?? '',
+  likes: t.num_of_like,
+  isCollected: t.is_collect ?? false,
+  showArea: t.show_area ?? null,
+});
+
+export const toUserCard = (u: UserCard): search.UserCard => ({
+  id: u.id,
+  name: u.name,
+  avatar: u.avatar,
+  followers: u.num_of_followers,
+  works: u.num_of_works,
+});

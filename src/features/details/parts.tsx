@@ -1,0 +1,358 @@
+/** The pieces every detail page shares: its frame (loading, error, loaded), author, tags, stats, works, comments. */
+import { useEffect, useState, type ReactNode } from 'react';
+import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { details, format, search } from '../../../domain/index.js';
+import { loadComments, loadDetail, loadWorks, postComment } from '../../../infrastructure/details/commands';
+import { toggleLike } from '../../../infrastructure/feed/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { useLocale } from '../../i18n/locale';
+import { Avatar, Button, EmptyState, ErrorState, Field, Skeleton, TextArea } from '../../ui';
+import styles from './Details.module.css';
+import { useComments, useDetail, useLikeOf, useSignedIn, useWorks } from './useDetails';
+
+/**
+ * Loads the item of `page` and renders `children` with it; a skeleton while it loads, an error with
+ * retry when it fails. (An unknown id never gets here: the route's loader answers the 404 page.)
+ */
+export const DetailFrame = ({
+  page,
+  id,
+  children,
+}: {
+  readonly page: details.DetailPage;
+  readonly id: string;
+  readonly children: (item: details.DetailItem) => ReactNode;
+}) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const load = useDetail(page, id);
+  useEffect(() => {
+    dispatch(loadDetail({ page, id }));
+  }, [dispatch, page, id]);
+  switch (load.status) {
+    case 'loading':
+      return <DetailSkeleton />;
+    case 'error':
+    case 'notFound':
+      return (
+        <div data-testid="detail-error">
+          <ErrorState
+            level={1}
+            title={
+              <FormattedMessage id={load.status === 'notFound' ? 'details.notFound' : 'details.error'} />
+            }
+            retryLabel={intl.formatMessage({ id: 'details.retry' })}
+            onRetry={() => dispatch(loadDetail({ page, id }))}
+          />
+        </div>
+      );
+    case 'loaded':
+      return <>{children(load.item)}</>;
+  }
+};
+
+const DetailSkeleton = () => {
+  const intl = useIntl();
+  return (
+    <div className={styles.layout} data-testid="detail-loading">
+      <Skeleton height="min(60vh, 420px)" radius="lg" label={intl.formatMessage({ id: 'details.loading' })} />
+      <div className={styles.info}>
+        <Skeleton height="2rem" width="70%" />
+        <Skeleton lines={3} />
+        <Skeleton height="3rem" />
+      </div>
+    </div>
+  );
+};
+
+/** The author with avatar and date; `actions` is where follow (engineer "social") goes. */
+export const AuthorRow = ({
+  item,
+  actions,
+}: {
+  readonly item: details.DetailItem;
+  readonly actions?: ReactNode;
+}) => {
+  const { to } = useLocale();
+  return (
+    <div className={styles.author} data-testid="detail-author">
+      <Avatar src={item.author.avatar} name={item.author.name} size="md" decorative />
+      <Link to={to(details.userPath(item.author.id))} className={styles.authorName}>
+        <span>{item.author.name}</span>
+        <small>
+          <FormattedDate value={item.publishedAt} dateStyle="medium" />
+        </small>
+      </Link>
+      {actions ? <div className={styles.authorActions}>{actions}</div> : null}
+    </div>
+  );
+};
+
+export const TagList = ({ item }: { readonly item: details.DetailItem }) => {
+  const intl = useIntl();
+  const { to } = useLocale();
+  if (item.tags.length === 0) return null;
+  return (
+    <ul className={styles.tags} aria-label={intl.formatMessage({ id: 'details.tags' })}>
+      {item.tags.map((t) => (
+        <li key={t.id}>
+          <Link to={to(search.tagPath(t.name))} className={styles.tag}>
+            #{t.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+/** Likes (a toggle; spec §5 a guest gets the login dialog), collections and, where counted, plays and runs. */
+export const Stats = ({ item }: { readonly item: details.DetailItem }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { key, liked, likes } = useLikeOf(item);
+  return (
+    <div className={styles.actions}>
+      <button
+        type="button"
+        className={styles.like}
+        data-on={liked || undefined}
+        aria-pressed={liked}
+        aria-label={intl.formatMessage({ id: 'details.like' }, { count: likes })}
+        onClick={() => dispatch(toggleLike({ key }))}
+        data-testid="detail-like"
+      >
+        <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
+        {format.formatCount(likes)}
+      </button>
+      <dl className={styles.stats}>
+        <div>
+          <dt>
+            <FormattedMessage id="details.stat.collections" />
+          </dt>
+          <dd>{format.formatCount(item.stats.collections)}</dd>
+        </div>
+        {item.stats.plays !== null && (
+          <div>
+            <dt>
+              <FormattedMessage id="details.stat.plays" />
+            </dt>
+            <dd>{format.formatCount(item.stats.plays)}</dd>
+          </div>
+        )}
+        {item.stats.tasks !== null && (
+          <div>
+            <dt>
+              <FormattedMessage id="details.stat.runs" />
+            </dt>
+            <dd>{format.formatCount(item.stats.tasks)}</dd>
+          </div>
+        )}
+      </dl>
+    </div>
+  );
+};
+
+/** One work as a tile linking to its detail. */
+export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
+  const { to } = useLocale();
+  return (
+    <Link
+      to={to(details.detailPathOf(work.cardType, work.id))}
+      className={styles.tile}
+      data-testid="work-tile"
+      data-id={work.id}
+      data-card-type={work.cardType}
+    >
+      <div className={styles.tileCover}>
+        {work.cover && (
+          <img
+            src={work.cover.url}
+            alt=""
+            loading="lazy"
+            decoding="async"
+            width={work.cover.width}
+            height={work.cover.height}
+          />
+        )}
+      </div>
+      <div className={styles.tileMeta}>
+        <span className={styles.tileTitle}>{work.title}</span>
+        <span className={styles.tileSub}>
+          <span>{work.authorName}</span>
+          <span>
+            <span aria-hidden="true">♥ </span>
+            <FormattedMessage
+              id="details.likes"
+              values={{ count: work.likes, shown: format.formatCount(work.likes) }}
+            />
+          </span>
+        </span>
+      </div>
+    </Link>
+  );
+};
+
+export const WorkGrid = ({
+  works,
+  label,
+}: {
+  readonly works: readonly details.WorkCard[];
+  readonly label?: string;
+}) => (
+  <ul className={styles.grid} aria-label={label}>
+    {works.map((w) => (
+      <li key={`${w.objType}:${w.id}`}>
+        <WorkTile work={w} />
+      </li>
+    ))}
+  </ul>
+);
+
+export const TileSkeletons = ({ count }: { readonly count: number }) => (
+  <ul className={styles.grid} aria-hidden="true">
+    {Array.from({ length: count }, (_, i) => (
+      <li key={i}>
+        <Skeleton height="240px" radius="md" />
+      </li>
+    ))}
+  </ul>
+);
+
+/** Related works of an item, or the sample images of a model, with their loading, empty and error states. */
+export const WorksSection = ({
+  id,
+  list,
+  titleId,
+  emptyId,
+}: {
+  readonly id: string;
+  readonly list: details.WorkListKind;
+  readonly titleId: string;
+  readonly emptyId: string;
+}) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const works = useWorks(list, id);
+  useEffect(() => {
+    dispatch(loadWorks({ id, list }));
+  }, [dispatch, id, list]);
+  const title = intl.formatMessage({ id: titleId });
+  return (
+    <section className={styles.section} aria-label={title} data-testid={`works-${list}`}>
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      {works.status === 'loading' && <TileSkeletons count={4} />}
+      {works.status === 'error' && (
+        <ErrorState
+          level={3}
+          title={<FormattedMessage id="details.worksError" />}
+          retryLabel={intl.formatMessage({ id: 'details.retry' })}
+          onRetry={() => dispatch(loadWorks({ id, list }))}
+        />
+      )}
+      {works.status === 'loaded' &&
+        (works.items.length === 0 ? (
+          <EmptyState level={3} title={<FormattedMessage id={emptyId} />} />
+        ) : (
+          <WorkGrid works={works.items} label={title} />
+        ))}
+    </section>
+  );
+};
+
+const CommentComposer = ({ id }: { readonly id: string }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const signedIn = useSignedIn();
+  const [text, setText] = useState('');
+  const ready = details.commentText(text) !== null;
+  return (
+    <form
+      className={styles.composer}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!ready && signedIn) return;
+        dispatch(postComment({ id, text }));
+        if (signedIn) setText('');
+      }}
+    >
+      <Field label={<FormattedMessage id="details.comments.write" />} hideLabel>
+        <TextArea
+          rows={2}
+          autoGrow
+          maxLength={details.COMMENT_MAX_LENGTH}
+          value={text}
+          placeholder={intl.formatMessage({
+            id: signedIn ? 'details.comments.placeholder' : 'details.comments.signIn',
+          })}
+          onChange={(e) => setText(e.target.value)}
+          data-testid="comment-input"
+        />
+      </Field>
+      <Button type="submit" variant="primary" size="sm" disabled={signedIn && !ready}>
+        <FormattedMessage id={signedIn ? 'details.comments.send' : 'details.comments.signInButton'} />
+      </Button>
+    </form>
+  );
+};
+
+/** Comments newest first, a page at a time; loading, empty and error states. */
+export const Comments = ({ id }: { readonly id: string }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const list = useComments(id);
+  useEffect(() => {
+    dispatch(loadComments({ id, restart: true }));
+  }, [dispatch, id]);
+  const title = intl.formatMessage({ id: 'details.comments.title' }, { count: list.total });
+  const firstLoad = list.status === 'loading' && list.items.length === 0;
+  return (
+    <section className={styles.section} aria-label={title} data-testid="comments">
+      <h2 className={styles.sectionTitle}>{title}</h2>
+      <CommentComposer id={id} />
+      {firstLoad && <Skeleton lines={4} label={intl.formatMessage({ id: 'details.comments.loading' })} />}
+      {list.status === 'loaded' && list.items.length === 0 && (
+        <div data-testid="comments-empty">
+          <EmptyState level={3} title={<FormattedMessage id="details.comments.empty" />} />
+        </div>
+      )}
+      {list.items.length > 0 && (
+        <ul className={styles.comments}>
+          {list.items.map((c) => (
+            <li key={c.id} className={styles.comment} data-testid="comment">
+              <Avatar src={c.author.avatar} name={c.author.name} size="sm" decorative />
+              <div>
+                <div className={styles.commentHead}>
+                  <strong>{c.author.name}</strong>
+                  <time dateTime={new Date(c.createdAt).toISOString()}>
+                    <FormattedDate value={c.createdAt} dateStyle="medium" />
+                  </time>
+                </div>
+                <p className={styles.commentBody}>{c.content}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {list.status === 'error' && (
+        <ErrorState
+          level={3}
+          title={<FormattedMessage id="details.comments.error" />}
+          retryLabel={intl.formatMessage({ id: 'details.retry' })}
+          onRetry={() => dispatch(loadComments({ id }))}
+        />
+      )}
+      {list.hasMore && list.status !== 'error' && list.items.length > 0 && (
+        <div>
+          <Button
+            variant="ghost"
+            loading={list.status === 'loading'}
+            onClick={() => dispatch(loadComments({ id }))}
+          >
+            <FormattedMessage id="details.comments.more" />
+          </Button>
+        </div>
+      )}
+    </section>
+  );
+};

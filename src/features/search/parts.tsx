@@ -1,0 +1,85 @@
+/** Result rows of the search and tag pages: tags, people, and works (the details feature's tiles). */
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { format, search } from '../../../domain/index.js';
+import { useLocale } from '../../i18n/locale';
+import { Avatar, Skeleton } from '../../ui';
+import styles from './Search.module.css';
+
+export const TagCards = ({
+  tags,
+  label,
+}: {
+  readonly tags: readonly search.TagCard[];
+  readonly label: string;
+}) => {
+  const { to } = useLocale();
+  return (
+    <ul className={styles.tagCloud} aria-label={label}>
+      {tags.map((t) => (
+        <li key={t.id}>
+          <Link to={to(search.tagPath(t.name))} className={styles.tagCard} data-testid="tag-card">
+            {t.coverUrl ? (
+              <img src={t.coverUrl} alt="" loading="lazy" />
+            ) : (
+              <span className={styles.noCover} />
+            )}
+            <span>
+              <strong>#{t.name}</strong>
+              <small>
+                <FormattedMessage
+                  id="search.tagWorks"
+                  values={{ count: t.works, shown: format.formatCount(t.works) }}
+                />
+              </small>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+export const UserCards = ({ users }: { readonly users: readonly search.UserCard[] }) => {
+  const intl = useIntl();
+  const { to } = useLocale();
+  return (
+    <ul className={styles.users} aria-label={intl.formatMessage({ id: 'search.tab.users' })}>
+      {users.map((u) => (
+        <li key={u.id}>
+          <Link
+            to={to(search.resultPathOf({ kind: 'user', user: u }))}
+            className={styles.user}
+            data-testid="user-result"
+          >
+            <Avatar src={u.avatar} name={u.name} size="md" decorative />
+            <span>
+              <strong>{u.name}</strong>
+              <small>
+                <FormattedMessage
+                  id="search.userStats"
+                  values={{
+                    followers: u.followers,
+                    followersShown: format.formatCount(u.followers),
+                    works: u.works,
+                    worksShown: format.formatCount(u.works),
+                  }}
+                />
+              </small>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+};
+
+export const TagSkeletons = () => (
+  <ul className={styles.tagCloud} aria-hidden="true">
+    {Array.from({ length: 8 }, (_, i) => (
+      <li key={i}>
+        <Skeleton height="66px" radius="md" />
+      </li>
+    ))}
+  </ul>
+);
