@@ -16,6 +16,8 @@ export const loadStreamingModule: EpicModuleLoader = () =>
   import('../streaming/module').then((m) => m.streamingModule);
 export const loadStudioModule: EpicModuleLoader = () =>
   import('../studio/module').then((m) => m.studioModule);
+export const loadCreationModule: EpicModuleLoader = () =>
+  import('../tasks/module').then((m) => m.creationModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with
