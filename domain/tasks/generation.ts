@@ -48,6 +48,9 @@ export const CFG_RANGE = { min: 1, max: 30, step: 0.5 } as const;
 /** How much of the reference image an image-to-image task keeps (0: all of it, 1: none). */
 export const STRENGTH_RANGE = { min: 0.05, max: 0.95, step: 0.05, default: 0.5 } as const;
 
+/** The hires pass of text to image: how much the picture is upscaled after it is made. */
+export const HIRES_SCALES = [1.5, 2] as const;
+
 /** Spec §9 video tiers. */
 export const VIDEO_TIERS = ['Lite', 'Depth', 'Ultra', 'Sparkle', 'Turbo', 'Plus'] as const;
 export type VideoTier = (typeof VIDEO_TIERS)[number];

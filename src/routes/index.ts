@@ -13,6 +13,7 @@ import { loginRoute } from './login';
 import { resetPasswordRoute } from './resetPassword';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
+import { toolRoutes, toolsIndexRoute } from './tools';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -20,6 +21,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   createRoute,
   exploreRoute,
   ...exploreSectionRoutes,
+  toolsIndexRoute,
+  ...toolRoutes,
   chatRoute,
   chatRoomRoute,
   loginRoute,
