@@ -17,6 +17,7 @@ import {
   TASK_LIST_DEFAULT_PAGE_SIZE,
   type DeductionDetail,
   type TaskCreateRequest,
+  type TaskCancelResponse,
   type TaskDeleteResponse,
   type TaskEstimateResponse,
   type TaskItem,
@@ -31,8 +32,8 @@ import { newId } from './auth';
 import { CREATION_CODES } from './creation/codes';
 import { ownerOf, probeInput, resolveOwnedUrl, type Owner } from './creation/inputs';
 import { costOf, durationOf, kindOf, type KindSpec } from './creation/kinds';
+import { IMAGE_LONG_SIDE, type RenderOutput, type StoredParams } from './creation/render';
 import { findModel } from './creation/options';
-import { type RenderOutput, type StoredParams } from './creation/render';
 import { renderTask } from './creation/renderTask';
 import { TIER_LIMITS, TIER_NAMES, tierOf, type Tier } from './creation/tiers';
 import { advanceTrainings } from './creation/trainer';
@@ -41,6 +42,7 @@ import type { Database, Queryable } from './db/database';
 import { ApiError, CODES } from './envelope';
 import { EngineError, MAX_OUTPUT_SIDE } from './engines/bitmap';
 import { hashString } from './engines/random';
+import { tasks } from '../domain/index.js';
 import { balances, debit, refund, totalOf } from './ledger';
 
 export const TASK_COST = IMAGE_TASK_COST;
@@ -83,6 +85,47 @@ const json = <A>(v: A | string): A => (typeof v === 'string' ? (JSON.parse(v) as
 
 const DAY_MS = 24 * 3600 * 1000;
 
+/** The stored fields a client may see again (what it sent, resolved): no blob keys, no workflow graph. */
+const PUBLIC_PARAM_KEYS = [
+  'negative_prompt',
+  'aspect_ratio',
+  'batch_size',
+  'speed_type',
+  'input_url',
+  'ref_url',
+  'mask_url',
+  'scale',
+  'upscale_method',
+  'filter',
+  'rect',
+  'style',
+  'emotion',
+  'instrument',
+  'voice',
+  'duration',
+  'strength',
+  'model_id',
+  'sampler_name',
+  'steps',
+  'cfg_scale',
+  'size',
+  'width',
+  'height',
+  'loras',
+  'control_units',
+  'vae',
+  'upscaler',
+  'prompt_style',
+  'tier',
+] as const;
+
+export const publicParams = (p: StoredParams): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const key of PUBLIC_PARAM_KEYS) if (p[key] !== undefined) out[key] = p[key];
+  if (p.workflow) out['workflow_id'] = p.workflow.id;
+  return out;
+};
+
 export interface TaskService {
   create(caller: Caller, req: TaskCreateRequest, now: number): Promise<TaskItem>;
   estimate(caller: Caller, req: TaskCreateRequest, now: number): Promise<TaskEstimateResponse>;
@@ -90,6 +133,8 @@ export interface TaskService {
   detail(caller: Caller, id: string, guest: boolean, now: number): Promise<TaskItem>;
   list(caller: Caller, req: TaskListRequest, now: number): Promise<TaskListResponse>;
   remove(caller: Caller, ids: readonly string[], guest: boolean, now: number): Promise<TaskDeleteResponse>;
+  /** Stops tasks still running: status 5 ("cancelled"), their coins back. */
+  cancel(caller: Caller, ids: readonly string[], guest: boolean, now: number): Promise<TaskCancelResponse>;
   /** Advances every running task and training; returns how many changed. */
   tick(now: number): Promise<number>;
 }
@@ -122,7 +167,8 @@ const checkKindFields = (spec: KindSpec, req: TaskCreateRequest): void => {
     need(req.input_url !== undefined, 'input_url (an image you own)');
   if (spec.refImage === 'required') need(req.ref_url !== undefined, 'ref_url (a second image you own)');
   if (spec.key === 'aiFilter') need(req.filter !== undefined, 'a filter');
-  if (spec.key === 'magicEraser') need(req.rect !== undefined, 'a rect to erase');
+  if (spec.key === 'magicEraser')
+    need(req.rect !== undefined || req.mask_url !== undefined, 'a rect or a mask_url to erase');
   if (spec.engine === 'workflow') need(req.workflow_id !== undefined, 'a workflow_id');
   if (spec.engine === 'song' || spec.engine === 'speech' || spec.key === 'lipSync') {
     const speechKinds = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral'];
@@ -190,6 +236,7 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     const running = row.status === 1 || row.status === 2;
     const remaining = running ? Math.max(0, row.duration_ms - elapsed) : 0;
     const params = json<StoredParams>(row.params);
+    const published = params.published_artwork_id;
     return {
       id: row.id,
       status: row.status,
@@ -209,6 +256,9 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       expiration_time: null,
       speed_type: row.speed_type,
       g_mode: row.account_id === null ? 1 : 0,
+      seed: Number(row.seed),
+      params: publicParams(params),
+      ...(published === undefined ? {} : { artwork_id: published }),
     };
   };
 
@@ -269,6 +319,15 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       'steps',
       'cfg_scale',
       'pub_community',
+      'size',
+      'width',
+      'height',
+      'loras',
+      'control_units',
+      'vae',
+      'upscaler',
+      'prompt_style',
+      'tier',
     ] as const) {
       const v = req[key];
       if (v !== undefined) (params as Record<string, unknown>)[key] = v;
@@ -279,6 +338,31 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       if (model.disabled || (model.ownerId !== null && model.ownerId !== caller.accountId))
         throw new ApiError(CREATION_CODES.modelForbidden, `${model.type} ${model.name} (disabled)`);
       params.model_triggers = model.triggerWords;
+    }
+    if ((req.width === undefined) !== (req.height === undefined))
+      throw new ApiError(CODES.invalidRequest, 'a custom size needs both width and height');
+    if (req.width !== undefined && req.height !== undefined) {
+      if (!tasks.customSizeFits(req.width, req.height))
+        throw new ApiError(
+          CODES.invalidRequest,
+          'a custom size must fit one range: both sides 512-1024 or both 768-1536, in steps of 8',
+        );
+      if (req.size !== undefined) throw new ApiError(CODES.invalidRequest, 'choose a size mode or a custom size');
+    }
+    if (req.upscaler !== undefined) {
+      const side =
+        req.width !== undefined && req.height !== undefined
+          ? Math.max(req.width, req.height)
+          : (req.size ?? IMAGE_LONG_SIDE);
+      if (side * req.upscaler.scale > MAX_OUTPUT_SIDE)
+        throw new ApiError(CODES.invalidRequest, `the upscaled picture would exceed ${MAX_OUTPUT_SIDE} pixels`);
+    }
+    for (const lora of req.loras ?? []) {
+      const model = await findModel(db, lora.model_id);
+      if (model === null) throw new ApiError(CODES.notFound, `no model ${lora.model_id}`);
+      if (model.disabled || (model.ownerId !== null && model.ownerId !== caller.accountId))
+        throw new ApiError(CREATION_CODES.modelForbidden, `${model.type} ${model.name} (disabled)`);
+      params.model_triggers = [...(params.model_triggers ?? []), ...model.triggerWords];
     }
     let aspectRatio: string = req.aspect_ratio ?? '1:1';
     if (resolveInputs) {
@@ -295,6 +379,12 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
             CODES.invalidRequest,
             `a ${size.width}x${size.height} image upscaled ${scale}x exceeds ${MAX_OUTPUT_SIDE} pixels`,
           );
+      }
+      if (req.mask_url !== undefined && spec.key === 'magicEraser') {
+        const mask = await resolveOwnedUrl(db, blobs, owner, req.mask_url);
+        await probeInput(blobs, mask.key);
+        params.mask_url = mask.url;
+        params.mask_key = mask.key;
       }
       if (req.ref_url !== undefined && spec.refImage !== 'none') {
         const ref = await resolveOwnedUrl(db, blobs, owner, req.ref_url);
@@ -484,6 +574,36 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     });
   };
 
+  const cancel: TaskService['cancel'] = async (caller, ids, guest, now) => {
+    const owner = ownerOf(caller, guest);
+    const o = ownerSql(owner);
+    return db.transaction(async (tx) => {
+      if (owner.accountId !== null)
+        await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [owner.accountId]);
+      const rows = await tx.query<TaskRow>(
+        `SELECT * FROM tasks WHERE ${o.sql} AND id = ANY($2::text[]) AND deleted_at IS NULL FOR UPDATE`,
+        [o.param, [...ids]],
+      );
+      if (rows.length === 0) throw new ApiError(CODES.notFound, 'no such task of yours');
+      let refunded = 0;
+      const cancelled: string[] = [];
+      for (const row of rows) {
+        if (row.status !== 1 && row.status !== 2) continue;
+        await tx.query(
+          `UPDATE tasks SET status = $3, status_desc = 'cancelled', current_node = NULL, updated_at = $2 WHERE id = $1`,
+          [row.id, now, tasks.TASK_CANCELLED_STATUS],
+        );
+        cancelled.push(row.id);
+        if (row.account_id !== null && row.cost > 0) {
+          const before = totalOf(await balances(tx, row.account_id));
+          await refund(tx, row.account_id, row.id, 'task cancelled', now);
+          refunded += totalOf(await balances(tx, row.account_id)) - before;
+        }
+      }
+      return { cancelled, refunded_coins: refunded };
+    });
+  };
+
   const finish = async (tx: Queryable, row: TaskRow, out: RenderOutput, now: number): Promise<void> => {
     await tx.query(
       `UPDATE tasks SET status = 3, process = 100, status_desc = 'done', img_uris = $2::jsonb, media = $3::jsonb, task_return = $4,
@@ -566,5 +686,5 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
   const tick: TaskService['tick'] = async (now) =>
     (await tickTasks(now)) + (await advanceTrainings(db, blobs, now));
 
-  return { create, estimate, progress, detail, list, remove, tick };
+  return { create, estimate, progress, detail, list, remove, cancel, tick };
 };

@@ -1,4 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
+import type { GenerationOptions, RemixSource } from './generation.js';
 import type { TaskImage, TaskMediaItem, TaskParams } from './state.js';
 
 /** A task the server accepted. `guest` tasks are polled with g_mode=1. */
@@ -53,6 +54,9 @@ export interface EstimateReceivedPayload {
   readonly coins: number;
   readonly estimateMs: number;
   readonly canAfford: boolean;
+  /** The caller's queue (spec §8 70002 when full) and daily generations (70001), when the server told. */
+  readonly queue?: { readonly active: number; readonly limit: number };
+  readonly daily?: { readonly used: number; readonly limit: number | null };
 }
 
 /** One task of the server's list, in domain terms. */
@@ -68,6 +72,8 @@ export interface TaskSnapshot {
   readonly statusDesc: string;
   readonly images: readonly TaskImage[];
   readonly media: readonly TaskMediaItem[];
+  /** The work it was published as (spec §3 pub_community), when it was. */
+  readonly publishedAs?: string;
 }
 
 /**
@@ -98,6 +104,52 @@ export const taskListReceived = defineEvent<TaskListReceivedPayload>()('tasks/li
  */
 export const accountTasksCleared = defineEvent<Record<string, never>>()('tasks/accountTasksCleared');
 
+/** The person looked at these finished tasks: they are no longer new to them. */
+export interface TasksSeenPayload {
+  readonly ids: readonly string[];
+}
+
+/** The task options config (spec §3) arrived. */
+export interface OptionsReceivedPayload {
+  readonly options: GenerationOptions;
+}
+
+export interface RemixRefPayload {
+  readonly artworkId: string;
+}
+
+export interface RemixLoadedPayload {
+  readonly remix: RemixSource;
+}
+
+export interface RemixFailedPayload {
+  readonly artworkId: string;
+  /** No such work (or not one that can be remixed), rather than a failed call. */
+  readonly notFound: boolean;
+}
+
+export interface PublishRefPayload {
+  readonly id: string;
+}
+
+export interface TaskPublishedPayload {
+  readonly id: string;
+  readonly artworkId: string;
+}
+
+export const tasksSeen = defineEvent<TasksSeenPayload>()('tasks/seen');
+export const optionsRequested = defineEvent<Record<string, never>>()('tasks/optionsRequested');
+export const optionsReceived = defineEvent<OptionsReceivedPayload>()('tasks/optionsReceived');
+export const optionsFailed = defineEvent<Record<string, never>>()('tasks/optionsFailed');
+export const remixRequested = defineEvent<RemixRefPayload>()('tasks/remixRequested');
+export const remixLoaded = defineEvent<RemixLoadedPayload>()('tasks/remixLoaded');
+export const remixFailed = defineEvent<RemixFailedPayload>()('tasks/remixFailed');
+/** The publish passed the sensitive-word check (spec §5) and went to the server. */
+export const publishStarted = defineEvent<PublishRefPayload>()('tasks/publishStarted');
+export const taskPublished = defineEvent<TaskPublishedPayload>()('tasks/published');
+/** The check blocked it, or the server refused it: the task can be published again. */
+export const publishRefused = defineEvent<PublishRefPayload>()('tasks/publishRefused');
+
 export type TaskEvent =
   | DomainEvent<typeof taskCreated.type, TaskCreatedPayload>
   | DomainEvent<typeof progressReported.type, ProgressReportedPayload>
@@ -107,7 +159,17 @@ export type TaskEvent =
   | DomainEvent<typeof taskDeleted.type, TaskDeletedPayload>
   | DomainEvent<typeof estimateReceived.type, EstimateReceivedPayload>
   | DomainEvent<typeof taskListReceived.type, TaskListReceivedPayload>
-  | DomainEvent<typeof accountTasksCleared.type, Record<string, never>>;
+  | DomainEvent<typeof accountTasksCleared.type, Record<string, never>>
+  | DomainEvent<typeof tasksSeen.type, TasksSeenPayload>
+  | DomainEvent<typeof optionsRequested.type, Record<string, never>>
+  | DomainEvent<typeof optionsReceived.type, OptionsReceivedPayload>
+  | DomainEvent<typeof optionsFailed.type, Record<string, never>>
+  | DomainEvent<typeof remixRequested.type, RemixRefPayload>
+  | DomainEvent<typeof remixLoaded.type, RemixLoadedPayload>
+  | DomainEvent<typeof remixFailed.type, RemixFailedPayload>
+  | DomainEvent<typeof publishStarted.type, PublishRefPayload>
+  | DomainEvent<typeof taskPublished.type, TaskPublishedPayload>
+  | DomainEvent<typeof publishRefused.type, PublishRefPayload>;
 
 export const taskEventTypes = [
   taskCreated.type,
@@ -119,4 +181,14 @@ export const taskEventTypes = [
   estimateReceived.type,
   taskListReceived.type,
   accountTasksCleared.type,
+  tasksSeen.type,
+  optionsRequested.type,
+  optionsReceived.type,
+  optionsFailed.type,
+  remixRequested.type,
+  remixLoaded.type,
+  remixFailed.type,
+  publishStarted.type,
+  taskPublished.type,
+  publishRefused.type,
 ] as const;

@@ -10,6 +10,8 @@ export * from './selectors.js';
 export * from './invariants.js';
 export * from './domainTypes.js';
 export * from './view.js';
+export * from './generation.js';
+export * from './tools.js';
 
 export const tasksContext: BoundedContext<TasksState, TaskEvent> = {
   name: 'tasks',

@@ -105,7 +105,39 @@ export const nextEstimate = (p: EstimateReceivedPayload, at: number): TaskEstima
   estimateMs: nonNegative(p.estimateMs),
   canAfford: p.canAfford,
   at,
+  ...(p.queue
+    ? { queue: { active: Math.max(0, Math.floor(p.queue.active)), limit: Math.max(0, Math.floor(p.queue.limit)) } }
+    : {}),
+  ...(p.daily
+    ? {
+        daily: {
+          used: Math.max(0, Math.floor(p.daily.used)),
+          limit: p.daily.limit === null ? null : Math.max(0, Math.floor(p.daily.limit)),
+        },
+      }
+    : {}),
 });
+
+/** Spec §4 "4 is failed or other terminal": a task the person cancelled ends with this code. */
+export const TASK_CANCELLED_STATUS = 5;
+
+export type QueueNotice = 'queueFull' | 'dailyLimit';
+
+/**
+ * Spec §8: whether another task can start: the queue is full (70002) when as many tasks run as
+ * the tier allows (the limit from the last estimate, the running count as the list shows it now,
+ * since tasks finish after the estimate was asked); the daily limit (70001) is reached when
+ * today's tasks reach it. A full queue is told first: it frees itself as tasks finish.
+ */
+export const queueNoticeOf = (
+  e: Pick<TaskEstimate, 'queue' | 'daily'> | null,
+  runningNow: number,
+): QueueNotice | null => {
+  if (!e) return null;
+  if (e.queue && e.queue.limit > 0 && runningNow >= e.queue.limit) return 'queueFull';
+  if (e.daily && e.daily.limit !== null && e.daily.used >= e.daily.limit) return 'dailyLimit';
+  return null;
+};
 
 /** A stable key for an estimate request: the same fields in any order give the same key. */
 export const estimateKeyOf = (fields: Readonly<Record<string, unknown>>): string =>

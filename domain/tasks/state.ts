@@ -6,6 +6,7 @@
  */
 import { assertNever } from '../kernel/event.js';
 import type { TaskEvent, TaskSnapshot } from './events.js';
+import type { GenerationOptions, RemixSource, TaskOptions } from './generation.js';
 import { applySnapshot, nextEstimate, nextProgress } from './rules.js';
 
 /** Spec §3: task domain types 0..25 (see domainTypes.ts for the table). */
@@ -16,6 +17,11 @@ export interface TaskParams {
   readonly prompt: string;
   readonly aspectRatio: string;
   readonly seed: number | null;
+  /**
+   * Every other field the task was created with (`negative_prompt`, `input_url`, `loras`,
+   * `tier` ...): what a retry sends again and what a download writes beside the image.
+   */
+  readonly options?: TaskOptions;
 }
 
 export interface TaskImage {
@@ -66,6 +72,10 @@ export interface Task {
   readonly updatedAt: number;
   readonly estimateMs: number | null;
   readonly phase: TaskPhase;
+  /** Finished and not yet looked at (the queue shows what finished while the person was away). */
+  readonly unseen?: true;
+  /** The community work it was published as. */
+  readonly publishedAs?: string;
 }
 
 /** The last estimate (spec §7 /task/estimate); never negative. */
@@ -76,7 +86,18 @@ export interface TaskEstimate {
   readonly estimateMs: number;
   readonly canAfford: boolean;
   readonly at: number;
+  readonly queue?: { readonly active: number; readonly limit: number };
+  readonly daily?: { readonly used: number; readonly limit: number | null };
 }
+
+export type OptionsState =
+  | { readonly status: 'idle' | 'loading' | 'failed' }
+  | { readonly status: 'loaded'; readonly options: GenerationOptions };
+
+export type RemixState =
+  | { readonly status: 'loading' }
+  | { readonly status: 'loaded'; readonly remix: RemixSource }
+  | { readonly status: 'notFound' | 'failed' };
 
 export interface TasksState {
   readonly byId: Readonly<Record<string, Task>>;
@@ -85,9 +106,23 @@ export interface TasksState {
   /** Ids the server deleted: they never reappear. */
   readonly deleted: Readonly<Record<string, true>>;
   readonly estimate: TaskEstimate | null;
+  /** The task options config (spec §3), fetched once per page. */
+  readonly config?: OptionsState;
+  /** Remixed works by id (spec §2 Remix). */
+  readonly remix?: Readonly<Record<string, RemixState>>;
+  /** Tasks whose publishing is under way. */
+  readonly publishing?: Readonly<Record<string, true>>;
 }
 
-export const initialTasksState: TasksState = { byId: {}, order: [], deleted: {}, estimate: null };
+export const initialTasksState: TasksState = {
+  byId: {},
+  order: [],
+  deleted: {},
+  estimate: null,
+  config: { status: 'idle' },
+  remix: {},
+  publishing: {},
+};
 
 /** Replaces one task, keeping every other reference (cheap for views and for replay). */
 const withTask = (state: TasksState, task: Task): TasksState => ({
@@ -106,7 +141,13 @@ const snapshotTask = (s: TaskSnapshot, at: number): Task => ({
   updatedAt: at,
   estimateMs: s.estimateMs,
   phase: applySnapshot(undefined, s),
+  ...(s.publishedAs === undefined ? {} : { publishedAs: s.publishedAs }),
 });
+
+const withoutKey = <A>(record: Readonly<Record<string, A>> | undefined, key: string): Readonly<Record<string, A>> => {
+  const { [key]: _gone, ...rest } = record ?? {};
+  return rest;
+};
 
 /** Polling reports arrive for every task every 3 s, so this reducer is plain spreads, not immer drafts. */
 export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => {
@@ -155,6 +196,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
           images: event.payload.images,
           ...(media && media.length > 0 ? { media } : {}),
         },
+        unseen: true,
         updatedAt: event.meta.at,
       });
     }
@@ -169,6 +211,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
           code: event.payload.code,
           reason: event.payload.reason,
         },
+        unseen: true,
         updatedAt: event.meta.at,
       });
     }
@@ -197,6 +240,54 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       for (const id of order) byId[id] = state.byId[id]!;
       return { ...state, byId, order };
     }
+    case 'tasks/seen': {
+      let byId: Record<string, Task> | null = null;
+      for (const id of event.payload.ids) {
+        const t = state.byId[id];
+        if (!t?.unseen) continue;
+        const { unseen: _seen, ...rest } = t;
+        byId = byId ?? { ...state.byId };
+        byId[id] = rest;
+      }
+      return byId === null ? state : { ...state, byId };
+    }
+    case 'tasks/optionsRequested':
+      return state.config?.status === 'loaded' ? state : { ...state, config: { status: 'loading' } };
+    case 'tasks/optionsReceived':
+      return { ...state, config: { status: 'loaded', options: event.payload.options } };
+    case 'tasks/optionsFailed':
+      return state.config?.status === 'loaded' ? state : { ...state, config: { status: 'failed' } };
+    case 'tasks/remixRequested': {
+      const known = state.remix?.[event.payload.artworkId];
+      if (known?.status === 'loaded') return state;
+      return { ...state, remix: { ...state.remix, [event.payload.artworkId]: { status: 'loading' } } };
+    }
+    case 'tasks/remixLoaded': {
+      const remix = event.payload.remix;
+      return { ...state, remix: { ...state.remix, [remix.artworkId]: { status: 'loaded', remix } } };
+    }
+    case 'tasks/remixFailed': {
+      const { artworkId, notFound } = event.payload;
+      if (state.remix?.[artworkId]?.status === 'loaded') return state;
+      return {
+        ...state,
+        remix: { ...state.remix, [artworkId]: { status: notFound ? 'notFound' : 'failed' } },
+      };
+    }
+    case 'tasks/publishStarted': {
+      const task = state.byId[event.payload.id];
+      if (!task || task.phase.status !== 'completed' || task.publishedAs !== undefined) return state;
+      return { ...state, publishing: { ...state.publishing, [task.id]: true } };
+    }
+    case 'tasks/published': {
+      const { id, artworkId } = event.payload;
+      const task = state.byId[id];
+      const publishing = withoutKey(state.publishing, id);
+      if (!task) return { ...state, publishing };
+      return { ...state, publishing, byId: { ...state.byId, [id]: { ...task, publishedAs: artworkId } } };
+    }
+    case 'tasks/publishRefused':
+      return state.publishing?.[event.payload.id] ? { ...state, publishing: withoutKey(state.publishing, event.payload.id) } : state;
     case 'tasks/estimateReceived':
       return { ...state, estimate: nextEstimate(event.payload, event.meta.at) };
     case 'tasks/listReceived': {
@@ -208,14 +299,20 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
         if (deleted[s.id] || listed.has(s.id)) continue;
         listed.add(s.id);
         const known = state.byId[s.id];
-        byId[s.id] = known
-          ? {
-              ...known,
-              phase: applySnapshot(known.phase, s),
-              estimateMs: s.estimateMs ?? known.estimateMs,
-              updatedAt: event.meta.at,
-            }
-          : snapshotTask(s, event.meta.at);
+        if (known) {
+          const phase = applySnapshot(known.phase, s);
+          const finishedNow = known.phase.status === 'inProgress' && phase.status !== 'inProgress';
+          const publishedAs = s.publishedAs ?? known.publishedAs;
+          byId[s.id] = {
+            ...known,
+            params: known.params.options === undefined && s.params.options ? { ...known.params, options: s.params.options } : known.params,
+            phase,
+            estimateMs: s.estimateMs ?? known.estimateMs,
+            updatedAt: event.meta.at,
+            ...(finishedNow ? { unseen: true as const } : {}),
+            ...(publishedAs === undefined ? {} : { publishedAs }),
+          };
+        } else byId[s.id] = snapshotTask(s, event.meta.at);
       }
       // Kept beside the list: guest tasks and tasks created after the list was asked for.
       for (const id of state.order) {

@@ -42,3 +42,36 @@ export interface GuestUploadToSave extends GuestUpload {
 /** Spec §4: what the save-guest-fields call sends after login, field by field in keeping order. */
 export const selectGuestUploadsToSave = (s: UploadsState): readonly GuestUploadToSave[] =>
   s.guestKept.flatMap((g) => g.uploads.map((u) => ({ field: g.field, ...u })));
+
+/** The uploads of a slot group: the slot `field` itself and its numbered slots `field.0`, `field.1` ... */
+export const inFieldGroup = (field: string, group: string): boolean =>
+  field === group || (field.startsWith(`${group}.`) && /^\d+$/.test(field.slice(group.length + 1)));
+
+/** Every upload of a group, newest first (an uploader with several files shows each with its progress). */
+export const selectFieldGroup = (s: UploadsState, group: string): readonly Upload[] =>
+  selectUploadList(s).filter((u) => inFieldGroup(u.field, group));
+
+/**
+ * The slot a new file of a group goes to: the group's own slot when it takes one file; else
+ * the first numbered slot no upload of the group holds (the same slot as before a reload, so a
+ * file picked again resumes), or null when the group holds `max` files already.
+ */
+export const nextSlotOf = (s: UploadsState, group: string, max: number): string | null => {
+  if (max <= 1) return group;
+  const taken = new Set(selectFieldGroup(s, group).map((u) => u.field));
+  for (let i = 0; i < max; i++) if (!taken.has(`${group}.${i}`)) return `${group}.${i}`;
+  return null;
+};
+
+/** The finished files of a group, oldest first (the order the person added them). */
+export const selectCompletedInGroup = (
+  s: UploadsState,
+  group: string,
+): readonly { readonly id: string; readonly url: string; readonly width: number | null; readonly height: number | null }[] =>
+  selectFieldGroup(s, group)
+    .flatMap((u) =>
+      u.phase.status === 'complete'
+        ? [{ id: u.id, url: u.phase.url, width: u.phase.width, height: u.phase.height }]
+        : [],
+    )
+    .reverse();

@@ -28,6 +28,16 @@ export const TASK_ESTIMATE_PATH = '/api/v1/task/estimate';
 export const TASK_TOOL_CONFIG_PATH = '/api/v1/task/tool/config';
 export const TASK_OPTIONS_CONFIG_PATH = '/api/v1/task/config/options';
 export const TASK_BASE_CONFIG_PATH = '/api/v1/task/v2/config/base';
+/** Stops tasks still running (status 5, coins back); the spec names no path, this is ours. */
+export const TASK_CANCEL_PATH = '/api/v1/task/cancel';
+/** Publishes a finished task's image to the square as an artwork (spec §3 pub_community); ours. */
+export const TASK_PUBLISH_PATH = '/api/v1/task/publish';
+/**
+ * The prompt and parameters of a work to remix (spec §2 Remix). The spec names
+ * `/task/stash/run-task/get` without its shape: we read it as "the stashed run parameters of a
+ * work" and take `{ id }` (an artwork id).
+ */
+export const TASK_REMIX_PATH = '/api/v1/task/stash/run-task/get';
 
 /** Coins one text-to-image task costs a signed-in account (the server debits; the client only shows it). */
 export const IMAGE_TASK_COST = tasks.IMAGE_TASK_COST;
@@ -115,7 +125,48 @@ export const FractionRect = t.refinement(
 export type FractionRect = t.TypeOf<typeof FractionRect>;
 
 /** Limits of the kind-specific fields (the tool config reports the same numbers). */
-export const BATCH_SIZE_MAX = 4;
+export const BATCH_SIZE_MAX = tasks.BATCH_COUNT_MAX;
+export const LORA_MAX = tasks.LORA_MAX;
+export const CONTROL_UNITS_MAX = 3;
+
+/** Spec §9 square modes: the long side of the picture. */
+export const SizeMode = t.union(
+  [t.literal(512), t.literal(768), t.literal(1024), t.literal(1536)],
+  'SizeMode',
+);
+/** A custom side (spec §9 custom ranges 512-1024 and 768-1536; the pair is checked on the server). */
+export const CustomSide = t.refinement(
+  t.number,
+  (n) => Number.isInteger(n) && n >= 512 && n <= 1536 && n % 8 === 0,
+  'CustomSide',
+);
+export const VideoTier = keyOf(tasks.VIDEO_TIERS, 'VideoTier');
+export type VideoTier = t.TypeOf<typeof VideoTier>;
+
+const ShortName = t.refinement(t.string, (s) => s.length > 0 && s.length <= 80, 'ShortName');
+
+export const LoraRef = t.type(
+  {
+    model_id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 64, 'ModelId'),
+    weight: bounded(tasks.LORA_WEIGHT.min, tasks.LORA_WEIGHT.max, 'LoraWeight', false),
+  },
+  'LoraRef',
+);
+export const ControlUnit = t.type(
+  {
+    module: ShortName,
+    weight: bounded(tasks.CONTROL_WEIGHT.min, tasks.CONTROL_WEIGHT.max, 'ControlWeight', false),
+  },
+  'ControlUnit',
+);
+/** A hires pass of text to image: the picture upscaled after it is made. */
+export const HiresUpscaler = t.type(
+  { method: t.keyof({ bilinear: null, bicubic: null }), scale: t.union([t.literal(1.5), t.literal(2)]) },
+  'HiresUpscaler',
+);
+
+const shortArray = <C extends t.Mixed>(codec: C, max: number, name: string) =>
+  t.refinement(t.array(codec), (a) => a.length <= max, name);
 export const AUDIO_DURATION_RANGE = { min: 2, max: 12 } as const;
 
 export const TaskCreateRequest = t.intersection(
@@ -146,6 +197,17 @@ export const TaskCreateRequest = t.intersection(
       sampler_name: t.refinement(t.string, (s) => s.length > 0 && s.length <= 40, 'SamplerName'),
       steps: bounded(1, 150, 'Steps'),
       cfg_scale: bounded(1, 30, 'CfgScale', false),
+      size: SizeMode,
+      width: CustomSide,
+      height: CustomSide,
+      loras: shortArray(LoraRef, tasks.LORA_MAX, 'Loras'),
+      control_units: shortArray(ControlUnit, CONTROL_UNITS_MAX, 'ControlUnits'),
+      vae: ShortName,
+      upscaler: HiresUpscaler,
+      prompt_style: ShortName,
+      tier: VideoTier,
+      /** The eraser's mask: an image of the caller's, painted where the picture is erased. */
+      mask_url: InputUrl,
       pub_community: GMode,
       /** A solved guest challenge (contract/captcha.ts), when the server answered 20011. */
       captcha_token: t.refinement(t.string, (s) => s.length > 0 && s.length <= 512, 'CaptchaToken'),
@@ -207,6 +269,11 @@ export const TaskItem = t.intersection(
       expiration_time: t.union([t.number, t.null]),
       speed_type: t.number,
       g_mode: t.number,
+      seed: t.number,
+      /** The kind fields it was created with (what a retry sends again); no internal keys. */
+      params: t.UnknownRecord,
+      /** The artwork it was published as. */
+      artwork_id: t.string,
     }),
   ],
   'TaskItem',
@@ -297,6 +364,67 @@ export const TaskEstimateResponse = t.type(
 );
 export type TaskEstimateResponse = t.TypeOf<typeof TaskEstimateResponse>;
 
+export const TaskCancelRequest = TaskDeleteRequest;
+export type TaskCancelRequest = TaskDeleteRequest;
+
+export const TaskCancelResponse = t.type(
+  { cancelled: t.array(t.string), refunded_coins: t.number },
+  'TaskCancelResponse',
+);
+export type TaskCancelResponse = t.TypeOf<typeof TaskCancelResponse>;
+
+export const PUBLISH_TITLE_MAX = 100;
+export const PUBLISH_DESCRIPTION_MAX = 1000;
+
+export const TaskPublishRequest = t.intersection(
+  [
+    t.type({
+      id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 64, 'TaskId'),
+      title: t.refinement(
+        t.string,
+        (s) => s.trim().length > 0 && s.length <= PUBLISH_TITLE_MAX,
+        'PublishTitle',
+      ),
+    }),
+    t.partial({
+      description: t.refinement(t.string, (s) => s.length <= PUBLISH_DESCRIPTION_MAX, 'PublishDescription'),
+      /** Which image of a batch (0 by default). */
+      image_index: bounded(0, BATCH_SIZE_MAX - 1, 'ImageIndex'),
+    }),
+  ],
+  'TaskPublishRequest',
+);
+export type TaskPublishRequest = t.TypeOf<typeof TaskPublishRequest>;
+
+export const TaskPublishResponse = t.type({ artwork_id: t.string }, 'TaskPublishResponse');
+export type TaskPublishResponse = t.TypeOf<typeof TaskPublishResponse>;
+
+export const TaskRemixRequest = t.type(
+  { id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 80, 'ArtworkId') },
+  'TaskRemixRequest',
+);
+export type TaskRemixRequest = t.TypeOf<typeof TaskRemixRequest>;
+
+/** What Create fills in from a work (spec §2 Remix). Nulls: the work does not say. */
+export const TaskRemixResponse = t.type(
+  {
+    id: t.string,
+    title: t.string,
+    prompt: t.string,
+    negative_prompt: t.string,
+    aspect_ratio: t.string,
+    seed: t.union([t.number, t.null]),
+    model_id: t.union([t.string, t.null]),
+    sampler_name: t.union([t.string, t.null]),
+    steps: t.union([t.number, t.null]),
+    cfg_scale: t.union([t.number, t.null]),
+    size: t.union([t.number, t.null]),
+    cover: t.union([t.type({ url: t.string, width: t.number, height: t.number }), t.null]),
+  },
+  'TaskRemixResponse',
+);
+export type TaskRemixResponse = t.TypeOf<typeof TaskRemixResponse>;
+
 /** Which inputs a kind takes: required, optional, or none. */
 export const InputNeed = keyOf(['required', 'optional', 'none'] as const, 'InputNeed');
 export type InputNeed = t.TypeOf<typeof InputNeed>;
@@ -384,7 +512,11 @@ export const TaskOptionsConfig = t.type(
 );
 export type TaskOptionsConfig = t.TypeOf<typeof TaskOptionsConfig>;
 
-export const TaskOptionsConfigRequest = t.partial({ g_mode: GMode }, 'TaskOptionsConfigRequest');
+/** `model_id`: a model of the square the list must hold (Create opened with `?model=`). */
+export const TaskOptionsConfigRequest = t.partial(
+  { g_mode: GMode, model_id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 80, 'ModelId') },
+  'TaskOptionsConfigRequest',
+);
 export type TaskOptionsConfigRequest = t.TypeOf<typeof TaskOptionsConfigRequest>;
 
 /** Spec §9 image generation sizes: square modes, aspect ratios, custom ranges. */

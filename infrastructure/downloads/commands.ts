@@ -9,4 +9,9 @@ export interface DownloadImagePayload {
   readonly scene: string;
   /** The saved file's name; by default the last part of the URL's path. */
   readonly fileName?: string;
+  /**
+   * The generation parameters as the "parameters" text of Stable Diffusion front ends
+   * (domain `tasks.parametersText`), for the saved file to keep (a PNG's tEXt chunk).
+   */
+  readonly parameters?: string;
 }

@@ -3,6 +3,7 @@ import type { billing, session, tasks } from '../../domain/index.js';
 import type { AccountInfo } from '../contract/account';
 import type { PaymentInfo } from '../contract/payment';
 import type { TaskItem, TaskMedia } from '../contract/tasks';
+import { toTaskOptions } from '../tasks/mappers';
 
 export const toTaskMedia = (m: TaskMedia): tasks.TaskMediaItem => ({
   url: m.url,
@@ -27,7 +28,13 @@ export const toTaskReport = (item: TaskItem): tasks.TaskReport => ({
 /** One item of the server's task list as a domain snapshot (`guest` by who owns it). */
 export const toTaskSnapshot = (item: TaskItem, guest: boolean): tasks.TaskSnapshot => ({
   id: item.id,
-  params: { domainType: item.domain_type, prompt: item.prompt, aspectRatio: item.aspect_ratio, seed: null },
+  params: {
+    domainType: item.domain_type,
+    prompt: item.prompt,
+    aspectRatio: item.aspect_ratio,
+    seed: item.seed ?? null,
+    ...(item.params ? { options: toTaskOptions(item.params) } : {}),
+  },
   guest,
   createdAt: item.create_at,
   estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
@@ -36,6 +43,7 @@ export const toTaskSnapshot = (item: TaskItem, guest: boolean): tasks.TaskSnapsh
   statusDesc: item.status_desc,
   images: item.img_uris,
   media: (item.media ?? []).map(toTaskMedia),
+  ...(item.artwork_id === undefined ? {} : { publishedAs: item.artwork_id }),
 });
 
 export const toPaymentInfo = (p: PaymentInfo): billing.PaymentInfo => ({

@@ -18,6 +18,8 @@ export const loadDetailsModule: EpicModuleLoader = () =>
   import('../details/module').then((m) => m.detailsModule);
 export const loadStudioModule: EpicModuleLoader = () =>
   import('../studio/module').then((m) => m.studioModule);
+export const loadCreationModule: EpicModuleLoader = () =>
+  import('../tasks/module').then((m) => m.creationModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with

@@ -22,9 +22,20 @@ import {
   switchMap,
 } from 'rxjs';
 import { notices, session, tasks, type RootState } from '../../domain/index.js';
-import type { TaskCreateRequest, TaskEstimateRequest } from '../contract/tasks';
+import { TaskCreateRequest, type TaskEstimateRequest } from '../contract/tasks';
 import { createWithCaptcha } from './captcha';
-import { createTask, createToolTask, deleteTask, estimateTask } from './commands';
+import {
+  cancelTask,
+  createTask,
+  createToolTask,
+  deleteTask,
+  estimateFields,
+  estimateTask,
+  markTasksSeen,
+  retryTask,
+  submitTask,
+} from './commands';
+import { IDENTITY_FIELDS, toTaskOptions } from './mappers';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
@@ -45,10 +56,12 @@ const createdActions = (
     prompt: string;
     aspect_ratio: string;
     estimate_time: number | null;
+    seed?: number;
   },
   seed: number | undefined,
   guest: boolean,
   now: number,
+  request?: Readonly<Record<string, unknown>>,
 ): Action[] => [
   tasks.taskCreated({
     id: item.id,
@@ -56,7 +69,9 @@ const createdActions = (
       domainType: item.domain_type,
       prompt: item.prompt,
       aspectRatio: item.aspect_ratio,
-      seed: seed ?? null,
+      // The seed the server chose when none was asked for: a retry gives the same picture.
+      seed: seed ?? item.seed ?? null,
+      ...(request ? { options: toTaskOptions(request, IDENTITY_FIELDS) } : {}),
     },
     guest,
     estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
@@ -94,8 +109,95 @@ export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock, captc
       return createWithCaptcha(api.createTask, captcha)(request, (result) =>
         E.isLeft(result)
           ? [reportApiFailure({ failure: result.left })]
-          : createdActions(result.right.item, payload.request.seed, guest, clock.now()),
+          : createdActions(result.right.item, payload.request.seed, guest, clock.now(), payload.request),
       );
+    }),
+  );
+
+const invalidForm = (ids: () => string): Action =>
+  notices.noticeRaised({
+    id: ids(),
+    level: 'error',
+    messageKey: 'tasks.invalidForm',
+    values: {},
+    fallback: null,
+    durationMs: notices.TOAST_DURATION_MS,
+  });
+
+/** Fields from a form (or a retry) decoded with the create codec: a malformed task is never sent. */
+const decodeFields = (fields: Readonly<Record<string, unknown>>) => {
+  const { g_mode: _g, captcha_token: _c, ...rest } = fields;
+  return TaskCreateRequest.decode(rest);
+};
+
+export const submitTaskEpic: AppEpic = (action$, _state$, { ids }) =>
+  action$.pipe(
+    filter(submitTask.match),
+    map(({ payload }): Action => {
+      const decoded = decodeFields(payload.fields);
+      return E.isLeft(decoded) ? invalidForm(ids) : createToolTask({ request: decoded.right });
+    }),
+  );
+
+/** Sends a failed or cancelled task again: its kind, prompt, seed and every field it had. */
+export const retryTaskEpic: AppEpic = (action$, state$, { ids }) =>
+  action$.pipe(
+    filter(retryTask.match),
+    mergeMap(({ payload }): Action[] => {
+      const task = state$.value.tasks.byId[payload.id];
+      const fields = task ? tasks.retryRequestOf(task) : null;
+      if (!fields) return [];
+      const decoded = decodeFields(fields);
+      return E.isLeft(decoded) ? [invalidForm(ids)] : [createToolTask({ request: decoded.right })];
+    }),
+  );
+
+/**
+ * Stops a running task: the server ends it with the cancel code and gives its coins back. The
+ * server's 10404 means it is gone there: it leaves the list here too.
+ */
+export const cancelTaskEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(cancelTask.match),
+    mergeMap(({ payload }) => {
+      const task = state$.value.tasks.byId[payload.id];
+      if (!task || task.phase.status !== 'inProgress') return EMPTY;
+      const gMode = tasks.gModeOf(task);
+      return deps.tasks
+        .cancelTasks({ ids: [payload.id], ...(gMode === 1 ? { g_mode: 1 as const } : {}) })
+        .pipe(
+          mergeMap((result): Action[] => {
+            if (E.isLeft(result)) {
+              const f = result.left;
+              if (f.kind === 'api' && f.code === 10404)
+                return [tasks.taskDeleted({ id: payload.id, refundedCoins: 0 })];
+              return [reportApiFailure({ failure: f })];
+            }
+            // A task that finished before the cancel arrived is left to the next poll.
+            if (!result.right.cancelled.includes(payload.id)) return [];
+            return [
+              tasks.taskFailed({ id: payload.id, code: tasks.TASK_CANCELLED_STATUS, reason: 'cancelled' }),
+              refreshPayment({}),
+            ];
+          }),
+        );
+    }),
+  );
+
+export const markTasksSeenEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(markTasksSeen.match),
+    map(({ payload }) => payload.ids.filter((id) => state$.value.tasks.byId[id]?.unseen === true)),
+    filter((ids) => ids.length > 0),
+    map((ids): Action => tasks.tasksSeen({ ids })),
+  );
+
+export const estimateFieldsEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(estimateFields.match),
+    mergeMap(({ payload }): Action[] => {
+      const decoded = decodeFields(payload.fields);
+      return E.isLeft(decoded) ? [] : [estimateTask({ request: decoded.right })];
     }),
   );
 
@@ -235,6 +337,8 @@ export const estimateTaskEpic: AppEpic = (action$, state$, deps) =>
                   coins: result.right.coins,
                   estimateMs: result.right.estimate_time * 1000,
                   canAfford: result.right.can_afford,
+                  queue: { active: result.right.queue.active, limit: result.right.queue.limit },
+                  daily: result.right.daily,
                 }),
               ],
         ),
@@ -271,6 +375,11 @@ export const listTasksOnSignInEpic: AppEpic = (action$, _state$, deps) =>
 export const taskEpics = [
   createTaskEpic,
   createToolTaskEpic,
+  submitTaskEpic,
+  retryTaskEpic,
+  cancelTaskEpic,
+  markTasksSeenEpic,
+  estimateFieldsEpic,
   pollTaskProgressEpic,
   deleteTaskEpic,
   estimateTaskEpic,

@@ -25,6 +25,7 @@ import {
 } from 'rxjs';
 import { tasks, type RootState } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
+import { toTaskOptions } from './mappers';
 import { localStateRestored, taskListRestored } from '../platform/commands';
 
 export const TASK_LIST_KEY = 'task_list';
@@ -56,20 +57,37 @@ const TaskPhase = t.union([
   t.type({ status: t.literal('failed'), progress: t.number, code: t.number, reason: t.string }),
 ]);
 
-const StoredTask = t.type({
-  id: t.string,
-  params: t.type({
-    domainType: t.number,
-    prompt: t.string,
-    aspectRatio: t.string,
-    seed: t.union([t.number, t.null]),
+/** A task's options: JSON, kept as the domain made it (the mapper built them from decoded requests). */
+const TaskOptions = new t.Type<tasks.TaskOptions, tasks.TaskOptions, unknown>(
+  'TaskOptions',
+  (u): u is tasks.TaskOptions => typeof u === 'object' && u !== null && !Array.isArray(u),
+  (u, c) =>
+    typeof u === 'object' && u !== null && !Array.isArray(u)
+      ? t.success(toTaskOptions(u as Record<string, unknown>))
+      : t.failure(u, c),
+  t.identity,
+);
+
+const StoredTask = t.intersection([
+  t.type({
+    id: t.string,
+    params: t.intersection([
+      t.type({
+        domainType: t.number,
+        prompt: t.string,
+        aspectRatio: t.string,
+        seed: t.union([t.number, t.null]),
+      }),
+      t.partial({ options: TaskOptions }),
+    ]),
+    guest: t.boolean,
+    createdAt: t.number,
+    updatedAt: t.number,
+    estimateMs: t.union([t.number, t.null]),
+    phase: TaskPhase,
   }),
-  guest: t.boolean,
-  createdAt: t.number,
-  updatedAt: t.number,
-  estimateMs: t.union([t.number, t.null]),
-  phase: TaskPhase,
-});
+  t.partial({ unseen: t.literal(true), publishedAs: t.string }),
+]);
 
 export const StoredTaskList = t.type({
   version: t.literal(TASK_LIST_VERSION),
@@ -88,8 +106,13 @@ export const snapshotTasks = (s: RootState): StoredTaskList => ({
   tasks: tasks.selectTaskList(s.tasks),
 });
 
-/** The events that rebuild one stored task. */
-export const taskEvents = (task: tasks.Task): Action[] => {
+/** The events that rebuild one stored task: its phase, then its publication. */
+export const taskEvents = (task: tasks.Task): Action[] => [
+  ...phaseEvents(task),
+  ...(task.publishedAs === undefined ? [] : [tasks.taskPublished({ id: task.id, artworkId: task.publishedAs })]),
+];
+
+const phaseEvents = (task: tasks.Task): Action[] => {
   const created = tasks.taskCreated({
     id: task.id,
     params: task.params,
@@ -144,7 +167,10 @@ export const taskEvents = (task: tasks.Task): Action[] => {
 export const restoreTaskEvents = (stored: unknown, owner: string | null): Action[] => {
   const decoded = StoredTaskList.decode(stored);
   if (E.isLeft(decoded) || decoded.right.owner !== owner) return [];
-  return [...decoded.right.tasks].reverse().flatMap(taskEvents);
+  const list = [...decoded.right.tasks].reverse();
+  // A finished task replays as new; those the person had seen are marked seen again.
+  const seen = list.filter((t) => t.phase.status !== 'inProgress' && t.unseen !== true).map((t) => t.id);
+  return [...list.flatMap(taskEvents), ...(seen.length > 0 ? [tasks.tasksSeen({ ids: seen })] : [])];
 };
 
 export const restoreTaskListEpic: AppEpic = (action$, state$, { platform }) =>

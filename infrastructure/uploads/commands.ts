@@ -38,3 +38,6 @@ export const queueGuestFile = defineCommand<StartUploadPayload>()('uploads/queue
 /** The command for a file the person picked, dropped or pasted: uploaded, or resumed where a reload left it. */
 export const uploadPickedFile = (field: string, file: File) =>
   resumeUpload({ field, file: fileHandle(file) });
+
+/** Removes a file from its uploader: a running upload is cancelled first, then it leaves the list. */
+export const removeUpload = defineCommand<{ readonly id: string }>()('uploads/remove');

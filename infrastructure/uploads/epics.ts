@@ -27,7 +27,14 @@ import { GuestFieldItem, GuestFieldsSaveRequest } from '../contract/uploads';
 import type { AppEpic, Action } from '../epics/types';
 import { appStarted } from '../store/commands';
 import { reportApiFailure } from '../notices/commands';
-import { cancelUpload, queueGuestFile, resumeUpload, startUpload, type StartUploadPayload } from './commands';
+import {
+  cancelUpload,
+  queueGuestFile,
+  removeUpload,
+  resumeUpload,
+  startUpload,
+  type StartUploadPayload,
+} from './commands';
 import { readGuestKept, writeGuestKept } from './records';
 import { runUpload } from './transfer';
 
@@ -162,7 +169,31 @@ export const guestQueueEpic: AppEpic = (action$) =>
     mergeMap((acc) => (acc.release.length === 0 ? EMPTY : of(...acc.release.map((p) => startUpload(p))))),
   );
 
+/** A file leaves its uploader; a running one is cancelled and leaves once it has stopped. */
+export const removeUploadEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(removeUpload.match),
+    mergeMap(({ payload }) => {
+      const upload = state$.value.uploads.byId[payload.id];
+      if (!upload) return EMPTY;
+      const dismiss = uploads.uploadDismissed({ id: payload.id });
+      if (!uploads.isRunning(upload.phase)) return of<Action>(dismiss);
+      return merge(
+        state$.pipe(
+          filter((s) => {
+            const u = s.uploads.byId[payload.id];
+            return u === undefined || !uploads.isRunning(u.phase);
+          }),
+          take(1),
+          map((): Action => dismiss),
+        ),
+        of<Action>(cancelUpload({ field: upload.field })),
+      );
+    }),
+  );
+
 export const uploadsEpics: readonly AppEpic[] = [
+  removeUploadEpic,
   uploadEpic,
   restoreGuestUploadsEpic,
   persistGuestUploadsEpic,

@@ -77,6 +77,14 @@ export const resolveOwnedUrl = async (
     return { url, key: upload.blob_key };
   }
   if (key === null) throw new ApiError(CODES.notFound, `no file at ${url}`);
+  // A cover of a work on the square is public: any caller may start from it (the card's
+  // image-to-video and remix actions, spec §2).
+  const cover = /^community\/covers\/([A-Za-z0-9_-]{1,80})\.png$/.exec(key);
+  if (cover) {
+    const [item] = await db.query('SELECT 1 FROM content_items WHERE id = $1', [cover[1]]);
+    if (!item) throw new ApiError(CODES.notFound, `no file at ${url}`);
+    return { url, key };
+  }
   const probe = JSON.stringify([{ url }]);
   const [task] = await db.query<{ account_id: string | null; device_id: string | null }>(
     `SELECT account_id, device_id FROM tasks WHERE deleted_at IS NULL AND (img_uris @> $1::jsonb OR media @> $1::jsonb) LIMIT 1`,

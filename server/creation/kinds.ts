@@ -109,11 +109,12 @@ export const KINDS: readonly KindSpec[] = [
   k('textToVideo', 'video', 40, 2, P, {
     aspect_ratio: ['16:9', '9:16', '1:1', '4:3', '3:4'],
     speed_type: [1, 2],
+    tier: tasks.VIDEO_TIERS,
   }),
   k('lipSync', 'lipSync', 30, 2, PI, { voice: VOICES, emotion: SPEECH_EMOTIONS }),
   k('textToMusic', 'song', 20, 1.6, P, SONG_OPTIONS),
   k('imageToImage', 'imageToImage', 10, 1, PI, { strength: [0.25, 0.5, 0.75] }),
-  k('imageToVideo', 'animate', 30, 2, { prompt: 'optional', image: 'required' }),
+  k('imageToVideo', 'animate', 30, 2, { prompt: 'optional', image: 'required' }, { tier: tasks.VIDEO_TIERS }),
   k('removeBackground', 'removeBackground', 4, 0.6, I),
   k('aiFilter', 'filter', 2, 0.4, I, { filter: FILTERS }),
   k('textToSpeech', 'speech', 5, 0.8, P, { voice: VOICES, emotion: SPEECH_EMOTIONS }),
@@ -143,6 +144,27 @@ export const KINDS: readonly KindSpec[] = [
   k('lineArt', 'lineArt', 2, 0.4, I),
 ];
 
+/**
+ * Spec §9 video tiers as the simulated engine reads them: more frames cost more and take longer;
+ * Turbo is the fast one. (The spec names the tiers only.)
+ */
+export const VIDEO_TIER_SPECS: Readonly<
+  Record<tasks.VideoTier, { readonly frames: number; readonly costFactor: number; readonly timeFactor: number }>
+> = {
+  Lite: { frames: 12, costFactor: 1, timeFactor: 1 },
+  Depth: { frames: 16, costFactor: 1.5, timeFactor: 1.25 },
+  Ultra: { frames: 24, costFactor: 2, timeFactor: 1.5 },
+  Sparkle: { frames: 16, costFactor: 1.5, timeFactor: 1 },
+  Turbo: { frames: 12, costFactor: 1.5, timeFactor: 0.5 },
+  Plus: { frames: 32, costFactor: 3, timeFactor: 2 },
+};
+
+/** A task without a tier (older requests, lip sync) renders as before: 16 frames (VIDEO.frames) at the base cost. */
+export const videoTierOf = (tier: string | undefined) =>
+  tier !== undefined && tier in VIDEO_TIER_SPECS
+    ? VIDEO_TIER_SPECS[tier as tasks.VideoTier]
+    : { frames: 16, costFactor: 1, timeFactor: 1 };
+
 export const kindOf = (domainType: number): KindSpec => {
   const spec = KINDS[domainType];
   if (!spec || spec.type !== domainType) throw new Error(`no kind for domain type ${domainType}`);
@@ -154,6 +176,7 @@ export const costOf = (spec: KindSpec, req: TaskCreateRequest): number => {
   let cost = spec.cost;
   if (spec.engine === 'image') cost *= req.batch_size ?? 1;
   if (spec.key === 'upscale' && req.scale === 4) cost *= 2;
+  if (spec.engine === 'video' || spec.key === 'imageToVideo') cost = Math.ceil(cost * videoTierOf(req.tier).costFactor);
   if (req.speed_type === 2) cost *= 2;
   return cost;
 };
@@ -161,6 +184,7 @@ export const costOf = (spec: KindSpec, req: TaskCreateRequest): number => {
 export const durationOf = (spec: KindSpec, req: TaskCreateRequest, baseMs: number): number => {
   let ms = baseMs * spec.timeFactor;
   if (spec.engine === 'image') ms *= 1 + 0.25 * ((req.batch_size ?? 1) - 1);
+  if (spec.engine === 'video' || spec.key === 'imageToVideo') ms *= videoTierOf(req.tier).timeFactor;
   if (req.speed_type === 2) ms /= 2;
   return Math.max(200, Math.round(ms));
 };

@@ -61,7 +61,9 @@ export const SAMPLER_NAMES = [
 ] as const;
 
 export const VIDEO = { frames: 16, fps: 10, longSide: 320, delayCs: 10 } as const;
-export const VIDEO_TIERS = ['Lite', 'Depth', 'Ultra', 'Sparkle', 'Turbo', 'Plus'] as const;
+export const VIDEO_TIERS = tasks.VIDEO_TIERS;
+
+export { VIDEO_TIER_SPECS, videoTierOf } from './kinds';
 export const AUDIO_DEFAULT_DURATION = 6;
 
 export interface BuiltInModel {
@@ -186,6 +188,28 @@ export const savedLoras = async (db: Queryable, accountId: string | null): Promi
   }));
 };
 
+/** A model of the square (a content item of kind model) as an option of the form. */
+export const squareModel = async (db: Queryable, id: string): Promise<ModelOption | null> => {
+  const [r] = await db.query<{
+    id: string;
+    title: string;
+    model_type: string | null;
+    base_model: string | null;
+    extra: { trigger_words?: string[] } | string;
+  }>(`SELECT id, title, model_type, base_model, extra FROM content_items WHERE id = $1 AND kind = 'model'`, [id]);
+  if (!r) return null;
+  const extra = typeof r.extra === 'string' ? (JSON.parse(r.extra) as { trigger_words?: string[] }) : r.extra;
+  return {
+    id: r.id,
+    name: r.title,
+    type: r.model_type ?? 'Checkpoint',
+    base_model: r.base_model ?? 'SDXL',
+    trigger_words: Array.isArray(extra.trigger_words) ? extra.trigger_words.filter((w) => typeof w === 'string') : [],
+    disabled: false,
+    owned: false,
+  };
+};
+
 export interface ResolvedModel {
   readonly id: string;
   readonly name: string;
@@ -208,7 +232,19 @@ export const findModel = async (db: Queryable, id: string): Promise<ResolvedMode
       disabled: builtIn.disabled,
       ownerId: null,
     };
-  if (!id.startsWith('train-')) return null;
+  if (!id.startsWith('train-')) {
+    const square = await squareModel(db, id);
+    return square === null
+      ? null
+      : {
+          id,
+          name: square.name,
+          type: square.type,
+          triggerWords: square.trigger_words,
+          disabled: false,
+          ownerId: null,
+        };
+  }
   const [r] = await db.query<{
     account_id: string;
     name: string;
@@ -229,7 +265,18 @@ export const findModel = async (db: Queryable, id: string): Promise<ResolvedMode
   };
 };
 
-export const optionsConfig = async (db: Queryable, accountId: string | null): Promise<TaskOptionsConfig> => ({
+export const optionsConfig = async (
+  db: Queryable,
+  accountId: string | null,
+  withModel?: string,
+): Promise<TaskOptionsConfig> => {
+  const config = await baseOptionsConfig(db, accountId);
+  if (withModel === undefined || config.models.some((m) => m.id === withModel)) return config;
+  const square = await squareModel(db, withModel);
+  return square === null ? config : { ...config, models: [...config.models, square] };
+};
+
+const baseOptionsConfig = async (db: Queryable, accountId: string | null): Promise<TaskOptionsConfig> => ({
   base_model: BASE_MODELS.map((name) => ({
     name,
     family: name.startsWith('SD') ? 'Stable Diffusion' : name,

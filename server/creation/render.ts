@@ -42,6 +42,7 @@ import {
   applyScribble,
   colorize,
   comicInk,
+  eraseMask,
   eraseRect,
   expandCanvas,
   lineArt,
@@ -54,7 +55,7 @@ import { hashString } from '../engines/random';
 import { animate, videoSize } from '../engines/video';
 import { waveformCover } from '../engines/waveform';
 import { kindOf } from './kinds';
-import { AUDIO_DEFAULT_DURATION, VIDEO } from './options';
+import { AUDIO_DEFAULT_DURATION, VIDEO, videoTierOf } from './options';
 import { runGraph, validateGraph } from './workflows';
 
 /** What a task stores beside its row: the request's kind fields and the resolved inputs. */
@@ -84,6 +85,19 @@ export interface StoredParams {
   readonly steps?: number;
   readonly cfg_scale?: number;
   readonly pub_community?: number;
+  readonly size?: number;
+  readonly width?: number;
+  readonly height?: number;
+  readonly loras?: readonly { readonly model_id: string; readonly weight: number }[];
+  readonly control_units?: readonly { readonly module: string; readonly weight: number }[];
+  readonly vae?: string;
+  readonly upscaler?: { readonly method: 'bilinear' | 'bicubic'; readonly scale: number };
+  readonly prompt_style?: string;
+  readonly tier?: string;
+  readonly mask_url?: string;
+  readonly mask_key?: string;
+  /** Set when the finished task was published to the square (spec §3 pub_community). */
+  readonly published_artwork_id?: string;
   readonly workflow?: {
     readonly id: string;
     readonly graph: ComfyGraph;
@@ -111,6 +125,7 @@ export interface RenderOutput {
 export const inputKeysOf = (p: StoredParams): string[] => [
   ...(p.input_key ? [p.input_key] : []),
   ...(p.ref_key ? [p.ref_key] : []),
+  ...(p.mask_key ? [p.mask_key] : []),
   ...Object.values(p.workflow?.image_keys ?? {}),
 ];
 
@@ -135,7 +150,7 @@ export interface RenderedTask {
 /** The bytes of each input key (`null`: the file is gone), read before the job is sent to a worker. */
 export type InputFiles = Readonly<Record<string, Uint8Array | null>>;
 
-const IMAGE_LONG_SIDE = 768;
+export const IMAGE_LONG_SIDE = 768;
 
 const hslToRgb = (h: number, s: number, l: number): [number, number, number] => {
   const k = (n: number) => (n + h / 30) % 12;
@@ -220,15 +235,28 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
     case 'image': {
       const count = p.batch_size ?? 1;
       const text = spec.key === 'aiPortrait' ? `portrait, ${prompt}` : prompt;
-      const ratio = spec.key === 'aiPortrait' ? (p.aspect_ratio ?? '3:4') : job.aspectRatio;
+      const custom = p.width !== undefined && p.height !== undefined;
+      const ratio = custom
+        ? `${p.width}:${p.height}`
+        : spec.key === 'aiPortrait'
+          ? (p.aspect_ratio ?? '3:4')
+          : job.aspectRatio;
+      const longSide = custom ? Math.max(p.width!, p.height!) : (p.size ?? IMAGE_LONG_SIDE);
       for (let i = 0; i < count; i++) {
-        const r = renderImage({
-          prompt: text,
-          seed: job.seed + i,
-          aspectRatio: ratio,
-          longSide: IMAGE_LONG_SIDE,
-        });
-        await saveRenderedPng(r.png, r.width, r.height);
+        const r = renderImage({ prompt: text, seed: job.seed + i, aspectRatio: ratio, longSide });
+        if (!p.upscaler) {
+          await saveRenderedPng(r.png, r.width, r.height);
+          continue;
+        }
+        // The hires pass: the picture upscaled in sharp by the chosen method.
+        const w = Math.round(r.width * p.upscaler.scale);
+        const h = Math.round(r.height * p.upscaler.scale);
+        if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${w}x${h}`);
+        const up = await (await openImage(r.png))
+          .resize(w, h, { fit: 'fill', kernel: p.upscaler.method === 'bilinear' ? 'linear' : 'cubic' })
+          .png()
+          .toBuffer({ resolveWithObject: true });
+        await saveRenderedPng(up.data, up.info.width, up.info.height);
       }
       break;
     }
@@ -270,7 +298,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
         motion: 'kenBurns',
         seed: job.seed,
         ...size,
-        frames: VIDEO.frames,
+        frames: videoTierOf(p.tier).frames,
         delayCs: VIDEO.delayCs,
       });
       await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
@@ -284,7 +312,7 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
         motion: spec.key === 'aiDance' ? 'sway' : 'kenBurns',
         seed: job.seed,
         ...size,
-        frames: VIDEO.frames,
+        frames: spec.key === 'aiDance' ? VIDEO.frames : videoTierOf(p.tier).frames,
         delayCs: VIDEO.delayCs,
       });
       await saveGif(a.gif, a.width, a.height, a.frames, a.durationS);
@@ -355,7 +383,13 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
       );
       break;
     case 'erase': {
-      if (!p.rect) throw new EngineError('the eraser needs a rectangle');
+      if (p.mask_key) {
+        const src = await input();
+        const mask = await resize(await loadImage(p.mask_key), src.width, src.height, 'linear');
+        await savePng(eraseMask(src, mask));
+        break;
+      }
+      if (!p.rect) throw new EngineError('the eraser needs a rectangle or a mask');
       await savePng(eraseRect(await input(), p.rect));
       break;
     }

@@ -273,6 +273,58 @@ const ellipseMask = (
   return m;
 };
 
+/** Whether a mask pixel says "erase here": painted (opaque) and light. */
+const masked = (mask: Bitmap, o: number): boolean =>
+  (mask.data[o + 3]! / 255) * (0.299 * mask.data[o]! + 0.587 * mask.data[o + 1]! + 0.114 * mask.data[o + 2]!) > 127;
+
+/**
+ * The magic eraser over a painted mask (the mask at the image's size): every masked pixel is
+ * filled from the unmasked pixels around it by a harmonic fill (each becomes the mean of its
+ * four neighbours, repeated), started from the mean colour of the mask's border.
+ */
+export const eraseMask = (b: Bitmap, mask: Bitmap): Bitmap => {
+  const out = cloneBitmap(b);
+  const { width: w, height: h } = b;
+  const holes: number[] = [];
+  for (let i = 0; i < w * h; i++) if (masked(mask, i * 4)) holes.push(i);
+  if (holes.length === 0 || holes.length === w * h) return out;
+  const isHole = new Uint8Array(w * h);
+  for (const i of holes) isHole[i] = 1;
+  const sum: [number, number, number] = [0, 0, 0];
+  let n = 0;
+  for (const i of holes) {
+    const x = i % w;
+    const y = (i - x) / w;
+    for (const [nx, ny] of [
+      [x - 1, y],
+      [x + 1, y],
+      [x, y - 1],
+      [x, y + 1],
+    ] as const) {
+      if (nx < 0 || ny < 0 || nx >= w || ny >= h || isHole[ny * w + nx]) continue;
+      const o = (ny * w + nx) * 4;
+      sum[0] += b.data[o]!;
+      sum[1] += b.data[o + 1]!;
+      sum[2] += b.data[o + 2]!;
+      n += 1;
+    }
+  }
+  const buf = new Float32Array(out.data);
+  for (const i of holes) for (let c = 0; c < 3; c++) buf[i * 4 + c] = n > 0 ? sum[c]! / n : 0;
+  const at = (x: number, y: number, c: number): number =>
+    buf[(Math.min(h - 1, Math.max(0, y)) * w + Math.min(w - 1, Math.max(0, x))) * 4 + c]!;
+  const iterations = Math.min(300, Math.max(40, Math.round(Math.sqrt(holes.length) * 2)));
+  for (let it = 0; it < iterations; it++)
+    for (const i of holes) {
+      const x = i % w;
+      const y = (i - x) / w;
+      for (let c = 0; c < 3; c++)
+        buf[i * 4 + c] = (at(x - 1, y, c) + at(x + 1, y, c) + at(x, y - 1, c) + at(x, y + 1, c)) / 4;
+    }
+  for (const i of holes) for (let c = 0; c < 3; c++) out.data[i * 4 + c] = buf[i * 4 + c]!;
+  return out;
+};
+
 /**
  * Face swap, simulated: the central ellipse of `face` (where a portrait's face sits) is
  * colour-matched to the target's central ellipse (mean and spread per channel) and blended in

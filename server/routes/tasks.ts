@@ -17,6 +17,12 @@ import {
 import {
   BatchProgressRequest,
   TASK_BASE_CONFIG_PATH,
+  TASK_CANCEL_PATH,
+  TASK_PUBLISH_PATH,
+  TASK_REMIX_PATH,
+  TaskCancelRequest,
+  TaskPublishRequest,
+  TaskRemixRequest,
   TASK_BATCH_PROGRESS_PATH,
   TASK_CREATE_PATH,
   TASK_DELETE_PATH,
@@ -34,6 +40,7 @@ import {
   ToolConfigRequest,
 } from '../../infrastructure/contract/tasks';
 import { baseConfig, optionsConfig, toolConfigs } from '../creation/options';
+import { publishTask, remixOf } from '../creation/publish';
 import { trainingRoutes } from '../creation/training';
 import { workflowRoutes } from '../creation/workflowRoutes';
 import { loadSigningSecret } from '../commerce/signing';
@@ -125,6 +132,17 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
     return ok(await ctx.tasks.remove(req.caller, body.ids, guestOf(req.caller.accountId), ctx.clock.now()));
   });
 
+  app.post(TASK_CANCEL_PATH, async (req) => {
+    const body = decodeBody(TaskCancelRequest, req.body);
+    return ok(await ctx.tasks.cancel(req.caller, body.ids, guestOf(req.caller.accountId), ctx.clock.now()));
+  });
+
+  app.post(TASK_PUBLISH_PATH, async (req) =>
+    ok(await publishTask(ctx, req.caller, decodeBody(TaskPublishRequest, req.body), ctx.clock.now())),
+  );
+
+  app.post(TASK_REMIX_PATH, async (req) => ok(await remixOf(ctx, decodeBody(TaskRemixRequest, req.body).id)));
+
   app.post(TASK_ESTIMATE_PATH, async (req) => {
     const body = decodeBody(TaskEstimateRequest, req.body);
     return ok(await ctx.tasks.estimate(req.caller, body, ctx.clock.now()));
@@ -136,8 +154,10 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   });
 
   app.post(TASK_OPTIONS_CONFIG_PATH, async (req) => {
-    decodeBody(TaskOptionsConfigRequest, req.body);
-    return ok(await optionsConfig(ctx.db, guestOf(req.caller.accountId) ? null : req.caller.accountId));
+    const body = decodeBody(TaskOptionsConfigRequest, req.body);
+    return ok(
+      await optionsConfig(ctx.db, guestOf(req.caller.accountId) ? null : req.caller.accountId, body.model_id),
+    );
   });
 
   app.post(TASK_BASE_CONFIG_PATH, async (req) => {

@@ -1,8 +1,15 @@
+import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
 import type { AppRoute } from './types';
 
+/**
+ * Create: text to image and image to image (spec §3, §9); `?remix=<artworkId>` and
+ * `?model=<modelId>` open it from a work or a model (the shared addresses). The studio module
+ * brings downloads and the sensitive-word check the queue's cards use.
+ */
 export const createRoute: AppRoute = {
   path: 'create',
   meta: { name: 'create', requiresAuth: false },
   titleId: 'title.create',
+  modules: [loadCreationModule, loadStudioModule],
   page: () => import('../features/create/pages/CreatePage'),
 };

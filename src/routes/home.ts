@@ -1,4 +1,5 @@
 import { routing } from '../../domain/index.js';
+import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
 import type { AppRoute } from './types';
 
 /** Home (spec §2 `/`, with its openLoginDialog and toActive queries): the creation page. */
@@ -6,5 +7,6 @@ export const homeRoute: AppRoute = {
   path: '',
   meta: { name: routing.HOME_ROUTE, requiresAuth: false },
   titleId: 'title.create',
+  modules: [loadCreationModule, loadStudioModule],
   page: () => import('../features/create/pages/CreatePage'),
 };

@@ -15,6 +15,7 @@ import { resetPasswordRoute } from './resetPassword';
 import { searchRoutes } from './search';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
+import { toolRoutes, toolsIndexRoute } from './tools';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -22,6 +23,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   createRoute,
   exploreRoute,
   ...exploreSectionRoutes,
+  toolsIndexRoute,
+  ...toolRoutes,
   chatRoute,
   chatRoomRoute,
   ...detailRoutes,

@@ -20,6 +20,7 @@ import {
   CreateIcon,
   DownloadIcon,
   ExploreIcon,
+  ToolsIcon,
   GlobeIcon,
   MenuIcon,
   MoonIcon,
@@ -42,6 +43,7 @@ const useNavEntries = (): readonly NavEntry[] => {
   const chatEnabled = useChatEnabled();
   return [
     { to: '/create', labelId: 'nav.create', icon: <CreateIcon />, testId: 'nav-create' },
+    { to: '/ai-tools', labelId: 'nav.tools', icon: <ToolsIcon />, testId: 'nav-tools' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
     ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
   ];

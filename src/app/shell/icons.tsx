@@ -30,6 +30,11 @@ export const CreateIcon = () => (
     <path d="M19 15l.8 2.2L22 18l-2.2.8L19 21l-.8-2.2L16 18l2.2-.8z" />
   </Icon>
 );
+export const ToolsIcon = () => (
+  <Icon>
+    <path d="M14.7 6.3a4 4 0 0 0-5.4 5.2L3.6 17.2a1.5 1.5 0 0 0 2.1 2.1l5.7-5.7a4 4 0 0 0 5.2-5.4l-2.5 2.5-2.1-.6-.6-2.1z" />
+  </Icon>
+);
 export const ExploreIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />

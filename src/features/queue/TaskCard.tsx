@@ -1,20 +1,179 @@
-import { memo, useState } from 'react';
+import { memo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import type { tasks } from '../../../domain/index.js';
-import { createTask, deleteTask } from '../../../infrastructure/tasks/commands';
+import { downloadImage } from '../../../infrastructure/downloads/commands';
+import {
+  cancelTask,
+  deleteTask,
+  markTasksSeen,
+  publishTask,
+  retryTask,
+} from '../../../infrastructure/tasks/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Badge, Button, Card, ConfirmDialog, ProgressBar } from '../../ui';
+import { useLocale } from '../../i18n/locale';
+import { Badge, Button, Card, ConfirmDialog, Dialog, Field, ProgressBar, TextArea, TextInput } from '../../ui';
+import { BeforeAfter } from './BeforeAfter';
 import styles from './TaskCard.module.css';
+import { usePublishing } from './useTasks';
 
 const ratioStyle = (aspectRatio: string) => ({ aspectRatio: aspectRatio.replace(':', ' / ') });
 
 const BADGE_TONE = { inProgress: 'info', completed: 'success', failed: 'danger' } as const;
 
-/** One task of the queue as `tasks.taskView` describes it: what it made, or how far it is. */
+const TITLE_FROM_PROMPT = 60;
+
+/** Spec §5: a title and a description, checked for sensitive words before the work is published. */
+const PublishDialog = ({
+  task,
+  open,
+  onOpenChange,
+}: {
+  readonly task: tasks.TaskView;
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+}) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [title, setTitle] = useState(task.prompt.slice(0, TITLE_FROM_PROMPT).trim());
+  const [description, setDescription] = useState('');
+  const [touched, setTouched] = useState(false);
+  const titleEmpty = title.trim() === '';
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    if (titleEmpty) return;
+    dispatch(
+      publishTask({
+        id: task.id,
+        title: { text: title, label: intl.formatMessage({ id: 'tasks.publish.titleLabel' }) },
+        description: { text: description, label: intl.formatMessage({ id: 'tasks.publish.descriptionLabel' }) },
+        separator: intl.formatMessage({ id: 'tasks.publish.separator' }),
+      }),
+    );
+    onOpenChange(false);
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={intl.formatMessage({ id: 'tasks.publish.title' })}
+      description={intl.formatMessage({ id: 'tasks.publish.body' })}
+      closeLabel={intl.formatMessage({ id: 'tasks.publish.close' })}
+    >
+      <form className={styles.publishForm} onSubmit={submit} noValidate data-testid="publish-form">
+        <Field
+          label={<FormattedMessage id="tasks.publish.titleLabel" />}
+          error={touched && titleEmpty ? <FormattedMessage id="tasks.publish.titleEmpty" /> : undefined}
+        >
+          <TextInput
+            value={title}
+            maxLength={100}
+            data-testid="publish-title"
+            onChange={(e) => setTitle(e.target.value)}
+          />
+        </Field>
+        <Field label={<FormattedMessage id="tasks.publish.descriptionLabel" />}>
+          <TextArea
+            rows={3}
+            value={description}
+            maxLength={1000}
+            data-testid="publish-description"
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </Field>
+        <Button type="submit" variant="primary" data-testid="publish-submit">
+          <FormattedMessage id="tasks.publish.submit" />
+        </Button>
+      </form>
+    </Dialog>
+  );
+};
+
+const Media = ({ task }: { readonly task: tasks.TaskView }) => {
+  const intl = useIntl();
+  const alt = intl.formatMessage(
+    { id: task.output === 'video' ? 'tasks.videoLabel' : 'tasks.imageAlt' },
+    { prompt: task.prompt },
+  );
+  if (task.audio)
+    return (
+      <div className={styles.media} style={ratioStyle(task.aspectRatio)}>
+        <div className={styles.audio}>
+          {/* The words of a speech or song are the prompt, written beside the player. */}
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
+          <audio
+            controls
+            preload="none"
+            src={task.audio.url}
+            aria-label={intl.formatMessage({ id: 'tasks.audioLabel' }, { prompt: task.prompt })}
+            data-testid="task-audio"
+          />
+        </div>
+      </div>
+    );
+  if (task.image && task.inputUrl !== null)
+    return (
+      <div className={styles.compare}>
+        <BeforeAfter
+          before={task.inputUrl}
+          after={task.image.url}
+          width={task.image.width}
+          height={task.image.height}
+          alt={alt}
+        />
+      </div>
+    );
+  if (task.images.length > 1)
+    return (
+      <div className={styles.batch} data-testid="task-batch">
+        {task.images.map((img, i) => (
+          <a key={img.url} href={img.url} target="_blank" rel="noreferrer">
+            <img
+              src={img.url}
+              width={img.width}
+              height={img.height}
+              alt={intl.formatMessage({ id: 'tasks.batchAlt' }, { prompt: task.prompt, n: i + 1 })}
+              data-testid="task-image"
+            />
+          </a>
+        ))}
+      </div>
+    );
+  if (task.image)
+    return (
+      <div className={styles.media} style={ratioStyle(`${task.image.width}:${task.image.height}`)}>
+        <a href={task.image.url} target="_blank" rel="noreferrer" title={intl.formatMessage({ id: 'tasks.open' })}>
+          <img
+            src={task.image.url}
+            width={task.image.width}
+            height={task.image.height}
+            alt={alt}
+            data-testid="task-image"
+          />
+        </a>
+      </div>
+    );
+  return (
+    <div className={styles.media} style={ratioStyle(task.aspectRatio)}>
+      <div className={`${styles.placeholder} ${styles[task.status]}`} aria-hidden="true">
+        {task.progress !== null && <span className={styles.percent}>{task.progress}%</span>}
+      </div>
+    </div>
+  );
+};
+
+/** One task of the queue as `tasks.taskView` describes it: what it made, or how far it is, and what can be done with it. */
 export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
+  const { to } = useLocale();
   const [confirming, setConfirming] = useState(false);
+  const [publishing, setPublishing] = useState(false);
+  const publishPending = usePublishing(task.id);
+  const seen = () => {
+    if (task.unseen) dispatch(markTasksSeen({ ids: [task.id] }));
+  };
   return (
     <Card
       padding="none"
@@ -22,69 +181,49 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
       data-testid="task-card"
       data-task-id={task.id}
       data-status={task.status}
+      data-group={task.group}
+      data-unseen={task.unseen || undefined}
+      onFocusCapture={seen}
+      onPointerEnter={seen}
     >
-      <div className={styles.media} style={ratioStyle(task.aspectRatio)}>
-        {task.audio ? (
-          <div className={styles.audio}>
-            {/* The words of a speech or song are the prompt, written beside the player. */}
-            {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
-            <audio
-              controls
-              preload="none"
-              src={task.audio.url}
-              aria-label={intl.formatMessage({ id: 'tasks.audioLabel' }, { prompt: task.prompt })}
-              data-testid="task-audio"
-            />
-          </div>
-        ) : task.image ? (
-          <a
-            href={task.image.url}
-            target="_blank"
-            rel="noreferrer"
-            title={intl.formatMessage({ id: 'tasks.open' })}
-          >
-            <img
-              src={task.image.url}
-              width={task.image.width}
-              height={task.image.height}
-              alt={intl.formatMessage(
-                { id: task.output === 'video' ? 'tasks.videoLabel' : 'tasks.imageAlt' },
-                { prompt: task.prompt },
-              )}
-              data-testid="task-image"
-            />
-          </a>
-        ) : (
-          <div className={`${styles.placeholder} ${styles[task.status]}`} aria-hidden="true">
-            {task.progress !== null && <span className={styles.percent}>{task.progress}%</span>}
-          </div>
-        )}
-      </div>
+      <Media task={task} />
       <div className={styles.body}>
-        <p className={styles.prompt} title={task.prompt}>
-          {task.prompt}
-        </p>
+        {task.prompt !== '' && (
+          <p className={styles.prompt} title={task.prompt}>
+            {task.prompt}
+          </p>
+        )}
         <div className={styles.meta}>
-          <Badge tone={BADGE_TONE[task.status]}>
+          <Badge tone={BADGE_TONE[task.status]} data-testid="task-status">
             <FormattedMessage id={task.statusKey} />
           </Badge>
+          {task.unseen && (
+            <Badge tone="warning" data-testid="task-new">
+              <FormattedMessage id="tasks.new" />
+            </Badge>
+          )}
           {task.toolLabelKey !== null && (
             <Badge>
               <FormattedMessage id={task.toolLabelKey} />
             </Badge>
           )}
-          <span className={styles.muted}>{task.aspectRatio}</span>
           {task.etaSeconds !== null && (
             <span className={styles.muted}>
               <FormattedMessage id="tasks.eta" values={{ seconds: task.etaSeconds }} />
             </span>
           )}
         </div>
+        {task.currentNode !== null && (
+          <p className={styles.node} data-testid="task-node">
+            <FormattedMessage id="tasks.currentNode" values={{ node: task.currentNode }} />
+          </p>
+        )}
         {task.progress !== null && (
           <ProgressBar
             value={task.indeterminate ? null : task.progress}
             size="sm"
-            label={intl.formatMessage({ id: 'tasks.progress' }, { prompt: task.prompt })}
+            label={intl.formatMessage({ id: 'tasks.progress' }, { prompt: task.prompt || task.id })}
+            text={task.indeterminate ? undefined : intl.formatNumber(task.progress / 100, { style: 'percent' })}
           />
         )}
         {task.model && (
@@ -97,21 +236,71 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
             <FormattedMessage id="tasks.failedReason" values={{ reason: task.failureReason }} />
           </p>
         )}
+        {task.publishedAs !== null && (
+          <Link className={styles.download} to={to(`/artwork/${task.publishedAs}`)} data-testid="task-published">
+            <FormattedMessage id="tasks.publish.done" />
+          </Link>
+        )}
         <div className={styles.actions}>
-          {task.retry !== null && (
+          {task.canCancel && (
+            <Button
+              size="sm"
+              variant="secondary"
+              data-testid="task-cancel"
+              onClick={() => dispatch(cancelTask({ id: task.id }))}
+            >
+              <FormattedMessage id="tasks.cancel" />
+            </Button>
+          )}
+          {task.canRetry && (
             <Button
               size="sm"
               variant="secondary"
               data-testid="task-retry"
-              onClick={() => task.retry && dispatch(createTask({ ...task.retry, domainType: 0 }))}
+              onClick={() => dispatch(retryTask({ id: task.id }))}
             >
               <FormattedMessage id="tasks.retry" />
+            </Button>
+          )}
+          {task.download !== null && (
+            <Button
+              size="sm"
+              variant="secondary"
+              data-testid="task-download"
+              onClick={() => {
+                seen();
+                if (task.download)
+                  dispatch(
+                    downloadImage({
+                      url: task.download.url,
+                      scene: 'task',
+                      fileName: task.download.fileName,
+                      parameters: task.download.parameters,
+                    }),
+                  );
+              }}
+            >
+              <FormattedMessage id="tasks.download" />
+            </Button>
+          )}
+          {task.canPublish && (
+            <Button
+              size="sm"
+              variant="secondary"
+              data-testid="task-publish"
+              loading={publishPending}
+              onClick={() => setPublishing(true)}
+            >
+              <FormattedMessage id="tasks.publish" />
             </Button>
           )}
           <Button size="sm" variant="ghost" data-testid="task-delete" onClick={() => setConfirming(true)}>
             <FormattedMessage id="tasks.delete" />
           </Button>
         </div>
+        {task.canPublish && publishing && (
+          <PublishDialog task={task} open={publishing} onOpenChange={setPublishing} />
+        )}
         <ConfirmDialog
           open={confirming}
           onOpenChange={setConfirming}

@@ -1,2 +1,5 @@
-/** The queue: every task of this browser with its progress and result. */
+/** The queue: every task of this browser with its progress, result and actions. */
+export { BeforeAfter } from './BeforeAfter';
+export { QueuePanel } from './QueuePanel';
 export { TaskList } from './TaskList';
+export { useQueueSummary, useTaskViews } from './useTasks';

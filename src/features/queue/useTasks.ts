@@ -18,3 +18,35 @@ const selectTaskViews = createSelector([(s: RootState) => s.tasks], (t) =>
 );
 
 export const useTaskViews = () => useAppSelector(selectTaskViews);
+
+export interface QueueSummary {
+  readonly running: number;
+  readonly queueLimit: number | null;
+  readonly dailyUsed: number | null;
+  readonly dailyLimit: number | null;
+  readonly notice: tasks.QueueNotice | null;
+  /** Finished tasks the person has not looked at yet. */
+  readonly unseen: readonly string[];
+  readonly counts: Readonly<Partial<Record<tasks.TaskGroup, number>>>;
+}
+
+const selectQueueSummary = createSelector(
+  [selectTaskViews, (s: RootState) => tasks.selectEstimate(s.tasks)],
+  (list, estimate): QueueSummary => {
+    const running = list.filter((v) => v.status === 'inProgress').length;
+    return {
+      running,
+      queueLimit: estimate?.queue?.limit ?? null,
+      dailyUsed: estimate?.daily?.used ?? null,
+      dailyLimit: estimate?.daily?.limit ?? null,
+      notice: tasks.queueNoticeOf(estimate, running),
+      unseen: list.filter((v) => v.unseen).map((v) => v.id),
+      counts: tasks.taskGroupCounts(list),
+    };
+  },
+);
+
+export const useQueueSummary = () => useAppSelector(selectQueueSummary);
+
+/** Whether a publish of this task is under way. */
+export const usePublishing = (id: string) => useAppSelector((s) => s.tasks.publishing?.[id] === true);

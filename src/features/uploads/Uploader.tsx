@@ -1,47 +1,200 @@
-import { useId } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
-import { cancelUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Badge, Button, ProgressBar } from '../../ui';
+import { Badge, IconButton, ProgressBar } from '../../ui';
+import { CloseIcon } from '../../ui/icons';
 import styles from './Uploader.module.css';
-import { useFieldUpload } from './useUpload';
+import { useUploadGroup, type UploadFileView } from './useUpload';
+
+const MB = 1_000_000;
+
+/** The files of a paste or a drop that the uploader takes (by their type, as `accept` says). */
+const acceptedFiles = (files: readonly File[], accept: string): File[] => {
+  const rules = accept
+    .split(',')
+    .map((r) => r.trim().toLowerCase())
+    .filter(Boolean);
+  if (rules.length === 0) return [...files];
+  return files.filter((f) => {
+    const type = f.type.toLowerCase();
+    return rules.some((r) => (r.endsWith('/*') ? type.startsWith(r.slice(0, -1)) : type === r));
+  });
+};
+
+const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly field: string }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const running = file.status === 'init' || file.status === 'pending';
+  const failed = file.status === 'fail' || file.status === 'error';
+  return (
+    <li className={styles.file} data-testid="upload-file" data-status={file.status}>
+      {file.url !== null && file.kind === 'image' ? (
+        <img
+          className={styles.thumb}
+          src={file.url}
+          alt={intl.formatMessage({ id: 'upload.preview' }, { name: file.name })}
+          data-testid={`thumb-${field}`}
+        />
+      ) : (
+        <span className={styles.thumbEmpty} aria-hidden="true" />
+      )}
+      <div className={styles.fileBody}>
+        <span className={styles.name}>{file.name}</span>
+        <span className={styles.muted}>
+          <FormattedMessage
+            id="upload.size"
+            values={{ size: <FormattedNumber value={file.size / MB} maximumFractionDigits={1} /> }}
+          />
+        </span>
+        {running && (
+          <ProgressBar
+            value={file.status === 'init' ? null : file.progress * 100}
+            size="sm"
+            label={intl.formatMessage({ id: 'upload.progress' }, { name: file.name })}
+          />
+        )}
+        {file.status === 'complete' && (
+          <Badge tone="success" data-testid="upload-done">
+            <FormattedMessage id="upload.done" />
+          </Badge>
+        )}
+        {failed && (
+          <span className={styles.error} role="alert">
+            <FormattedMessage
+              id={
+                file.messageKey !== null && intl.messages[file.messageKey] !== undefined
+                  ? file.messageKey
+                  : 'uploadError'
+              }
+            />
+          </span>
+        )}
+      </div>
+      <IconButton
+        size="sm"
+        variant="ghost"
+        label={intl.formatMessage({ id: running ? 'upload.cancelFile' : 'upload.remove' }, { name: file.name })}
+        data-testid="upload-remove"
+        onClick={() => dispatch(removeUpload({ id: file.id }))}
+      >
+        <CloseIcon />
+      </IconButton>
+    </li>
+  );
+};
 
 /**
- * One upload slot (spec §4 Upload): pick a file, watch its chunks go up, cancel; a file picked
- * again after a reload resumes from the first chunk the server has not confirmed.
+ * An upload slot (spec §4 Upload, §5 limits): choose, drop or paste files; each shows its own
+ * progress and can be removed (a running one is cancelled). Images over 2 MB are compressed
+ * toward 2 MB before they go up (the upload epics). A file picked again after a reload resumes
+ * from the first chunk the server has not confirmed. `pasteAnywhere`: a paste anywhere on the
+ * page (outside a text field) lands here.
  */
 export const Uploader = ({
   field,
   accept,
   labelId,
+  max = 1,
+  pasteAnywhere = false,
+  hintId = 'upload.hint',
 }: {
   readonly field: string;
   readonly accept: string;
   readonly labelId: string;
+  readonly max?: number;
+  readonly pasteAnywhere?: boolean;
+  readonly hintId?: string;
 }) => {
-  const intl = useIntl();
   const id = useId();
   const dispatch = useAppDispatch();
-  const { latest, progress, running } = useFieldUpload(field);
-  const phase = latest?.phase;
-  const failed = phase !== undefined && (phase.status === 'fail' || phase.status === 'error');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [dragging, setDragging] = useState(false);
+  const group = useUploadGroup(field, max);
+  const full = max > 1 && group.nextSlot === null;
+
+  const take = (picked: readonly File[]) => {
+    const files = acceptedFiles(picked, accept);
+    if (files.length === 0) return;
+    if (max <= 1) {
+      const file = files[0]!;
+      // One file: the new one replaces what was there.
+      for (const f of group.files) if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
+      dispatch(uploadPickedFile(field, file));
+      return;
+    }
+    let free = max - group.files.length;
+    let index = 0;
+    for (const file of files) {
+      if (free <= 0) break;
+      // The numbered slots not in use, first free first (the same slot as before a reload).
+      while (group.files.some((f) => f.field === `${field}.${index}`)) index += 1;
+      dispatch(uploadPickedFile(`${field}.${index}`, file));
+      index += 1;
+      free -= 1;
+    }
+  };
+  const takeRef = useRef(take);
+  takeRef.current = take;
+
+  useEffect(() => {
+    if (!pasteAnywhere) return undefined;
+    const onPaste = (e: globalThis.ClipboardEvent) => {
+      const target = e.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable=true]')) return;
+      const files = [...(e.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      e.preventDefault();
+      takeRef.current(files);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [pasteAnywhere]);
+
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setDragging(false);
+    take([...e.dataTransfer.files]);
+  };
+  const onPaste = (e: ClipboardEvent) => {
+    const files = [...e.clipboardData.files];
+    if (files.length === 0) return;
+    e.preventDefault();
+    e.stopPropagation();
+    take(files);
+  };
+
   return (
     <div className={styles.uploader} data-testid={`uploader-${field}`}>
       <p className={styles.label} id={`${id}-label`}>
         <FormattedMessage id={labelId} />
       </p>
-      <div className={styles.row}>
+      <div
+        className={styles.drop}
+        data-dragging={dragging || undefined}
+        data-disabled={full || undefined}
+        data-testid={`drop-${field}`}
+        onDragOver={(e) => {
+          e.preventDefault();
+          if (!dragging) setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+        onPaste={onPaste}
+      >
         {/* The native picker's own texts are in the browser's language: a translated button stands in for it. */}
         <input
+          ref={inputRef}
           id={id}
           className={styles.input}
           type="file"
           accept={accept}
-          disabled={running}
+          multiple={max > 1}
+          disabled={full}
           aria-labelledby={`${id}-label ${id}-pick`}
+          aria-describedby={`${id}-hint`}
           onChange={(e) => {
-            const file = e.target.files?.[0];
-            if (file) dispatch(uploadPickedFile(field, file));
+            take([...(e.target.files ?? [])]);
             e.target.value = '';
           }}
         />
@@ -49,53 +202,25 @@ export const Uploader = ({
           htmlFor={id}
           id={`${id}-pick`}
           className={styles.pick}
-          data-disabled={running || undefined}
+          data-disabled={full || undefined}
           data-testid={`pick-${field}`}
         >
-          <FormattedMessage id="upload.choose" />
+          <FormattedMessage id={max > 1 ? 'upload.chooseMany' : 'upload.choose'} />
         </label>
-        {!latest && (
-          <span className={styles.muted}>
-            <FormattedMessage id="upload.none" />
-          </span>
-        )}
-        {running && (
-          <Button variant="ghost" size="sm" onClick={() => dispatch(cancelUpload({ field }))}>
-            <FormattedMessage id="upload.cancel" />
-          </Button>
-        )}
+        <span className={styles.hint} id={`${id}-hint`}>
+          <FormattedMessage id={hintId} values={{ max }} />
+        </span>
       </div>
-      {latest && phase && (
-        <div className={styles.status} aria-live="polite">
-          {phase.status === 'complete' && latest.file.kind === 'image' && (
-            <img
-              className={styles.thumb}
-              src={phase.url}
-              alt={intl.formatMessage({ id: 'upload.preview' }, { name: latest.file.name })}
-              data-testid={`thumb-${field}`}
-            />
-          )}
-          <span className={styles.name}>{latest.file.name}</span>
-          {running && (
-            <ProgressBar
-              value={progress * 100}
-              size="sm"
-              label={intl.formatMessage({ id: 'upload.progress' }, { name: latest.file.name })}
-            />
-          )}
-          {phase.status === 'complete' && (
-            <Badge tone="success" data-testid="upload-done">
-              <FormattedMessage id="upload.done" />
-            </Badge>
-          )}
-          {failed && (
-            <span className={styles.error} role="alert">
-              <FormattedMessage
-                id={intl.messages[phase.messageKey] !== undefined ? phase.messageKey : 'uploadError'}
-              />
-            </span>
-          )}
-        </div>
+      {group.files.length === 0 ? (
+        <span className={styles.muted}>
+          <FormattedMessage id="upload.none" />
+        </span>
+      ) : (
+        <ul className={styles.files} aria-live="polite">
+          {group.files.map((f) => (
+            <FileRow key={f.id} file={f} field={field} />
+          ))}
+        </ul>
       )}
     </div>
   );

@@ -1,2 +1,3 @@
-/** Uploads: one slot per form field, chunked and resumable (spec §4, §5). */
+/** Uploads: slots that take chosen, dropped or pasted files, chunked and resumable (spec §4, §5). */
 export { Uploader } from './Uploader';
+export { useUploadGroup, type UploadFileView } from './useUpload';

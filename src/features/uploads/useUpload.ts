@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
 import { uploads, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
@@ -9,4 +10,54 @@ export const useFieldUpload = (field: string) => {
   const latest = useAppSelector((s) => selectList(s).find((u) => u.field === field)) ?? null;
   const progress = useAppSelector((s) => (latest ? uploads.selectUploadProgress(s.uploads, latest.id) : 0));
   return { latest, progress, running: latest !== null && uploads.isRunning(latest.phase) };
+};
+
+export interface UploadFileView {
+  readonly id: string;
+  readonly field: string;
+  readonly name: string;
+  readonly size: number;
+  readonly kind: uploads.UploadKind;
+  readonly status: uploads.UploadStatus;
+  /** 0..1 of the bytes the server confirmed. */
+  readonly progress: number;
+  readonly url: string | null;
+  readonly messageKey: string | null;
+}
+
+const fileView = (s: uploads.UploadsState, u: uploads.Upload): UploadFileView => ({
+  id: u.id,
+  field: u.field,
+  name: u.file.name,
+  size: u.file.size,
+  kind: u.file.kind,
+  status: u.phase.status,
+  progress: uploads.selectUploadProgress(s, u.id),
+  url: u.phase.status === 'complete' ? u.phase.url : null,
+  messageKey: u.phase.status === 'fail' || u.phase.status === 'error' ? u.phase.messageKey : null,
+});
+
+/**
+ * The files of an uploader (a slot group): each with its progress, newest first; with one
+ * file allowed only the newest counts. `urls` are the finished files in the order added.
+ */
+export const useUploadGroup = (group: string, max: number) => {
+  const select = useMemo(
+    () =>
+      createSelector([(s: RootState) => s.uploads], (u) => {
+        const all = uploads.selectFieldGroup(u, group);
+        const shown = max <= 1 ? all.slice(0, 1) : all.slice(0, max);
+        const files = shown.map((x) => fileView(u, x));
+        return {
+          files,
+          urls: [...files]
+            .reverse()
+            .flatMap((f) => (f.url === null ? [] : [f.url])),
+          nextSlot: uploads.nextSlotOf(u, group, max),
+          running: files.some((f) => f.status === 'init' || f.status === 'pending'),
+        };
+      }),
+    [group, max],
+  );
+  return useAppSelector(select);
 };

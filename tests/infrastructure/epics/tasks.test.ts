@@ -83,6 +83,10 @@ const fakeTasks = (
     deleteTasks: wrap('deleteTasks'),
     estimateTask: wrap('estimateTask'),
     listTasks: wrap('listTasks'),
+    cancelTasks: wrap('cancelTasks'),
+    optionsConfig: wrap('optionsConfig'),
+    publishTask: wrap('publishTask'),
+    remixOf: wrap('remixOf'),
   };
   return { deps, calls };
 };

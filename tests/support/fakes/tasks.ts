@@ -1,6 +1,6 @@
 /**
- * The quiet default of the task calls for store tests: delete, estimate and list never answer.
- * Tests of those epics pass their own scripted `TasksDeps` (tests/infrastructure/epics/tasks.test.ts).
+ * The quiet default of the task calls for store tests: no call ever answers. Tests of those
+ * epics pass their own scripted `TasksDeps` (tests/infrastructure/epics/tasks.test.ts).
  */
 import { EMPTY } from 'rxjs';
 import type { TasksDeps } from '../../../infrastructure/tasks/deps';
@@ -9,4 +9,8 @@ export const fakeTasksDeps = (): TasksDeps => ({
   deleteTasks: () => EMPTY,
   estimateTask: () => EMPTY,
   listTasks: () => EMPTY,
+  cancelTasks: () => EMPTY,
+  optionsConfig: () => EMPTY,
+  publishTask: () => EMPTY,
+  remixOf: () => EMPTY,
 });

@@ -1,36 +1,19 @@
-import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { format, session, tasks } from '../../../../domain/index.js';
-import { createTask } from '../../../../infrastructure/tasks/commands';
-import { useAppDispatch, useAppSelector } from '../../../../infrastructure/store/hooks';
-import { Button, Card, Field, TextArea } from '../../../ui';
-import { TaskList } from '../../queue';
-import { Uploader } from '../../uploads';
+import { tasks } from '../../../../domain/index.js';
+import { Card, ErrorState, Skeleton } from '../../../ui';
+import { QueuePanel } from '../../queue';
+import { Composer } from '../Composer';
 import styles from '../Create.module.css';
+import { useCreateSource } from '../useCreate';
 
-const ratioBox = (ratio: string) => {
-  const [w = 1, h = 1] = ratio.split(':').map(Number);
-  const scale = 18 / Math.max(w, h);
-  return { inlineSize: `${Math.round(w * scale)}px`, blockSize: `${Math.round(h * scale)}px` };
-};
-
-/** Text to image (spec §9 aspect ratios) beside the queue of what this browser made. */
+/**
+ * Create (`/create`, also `/`): text to image, or image to image with an uploaded reference,
+ * with the task options of spec §3 and the sizes of §9, beside the queue. `?remix=<artworkId>`
+ * opens with that work's prompt and parameters, `?model=<modelId>` with that model.
+ */
 const CreatePage = () => {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
-  const isGuest = useAppSelector((s) => session.selectIsGuest(s.session));
-  const [prompt, setPrompt] = useState('');
-  const [aspectRatio, setAspectRatio] = useState<string>('16:9');
-  const [touched, setTouched] = useState(false);
-  const problem = tasks.promptProblem(prompt);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setTouched(true);
-    if (problem !== null) return;
-    dispatch(createTask({ prompt: prompt.trim(), aspectRatio, domainType: 0 }));
-  };
-
+  const { source, retry, key } = useCreateSource();
   return (
     <div className={styles.layout}>
       <Card className={styles.composer} padding="lg" aria-labelledby="create-title" role="region">
@@ -40,73 +23,59 @@ const CreatePage = () => {
         <p className={styles.subtitle}>
           <FormattedMessage id="create.subtitle" />
         </p>
-        <form onSubmit={submit} noValidate className={styles.form}>
-          <Field
-            label={<FormattedMessage id="create.prompt.label" />}
-            error={
-              touched && problem !== null ? <FormattedMessage id={`create.prompt.${problem}`} /> : undefined
-            }
-            help={
-              <FormattedMessage
-                id="create.prompt.count"
-                values={{ count: prompt.length, max: tasks.PROMPT_MAX_LENGTH }}
-              />
-            }
-          >
-            <TextArea
-              name="prompt"
-              data-testid="prompt"
-              rows={5}
-              maxLength={tasks.PROMPT_MAX_LENGTH}
-              value={prompt}
-              placeholder={intl.formatMessage({ id: 'create.prompt.placeholder' })}
-              onChange={(e) => setPrompt(e.target.value)}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && (e.metaKey || e.ctrlKey)) submit(e);
-              }}
-            />
-          </Field>
-          <fieldset className={styles.ratios}>
-            <legend className={styles.legend}>
-              <FormattedMessage id="create.aspectRatio" />
-            </legend>
-            <div className={styles.ratioOptions}>
-              {format.ASPECT_RATIOS.map((r) => (
-                <label key={r} className={styles.ratio} data-selected={r === aspectRatio || undefined}>
-                  <input
-                    type="radio"
-                    name="aspect"
-                    value={r}
-                    checked={r === aspectRatio}
-                    onChange={() => setAspectRatio(r)}
-                  />
-                  <span className={styles.ratioShape} style={ratioBox(r)} aria-hidden="true" />
-                  <span>{r}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          <Uploader
-            field="referenceImage"
-            accept="image/png,image/jpeg,image/webp,image/gif"
-            labelId="upload.reference"
+        {source.status === 'loading' && (
+          <div className={styles.form} data-testid="create-loading">
+            <Skeleton height="7rem" radius="sm" label={intl.formatMessage({ id: 'create.loading' })} />
+            <Skeleton height="2.5rem" />
+            <Skeleton height="5rem" />
+            <Skeleton height="3rem" />
+          </div>
+        )}
+        {source.status === 'failed' && (
+          <ErrorState
+            level={2}
+            title={<FormattedMessage id="create.remix.failed" />}
+            retryLabel={intl.formatMessage({ id: 'create.retry' })}
+            onRetry={retry}
           />
-          <Button type="submit" variant="primary" size="lg" block data-testid="generate">
-            <FormattedMessage id="create.generate" />
-            {!isGuest && (
-              <span className={styles.cost}>
-                <FormattedMessage id="create.cost" values={{ cost: tasks.IMAGE_TASK_COST }} />
-              </span>
+        )}
+        {source.status === 'ready' && (
+          <>
+            {source.remix !== null && (
+              <div className={styles.remix} data-testid="remix-banner">
+                {source.remix.cover && (
+                  <img
+                    className={styles.remixCover}
+                    src={source.remix.cover.url}
+                    width={source.remix.cover.width}
+                    height={source.remix.cover.height}
+                    alt=""
+                  />
+                )}
+                <p>
+                  <FormattedMessage id="create.remix.from" values={{ title: source.remix.title }} />
+                </p>
+              </div>
             )}
-          </Button>
-          {isGuest && (
-            <p className={styles.note}>
-              <FormattedMessage id="create.guestNote" />
-            </p>
-          )}
-        </form>
+            {source.remixMissing && (
+              <p className={styles.warning} role="status" data-testid="remix-missing">
+                <FormattedMessage id="create.remix.missing" />
+              </p>
+            )}
+            {source.options === null && (
+              <p className={styles.warning} role="status">
+                <FormattedMessage id="create.options.unavailable" />
+              </p>
+            )}
+            <Composer
+              key={key}
+              options={source.options}
+              initial={tasks.initialForm(source.options, source.remix, source.modelId)}
+            />
+          </>
+        )}
       </Card>
-      <TaskList headingId="tasks-title" />
+      <QueuePanel headingId="tasks-title" />
     </div>
   );
 };

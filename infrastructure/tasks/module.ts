@@ -1,0 +1,5 @@
+import type { EpicModule } from '../epics/root';
+import { creationEpics } from './creation';
+
+/** What Create and the tool pages use beyond the queue: the options config, remix and publishing. */
+export const creationModule: EpicModule = { key: 'creation', epics: creationEpics };
