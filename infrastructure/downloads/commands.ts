@@ -1,4 +1,5 @@
 /** Commands of downloads (spec §4, §8). */
+import type { feed } from '../../domain/index.js';
 import { defineCommand } from '../store/commands';
 
 export const downloadImage = defineCommand<DownloadImagePayload>()('downloads/image');
@@ -9,4 +10,9 @@ export interface DownloadImagePayload {
   readonly scene: string;
   /** The saved file's name; by default the last part of the URL's path. */
   readonly fileName?: string;
+  /**
+   * What made the image: kept inside a PNG (a "parameters" text chunk), or beside any other
+   * file as a JSON file of the same name.
+   */
+  readonly generation?: feed.CardGeneration;
 }
