@@ -238,9 +238,9 @@ export interface CardCounts {
   readonly token?: number;
 }
 
-/** A video or audio file a card plays in place. */
+/** What a card plays in place: an animated image, a video file or a sound. */
 export interface CardMedia {
-  readonly kind: 'video' | 'audio';
+  readonly kind: 'animation' | 'video' | 'audio';
   readonly url: string;
 }
 

@@ -299,9 +299,12 @@ export const ContentGeneration = t.intersection(
 );
 export type ContentGeneration = t.TypeOf<typeof ContentGeneration>;
 
-/** A file a card plays in place: an animation (video) or a sound (audio). */
+/**
+ * A file a card plays in place: an animated image (`animation`, shown as an image), a video file
+ * (`video`) or a sound (`audio`).
+ */
 export const ContentMedia = t.type(
-  { kind: t.union([t.literal('video'), t.literal('audio')]), url: t.string },
+  { kind: t.union([t.literal('animation'), t.literal('video'), t.literal('audio')]), url: t.string },
   'ContentMedia',
 );
 export type ContentMedia = t.TypeOf<typeof ContentMedia>;

@@ -212,7 +212,7 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
       width: Number(r.cover_width),
       height: Number(r.cover_height),
     };
-  if (kind === 'aiVideo') item.media = { kind: 'video', url: urlOf(mediaKey(r.id, 'video')) };
+  if (kind === 'aiVideo') item.media = { kind: 'animation', url: urlOf(mediaKey(r.id, 'video')) };
   if (kind === 'aiAudio') item.media = { kind: 'audio', url: urlOf(mediaKey(r.id, 'audio')) };
   return item;
 };
