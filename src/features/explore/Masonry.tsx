@@ -8,7 +8,7 @@ import { FeedCard, PlayingContext } from './FeedCard';
 /** Cards rendered beyond the window, per column, above and below. */
 const OVERSCAN = 1;
 /** A card's body under its cover (title, author, statistics), in rem: one value for CSS and layout. */
-export const CARD_META_REM = 7.25;
+export const CARD_META_REM = 6.5;
 /** Space between cards, in px: narrower on a phone. */
 export const gapFor = (width: number): number => (width < 640 ? 8 : 16);
 

@@ -99,6 +99,7 @@ const ExplorePage = () => {
         className={styles.masonry}
         data-testid="feed"
         data-columns={columnCount}
+        data-loaded={cards.length}
         aria-busy={loading}
       >
         {cards.length === 0 && loading ? (
