@@ -1,4 +1,13 @@
-import { createContext, memo, useContext, useId, useState, type FocusEvent } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { feed, format } from '../../../domain/index.js';
@@ -15,6 +24,13 @@ export const PlayingContext = createContext<{
   readonly playing: string | null;
   readonly setPlaying: (key: string | null) => void;
 }>({ playing: null, setPlaying: () => undefined });
+
+/** Holds which card of the cards inside it plays: starting one stops the one before. */
+export const PlayingProvider = ({ children }: { readonly children: ReactNode }) => {
+  const [playing, setPlaying] = useState<string | null>(null);
+  const value = useMemo(() => ({ playing, setPlaying }), [playing]);
+  return <PlayingContext.Provider value={value}>{children}</PlayingContext.Provider>;
+};
 
 /**
  * A cover that loads lazily over a blurred placeholder; a failed load is tried again up to twice

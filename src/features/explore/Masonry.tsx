@@ -1,9 +1,9 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useLayoutEffect, useMemo, type CSSProperties } from 'react';
 import { feed } from '../../../domain/index.js';
 import { Skeleton } from '../../ui';
 import styles from './Explore.module.css';
-import { FeedCard, PlayingContext } from './FeedCard';
+import { FeedCard, PlayingProvider } from './FeedCard';
 
 /** Cards rendered beyond the window, per column, above and below. */
 const OVERSCAN = 1;
@@ -104,8 +104,6 @@ export const Masonry = ({
   readonly scrollMargin: number;
   readonly loadingMore: boolean;
 }) => {
-  const [playing, setPlaying] = useState<string | null>(null);
-  const playingValue = useMemo(() => ({ playing, setPlaying }), [playing]);
   const gap = gapFor(width);
   const columnWidth = Math.max(0, (width - gap * (columns.length - 1)) / Math.max(1, columns.length));
   const metaPx = CARD_META_REM * rootFontPx();
@@ -115,7 +113,7 @@ export const Masonry = ({
     '--card-meta': `${CARD_META_REM}rem`,
   } as CSSProperties;
   return (
-    <PlayingContext.Provider value={playingValue}>
+    <PlayingProvider>
       <div className={styles.columns} style={style}>
         {columns.map((column, i) => (
           <Column
@@ -129,6 +127,6 @@ export const Masonry = ({
           />
         ))}
       </div>
-    </PlayingContext.Provider>
+    </PlayingProvider>
   );
 };

@@ -146,6 +146,7 @@ describe('cover load retries (spec §8 "image load errors are retried up to 2 ti
         expect(tries).toHaveLength(feed.COVER_LOAD_RETRIES);
         expect(new Set([url, ...tries]).size).toBe(tries.length + 1);
       }),
+      { numRuns: 30 },
     );
   });
 });

@@ -57,6 +57,14 @@ const ExplorePage = () => {
     return () => observer.disconnect();
   }, [tab, query, hasMore, dispatch]);
 
+  // A page that arrives while the end is still in reach (a short page, muted cards) asks for
+  // the next: the observer above only speaks when the end comes into reach.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || state.status !== 'loaded' || !state.hasMore) return;
+    if (el.getBoundingClientRect().top < window.innerHeight + 600) dispatch(loadFeedPage({ tab, query }));
+  }, [state, tab, query, dispatch]);
+
   const visible = cards.length - hiddenKeys.size;
   return (
     <div className={styles.page} ref={page}>
