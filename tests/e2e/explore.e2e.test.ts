@@ -75,7 +75,10 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     expect(new Set(keys).size).toBe(keys.length);
 
     // A guest's like opens the login dialog; after signing in, the like counts.
-    const firstLike = page.getByTestId('like').first();
+    // One card, named by its key: the columns are virtual, so "the first in the page" changes as it scrolls.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const likedKey = await cards().first().getAttribute('data-key');
+    const firstLike = page.locator(`[data-testid=feed-card][data-key="${likedKey}"]`).getByTestId('like');
     await firstLike.click();
     await expect.poll(() => page.getByTestId('dialog').isVisible()).toBe(true);
     await page.getByTestId('email').fill('demo@atelier.test');
