@@ -11,6 +11,7 @@ export * from './selectors.js';
 export * from './invariants.js';
 export * from './address.js';
 export * from './layout.js';
+export * from './cards.js';
 
 export const feedContext: BoundedContext<FeedState, FeedEvent> = {
   name: 'feed',

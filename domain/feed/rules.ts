@@ -185,7 +185,8 @@ export const CARD_ACTIONS: { readonly [T in CardType]: readonly CardAction[] } =
   aiapp: ['try'],
   workflow: ['try'],
   comfyUIApp: ['try'],
-  aiAudio: ['try'],
+  // Spec §2 gives audio Try; it also plays in place, like a video.
+  aiAudio: ['play', 'try'],
   paletteTemplate: ['try'],
   character: ['chat'],
   model: ['remix'],
@@ -224,6 +225,35 @@ export const CARD_STATISTICS: { readonly [T in CardType]: readonly CardStatistic
 export const cardActions = (type: CardType): readonly CardAction[] => CARD_ACTIONS[type];
 export const cardStatistics = (type: CardType): readonly CardStatistic[] => CARD_STATISTICS[type];
 
+/** Who made a card's work, as its author row shows them. */
+export interface CardAuthor {
+  readonly name: string;
+  readonly avatar: string;
+}
+
+/** The counts of a card beyond likes and collections (spec §2 statistics task, token, play). */
+export interface CardCounts {
+  readonly play?: number;
+  readonly task?: number;
+  readonly token?: number;
+}
+
+/** What a card plays in place: an animated image, a video file or a sound. */
+export interface CardMedia {
+  readonly kind: 'animation' | 'video' | 'audio';
+  readonly url: string;
+}
+
+/** What made a work (its prompt and settings), kept with a downloaded image. */
+export interface CardGeneration {
+  readonly prompt: string;
+  readonly seed: number;
+  readonly aspectRatio: string;
+  readonly width: number;
+  readonly height: number;
+  readonly model?: string;
+}
+
 /** A card of a feed page, in the shape the domain keeps (decoded at the API edge). */
 export interface FeedCard {
   readonly id: string;
@@ -232,6 +262,10 @@ export interface FeedCard {
   readonly title: string;
   readonly cover: { readonly url: string; readonly width: number; readonly height: number } | null;
   readonly authorId: string;
+  readonly author?: CardAuthor;
+  readonly counts?: CardCounts;
+  readonly media?: CardMedia;
+  readonly generation?: CardGeneration;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { memoizeLast } from '../kernel/memo.js';
 import { assertNever } from '../kernel/event.js';
 import { filterMuted } from '../social/rules.js';
+import type { SocialState } from '../social/state.js';
 import type { ListTab } from './catalog.js';
 import { feedQueryKey, type FeedCard, type FeedQuery } from './rules.js';
 import { idleFeedTab, type FeedState, type FeedTabState } from './state.js';
@@ -76,3 +77,7 @@ const nextOffsetOf = (t: FeedTabState): number | null => {
 };
 
 export const selectIsFeedLoading = (s: FeedState, tab: ListTab): boolean => s.tabs[tab].status === 'loading';
+
+/** An item's collection count as a card shows it (0 for an item not yet received). */
+export const selectCollectionCount = (s: SocialState, key: string): number =>
+  s.items[key]?.stat.num_of_collection ?? 0;

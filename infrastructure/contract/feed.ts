@@ -289,6 +289,26 @@ export type ContentAuthor = t.TypeOf<typeof ContentAuthor>;
 export const TagRef = t.type({ id: t.string, name: t.string }, 'TagRef');
 export type TagRef = t.TypeOf<typeof TagRef>;
 
+/** What made a work: its prompt, seed, aspect ratio and size (and model, when one was named). */
+export const ContentGeneration = t.intersection(
+  [
+    t.type({ prompt: t.string, seed: t.number, aspect_ratio: t.string, width: t.number, height: t.number }),
+    t.partial({ model: t.string }),
+  ],
+  'ContentGeneration',
+);
+export type ContentGeneration = t.TypeOf<typeof ContentGeneration>;
+
+/**
+ * A file a card plays in place: an animated image (`animation`, shown as an image), a video file
+ * (`video`) or a sound (`audio`).
+ */
+export const ContentMedia = t.type(
+  { kind: t.union([t.literal('animation'), t.literal('video'), t.literal('audio')]), url: t.string },
+  'ContentMedia',
+);
+export type ContentMedia = t.TypeOf<typeof ContentMedia>;
+
 /** Spec §3 content item; `liked`, `collect`, `folder_no` and `author.is_follow` are the caller's. */
 export const ContentItem = t.intersection(
   [
@@ -325,6 +345,10 @@ export const ContentItem = t.intersection(
       run_available: t.boolean,
       /** E-books. */
       chapters: t.number,
+      /** Works: what made the image (kept inside a downloaded PNG, filled in by a remix). */
+      generation: ContentGeneration,
+      /** Videos and audio: the file a card plays in place. */
+      media: ContentMedia,
     }),
   ],
   'ContentItem',
@@ -550,9 +574,11 @@ export const UsedModel = t.type(
 export type UsedModel = t.TypeOf<typeof UsedModel>;
 
 /** The playable file of a video (an animated GIF) or an audio work (WAV); `duration` in seconds. */
+/** A detail page's playable file: the card's media with its type, length and size. */
 export const MediaFile = t.intersection(
   [
-    t.type({ url: t.string, content_type: t.string, duration: t.number }),
+    ContentMedia,
+    t.type({ content_type: t.string, duration: t.number }),
     t.partial({ width: t.number, height: t.number }),
   ],
   'MediaFile',

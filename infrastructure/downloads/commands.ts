@@ -1,4 +1,5 @@
 /** Commands of downloads (spec §4, §8). */
+import type { feed } from '../../domain/index.js';
 import { defineCommand } from '../store/commands';
 
 export const downloadImage = defineCommand<DownloadImagePayload>()('downloads/image');
@@ -14,4 +15,9 @@ export interface DownloadImagePayload {
    * (domain `tasks.parametersText`), for the saved file to keep (a PNG's tEXt chunk).
    */
   readonly parameters?: string;
+  /**
+   * What made the image: kept inside a PNG (a "parameters" text chunk), or beside any other
+   * file as a JSON file of the same name.
+   */
+  readonly generation?: feed.CardGeneration;
 }

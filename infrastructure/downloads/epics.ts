@@ -2,7 +2,9 @@
  * Downloads (spec §4, §7, §8, §9). An image download resolves a signed URL through the
  * download-url resolver, fetches the file in Range chunks of 10 MiB (each chunk retried 3 times,
  * 1 s apart), and saves it. A failed attempt is retried once after 2 s; a second failure raises
- * the 'img_download_fail' warning. Image loads for display retry up to 2 times.
+ * the 'img_download_fail' warning. Image loads for display retry up to 2 times. A download that
+ * carries its generation settings keeps them inside the PNG ("parameters" text) or, for any
+ * other file, in a JSON file saved beside it.
  */
 import * as E from 'fp-ts/Either';
 import {
@@ -27,6 +29,7 @@ import { notices } from '../../domain/index.js';
 import type { AppEpic } from '../epics/types';
 import { downloadImage } from './commands';
 import type { DownloadCapabilities, RangeResponse } from '../platform/deps';
+import { PARAMETERS_KEY, withPngText } from './png';
 import {
   DOWNLOAD_CHUNK_BYTES,
   DOWNLOAD_CHUNK_RETRIES,
@@ -38,6 +41,9 @@ import {
   checkChunk,
   downloadFileName,
   firstSpan,
+  generationJson,
+  generationText,
+  sidecarName,
   remainingSpans,
   type ByteSpan,
 } from './rules';
@@ -49,6 +55,18 @@ export interface DownloadedFile {
 }
 
 export class ChunkError extends Error {}
+
+/** The file's bytes in one array (a single part is used as it is). */
+export const joinParts = (file: DownloadedFile): Uint8Array => {
+  if (file.parts.length === 1) return file.parts[0]!;
+  const out = new Uint8Array(file.parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of file.parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+};
 
 /**
  * The whole file at `url`, chunk by chunk in order. The first chunk's Content-Range gives the
@@ -104,13 +122,18 @@ export const downloadImageEpic: AppEpic = (action$, _state$, { platform, schedul
             ? throwError(() => r.left)
             : downloadInChunks(platform.download.fetchRange, r.right.url, scheduler),
         ),
-        tap((file) =>
-          platform.download.save(
-            downloadFileName(payload.url, payload.fileName),
-            file.parts,
-            file.contentType,
-          ),
-        ),
+        tap((file) => {
+          const name = downloadFileName(payload.url, payload.fileName);
+          // A square card gives its generation; a task of the queue its "parameters" text (tasks.parametersText).
+          const generation = payload.generation;
+          const text = payload.parameters ?? (generation === undefined ? undefined : generationText(generation));
+          if (text === undefined) return platform.download.save(name, file.parts, file.contentType);
+          const withText = withPngText(joinParts(file), PARAMETERS_KEY, text);
+          if (withText !== null) return platform.download.save(name, [withText], 'image/png');
+          platform.download.save(name, file.parts, file.contentType);
+          const sidecar = generation === undefined ? JSON.stringify({ parameters: text }) : generationJson(generation);
+          platform.download.save(sidecarName(name), [new TextEncoder().encode(sidecar)], 'application/json');
+        }),
       );
       return attempt$.pipe(
         retry({

@@ -4,6 +4,8 @@
  * chunk answer is checked. The chunk retry delay is not in the spec; 1 s is our choice.
  */
 
+import type { feed } from '../../domain/index.js';
+
 /** Spec §4: a failed image download is retried once, 2 s later, then 'img_download_fail' warns. */
 export const IMAGE_DOWNLOAD_RETRIES = 1;
 export const IMAGE_DOWNLOAD_RETRY_DELAY_MS = 2000;
@@ -93,4 +95,40 @@ export const downloadFileName = (url: string, asked?: string): string => {
   } catch {
     return last === '' ? 'download' : last;
   }
+};
+
+/**
+ * A work's generation settings as text, in the layout image tools read from a PNG's "parameters"
+ * text: the prompt on the first line, then `Key: value` pairs.
+ */
+export const generationText = (g: feed.CardGeneration): string =>
+  [
+    g.prompt,
+    [
+      `Seed: ${g.seed}`,
+      `Size: ${g.width}x${g.height}`,
+      `Aspect ratio: ${g.aspectRatio}`,
+      ...(g.model === undefined ? [] : [`Model: ${g.model}`]),
+    ].join(', '),
+  ].join('\n');
+
+/** The same settings as JSON, for the file saved beside an image that is not a PNG. */
+export const generationJson = (g: feed.CardGeneration): string =>
+  JSON.stringify(
+    {
+      prompt: g.prompt,
+      seed: g.seed,
+      width: g.width,
+      height: g.height,
+      aspect_ratio: g.aspectRatio,
+      ...(g.model === undefined ? {} : { model: g.model }),
+    },
+    null,
+    2,
+  );
+
+/** The name of the settings file beside `fileName`: its extension replaced by `.json`. */
+export const sidecarName = (fileName: string): string => {
+  const dot = fileName.lastIndexOf('.');
+  return `${dot > 0 ? fileName.slice(0, dot) : fileName}.json`;
 };

@@ -18,6 +18,25 @@ const toCard = (item: ContentItem): feed.FeedCard => ({
   title: item.title,
   cover: item.cover,
   authorId: item.author.id,
+  author: { name: item.author.name, avatar: item.author.avatar },
+  counts: {
+    ...(item.stat.num_of_play === undefined ? {} : { play: item.stat.num_of_play }),
+    ...(item.stat.num_of_task === undefined ? {} : { task: item.stat.num_of_task }),
+    ...(item.stat.num_of_token === undefined ? {} : { token: item.stat.num_of_token }),
+  },
+  ...(item.media === undefined ? {} : { media: item.media }),
+  ...(item.generation === undefined
+    ? {}
+    : {
+        generation: {
+          prompt: item.generation.prompt,
+          seed: item.generation.seed,
+          aspectRatio: item.generation.aspect_ratio,
+          width: item.generation.width,
+          height: item.generation.height,
+          ...(item.generation.model === undefined ? {} : { model: item.generation.model }),
+        },
+      }),
 });
 
 const toSocialItem = (item: ContentItem): social.ContentItem => ({

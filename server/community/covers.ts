@@ -11,7 +11,9 @@ import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
 import { asBuffer, runEngine } from '../engines/pool';
 import { hashString } from '../engines/random';
-import { RECOMMEND_SCORE, avatarKey, coverKey } from './items';
+import { VIDEO } from '../creation/options';
+import { SONG_EMOTIONS, SONG_INSTRUMENTS, SONG_STYLES } from '../../infrastructure/contract/tasks';
+import { RECOMMEND_SCORE, avatarKey, coverKey, mediaKey } from './items';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,80}$/;
 export const AVATAR_SIDE = 128;
@@ -68,6 +70,60 @@ export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promi
   return png;
 };
 
+const pickOf = <T>(xs: readonly T[], seed: number): T => xs[seed % xs.length]!;
+
+/**
+ * The playable file of a video card (its cover's pan-and-zoom animation, a GIF) or an audio card
+ * (a short song preview, a WAV), rendered and stored on first GET; null when there is no such item
+ * of that kind.
+ */
+export const ensureMedia = async (
+  ctx: ServerContext,
+  id: string,
+  kind: 'video' | 'audio',
+): Promise<Buffer | null> => {
+  if (!SAFE_ID.test(id)) return null;
+  const key = mediaKey(id, kind);
+  const stored = await ctx.blobs.get(key);
+  if (stored) return stored;
+  const [row] = await ctx.db.query<{ cover_prompt: string }>(
+    'SELECT cover_prompt FROM content_items WHERE id = $1 AND kind = $2',
+    [id, kind === 'video' ? 'aiVideo' : 'aiAudio'],
+  );
+  if (!row) return null;
+  const seed = hashString(`media:${id}`);
+  let bytes: Buffer;
+  if (kind === 'video') {
+    const cover = await ensureCover(ctx, id);
+    if (!cover) return null;
+    bytes = asBuffer(
+      (
+        await runEngine('animateStill', {
+          png: cover,
+          seed,
+          longSide: VIDEO.longSide,
+          frames: VIDEO.frames,
+          delayCs: VIDEO.delayCs,
+        })
+      ).gif,
+    );
+  } else {
+    bytes = asBuffer(
+      (
+        await runEngine('songWav', {
+          style: pickOf(SONG_STYLES, seed),
+          emotion: pickOf(SONG_EMOTIONS, seed >>> 4),
+          instrument: pickOf(SONG_INSTRUMENTS, seed >>> 8),
+          prompt: row.cover_prompt,
+          seed,
+        })
+      ).wav,
+    );
+  }
+  await ctx.blobs.put(key, bytes);
+  return bytes;
+};
+
 /**
  * Renders every cover not stored yet, in the recommend order (the first page a visitor sees
  * first), one at a time and yielding between them, so requests are still served while it runs.
@@ -100,4 +156,11 @@ export const coverRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
     };
   app.get<{ Params: { file: string } }>('/blobs/community/covers/:file', serve(ensureCover, coverKey));
   app.get<{ Params: { file: string } }>('/blobs/community/avatars/:file', serve(ensureAvatar, avatarKey));
+  app.get<{ Params: { file: string } }>('/blobs/community/media/:file', async (req, reply) => {
+    const m = /^(.+)\.(gif|wav)$/.exec(req.params.file);
+    const kind = m?.[2] === 'gif' ? 'video' : 'audio';
+    const bytes = m ? await ensureMedia(ctx, m[1]!, kind) : null;
+    if (!m || !bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
+    return send(reply, mediaKey(m[1]!, kind), bytes);
+  });
 };

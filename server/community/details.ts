@@ -1,11 +1,10 @@
 /**
  * What the detail pages need beyond a card (issue 11, spec §2, §3, §7): how a work was made and
- * the model it used, the playable file of a video or an audio work (rendered by the engines on
- * the first GET and stored, like covers), comments, related works, a model's sample images,
+ * the model it used, the playable file of a video or an audio work (rendered on the first GET,
+ * server/community/covers.ts), comments, related works, a model's sample images,
  * and the tags a person collects or the platform shows officially.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { tasks } from '../../domain/index.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   COMMENT_CREATE_PATH,
   COMMENT_LIST_PATH,
@@ -36,23 +35,24 @@ import {
   type UsedModel,
 } from '../../infrastructure/contract/feed';
 import { newId, requireAccount } from '../auth';
-import { contentTypeOf } from '../blobs/store';
 import type { ServerContext } from '../context';
 import { VIDEO } from '../creation/options';
-import { ApiError, CODES, decodeBody, failure, ok } from '../envelope';
-import { asBuffer, runEngine } from '../engines/pool';
-import { hashString } from '../engines/random';
-import { avatarKey, callerParams, coverKey, extraOf, HOT_SCORE, pageOfItems, type ItemRow } from './items';
+import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import {
+  avatarKey,
+  callerParams,
+  coverKey,
+  extraOf,
+  HOT_SCORE,
+  mediaKey,
+  pageOfItems,
+  type ItemRow,
+} from './items';
 import { Params } from './sql';
 import { queryTags } from './tags';
 
-export const mediaKey = (id: string, ext: 'gif' | 'wav'): string => `community/media/${id}.${ext}`;
-
 /** Audio works play a rendered excerpt of at most this many seconds. */
 export const AUDIO_MEDIA_MAX_S = 20;
-const AUDIO_STYLES = ['pop', 'electronic', 'classical', 'rock', 'latin'] as const;
-const AUDIO_EMOTIONS = ['relaxed', 'happy', 'calm', 'romantic', 'mysterious'] as const;
-const AUDIO_INSTRUMENTS = ['piano', 'violin', 'electricGuitar', 'saxophone', 'orchestra'] as const;
 
 const audioSeconds = (row: Pick<ItemRow, 'extra'>): number =>
   Math.min(AUDIO_MEDIA_MAX_S, Math.max(2, extraOf(row.extra).duration ?? AUDIO_MEDIA_MAX_S));
@@ -66,7 +66,8 @@ export const mediaOf = (ctx: ServerContext, row: ItemRow): MediaFile | undefined
     ];
     const k = VIDEO.longSide / Math.max(w, h);
     return {
-      url: ctx.blobs.urlOf(mediaKey(row.id, 'gif')),
+      kind: 'animation',
+      url: ctx.blobs.urlOf(mediaKey(row.id, 'video')),
       content_type: 'image/gif',
       duration: VIDEO.frames / VIDEO.fps,
       width: Math.round((w * k) / 2) * 2,
@@ -75,7 +76,8 @@ export const mediaOf = (ctx: ServerContext, row: ItemRow): MediaFile | undefined
   }
   if (row.kind === 'aiAudio')
     return {
-      url: ctx.blobs.urlOf(mediaKey(row.id, 'wav')),
+      kind: 'audio',
+      url: ctx.blobs.urlOf(mediaKey(row.id, 'audio')),
       content_type: 'audio/wav',
       duration: audioSeconds(row),
     };
@@ -128,65 +130,6 @@ export const enrichDetail = async (
   if (media) out.media = media;
   return out;
 };
-
-// ---- media files ---------------------------------------------------------------------------------
-
-const SAFE_ID = /^[A-Za-z0-9_-]{1,80}$/;
-
-/** The bytes of an item's playable file, rendered and stored if they are not yet; null: no such file. */
-export const ensureMedia = async (
-  ctx: ServerContext,
-  id: string,
-  ext: 'gif' | 'wav',
-): Promise<Buffer | null> => {
-  if (!SAFE_ID.test(id)) return null;
-  const key = mediaKey(id, ext);
-  const stored = await ctx.blobs.get(key);
-  if (stored) return stored;
-  const [row] = await ctx.db.query<ItemRow & { cover_prompt: string; cover_aspect: string }>(
-    'SELECT id, kind, extra, cover_prompt, cover_aspect, cover_width, cover_height FROM content_items WHERE id = $1',
-    [id],
-  );
-  if (!row || (ext === 'gif' ? row.kind !== 'aiVideo' : row.kind !== 'aiAudio')) return null;
-  const seed = hashString(`media:${id}`);
-  const pick = <T>(xs: readonly T[], salt: number): T => xs[(seed >>> salt) % xs.length]!;
-  const job =
-    ext === 'gif'
-      ? {
-          id,
-          domainType: tasks.DOMAIN_TYPE.textToVideo,
-          prompt: row.cover_prompt,
-          aspectRatio: Number(row.cover_width) >= Number(row.cover_height) ? '16:9' : '9:16',
-          seed,
-          params: {},
-        }
-      : {
-          id,
-          domainType: tasks.DOMAIN_TYPE.textToMusic,
-          prompt: row.cover_prompt,
-          aspectRatio: '1:1',
-          seed,
-          params: {
-            style: pick(AUDIO_STYLES, 0),
-            emotion: pick(AUDIO_EMOTIONS, 5),
-            instrument: pick(AUDIO_INSTRUMENTS, 10),
-            duration: audioSeconds(row),
-          },
-        };
-  // Rendered in an engine worker through the same job the tasks use.
-  const rendered = await runEngine('render', { job, inputs: {} });
-  const file = rendered.files.find((f) => f.ext === ext);
-  if (!file) return null;
-  const bytes = asBuffer(file.bytes);
-  await ctx.blobs.put(key, bytes);
-  return bytes;
-};
-
-const sendMedia = (reply: FastifyReply, key: string, bytes: Buffer) =>
-  reply
-    .header('content-type', contentTypeOf(key))
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .send(bytes);
 
 // ---- comments -----------------------------------------------------------------------------------
 
@@ -283,14 +226,6 @@ const samplesOf = async (ctx: ServerContext, accountId: string | null, body: Mod
 // ---- routes -----------------------------------------------------------------------------------
 
 export const detailRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
-  app.get<{ Params: { file: string } }>('/blobs/community/media/:file', async (req, reply) => {
-    const m = /^(.+)\.(gif|wav)$/.exec(req.params.file);
-    const ext = m?.[2] as 'gif' | 'wav' | undefined;
-    const bytes = m && ext ? await ensureMedia(ctx, m[1]!, ext) : null;
-    if (!m || !ext || !bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
-    return sendMedia(reply, mediaKey(m[1]!, ext), bytes);
-  });
-
   app.post(COMMENT_LIST_PATH, async (req) =>
     ok(await listComments(ctx, decodeBody(CommentListRequest, req.body))),
   );

@@ -257,7 +257,9 @@ const detailOf = async (
   if (!row || (kinds !== null && !kinds.includes(row.kind as CardType)))
     throw new ApiError(CODES.notFound, 'no such item');
   const tags = (await tagsOf(ctx.db, [row.id])).get(row.id) ?? [];
-  const base: ItemDetail = { ...toContentItem(row, tags, ctx.blobs.urlOf), description: row.description };
+  // The card's media is replaced by the detail's (with its type and length) in enrichDetail.
+  const { media: _cardMedia, ...card } = toContentItem(row, tags, ctx.blobs.urlOf);
+  const base: ItemDetail = { ...card, description: row.description };
   return { row, detail: await enrichDetail(ctx, row, base) };
 };
 

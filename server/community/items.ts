@@ -15,11 +15,15 @@ import {
   type TagRef,
 } from '../../infrastructure/contract/feed';
 import type { Queryable } from '../db/database';
+import { hashString } from '../engines/random';
 import { Params } from './sql';
 
 /** Where an item's cover lives in the blob store (rendered on first GET, see covers.ts). */
 export const coverKey = (id: string): string => `community/covers/${id}.png`;
 export const avatarKey = (accountId: string): string => `community/avatars/${accountId}.png`;
+/** Where a video's animation or an audio item's sound lives (rendered on first GET, see covers.ts). */
+export const mediaKey = (id: string, kind: 'video' | 'audio'): string =>
+  `community/media/${id}.${kind === 'video' ? 'gif' : 'wav'}`;
 
 export type UrlOf = (key: string) => string;
 
@@ -47,6 +51,8 @@ export interface ItemRow extends Record<string, unknown> {
   description: string;
   cover_width: number;
   cover_height: number;
+  cover_prompt: string;
+  cover_aspect: string;
   artwork_type: number | null;
   model_type: string | null;
   base_model: string | null;
@@ -72,7 +78,7 @@ export interface ItemRow extends Record<string, unknown> {
 /** The columns of a card (never the post body) with the caller's state; `$1` is the caller. */
 export const ITEM_SELECT = `
   SELECT i.id, i.kind, i.obj_type, i.author_id, i.title, i.description, i.cover_width, i.cover_height,
-         i.artwork_type, i.model_type, i.base_model, i.character_type, i.sub_channel, i.nodes_type,
+         i.cover_prompt, i.cover_aspect, i.artwork_type, i.model_type, i.base_model, i.character_type, i.sub_channel, i.nodes_type,
          i.run_available, i.extra, i.num_of_like, i.num_of_collection, i.num_of_play, i.num_of_task,
          i.created_at, a.name AS author_name, a.avatar AS author_avatar,
          (l.account_id IS NOT NULL) AS liked, c.id AS collect_id, f.id AS folder_id, f.name AS folder_name,
@@ -179,6 +185,8 @@ const metaOf = (v: unknown): GenerationMeta | undefined => {
     height,
   };
 };
+/** The works whose cover is what the engine made of their prompt (their generation can be remixed). */
+const GENERATED_KINDS: readonly CardType[] = ['artwork', 'portfolio', 'lookBook', 'aiVideo'];
 
 const isCharacterType = (n: number | null): n is CharacterType => n === 0 || n === 1 || n === 2 || n === 3;
 
@@ -227,6 +235,16 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
   if (r.nodes_type !== null) item.nodes_type = r.nodes_type;
   if (r.run_available !== null) item.run_available = r.run_available;
   if (extra.chapters !== undefined) item.chapters = extra.chapters;
+  if (GENERATED_KINDS.includes(kind))
+    item.generation = {
+      prompt: r.cover_prompt,
+      seed: hashString(r.id),
+      aspect_ratio: r.cover_aspect,
+      width: Number(r.cover_width),
+      height: Number(r.cover_height),
+    };
+  if (kind === 'aiVideo') item.media = { kind: 'animation', url: urlOf(mediaKey(r.id, 'video')) };
+  if (kind === 'aiAudio') item.media = { kind: 'audio', url: urlOf(mediaKey(r.id, 'audio')) };
   return item;
 };
 

@@ -6,7 +6,8 @@ import { renderFiles, type InputFiles, type RenderJob } from '../creation/render
 import { trainFiles, type TrainingJob } from '../creation/trainerEngine';
 import { encodeWav, songPcm, speechPcm, type SongRequest, type SpeechRequest } from './audio';
 import { tagsOf } from './analysis';
-import { decodeImage } from './bitmap';
+import { decodeImage, fromPng } from './bitmap';
+import { animate, videoSize } from './video';
 import { renderImage, type ImageRequest } from './image';
 
 export { EngineError } from './bitmap';
@@ -35,3 +36,24 @@ export const train = (arg: TrainingJob) => trainFiles(arg);
 
 /** The auto-tags of an image file (LoRA data sets). */
 export const tagImage = async (bytes: Uint8Array): Promise<string[]> => tagsOf(await decodeImage(bytes));
+
+/** A still's looping pan-and-zoom animation (a square video card's playable file). */
+export const animateStill = async (arg: {
+  readonly png: Uint8Array;
+  readonly seed: number;
+  readonly longSide: number;
+  readonly frames: number;
+  readonly delayCs: number;
+}): Promise<{ readonly gif: Uint8Array }> => {
+  const still = await fromPng(arg.png);
+  const size = videoSize(still.width, still.height, arg.longSide);
+  const a = animate({
+    still,
+    motion: 'kenBurns',
+    seed: arg.seed,
+    ...size,
+    frames: arg.frames,
+    delayCs: arg.delayCs,
+  });
+  return { gif: a.gif };
+};

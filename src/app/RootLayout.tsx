@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { routing } from '../../domain/index.js';
 import { DirectionProvider, TooltipProvider } from '../ui';
 import { TitleOverrideContext } from '../i18n/title';
@@ -66,6 +66,8 @@ export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => 
         <Shell>
           <Outlet />
         </Shell>
+        {/* A new page starts at its top; going back finds a page where it was left (the square's place). */}
+        <ScrollRestoration />
       </TitleOverrideContext.Provider>
     </LocaleProviders>
   );

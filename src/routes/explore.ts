@@ -1,17 +1,18 @@
 import { feed } from '../../domain/index.js';
-import { loadFeedModule } from '../../infrastructure/store/modules';
+import { loadFeedModule, loadStudioModule } from '../../infrastructure/store/modules';
 import { notFound, type AppRoute } from './types';
 
 /**
  * The community square (spec §2 feed tabs): `/explore` is the recommend tab, `/explore/:tab` the
  * others, anime and Creator Academy included (lists narrowed once, see `feed.feedSourceOf`); the
- * sort, time and filters are in the query string (`feed.parseSquareSearch`).
+ * sort, time and filters are in the query string (`feed.parseSquareSearch`). The studio module
+ * brings the download epics a card's Download uses.
  */
 export const exploreRoute: AppRoute = {
   path: 'explore/:tab?',
   meta: { name: 'explore', requiresAuth: false },
   titleId: 'title.explore',
-  modules: [loadFeedModule],
+  modules: [loadFeedModule, loadStudioModule],
   page: () => import('../features/explore/pages/ExplorePage'),
   load: async (_ctx, params) => {
     if (feed.squareTabOf(params['tab']) === null) throw notFound();
@@ -33,7 +34,7 @@ export const exploreSectionRoutes: readonly AppRoute[] = feed.FEED_TABS.flatMap(
           path: path.slice(1),
           meta: { name: feed.TABS[tab].pageKey, requiresAuth: false },
           titleId: 'title.explore',
-          modules: [loadFeedModule],
+          modules: [loadFeedModule, loadStudioModule],
           page: () => import('../features/explore/pages/ExplorePage'),
         },
       ];

@@ -34,6 +34,8 @@ export { Cluster, Stack } from './Layout';
 export type { Align, ClusterProps, Justify, SpaceStep, StackProps } from './Layout';
 export { Menu, MenuItem, MenuLabel, MenuSeparator } from './Menu';
 export type { MenuItemProps, MenuItemSpec, MenuProps } from './Menu';
+export { MultiSelect } from './MultiSelect';
+export type { MultiSelectOption, MultiSelectProps } from './MultiSelect';
 export { Popover } from './Popover';
 export type { PopoverProps } from './Popover';
 export { ProgressBar } from './ProgressBar';

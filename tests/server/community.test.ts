@@ -1256,6 +1256,50 @@ describe('covers and avatars (seed: generated PNGs, long side 256-384, determini
     expect((await s.get('/blobs/community/avatars/ghost.png')).status).toBe(404);
   });
 
+  it('a video card plays its animation and an audio card its sound; a work carries what made its cover', async () => {
+    const video = await data(ItemDetail, '/api/v1/square/item/detail', { id: 'vid-004' });
+    expect(video.media).toEqual({ kind: 'animation', url: '/blobs/community/media/vid-004.gif' });
+    const gif = await s.get(video.media!.url);
+    expect(gif.status).toBe(200);
+    expect(gif.headers.get('content-type')).toBe('image/gif');
+    expect(
+      Buffer.from(await gif.arrayBuffer())
+        .subarray(0, 6)
+        .toString('latin1'),
+    ).toBe('GIF89a');
+    const audio = await data(ItemDetail, '/api/v1/square/item/detail', { id: 'aud-002' });
+    expect(audio.media).toEqual({ kind: 'audio', url: '/blobs/community/media/aud-002.wav' });
+    const wav = await s.get(audio.media!.url);
+    expect(wav.headers.get('content-type')).toBe('audio/wav');
+    const bytes = Buffer.from(await wav.arrayBuffer());
+    expect([bytes.subarray(0, 4).toString('latin1'), bytes.subarray(8, 12).toString('latin1')]).toEqual([
+      'RIFF',
+      'WAVE',
+    ]);
+    expect(Buffer.from(await (await s.get(audio.media!.url)).arrayBuffer()).equals(bytes)).toBe(true);
+    // The wrong kind, an unknown id or a path trick is a 404.
+    expect((await s.get('/blobs/community/media/art-001.gif')).status).toBe(404);
+    expect((await s.get('/blobs/community/media/aud-002.gif')).status).toBe(404);
+    expect((await s.get('/blobs/community/media/..%2Fsecret.wav')).status).toBe(404);
+    expect((await s.get('/blobs/community/media/vid-004.mp3')).status).toBe(404);
+
+    const { hashString } = await import('../../server/engines/random');
+    const art = await data(ItemDetail, '/api/v1/square/item/detail', { id: 'art-005' });
+    const row = await one<{ cover_prompt: string; cover_aspect: string }>(
+      "SELECT cover_prompt, cover_aspect FROM content_items WHERE id = 'art-005'",
+    );
+    expect(art.generation).toEqual({
+      prompt: row.cover_prompt,
+      seed: hashString('art-005'),
+      aspect_ratio: row.cover_aspect,
+      width: art.cover!.width,
+      height: art.cover!.height,
+    });
+    expect(art.media).toBeUndefined();
+    const model = await data(ItemDetail, '/api/v1/square/item/detail', { id: 'mdl-003' });
+    expect(model.generation).toBeUndefined();
+  });
+
   it('warms covers in the background in the recommend order, skipping stored ones, and stops when asked', async () => {
     const { warmCovers } = await import('../../server/community/covers');
     const { coverKey } = await import('../../server/community/items');

@@ -1,67 +1,245 @@
-import { memo } from 'react';
+import {
+  createContext,
+  memo,
+  useContext,
+  useId,
+  useMemo,
+  useState,
+  type FocusEvent,
+  type ReactNode,
+} from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { feed, format } from '../../../domain/index.js';
+import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { muteCard, reportCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { IconButton, VisuallyHidden } from '../../ui';
+import { useLocale } from '../../i18n/locale';
+import { Avatar, IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
-import { useLike } from './useFeed';
+import { useCardCounts, useLike } from './useFeed';
 
-/** One card of the square: cover, type, the actions of its type (spec §2), like, report and "not interested". */
+/** Which card plays its media (one at a time on the square): its key, or null. */
+export const PlayingContext = createContext<{
+  readonly playing: string | null;
+  readonly setPlaying: (key: string | null) => void;
+}>({ playing: null, setPlaying: () => undefined });
+
+/** Holds which card of the cards inside it plays: starting one stops the one before. */
+export const PlayingProvider = ({ children }: { readonly children: ReactNode }) => {
+  const [playing, setPlaying] = useState<string | null>(null);
+  const value = useMemo(() => ({ playing, setPlaying }), [playing]);
+  return <PlayingContext.Provider value={value}>{children}</PlayingContext.Provider>;
+};
+
+/**
+ * A cover that loads lazily over a blurred placeholder; a failed load is tried again up to twice
+ * (spec §8, `feed.coverRetryUrl`). The placeholder's shimmer runs only while the image loads.
+ */
+const CoverImage = ({ url }: { readonly url: string }) => {
+  const [failures, setFailures] = useState(0);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  const src = failures === 0 ? url : feed.coverRetryUrl(url, failures);
+  return (
+    <span className={styles.placeholder} data-state={state} data-testid="cover">
+      {src !== null && state !== 'failed' && (
+        <img
+          key={src}
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+          onLoad={() => setState('loaded')}
+          onError={() => {
+            if (feed.coverRetryUrl(url, failures + 1) === null) setState('failed');
+            else setFailures(failures + 1);
+          }}
+        />
+      )}
+    </span>
+  );
+};
+
+/** The media of the card that plays, in place of its cover (an animation) or over it (a sound, a video). */
+const PlayingMedia = ({
+  media,
+  onEnded,
+}: {
+  readonly media: feed.CardMedia;
+  readonly onEnded: () => void;
+}) => {
+  switch (media.kind) {
+    case 'animation':
+      return <img className={styles.media} src={media.url} alt="" data-testid="card-media" />;
+    case 'video':
+      return (
+        <video
+          className={styles.media}
+          src={media.url}
+          autoPlay
+          loop
+          muted
+          playsInline
+          data-testid="card-media"
+        />
+      );
+    case 'audio':
+      return (
+        // Generated audio has no captions to offer.
+        // eslint-disable-next-line jsx-a11y/media-has-caption
+        <audio
+          className={styles.audio}
+          src={media.url}
+          autoPlay
+          controls
+          onEnded={onEnded}
+          data-testid="card-media"
+        />
+      );
+    default:
+      return null;
+  }
+};
+
+/**
+ * One card of the square (spec §2 "Card behaviour per content type"): its cover opens its detail
+ * address; on hover or keyboard focus the actions of its type appear (Remix, Download,
+ * image-to-video, play, Try, chat, model); its statistics in the §9 count format; its author;
+ * like, report and "not interested" (spec §4: the card is hidden at once, for good).
+ */
 export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   const intl = useIntl();
+  const { to } = useLocale();
   const dispatch = useAppDispatch();
+  const titleId = useId();
   const key = feed.cardKey(card);
   const { liked, likes } = useLike(key);
-  const actions = feed.cardActions(card.cardType);
+  const collections = useCardCounts(key);
+  const { playing, setPlaying } = useContext(PlayingContext);
+  const isPlaying = playing === key && card.media !== undefined;
+  // The actions are in the page only while the card is hovered or holds the focus: a long
+  // square keeps few nodes, and the keyboard reaches them right after the card's link.
+  const [active, setActive] = useState(false);
+  const detail = to(feed.cardDetailPath(card));
+  const stats = feed
+    .cardStatValues(card, { like: likes, collection: collections })
+    .filter((s) => s.stat !== 'like');
+  const intents = active || isPlaying ? feed.cardIntents(card) : [];
+  const leave = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false);
+  };
   return (
-    <article className={styles.card} data-testid="feed-card" data-card-type={card.cardType} data-key={key}>
-      <div
-        className={styles.cover}
-        style={{ aspectRatio: card.cover ? `${card.cover.width} / ${card.cover.height}` : '1 / 1' }}
-      >
-        {card.cover && (
-          <img
-            src={card.cover.url}
-            alt={card.title}
-            loading="lazy"
-            decoding="async"
-            width={card.cover.width}
-            height={card.cover.height}
-          />
-        )}
-        {actions.length > 0 && (
-          <div className={styles.actions} aria-hidden="true">
-            {actions.map((a) => (
-              <span key={a} className={styles.chip}>
-                <FormattedMessage id={`feed.action.${a}`} />
-              </span>
-            ))}
-          </div>
-        )}
+    <article
+      className={styles.card}
+      data-testid="feed-card"
+      data-card-type={card.cardType}
+      data-key={key}
+      onPointerEnter={() => setActive(true)}
+      onPointerLeave={() => setActive(false)}
+      onFocus={() => setActive(true)}
+      onBlur={leave}
+    >
+      <div className={styles.cover}>
+        <Link to={detail} className={styles.coverLink} aria-labelledby={titleId} data-testid="card-link">
+          {card.cover ? <CoverImage url={card.cover.url} /> : <span className={styles.placeholder} />}
+          {isPlaying && card.media?.kind !== 'audio' && card.media && (
+            <PlayingMedia media={card.media} onEnded={() => setPlaying(null)} />
+          )}
+        </Link>
         <span className={styles.type}>
           <FormattedMessage id={`feed.card.${card.cardType}`} />
         </span>
+        {isPlaying && card.media?.kind === 'audio' && (
+          <PlayingMedia media={card.media} onEnded={() => setPlaying(null)} />
+        )}
+        {intents.length > 0 && (
+          <div className={styles.actions} data-testid="card-actions">
+            {intents.map(({ action, intent }) => {
+              const label = <FormattedMessage id={`feed.action.${action}`} />;
+              switch (intent.kind) {
+                case 'navigate':
+                  return (
+                    <Link key={action} to={to(intent.to)} className={styles.chip} data-action={action}>
+                      {label}
+                    </Link>
+                  );
+                case 'download':
+                  return (
+                    <button
+                      key={action}
+                      type="button"
+                      className={styles.chip}
+                      data-action={action}
+                      onClick={() =>
+                        dispatch(
+                          downloadImage({
+                            url: intent.url,
+                            scene: 'square_card',
+                            ...(card.generation ? { generation: card.generation } : {}),
+                          }),
+                        )
+                      }
+                    >
+                      {label}
+                    </button>
+                  );
+                case 'play':
+                  return (
+                    <button
+                      key={action}
+                      type="button"
+                      className={styles.chip}
+                      data-action={action}
+                      aria-pressed={isPlaying}
+                      onClick={() => setPlaying(isPlaying ? null : key)}
+                    >
+                      <FormattedMessage id={isPlaying ? 'square.action.stop' : 'feed.action.play'} />
+                    </button>
+                  );
+                default:
+                  return null;
+              }
+            })}
+          </div>
+        )}
       </div>
       <div className={styles.meta}>
-        <p className={styles.title} title={card.title}>
+        <Link to={detail} className={styles.title} id={titleId} tabIndex={-1} title={card.title}>
           {card.title}
-        </p>
+        </Link>
+        <div className={styles.author} data-testid="card-author">
+          <Link to={to(`/user/${encodeURIComponent(card.authorId)}`)} className={styles.authorLink}>
+            <Avatar size="xs" src={card.author?.avatar} name={card.author?.name ?? ''} decorative />
+            <span className={styles.authorName}>{card.author?.name ?? ''}</span>
+          </Link>
+          {/* The integrator adds social's FollowButton here (features/social). */}
+        </div>
         <div className={styles.row}>
-          <button
-            type="button"
-            className={styles.like}
-            data-on={liked || undefined}
-            aria-pressed={liked}
-            onClick={() => dispatch(toggleLike({ key }))}
-            data-testid="like"
-          >
-            <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
-            <VisuallyHidden>
-              <FormattedMessage id="feed.like" />
-            </VisuallyHidden>
-            <span data-testid="like-count">{format.formatCount(likes)}</span>
-          </button>
+          <span className={styles.stats}>
+            <button
+              type="button"
+              className={styles.like}
+              data-on={liked || undefined}
+              aria-pressed={liked}
+              onClick={() => dispatch(toggleLike({ key }))}
+              data-testid="like"
+            >
+              <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
+              <VisuallyHidden>
+                <FormattedMessage id="feed.like" />
+              </VisuallyHidden>
+              <span data-testid="like-count">{format.formatCount(likes)}</span>
+            </button>
+            {stats.map(({ stat, value }) => (
+              <span key={stat} className={styles.stat} data-stat={stat} data-testid={`stat-${stat}`}>
+                <VisuallyHidden>
+                  <FormattedMessage id={`square.stat.${stat}`} />
+                </VisuallyHidden>
+                {format.formatCount(value)}
+              </span>
+            ))}
+          </span>
           <span className={styles.tools}>
             <IconButton
               size="sm"

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { feed } from '../../../domain/index.js';
-import { Select, type SelectOption } from '../../ui';
+import { MultiSelect, Select, type SelectOption } from '../../ui';
 import styles from './Explore.module.css';
 
 /** Radix Select has no empty value: "any" stands for a filter left unset. */
@@ -23,7 +23,8 @@ const withParams = (
 
 /**
  * The sort, time window and the tab's filters (spec §2, §7), as the address holds them; a
- * change writes a new address, and the list of the new query loads from its first page.
+ * change writes a new address, and the list of the new query loads from its first page. Base
+ * models and model types take several values each (repeated `base` and `type` in the address).
  */
 export const FeedControls = ({
   tab,
@@ -60,21 +61,23 @@ export const FeedControls = ({
         onValueChange={(v) => set('timeType', v)}
       />
       {keys.includes('base') && (
-        <Select
+        <MultiSelect
           label={t('feed.filter.base')}
-          name="base"
-          value={p.base_models?.[0] ?? ANY}
-          options={[any, ...feed.BASE_MODEL_FAMILIES.map((b) => ({ value: b, label: b }))]}
-          onValueChange={(v) => set('base_models', v === ANY ? undefined : [v])}
+          placeholder={t('feed.filter.any')}
+          clearLabel={t('feed.filter.any')}
+          value={p.base_models ?? []}
+          options={feed.BASE_MODEL_FAMILIES.map((b) => ({ value: b, label: b }))}
+          onValueChange={(v) => set('base_models', v.length === 0 ? undefined : v)}
         />
       )}
       {keys.includes('type') && (
-        <Select
+        <MultiSelect
           label={t('feed.filter.type')}
-          name="type"
-          value={p.model_types?.[0] ?? ANY}
-          options={[any, ...feed.MODEL_TYPES.map((m) => ({ value: m, label: m }))]}
-          onValueChange={(v) => set('model_types', v === ANY ? undefined : [v])}
+          placeholder={t('feed.filter.any')}
+          clearLabel={t('feed.filter.any')}
+          value={p.model_types ?? []}
+          options={feed.MODEL_TYPES.map((m) => ({ value: m, label: m }))}
+          onValueChange={(v) => set('model_types', v.length === 0 ? undefined : v)}
         />
       )}
       {keys.includes('channel') && (

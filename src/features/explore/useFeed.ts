@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { useSearchParams } from 'react-router';
 import { feed, social, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
@@ -47,19 +47,55 @@ export const useSquareQuery = (tab: feed.FeedTab) => {
   return { query, setQuery };
 };
 
-/** How many columns fit the element's width (spec-free layout choice of `feed.columnCountFor`). */
-export const useColumnCount = (ref: RefObject<HTMLElement | null>): number => {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
+/**
+ * The last width the square's grid had: a page that mounts again (back from a detail page) lays
+ * its cards out at once at that width, so the scroll position it had can be restored before paint.
+ */
+let lastGridWidth = 0;
+
+/** The element's content width, read before paint and followed as it changes. */
+export const useGridWidth = (ref: RefObject<HTMLElement | null>): number => {
+  const [width, setWidth] = useState(lastGridWidth);
+  useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    const measure = (w: number) => {
+      lastGridWidth = w;
+      setWidth(w);
+    };
+    measure(el.getBoundingClientRect().width);
     const observer = new ResizeObserver((entries) => {
-      for (const e of entries) setWidth(e.contentRect.width);
+      for (const e of entries) measure(e.contentRect.width);
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
-  return feed.columnCountFor(width);
+  return width;
+};
+
+/**
+ * Where the element starts in the document (what a window-scrolled list calls its scroll margin),
+ * measured again whenever the page above it changes size (filters wrapping, a message appearing).
+ */
+export const useDocumentTop = (
+  ref: RefObject<HTMLElement | null>,
+  page: RefObject<HTMLElement | null>,
+): number => {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setTop(Math.round(el.getBoundingClientRect().top + window.scrollY));
+    measure();
+    const observer = new ResizeObserver(measure);
+    if (page.current) observer.observe(page.current);
+    window.addEventListener('resize', measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', measure);
+    };
+  }, [ref, page]);
+  return top;
 };
 
 /**
@@ -89,3 +125,7 @@ export const useLike = (key: string) => ({
   liked: useAppSelector((s) => social.selectIsLiked(s.social, key)),
   likes: useAppSelector((s) => social.selectLikeCount(s.social, key)),
 });
+
+/** A card's collection count (the social context's, kept current by collecting). */
+export const useCardCounts = (key: string): number =>
+  useAppSelector((s) => feed.selectCollectionCount(s.social, key));

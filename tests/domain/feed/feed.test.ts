@@ -300,7 +300,7 @@ describe('feed: cards (spec §2 "Card behaviour per content type")', () => {
     ['aiapp', ['try']],
     ['workflow', ['try']],
     ['comfyUIApp', ['try']],
-    ['aiAudio', ['try']],
+    ['aiAudio', ['play', 'try']],
     ['paletteTemplate', ['try']],
     ['character', ['chat']],
     ['model', ['remix']],

@@ -44,7 +44,7 @@ describe('rich text (spec §5) under the domain/moderation policy', () => {
   });
 });
 
-const content = (id: string, over: Partial<ContentItem> = {}): ContentItem => ({
+const content = (id: string, over: Partial<ContentItem> = {}): Omit<ContentItem, 'media'> => ({
   id,
   obj_type: 4,
   card_type: 'post',

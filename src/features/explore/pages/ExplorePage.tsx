@@ -5,18 +5,20 @@ import { feed, routing } from '../../../../domain/index.js';
 import { loadFeedPage, refreshFeed } from '../../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
-import { Button, EmptyState, ErrorState, TabsNav } from '../../../ui';
+import { Button, EmptyState, ErrorState, Skeleton, TabsNav } from '../../../ui';
 import styles from '../Explore.module.css';
-import { FeedCard } from '../FeedCard';
 import { FeedControls } from '../FeedControls';
-import { useColumnCount, useColumns, useFeedList, useSquareQuery } from '../useFeed';
+import { Masonry } from '../Masonry';
+import { useColumns, useDocumentTop, useFeedList, useGridWidth, useSquareQuery } from '../useFeed';
 
 const SKELETON_HEIGHTS = [220, 160, 280, 200, 250, 180, 300, 170, 240, 210, 190, 260];
 
 /**
  * The community square: one tab at `/explore/:tab` or at its spec §2 section path (`/model`,
- * `/ai-video` ...), its sort, time and filters in the address, the cards in columns that never
- * reflow, pages loaded as the person scrolls.
+ * `/ai-video` ...), its sort, time and filters in the address, the cards in virtual columns that
+ * never reflow, pages loaded as the person scrolls. Coming back from a card's page finds the
+ * square where it was (the router's scroll restoration; the cards are still in the store and
+ * laid out at the last width before paint).
  */
 const ExplorePage = () => {
   const intl = useIntl();
@@ -28,10 +30,15 @@ const ExplorePage = () => {
   const dispatch = useAppDispatch();
   const { query, setQuery } = useSquareQuery(tab);
   const { state, cards, hiddenKeys } = useFeedList(query);
+  const page = useRef<HTMLDivElement>(null);
   const container = useRef<HTMLDivElement>(null);
-  const columnCount = useColumnCount(container);
+  const width = useGridWidth(container);
+  const columnCount = feed.columnCountFor(width);
   const columns = useColumns(cards, hiddenKeys, columnCount);
+  const scrollMargin = useDocumentTop(container, page);
   const sentinel = useRef<HTMLDivElement>(null);
+  const loading = state.status === 'loading' || state.status === 'idle';
+  const hasMore = state.status === 'loaded' ? state.hasMore : state.status !== 'error';
 
   useEffect(() => {
     if (state.status === 'idle') dispatch(loadFeedPage({ tab, query }));
@@ -48,13 +55,19 @@ const ExplorePage = () => {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [tab, query, dispatch]);
+  }, [tab, query, hasMore, dispatch]);
 
-  const loading = state.status === 'loading' || state.status === 'idle';
-  const hasMore = state.status === 'loaded' ? state.hasMore : state.status !== 'error';
+  // A page that arrives while the end is still in reach (a short page, muted cards) asks for
+  // the next: the observer above only speaks when the end comes into reach.
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || state.status !== 'loaded' || !state.hasMore) return;
+    if (el.getBoundingClientRect().top < window.innerHeight + 600) dispatch(loadFeedPage({ tab, query }));
+  }, [state, tab, query, dispatch]);
+
   const visible = cards.length - hiddenKeys.size;
   return (
-    <div className={styles.page}>
+    <div className={styles.page} ref={page}>
       <h1 className={styles.heading}>
         <FormattedMessage id="explore.title" />
       </h1>
@@ -94,24 +107,33 @@ const ExplorePage = () => {
         className={styles.masonry}
         data-testid="feed"
         data-columns={columnCount}
+        data-loaded={cards.length}
         aria-busy={loading}
       >
-        {columns.map((column, i) => (
-          <div key={i} className={styles.column} data-testid="feed-column">
-            {column.map((card) => (
-              <FeedCard key={feed.cardKey(card)} card={card} />
+        {cards.length === 0 && loading ? (
+          <div className={styles.skeletons} aria-hidden="true">
+            {Array.from({ length: columnCount }, (_, i) => (
+              <div key={i} className={styles.skeletonColumn}>
+                {[0, 1, 2].map((j) => (
+                  <Skeleton
+                    key={j}
+                    radius="md"
+                    height={`${SKELETON_HEIGHTS[(i * 3 + j) % SKELETON_HEIGHTS.length]}px`}
+                  />
+                ))}
+              </div>
             ))}
-            {loading &&
-              Array.from({ length: cards.length === 0 ? 3 : 1 }, (_, j) => (
-                <div
-                  key={`sk${j}`}
-                  className={styles.skeleton}
-                  style={{ blockSize: SKELETON_HEIGHTS[(i * 3 + j) % SKELETON_HEIGHTS.length] }}
-                  aria-hidden="true"
-                />
-              ))}
           </div>
-        ))}
+        ) : (
+          width > 0 && (
+            <Masonry
+              columns={columns}
+              width={width}
+              scrollMargin={scrollMargin}
+              loadingMore={loading && cards.length > 0}
+            />
+          )
+        )}
       </div>
       {hasMore && (
         <div ref={sentinel} className={styles.more}>

@@ -1,0 +1,149 @@
+/**
+ * What a square card does (spec §2 "Card behaviour per content type", §8 image retries, §9 count
+ * format): the address a card opens, what each of its actions does for that card, the actions it
+ * can offer with what it holds, its statistics with their values, and the next try of a cover
+ * that failed to load. Addresses are the ones agreed between the screens: details under
+ * `/artwork`, `/models`, `/posts`, `/audio`, `/video`, `/characters`, `/apps`, `/workflows`,
+ * `/templates`, `/novels`; Remix on Create; image-to-video on its tool; chat in its room.
+ */
+import { assertNever } from '../kernel/event.js';
+import type { CardType } from './catalog.js';
+import {
+  cardActions,
+  cardStatistics,
+  type CardAction,
+  type CardMedia,
+  type CardStatistic,
+  type FeedCard,
+} from './rules.js';
+
+/** The detail address of a card (its click target), by type. */
+export const cardDetailPath = (card: Pick<FeedCard, 'id' | 'cardType'>): string => {
+  const id = encodeURIComponent(card.id);
+  const type: CardType = card.cardType;
+  switch (type) {
+    case 'artwork':
+    case 'portfolio':
+    case 'lookBook':
+      return `/artwork/${id}`;
+    case 'aiVideo':
+      return `/video/${id}`;
+    case 'aiAudio':
+      return `/audio/${id}`;
+    case 'model':
+    case 'lora_train':
+      return `/models/${id}`;
+    case 'post':
+      return `/posts/${id}`;
+    case 'character':
+      return `/characters/${id}`;
+    case 'aiapp':
+    case 'comfyUIApp':
+      return `/apps/${id}`;
+    case 'workflow':
+      return `/workflows/${id}`;
+    case 'paletteTemplate':
+      return `/templates/${id}`;
+    case 'ebook':
+      return `/novels/${id}`;
+    default:
+      return assertNever(type);
+  }
+};
+
+/** The tool page that turns an image into a video (spec §2 tool routes). */
+export const IMAGE_TO_VIDEO_PATH = '/ai-tools/ai-video-generator';
+/** Create, where a remix lands. */
+export const CREATE_PATH = '/create';
+/** The conversation with a character (its chat room). */
+export const chatPath = (characterId: string): string => `/chat/${encodeURIComponent(characterId)}`;
+
+/** What an action does for one card: go somewhere, save its image, or play its media in place. */
+export type CardIntent =
+  | { readonly kind: 'navigate'; readonly to: string }
+  | { readonly kind: 'download'; readonly url: string }
+  | { readonly kind: 'play'; readonly media: CardMedia };
+
+/**
+ * The intent of `action` on `card`, or null when the card lacks what it needs (no cover to
+ * download or animate, no media to play).
+ */
+export const actionIntent = (action: CardAction, card: FeedCard): CardIntent | null => {
+  const id = encodeURIComponent(card.id);
+  switch (action) {
+    case 'remix':
+      return {
+        kind: 'navigate',
+        to: card.cardType === 'model' ? `${CREATE_PATH}?model=${id}` : `${CREATE_PATH}?remix=${id}`,
+      };
+    case 'download':
+      return card.cover ? { kind: 'download', url: card.cover.url } : null;
+    case 'imageToVideo':
+      return card.cover
+        ? { kind: 'navigate', to: `${IMAGE_TO_VIDEO_PATH}?image=${encodeURIComponent(card.cover.url)}` }
+        : null;
+    case 'play':
+      return card.media ? { kind: 'play', media: card.media } : null;
+    case 'try':
+      return { kind: 'navigate', to: cardDetailPath(card) };
+    case 'chat':
+      return { kind: 'navigate', to: chatPath(card.id) };
+    case 'modelNavigation':
+      return { kind: 'navigate', to: `/models/${id}` };
+    default:
+      return assertNever(action);
+  }
+};
+
+/** The actions of the card's type it can carry out, with what each does, in the spec's order. */
+export const cardIntents = (
+  card: FeedCard,
+): readonly { readonly action: CardAction; readonly intent: CardIntent }[] =>
+  cardActions(card.cardType).flatMap((action) => {
+    const intent = actionIntent(action, card);
+    return intent === null ? [] : [{ action, intent }];
+  });
+
+/** The counts a card's statistics read (likes and collections come from the social context). */
+export interface StatCounts {
+  readonly like: number;
+  readonly collection: number;
+}
+
+/** The statistics of the card's type, each with its count (a missing count reads 0). */
+export const cardStatValues = (
+  card: FeedCard,
+  counts: StatCounts,
+): readonly { readonly stat: CardStatistic; readonly value: number }[] =>
+  cardStatistics(card.cardType).map((stat) => {
+    switch (stat) {
+      case 'like':
+        return { stat, value: counts.like };
+      case 'collection':
+        return { stat, value: counts.collection };
+      case 'play':
+        return { stat, value: card.counts?.play ?? 0 };
+      case 'task':
+        return { stat, value: card.counts?.task ?? 0 };
+      case 'token':
+        return { stat, value: card.counts?.token ?? 0 };
+      default:
+        return assertNever(stat);
+    }
+  });
+
+/** Spec §8: an image that fails to load is tried again, up to 2 more times. */
+export const COVER_LOAD_RETRIES = 2;
+
+/**
+ * The address of the next try of a cover after `failures` failed loads, or null once the
+ * retries are spent. Each try has its own address (a `retry` query), so the browser asks again
+ * rather than answering from the failed request.
+ */
+export const coverRetryUrl = (url: string, failures: number): string | null => {
+  if (!Number.isInteger(failures) || failures < 1 || failures > COVER_LOAD_RETRIES) return null;
+  const hash = url.indexOf('#');
+  const base = hash === -1 ? url : url.slice(0, hash);
+  const fragment = hash === -1 ? '' : url.slice(hash);
+  return `${base}${base.includes('?') ? '&' : '?'}retry=${failures}${fragment}`;
+};

@@ -1,0 +1,132 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useMemo, type CSSProperties } from 'react';
+import { feed } from '../../../domain/index.js';
+import { Skeleton } from '../../ui';
+import styles from './Explore.module.css';
+import { FeedCard, PlayingProvider } from './FeedCard';
+
+/** Cards rendered beyond the window, per column, above and below. */
+const OVERSCAN = 1;
+/** A card's body under its cover (title, author, statistics), in rem: one value for CSS and layout. */
+export const CARD_META_REM = 6.5;
+/** Space between cards, in px: narrower on a phone. */
+export const gapFor = (width: number): number => (width < 640 ? 8 : 16);
+
+const rootFontPx = (): number =>
+  typeof document === 'undefined'
+    ? 16
+    : Number.parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
+
+/** The height of each card of a column, in px: its cover at the column's width, then the body. */
+const heightsOf = (cards: readonly feed.FeedCard[], width: number, metaPx: number): number[] =>
+  cards.map((c) => {
+    const ratio = c.cover ? c.cover.height / c.cover.width : 1;
+    return Math.round(width * (feed.cardHeight(ratio) - feed.CARD_META_HEIGHT) + metaPx);
+  });
+
+/**
+ * One column as a window-scrolled virtual list (@tanstack/react-virtual): only the cards near the
+ * window are in the page. Every size is known before render (cover ratio at the column's width
+ * plus the fixed body), so nothing is measured afterwards and a placed card never moves.
+ */
+const Column = ({
+  cards,
+  width,
+  metaPx,
+  gap,
+  scrollMargin,
+  loadingMore,
+}: {
+  readonly cards: readonly feed.FeedCard[];
+  readonly width: number;
+  readonly metaPx: number;
+  readonly gap: number;
+  readonly scrollMargin: number;
+  readonly loadingMore: boolean;
+}) => {
+  const heights = useMemo(() => heightsOf(cards, width, metaPx), [cards, width, metaPx]);
+  const virtualizer = useWindowVirtualizer({
+    count: cards.length,
+    estimateSize: (i) => heights[i] ?? 0,
+    getItemKey: (i) => (cards[i] ? feed.cardKey(cards[i]) : i),
+    overscan: OVERSCAN,
+    gap,
+    scrollMargin,
+    useFlushSync: false,
+  });
+  // Sizes come from the estimates only: when they change (a new width), the cache starts over.
+  useLayoutEffect(() => {
+    virtualizer.measure();
+  }, [virtualizer, heights, gap]);
+  const total = virtualizer.getTotalSize();
+  const skeletonAt = cards.length === 0 ? 0 : total + gap;
+  return (
+    <div
+      className={styles.column}
+      data-testid="feed-column"
+      style={{ blockSize: loadingMore ? skeletonAt + 240 : total }}
+    >
+      {virtualizer.getVirtualItems().map((item) => {
+        const card = cards[item.index];
+        if (!card) return null;
+        return (
+          <div
+            key={item.key}
+            className={styles.slot}
+            style={{ blockSize: item.size, transform: `translateY(${item.start - scrollMargin}px)` }}
+          >
+            <FeedCard card={card} />
+          </div>
+        );
+      })}
+      {loadingMore && (
+        <div className={styles.slot} style={{ transform: `translateY(${skeletonAt}px)` }} aria-hidden="true">
+          <Skeleton height="240px" radius="md" />
+        </div>
+      )}
+    </div>
+  );
+};
+
+/**
+ * The square's cards in columns: the column of each card is `feed.placeCards`'s (decided once,
+ * on arrival), each column a virtual list over the window's scroll, so the page holds a bounded
+ * number of cards however far one scrolls, and loading a page never moves a card.
+ */
+export const Masonry = ({
+  columns,
+  width,
+  scrollMargin,
+  loadingMore,
+}: {
+  readonly columns: readonly (readonly feed.FeedCard[])[];
+  readonly width: number;
+  readonly scrollMargin: number;
+  readonly loadingMore: boolean;
+}) => {
+  const gap = gapFor(width);
+  const columnWidth = Math.max(0, (width - gap * (columns.length - 1)) / Math.max(1, columns.length));
+  const metaPx = CARD_META_REM * rootFontPx();
+  const style = {
+    gridTemplateColumns: `repeat(${columns.length}, minmax(0, 1fr))`,
+    columnGap: `${gap}px`,
+    '--card-meta': `${CARD_META_REM}rem`,
+  } as CSSProperties;
+  return (
+    <PlayingProvider>
+      <div className={styles.columns} style={style}>
+        {columns.map((column, i) => (
+          <Column
+            key={i}
+            cards={column}
+            width={columnWidth}
+            metaPx={metaPx}
+            gap={gap}
+            scrollMargin={scrollMargin}
+            loadingMore={loadingMore}
+          />
+        ))}
+      </div>
+    </PlayingProvider>
+  );
+};
