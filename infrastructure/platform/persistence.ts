@@ -46,7 +46,10 @@ const UserInfoCodec = t.intersection([
     status: t.number,
     role: t.string,
   }),
-  t.partial({ enterprise: t.union([t.null, t.type({ identityType: t.string, showEntry: t.boolean })]) }),
+  t.partial({
+    enterprise: t.union([t.null, t.type({ identityType: t.string, showEntry: t.boolean })]),
+    avatarFrame: t.union([t.string, t.null]),
+  }),
 ]);
 
 const PaymentInfoCodec = t.intersection([
