@@ -11,6 +11,7 @@ import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
 import { openTokenStore } from '../http/tokenStore';
 import { browserCaptchaDeps } from '../tasks/captcha';
+import { browserDecorationsDeps } from '../decorations/api';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
@@ -79,6 +80,7 @@ export const bootstrap = (getLanguage: () => string) => {
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
+      decorations: browserDecorationsDeps(http),
     },
   });
   const routeGuard: RouteGuardEnv = {

@@ -31,6 +31,7 @@ import { appStarted } from '../store/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from './commands';
 import { restoreEndTimes } from '../popups/countdown';
+import { restoreShownStatus } from '../popups/queue';
 import { HIDDEN_CARDS_KEY, PERSISTED_AUTH_KEY, type LocalStore } from './storage';
 import { TASK_LIST_KEY } from '../tasks/taskStore';
 
@@ -144,6 +145,7 @@ export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clo
       return [
         ...restoreAuth(platform.storage, hasSession),
         ...restoreEndTimes(platform.storage, clock.now()),
+        ...restoreShownStatus(platform.storage),
         ...restoreHiddenCards(platform.storage),
         localStateRestored({}),
       ];
