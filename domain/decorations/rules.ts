@@ -195,3 +195,31 @@ export type OrnamentAction = 'buy' | 'wear' | 'unload' | 'none';
 
 export const actionOf = (o: Ornament): OrnamentAction =>
   o.is_wearing ? 'unload' : o.is_owned ? 'wear' : isSoldOut(o) ? 'none' : 'buy';
+
+/** A finished work of one's own a production box can go on (spec §7 use: ornament_id, work_id). */
+export interface PickableWork {
+  readonly id: string;
+  readonly imageUrl: string;
+  readonly createdAt: number;
+}
+
+/** The shape of a task this rule reads (domain/tasks' Task satisfies it). */
+interface TaskLike {
+  readonly id: string;
+  readonly guest: boolean;
+  readonly createdAt: number;
+  readonly phase:
+    | { readonly status: 'completed'; readonly media?: readonly { readonly url: string; readonly kind: string }[] }
+    | { readonly status: string };
+}
+
+/**
+ * The works a production box may be worn on: the person's own (not a guest's) completed
+ * generations with an image to frame, in the order given (the task list is newest first).
+ */
+export const worksForProductionBox = (list: readonly TaskLike[]): readonly PickableWork[] =>
+  list.flatMap((t) => {
+    if (t.guest || t.phase.status !== 'completed' || !('media' in t.phase)) return [];
+    const media = (t.phase.media ?? []).find((m) => m.kind === 'image');
+    return media === undefined ? [] : [{ id: t.id, imageUrl: media.url, createdAt: t.createdAt }];
+  });

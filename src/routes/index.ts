@@ -5,6 +5,7 @@
 import { chatRoute } from './chat';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
+import { decorationsRoute, mallRoute } from './decorations';
 import { exploreRoute, exploreSectionRoutes } from './explore';
 import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
@@ -27,6 +28,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   forgotPasswordRoute,
   resetPasswordRoute,
   settingsRoute,
+  decorationsRoute,
+  mallRoute,
   forbiddenRoute,
 ];
 
