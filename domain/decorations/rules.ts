@@ -209,7 +209,10 @@ interface TaskLike {
   readonly guest: boolean;
   readonly createdAt: number;
   readonly phase:
-    | { readonly status: 'completed'; readonly media?: readonly { readonly url: string; readonly kind: string }[] }
+    | {
+        readonly status: 'completed';
+        readonly media?: readonly { readonly url: string; readonly kind: string }[];
+      }
     | { readonly status: string };
 }
 

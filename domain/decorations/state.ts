@@ -40,7 +40,12 @@ export interface DecorationsState {
   readonly refusal: { readonly ornamentId: string; readonly refused: PurchaseRefusal } | null;
 }
 
-const IDLE_LOAD: DecorationsState['load'] = { list: 'idle', history: 'idle', stats: 'idle', previews: 'idle' };
+const IDLE_LOAD: DecorationsState['load'] = {
+  list: 'idle',
+  history: 'idle',
+  stats: 'idle',
+  previews: 'idle',
+};
 
 export const initialDecorationsState: DecorationsState = {
   ornaments: {},

@@ -44,7 +44,8 @@ export const makeDecorationsApi = (http: HttpClient): DecorationsApi => ({
   buy: (req) => http.post(ORNAMENT_BUY_PATH, OrnamentBuyRequest.encode(req), OrnamentBuyResponse),
   use: (req) => http.post(ORNAMENT_USE_PATH, OrnamentUseRequest.encode(req), OrnamentItemResponse),
   unload: (req) => http.post(ORNAMENT_UNLOAD_PATH, OrnamentUseRequest.encode(req), OrnamentItemResponse),
-  history: (req) => http.post(ORNAMENT_HISTORY_PATH, OrnamentHistoryRequest.encode(req), OrnamentHistoryResponse),
+  history: (req) =>
+    http.post(ORNAMENT_HISTORY_PATH, OrnamentHistoryRequest.encode(req), OrnamentHistoryResponse),
   stats: () => http.post(ORNAMENT_STATS_PATH, {}, DecorationStats),
   previews: () => http.post(ORNAMENT_PREVIEW_PATH, {}, OrnamentPreviewResponse),
 });

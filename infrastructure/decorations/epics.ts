@@ -5,7 +5,19 @@
  * account info afterwards), the purchase history, the stats and the preview works.
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, concat, distinctUntilChanged, filter, from, map, merge, mergeMap, of, skip, switchMap } from 'rxjs';
+import {
+  EMPTY,
+  concat,
+  distinctUntilChanged,
+  filter,
+  from,
+  map,
+  merge,
+  mergeMap,
+  of,
+  skip,
+  switchMap,
+} from 'rxjs';
 import { billing, decorations, session, type RootState } from '../../domain/index.js';
 import {
   OrnamentBuyRequest,
@@ -79,13 +91,15 @@ export const loadDecorationsEpic: AppEpic = (action$, _state$, { decorations: de
         ? EMPTY
         : concat(
             of(decorations.loadRequested({ resource: 'list' })),
-            deps.api.list({}).pipe(
-              map((r) =>
-                E.isLeft(r)
-                  ? failedLoad('list')
-                  : decorations.ornamentsReceived({ ornaments: r.right.items.map(toOrnament) }),
+            deps.api
+              .list({})
+              .pipe(
+                map((r) =>
+                  E.isLeft(r)
+                    ? failedLoad('list')
+                    : decorations.ornamentsReceived({ ornaments: r.right.items.map(toOrnament) }),
+                ),
               ),
-            ),
           ),
     ),
   );
@@ -119,18 +133,20 @@ export const buyDecorationEpic: AppEpic = (action$, state$, { decorations: deps 
       if (!decision.ok) return of(decorations.purchaseRefused({ ornamentId, refused: decision.refused }));
       return concat(
         of(decorations.actionStarted({ ornamentId, action: 'buy' })),
-        deps.api.buy(req.right).pipe(
-          mergeMap((r): Action[] =>
-            E.isLeft(r)
-              ? buyFailed(ornamentId, r.left, state$.value)
-              : [
-                  decorations.ornamentBought({ ornamentId, buyAt: r.right.item.buy_at ?? 0 }),
-                  decorations.ornamentsReceived({ ornaments: [toOrnament(r.right.item)] }),
-                  refreshPayment({}),
-                  ...historyAgain(state$.value),
-                ],
+        deps.api
+          .buy(req.right)
+          .pipe(
+            mergeMap((r): Action[] =>
+              E.isLeft(r)
+                ? buyFailed(ornamentId, r.left, state$.value)
+                : [
+                    decorations.ornamentBought({ ornamentId, buyAt: r.right.item.buy_at ?? 0 }),
+                    decorations.ornamentsReceived({ ornaments: [toOrnament(r.right.item)] }),
+                    refreshPayment({}),
+                    ...historyAgain(state$.value),
+                  ],
+            ),
           ),
-        ),
         of(decorations.actionSettled({ ornamentId })),
       );
     }),

@@ -9,4 +9,9 @@ import { feedModule } from '../feed/module';
 import { decorationsModule } from '../decorations/module';
 import type { EpicModule } from './root';
 
-export const areaModules: readonly EpicModule[] = [feedModule, streamingModule, studioModule, decorationsModule];
+export const areaModules: readonly EpicModule[] = [
+  feedModule,
+  streamingModule,
+  studioModule,
+  decorationsModule,
+];

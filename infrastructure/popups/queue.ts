@@ -82,7 +82,9 @@ export const showNextPopupEpic: AppEpic = (action$, state$, { clock }) =>
     ),
     state$.pipe(
       map((s) => s.popups),
-      distinctUntilChanged((a, b) => a.offered === b.offered && a.current === b.current && a.shown === b.shown),
+      distinctUntilChanged(
+        (a, b) => a.offered === b.offered && a.current === b.current && a.shown === b.shown,
+      ),
     ),
   ]).pipe(
     mergeMap(([route, state]) => {

@@ -371,7 +371,11 @@ export const previewItems = async (
 };
 
 /** The preview URL of the avatar box the account wears (spec §3 avatar_frame), or null. */
-export const avatarFrameOf = async (db: Queryable, blobs: BlobStore, accountId: string): Promise<string | null> => {
+export const avatarFrameOf = async (
+  db: Queryable,
+  blobs: BlobStore,
+  accountId: string,
+): Promise<string | null> => {
   const [row] = await db.query<{ preview_key: string }>(
     `SELECT o.preview_key FROM ornament_wear w JOIN ornaments o ON o.id = w.ornament_id
       WHERE w.account_id = $1 AND w.type = 'avatar_box'`,

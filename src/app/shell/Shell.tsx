@@ -11,12 +11,14 @@ import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastr
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Dialogs, Toasts } from '../../features/notices';
+import { PopupHost } from '../../features/popups';
 import { LOCALES, hasCatalogue } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
   ChatIcon,
   CreateIcon,
+  DecorationsIcon,
   DownloadIcon,
   ExploreIcon,
   GlobeIcon,
@@ -217,7 +219,13 @@ const AccountMenu = () => {
           aria-label={intl.formatMessage({ id: 'header.account' }, { name: user.name })}
           data-testid="account-menu"
         >
-          <Avatar name={user.name} size="sm" />
+          <Avatar
+            name={user.name}
+            src={user.avatar || null}
+            frameUrl={user.avatarFrame ?? null}
+            size="sm"
+            decorative
+          />
           <span className={styles.accountName} data-testid="account-name">
             {user.name}
           </span>
@@ -229,6 +237,12 @@ const AccountMenu = () => {
           label: intl.formatMessage({ id: 'header.settings' }),
           icon: <SettingsIcon />,
           onSelect: () => void navigate(to('/settings')),
+        },
+        {
+          key: 'decorations',
+          label: intl.formatMessage({ id: 'header.decorations' }),
+          icon: <DecorationsIcon />,
+          onSelect: () => void navigate(to('/decorations')),
         },
         {
           key: 'log',
@@ -311,6 +325,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
       </main>
       <Toasts />
       <Dialogs />
+      <PopupHost />
     </div>
   );
 };

@@ -106,7 +106,13 @@ const WithPreviewItems = ({
   return <>{children(items)}</>;
 };
 
-const AuthorRow = ({ frameUrl, size = 'sm' }: { readonly frameUrl: string | null; readonly size?: AvatarSize }) => (
+const AuthorRow = ({
+  frameUrl,
+  size = 'sm',
+}: {
+  readonly frameUrl: string | null;
+  readonly size?: AvatarSize;
+}) => (
   <div className={styles.author}>
     <Me frameUrl={frameUrl} size={size} />
     <span className={styles.authorName}>

@@ -86,9 +86,7 @@ export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCa
             variant="secondary"
             size="sm"
             loading={pending}
-            onClick={() =>
-              isAvatar ? dispatch(wearDecoration({ ornamentId: o.id })) : setPicking(true)
-            }
+            onClick={() => (isAvatar ? dispatch(wearDecoration({ ornamentId: o.id })) : setPicking(true))}
             data-testid="ornament-wear"
           >
             <FormattedMessage id={isAvatar ? view.useTextKey : 'decorations.use.wearOnWork'} />

@@ -36,7 +36,10 @@ export const DecorationGrid = ({
         {[0, 1, 2, 3].map((i) => (
           <li key={i} className={styles.skeletonCard}>
             <Skeleton height="8rem" radius="md" />
-            <Skeleton lines={2} label={i === 0 ? intl.formatMessage({ id: 'decorations.loading' }) : undefined} />
+            <Skeleton
+              lines={2}
+              label={i === 0 ? intl.formatMessage({ id: 'decorations.loading' }) : undefined}
+            />
           </li>
         ))}
       </ul>
@@ -53,7 +56,13 @@ export const DecorationGrid = ({
   );
 };
 
-export const NothingHere = ({ titleId, action }: { readonly titleId: string; readonly action?: ReactNode }) => {
+export const NothingHere = ({
+  titleId,
+  action,
+}: {
+  readonly titleId: string;
+  readonly action?: ReactNode;
+}) => {
   const intl = useIntl();
   return <EmptyState level={3} title={intl.formatMessage({ id: titleId })} action={action} />;
 };
@@ -62,12 +71,15 @@ export const CoinBalance = ({ coins }: { readonly coins: number | null }) =>
   coins === null ? null : (
     <span className={styles.balance} data-testid="decorations-balance">
       <span className={styles.coinDot} aria-hidden="true" />
-      <FormattedMessage id="decorations.balance" values={{
+      <FormattedMessage
+        id="decorations.balance"
+        values={{
           coins: (
             <strong>
               <FormattedNumber value={coins} />
             </strong>
           ),
-        }} />
+        }}
+      />
     </span>
   );

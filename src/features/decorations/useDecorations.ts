@@ -21,7 +21,9 @@ const selectListStatus = createSelector([selectDecorations], (d) => decorations.
 const selectHistoryStatus = createSelector([selectDecorations], (d) =>
   decorations.selectLoadStatus(d, 'history'),
 );
-const selectStatsStatus = createSelector([selectDecorations], (d) => decorations.selectLoadStatus(d, 'stats'));
+const selectStatsStatus = createSelector([selectDecorations], (d) =>
+  decorations.selectLoadStatus(d, 'stats'),
+);
 const selectPreviewStatus = createSelector([selectDecorations], (d) =>
   decorations.selectLoadStatus(d, 'previews'),
 );
@@ -30,7 +32,10 @@ const selectStats = createSelector([selectDecorations], (d) => d.stats);
 const selectPreviews = createSelector([selectDecorations], (d) => decorations.selectPreviewItems(d));
 const selectWorn = createSelector([selectDecorations], (d) => decorations.selectWornAvatarBox(d));
 const selectMe = createSelector([(s: RootState) => s.session], (s) => session.selectUser(s));
-const selectCoins = createSelector([(s: RootState) => s.billing], (b) => billing.selectCoins(b)?.calculate ?? null);
+const selectCoins = createSelector(
+  [(s: RootState) => s.billing],
+  (b) => billing.selectCoins(b)?.calculate ?? null,
+);
 const selectWorks = createSelector([(s: RootState) => s.tasks], (t) =>
   decorations.worksForProductionBox(tasks.selectTaskList(t)),
 );

@@ -59,7 +59,10 @@ export default function MallPage() {
         label={intl.formatMessage({ id: 'decorations.types' })}
         items={[
           { value: 'avatarBox', label: intl.formatMessage({ id: 'decorations.type.avatarBox.plural' }) },
-          { value: 'productionBox', label: intl.formatMessage({ id: 'decorations.type.productionBox.plural' }) },
+          {
+            value: 'productionBox',
+            label: intl.formatMessage({ id: 'decorations.type.productionBox.plural' }),
+          },
         ]}
       >
         <TabsPanel value="avatarBox" className={styles.previewPanel}>
