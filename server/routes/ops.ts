@@ -35,7 +35,7 @@ import {
   StarTrackInitRequest,
   type StarTrackInitResponse,
 } from '../../infrastructure/contract/telemetry';
-import { newId, requireAccount } from '../auth';
+import { newId, requireAccount, resolveCaller } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { assign } from '../ops/flags';
@@ -91,8 +91,9 @@ export const opsRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   // Outside production only: the popup status the caller's account answers with until a restart.
   if (ctx.config.devSwitches)
     app.post(DEV_POPUPS_PATH, async (req) => {
+      // Outside /api/ the caller is not resolved by the app's hook.
+      const accountId = requireAccount(await resolveCaller(ctx.db, req, ctx.clock.now()));
       const body = decodeBody(DevPopupsRequest, req.body);
-      const accountId = requireAccount(req.caller);
       if (body.status === null) popupOverrides.delete(accountId);
       else popupOverrides.set(accountId, body.status);
       return ok(null);
