@@ -46,11 +46,27 @@ const newPage = async (width: number): Promise<Page> => {
   return page;
 };
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({
+/** Every picture in the window has arrived (frames and covers are fetched, some rendered on demand). */
+const picturesLoaded = (page: Page) =>
+  page.waitForFunction(
+    () =>
+      Array.from(document.images)
+        .filter((i) => {
+          const r = i.getBoundingClientRect();
+          return r.width > 0 && r.bottom > 0 && r.top < window.innerHeight;
+        })
+        .every((i) => i.complete && i.naturalWidth > 0),
+    undefined,
+    { timeout: 30_000 },
+  );
+
+const shot = async (page: Page, name: string) => {
+  await picturesLoaded(page);
+  await page.screenshot({
     path: path.join(SHOTS, `decor-${page.viewportSize()?.width ?? 0}-${name}.png`),
     fullPage: false,
   });
+};
 
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -112,6 +128,20 @@ describe('decorations end to end', () => {
     ] as const) {
       await preview.getByRole('tab', { name: tab }).click();
       await expect.poll(() => preview.locator('img').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      // The covers are rendered on their first request: wait until every picture has arrived.
+      await expect
+        .poll(
+          () =>
+            preview
+              .locator('img')
+              .evaluateAll((imgs) =>
+                imgs.every(
+                  (i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0,
+                ),
+              ),
+          { timeout: 30_000 },
+        )
+        .toBe(true);
       await shot(page, `preview-${name}`);
     }
     await page.keyboard.press('Escape');
