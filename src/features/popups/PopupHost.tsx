@@ -163,7 +163,11 @@ export const PopupHost = () => {
     >
       <div className={styles.body} data-testid={`popup-${view.type}`}>
         <span className={styles.hero} aria-hidden="true">
-          {view.type === 'award' ? <FormattedNumber value={view.awardedCoins} notation="compact" /> : HERO[view.type]}
+          {view.type === 'award' ? (
+            <FormattedNumber value={view.awardedCoins} notation="compact" />
+          ) : (
+            HERO[view.type]
+          )}
         </span>
         <Body view={view} />
       </div>
