@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly passwordResetTtlMs: number;
   /** Serve /dev/outbox (the stored mails): outside production, or with DEV_OUTBOX=1. */
   readonly devOutbox: boolean;
+  /** Development switches (POST /dev/popups): outside production, or with DEV_SWITCHES=1. */
+  readonly devSwitches: boolean;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -65,4 +67,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   signUpsPerAddress: int(env['SIGN_UPS_PER_ADDRESS'], 10),
   passwordResetTtlMs: int(env['PASSWORD_RESET_TTL_MS'], 30 * 60_000),
   devOutbox: env['DEV_OUTBOX'] === '0' ? false : flag(env['DEV_OUTBOX']) || env['NODE_ENV'] !== 'production',
+  devSwitches:
+    env['DEV_SWITCHES'] === '0' ? false : flag(env['DEV_SWITCHES']) || env['NODE_ENV'] !== 'production',
 });

@@ -5,10 +5,21 @@
 
 export type OrnamentType = 'productionBox' | 'avatarBox';
 
+/** An image with its natural size (a decoration's preview, a work's banner). */
+export interface DecorationImage {
+  readonly url: string;
+  readonly width: number;
+  readonly height: number;
+}
+
 /** Spec §3 decoration (ornament), in the spec's field names. */
 export interface Ornament {
   readonly id: string;
   readonly type: OrnamentType;
+  /** Its display name (server content, shown as is). */
+  readonly name: string;
+  /** The decoration's image: a ring for an avatar box, a frame for a production box. */
+  readonly preview: DecorationImage;
   /** In coins. */
   readonly price: number;
   readonly stock: number;
@@ -145,3 +156,73 @@ export const decidePurchase = (
 /** The same refusal when the server answers with its code (spec §8 80304, 80307). */
 export const refusalOfCode = (code: number): PurchaseRefusal | null =>
   code === DECORATION_NO_COINS_CODE ? 'noCoins' : code === DECORATION_SOLD_OUT_CODE ? 'soldOut' : null;
+
+/** One row of the purchase history (spec §9: 5 a page), the price as paid at the time. */
+export interface PurchaseRecord {
+  readonly ornamentId: string;
+  readonly type: OrnamentType;
+  readonly name: string;
+  readonly price: number;
+  /** Epoch milliseconds of the purchase. */
+  readonly buyAt: number;
+  readonly preview: DecorationImage;
+}
+
+/** Spec §3 decoration preview item: a work an avatar box is previewed on (the fields a view reads). */
+export interface DecorationPreviewItem {
+  readonly id: string;
+  readonly title: string;
+  readonly modelName: string;
+  readonly channel: string;
+  readonly banner: DecorationImage;
+  readonly createdAt: number;
+  readonly prompt: string;
+  readonly tags: readonly string[];
+}
+
+/** The number of pages of a paged list (at least one, so "page 1 of 1" reads for an empty list). */
+export const pageCount = (total: number, pageSize: number): number =>
+  pageSize > 0 && Number.isFinite(total) && total > 0 ? Math.ceil(total / pageSize) : 1;
+
+/** The pages a pager may move to from `page`: previous and next when they exist. */
+export const pagerOf = (page: number, total: number, pageSize: number) => {
+  const pages = pageCount(total, pageSize);
+  return { page, pages, hasPrevious: page > 1, hasNext: page < pages };
+};
+
+/** The one thing a decoration card's button does, from `useTextKey` (the view never compares fields). */
+export type OrnamentAction = 'buy' | 'wear' | 'unload' | 'none';
+
+export const actionOf = (o: Ornament): OrnamentAction =>
+  o.is_wearing ? 'unload' : o.is_owned ? 'wear' : isSoldOut(o) ? 'none' : 'buy';
+
+/** A finished work of one's own a production box can go on (spec §7 use: ornament_id, work_id). */
+export interface PickableWork {
+  readonly id: string;
+  readonly imageUrl: string;
+  readonly createdAt: number;
+}
+
+/** The shape of a task this rule reads (domain/tasks' Task satisfies it). */
+interface TaskLike {
+  readonly id: string;
+  readonly guest: boolean;
+  readonly createdAt: number;
+  readonly phase:
+    | {
+        readonly status: 'completed';
+        readonly media?: readonly { readonly url: string; readonly kind: string }[];
+      }
+    | { readonly status: string };
+}
+
+/**
+ * The works a production box may be worn on: the person's own (not a guest's) completed
+ * generations with an image to frame, in the order given (the task list is newest first).
+ */
+export const worksForProductionBox = (list: readonly TaskLike[]): readonly PickableWork[] =>
+  list.flatMap((t) => {
+    if (t.guest || t.phase.status !== 'completed' || !('media' in t.phase)) return [];
+    const media = (t.phase.media ?? []).find((m) => m.kind === 'image');
+    return media === undefined ? [] : [{ id: t.id, imageUrl: media.url, createdAt: t.createdAt }];
+  });

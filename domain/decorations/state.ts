@@ -5,8 +5,23 @@
  */
 import { produce, type Draft } from 'immer';
 import { assertNever } from '../kernel/event.js';
-import type { DecorationsEvent } from './events.js';
-import type { DecorationStats, Ornament } from './rules.js';
+import type { DecorationResource, DecorationsEvent } from './events.js';
+import type {
+  DecorationPreviewItem,
+  DecorationStats,
+  Ornament,
+  OrnamentAction,
+  PurchaseRefusal,
+  PurchaseRecord,
+} from './rules.js';
+
+export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
+
+export interface HistoryPage {
+  readonly page: number;
+  readonly total: number;
+  readonly items: readonly PurchaseRecord[];
+}
 
 export interface DecorationsState {
   readonly ornaments: Readonly<Record<string, Ornament>>;
@@ -15,13 +30,33 @@ export interface DecorationsState {
   /** Which production box each work wears. */
   readonly productionBoxOnWork: Readonly<Record<string, string>>;
   readonly stats: DecorationStats | null;
+  /** Where each resource of the screens stands. */
+  readonly load: Readonly<Record<DecorationResource, LoadStatus>>;
+  readonly history: HistoryPage | null;
+  readonly previews: readonly DecorationPreviewItem[];
+  /** Calls on their way, per ornament. */
+  readonly pending: Readonly<Record<string, Exclude<OrnamentAction, 'none'>>>;
+  /** The last refused purchase, until dismissed or another action starts. */
+  readonly refusal: { readonly ornamentId: string; readonly refused: PurchaseRefusal } | null;
 }
+
+const IDLE_LOAD: DecorationsState['load'] = {
+  list: 'idle',
+  history: 'idle',
+  stats: 'idle',
+  previews: 'idle',
+};
 
 export const initialDecorationsState: DecorationsState = {
   ornaments: {},
   order: [],
   productionBoxOnWork: {},
   stats: null,
+  load: IDLE_LOAD,
+  history: null,
+  previews: [],
+  pending: {},
+  refusal: null,
 };
 
 const whole = (n: number): number => (Number.isFinite(n) && n > 0 ? Math.floor(n) : 0);
@@ -58,6 +93,7 @@ export const evolveDecorations = (state: DecorationsState, event: DecorationsEve
           draft.ornaments[o.id] = o;
           if (o.type === 'avatarBox' && o.is_wearing) wornAvatar = o.id;
         }
+        draft.load.list = 'loaded';
         // A list that claims two worn avatar boxes keeps the last one it names.
         if (wornAvatar !== null) unwearOtherAvatarBoxes(draft, wornAvatar);
         for (const [workId, boxId] of Object.entries(draft.productionBoxOnWork)) {
@@ -109,7 +145,43 @@ export const evolveDecorations = (state: DecorationsState, event: DecorationsEve
       }
       case 'decorations/statsReceived':
         draft.stats = event.payload.stats;
+        draft.load.stats = 'loaded';
         return;
+      case 'decorations/loadRequested':
+        draft.load[event.payload.resource] = 'loading';
+        return;
+      case 'decorations/loadFailed':
+        draft.load[event.payload.resource] = 'failed';
+        return;
+      case 'decorations/historyReceived': {
+        const { page, total, items } = event.payload;
+        draft.history = {
+          page: Number.isInteger(page) && page >= 1 ? page : 1,
+          total: whole(total),
+          items: items as Draft<PurchaseRecord>[],
+        };
+        draft.load.history = 'loaded';
+        return;
+      }
+      case 'decorations/previewsReceived':
+        draft.previews = event.payload.items as Draft<DecorationPreviewItem>[];
+        draft.load.previews = 'loaded';
+        return;
+      case 'decorations/actionStarted':
+        draft.pending[event.payload.ornamentId] = event.payload.action;
+        draft.refusal = null;
+        return;
+      case 'decorations/actionSettled':
+        delete draft.pending[event.payload.ornamentId];
+        return;
+      case 'decorations/purchaseRefused':
+        draft.refusal = { ornamentId: event.payload.ornamentId, refused: event.payload.refused };
+        return;
+      case 'decorations/refusalDismissed':
+        draft.refusal = null;
+        return;
+      case 'decorations/accountCleared':
+        return initialDecorationsState as Draft<DecorationsState>;
       default:
         return assertNever(event);
     }

@@ -1,5 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { EndTimePopup, PopupType } from './rules.js';
+import type { EndTimePopup, PopupDetails, PopupType } from './rules.js';
 
 export interface PopupTypePayload {
   readonly type: PopupType;
@@ -29,6 +29,9 @@ export const endTimeCleared = defineEvent<{ readonly popup: EndTimePopup }>()('p
 /** The one-second clock of spec §4: expires end times and ticks the half-discount countdown. */
 export const countdownTicked = defineEvent<Record<string, never>>()('popups/countdownTicked');
 
+/** What the popups say, from the same popup data that offered them. */
+export const detailsReceived = defineEvent<{ readonly details: PopupDetails }>()('popups/detailsReceived');
+
 export type PopupsEvent =
   | DomainEvent<typeof popupOffered.type, PopupTypePayload>
   | DomainEvent<typeof popupWithdrawn.type, PopupTypePayload>
@@ -38,7 +41,8 @@ export type PopupsEvent =
   | DomainEvent<typeof shownStatusRestored.type, ShownStatusRestoredPayload>
   | DomainEvent<typeof endTimeSet.type, EndTimeSetPayload>
   | DomainEvent<typeof endTimeCleared.type, { readonly popup: EndTimePopup }>
-  | DomainEvent<typeof countdownTicked.type, Record<string, never>>;
+  | DomainEvent<typeof countdownTicked.type, Record<string, never>>
+  | DomainEvent<typeof detailsReceived.type, { readonly details: PopupDetails }>;
 
 export const popupsEventTypes = [
   popupOffered.type,
@@ -50,4 +54,5 @@ export const popupsEventTypes = [
   endTimeSet.type,
   endTimeCleared.type,
   countdownTicked.type,
+  detailsReceived.type,
 ] as const;

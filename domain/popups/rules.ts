@@ -226,3 +226,74 @@ export const countdownTick = (state: CountdownState, now: number): CountdownStat
 
 export const startCountdown = (endAt: number, now: number): CountdownState =>
   countdownTick({ status: 'running', endAt, remainingMs: endAt - now }, now);
+
+/**
+ * The names of the web client's routes (domain/routing) as the spec §2 page keys the popup rules
+ * speak of: home is `homePage`, the square's recommend tab `recommendPage`; the square's other
+ * sections are already named by their page keys.
+ */
+export const popupRouteOf = (routeName: string): string =>
+  routeName === 'home' ? HOME_ROUTE : routeName === 'explore' ? 'recommendPage' : routeName;
+
+/** What each popup says, from the server's popup data (spec §3); absent until it arrives. */
+export interface PopupDetails {
+  /** newUserExposure: the temporary coins a new account may create with. */
+  readonly tempCoins?: number;
+  /** revive: days left on the membership (0: none left). */
+  readonly balanceDay?: number;
+  /** patFace: the tool it presents and the page it opens. */
+  readonly patFace?: { readonly title: string; readonly page: string };
+  /** award: the coins awarded lately. */
+  readonly awards?: readonly { readonly id: string; readonly title: string; readonly coins: number }[];
+  /** hot: how many works others published in the last day. */
+  readonly hotCount?: number;
+  /** dailyStamina: generations used in the last day out of the daily limit. */
+  readonly stamina?: { readonly used: number; readonly limit: number };
+}
+
+/** The addresses popups lead to (other areas build them: membership, coins, create, ...). */
+export const POPUP_ADDRESSES = {
+  pricing: '/pricing',
+  coins: '/coins',
+  create: '/create',
+  explore: '/explore',
+  decorations: '/decorations',
+} as const;
+
+/** A site path (one leading slash, no scheme, no `//`): anything else is not followed. */
+const isSitePath = (p: string): boolean => /^\/(?!\/)[^\s\\]*$/.test(p);
+
+/**
+ * Where a popup's main button leads: half-price and an expired membership to the membership page,
+ * the temporary coins and the daily stamina to creation, awarded coins to decorations (what coins
+ * buy), the hot works to the square, pat-face to the tool it presents.
+ */
+export const popupDestination = (type: PopupType, details: PopupDetails): string => {
+  switch (type) {
+    case 'newUserExposure':
+    case 'dailyStamina':
+      return POPUP_ADDRESSES.create;
+    case 'revive':
+      return (details.balanceDay ?? 0) > 0 ? POPUP_ADDRESSES.create : POPUP_ADDRESSES.pricing;
+    case 'halfPrice':
+      return POPUP_ADDRESSES.pricing;
+    case 'patFace': {
+      const page = details.patFace?.page;
+      return page !== undefined && isSitePath(page) ? page : POPUP_ADDRESSES.create;
+    }
+    case 'award':
+      return POPUP_ADDRESSES.decorations;
+    case 'hot':
+      return POPUP_ADDRESSES.explore;
+    default:
+      return assertNever(type);
+  }
+};
+
+/** The sum of the coins awarded lately (the award popup's headline). */
+export const awardedCoins = (details: PopupDetails): number =>
+  (details.awards ?? []).reduce((sum, a) => sum + (Number.isFinite(a.coins) && a.coins > 0 ? a.coins : 0), 0);
+
+/** The generations left today, never negative. */
+export const staminaLeft = (details: PopupDetails): number | null =>
+  details.stamina === undefined ? null : Math.max(0, details.stamina.limit - details.stamina.used);

@@ -1,5 +1,9 @@
 import {
   END_TIME_POPUPS,
+  awardedCoins,
+  popupDestination,
+  staminaLeft,
+  type PopupDetails,
   formatCountdown,
   isEndTimeValid,
   nextPopup,
@@ -25,3 +29,26 @@ export const selectActiveEndTimePopups = (s: PopupsState, now: number): readonly
 /** The half-discount countdown text (hh:mm:ss), or null once cleared. */
 export const selectHalfDiscountCountdown = (s: PopupsState): string | null =>
   s.halfDiscountCountdown.status === 'running' ? formatCountdown(s.halfDiscountCountdown.remainingMs) : null;
+
+/** What the open popup shows: its type, where it leads, and its details. */
+export interface PopupView {
+  readonly type: PopupType;
+  readonly destination: string;
+  readonly details: PopupDetails;
+  /** Half-price only: hh:mm:ss left, null once cleared. */
+  readonly countdown: string | null;
+  readonly awardedCoins: number;
+  readonly staminaLeft: number | null;
+}
+
+export const selectPopupView = (s: PopupsState): PopupView | null =>
+  s.current === null
+    ? null
+    : {
+        type: s.current,
+        destination: popupDestination(s.current, s.details),
+        details: s.details,
+        countdown: s.current === 'halfPrice' ? selectHalfDiscountCountdown(s) : null,
+        awardedCoins: awardedCoins(s.details),
+        staminaLeft: staminaLeft(s.details),
+      };

@@ -14,6 +14,7 @@ import {
   startCountdown,
   type CountdownState,
   type EndTimePopup,
+  type PopupDetails,
   type PopupType,
   type ShownStatus,
 } from './rules.js';
@@ -30,6 +31,8 @@ export interface PopupsState {
   /** End-time popups, only while their end time is in the future. */
   readonly endTimes: EndTimes;
   readonly halfDiscountCountdown: CountdownState;
+  /** What each offered popup says. */
+  readonly details: PopupDetails;
 }
 
 export const initialPopupsState: PopupsState = {
@@ -39,6 +42,7 @@ export const initialPopupsState: PopupsState = {
   staminaFollows: false,
   endTimes: {},
   halfDiscountCountdown: IDLE_COUNTDOWN,
+  details: {},
 };
 
 const withoutKey = (endTimes: EndTimes, key: EndTimePopup): EndTimes => {
@@ -117,7 +121,14 @@ const tick = (state: PopupsState, at: number): PopupsState => {
   const live = expireEndTimes(state.endTimes, at);
   const endTimes = cleared ? withoutKey(live, 'halfDiscount') : live;
   if (countdown === state.halfDiscountCountdown && endTimes === state.endTimes) return state;
-  return { ...state, endTimes, halfDiscountCountdown: countdown };
+  const next = { ...state, endTimes, halfDiscountCountdown: countdown };
+  if (!cleared) return next;
+  // At zero the half-price offer is over: an open half-price popup closes (and daily stamina may
+  // follow, as after any close), and one still waiting in the queue is no longer offered.
+  const closed = next.current === 'halfPrice' ? close(next, 'halfPrice') : next;
+  return closed.offered.includes('halfPrice')
+    ? { ...closed, offered: closed.offered.filter((t) => t !== 'halfPrice') }
+    : closed;
 };
 
 export const evolvePopups = (state: PopupsState, event: PopupsEvent): PopupsState => {
@@ -146,6 +157,8 @@ export const evolvePopups = (state: PopupsState, event: PopupsEvent): PopupsStat
       return clearEndTime(state, event.payload.popup);
     case 'popups/countdownTicked':
       return tick(state, event.meta.at);
+    case 'popups/detailsReceived':
+      return { ...state, details: event.payload.details };
     default:
       return assertNever(event);
   }

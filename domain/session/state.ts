@@ -29,6 +29,11 @@ export interface UserInfo {
   readonly createdAt?: number;
   /** Optional so that existing producers of `UserInfo` stay valid; absent means a personal account. */
   readonly enterprise?: EnterpriseIdentity | null;
+  /**
+   * Spec §3 avatar_frame: the image of the avatar box the account wears, drawn around its avatar
+   * wherever it shows; null or absent when none is worn.
+   */
+  readonly avatarFrame?: string | null;
 }
 
 /** One of the person's collection folders (collection_id, collection_name). */

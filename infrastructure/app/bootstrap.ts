@@ -12,6 +12,7 @@ import { makeHttpClient } from '../http/client';
 import { openTokenStore } from '../http/tokenStore';
 import { browserCaptchaDeps } from '../tasks/captcha';
 import { browserDetailsDeps } from '../details/browser';
+import { browserDecorationsDeps } from '../decorations/api';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
@@ -81,6 +82,7 @@ export const bootstrap = (getLanguage: () => string) => {
       platform: browserPlatformDeps(http),
       details: browserDetailsDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
+      decorations: browserDecorationsDeps(http),
     },
   });
   const routeGuard: RouteGuardEnv = {

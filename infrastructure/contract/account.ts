@@ -21,18 +21,22 @@ export type Email = t.TypeOf<typeof Email>;
 export const LoginRequest = t.type({ email: Email, password: t.string }, 'LoginRequest');
 export type LoginRequest = t.TypeOf<typeof LoginRequest>;
 
-export const AccountInfo = t.type(
-  {
-    id: t.string,
-    account_id: t.string,
-    account_name: t.string,
-    name: t.string,
-    email: t.string,
-    avatar: t.string,
-    status: t.number,
-    role: t.string,
-    create_at: t.number,
-  },
+export const AccountInfo = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      account_id: t.string,
+      account_name: t.string,
+      name: t.string,
+      email: t.string,
+      avatar: t.string,
+      status: t.number,
+      role: t.string,
+      create_at: t.number,
+    }),
+    /** Spec §3 avatar_frame: the image of the avatar box the account wears, null when none. */
+    t.partial({ avatar_frame: t.union([t.string, t.null]) }),
+  ],
   'AccountInfo',
 );
 export type AccountInfo = t.TypeOf<typeof AccountInfo>;

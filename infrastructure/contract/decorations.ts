@@ -170,3 +170,75 @@ export const OrnamentHistoryResponse = t.type(
   'OrnamentHistoryResponse',
 );
 export type OrnamentHistoryResponse = t.TypeOf<typeof OrnamentHistoryResponse>;
+
+// ---- decoration stats and avatar preview items (spec §2 avatar preview tabs, §3, §9) ----------
+
+/** Spec §3 decoration stats of the caller, shown in the self-centre preview. */
+export const ORNAMENT_STATS_PATH = '/api/v1/ornament/stats';
+/** Works to preview an avatar box on (spec §2 recommend and detail tabs; §9 page size 4). */
+export const ORNAMENT_PREVIEW_PATH = '/api/v1/ornament/preview';
+export const ORNAMENT_PREVIEW_PAGE_SIZE = 4;
+
+/**
+ * Spec §3 decoration stats, spelled as the spec spells them: colleted_cnt is how many works the
+ * caller collected, following_cnt and follower_cnt their follows, earnings the coins the caller
+ * earned from activity awards.
+ */
+export const DecorationStats = t.type(
+  { colleted_cnt: t.number, following_cnt: t.number, follower_cnt: t.number, earnings: t.number },
+  'DecorationStats',
+);
+export type DecorationStats = t.TypeOf<typeof DecorationStats>;
+
+export const OrnamentStatsRequest = t.type({}, 'OrnamentStatsRequest');
+export type OrnamentStatsRequest = t.TypeOf<typeof OrnamentStatsRequest>;
+
+export const PreviewBanner = t.type(
+  {
+    url: t.string,
+    width: t.number,
+    height: t.number,
+    nsfw: t.boolean,
+    is_nsfw_plus: t.boolean,
+    has_meta: t.boolean,
+  },
+  'PreviewBanner',
+);
+
+export const PreviewModel = t.type(
+  { id: t.string, model_ver_no: t.string, type: t.string, name: t.string, cover: t.string },
+  'PreviewModel',
+);
+
+export const PreviewTag = t.type(
+  { id: t.string, title: t.string, cover: t.string, is_collect: t.boolean, show_in: t.number },
+  'PreviewTag',
+);
+
+/** Spec §3 decoration preview item: a work the avatar box is previewed on. */
+export const DecorationPreviewItem = t.type(
+  {
+    id: t.string,
+    model_id: t.string,
+    title: t.string,
+    model_name: t.string,
+    sub_channel: t.string,
+    banner: PreviewBanner,
+    created_at: t.number,
+    meta: t.type({ prompt: t.string }),
+    channel: t.string,
+    models: t.array(PreviewModel),
+    tags: t.array(PreviewTag),
+  },
+  'DecorationPreviewItem',
+);
+export type DecorationPreviewItem = t.TypeOf<typeof DecorationPreviewItem>;
+
+export const OrnamentPreviewRequest = t.type({}, 'OrnamentPreviewRequest');
+export type OrnamentPreviewRequest = t.TypeOf<typeof OrnamentPreviewRequest>;
+
+export const OrnamentPreviewResponse = t.type(
+  { items: t.array(DecorationPreviewItem) },
+  'OrnamentPreviewResponse',
+);
+export type OrnamentPreviewResponse = t.TypeOf<typeof OrnamentPreviewResponse>;

@@ -172,18 +172,43 @@ export const ActivityAward = t.type(
 );
 export type ActivityAward = t.TypeOf<typeof ActivityAward>;
 
-export const PopupStatusResponse = t.type(
-  {
-    discount_popup: t.union([DiscountPopup, t.null]),
-    face_photo_popup: t.union([FacePhotoPopup, t.null]),
-    show_temp_coins_popup: t.boolean,
-    wakeup_user_popup: t.union([WakeupUserPopup, t.null]),
-    user_activity_award_list: t.array(ActivityAward),
-    hot_popup_cnt: t.number,
-  },
+/**
+ * The daily stamina of spec §4 ("after a popup closes, the daily stamina popup may follow if
+ * flagged"): the generations an account with a daily limit has left in the last 24 hours. Sent
+ * (and the popup flagged) while some are left; null for members without a daily limit.
+ */
+export const DailyStamina = t.type({ used: t.number, limit: t.number }, 'DailyStamina');
+export type DailyStamina = t.TypeOf<typeof DailyStamina>;
+
+export const PopupStatusResponse = t.intersection(
+  [
+    t.type({
+      discount_popup: t.union([DiscountPopup, t.null]),
+      face_photo_popup: t.union([FacePhotoPopup, t.null]),
+      show_temp_coins_popup: t.boolean,
+      wakeup_user_popup: t.union([WakeupUserPopup, t.null]),
+      user_activity_award_list: t.array(ActivityAward),
+      hot_popup_cnt: t.number,
+    }),
+    // Optional so that an older server's answer still decodes (no stamina then).
+    t.partial({ daily_stamina: t.union([DailyStamina, t.null]) }),
+  ],
   'PopupStatusResponse',
 );
 export type PopupStatusResponse = t.TypeOf<typeof PopupStatusResponse>;
+
+/**
+ * Development switch of the reference server (not an API call of the product; served outside
+ * production only, like the outbox): the popup status the caller's account answers with from now
+ * on, until the server restarts; null goes back to the status derived from the account. End-to-end
+ * tests use it to be offered exactly the popups they look at.
+ */
+export const DEV_POPUPS_PATH = '/dev/popups';
+export const DevPopupsRequest = t.type(
+  { status: t.union([PopupStatusResponse, t.null]) },
+  'DevPopupsRequest',
+);
+export type DevPopupsRequest = t.TypeOf<typeof DevPopupsRequest>;
 
 // ---- event report (spec §3 event envelope, §9 "flushed 3 s after the first event") ---------
 

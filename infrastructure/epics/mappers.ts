@@ -69,4 +69,5 @@ export const toUserInfo = (a: AccountInfo): session.UserInfo => ({
   status: a.status,
   role: a.role,
   createdAt: a.create_at,
+  avatarFrame: a.avatar_frame ?? null,
 });

@@ -7,6 +7,13 @@ import { streamingModule } from '../streaming/module';
 import { studioModule } from '../studio/module';
 import { feedModule } from '../feed/module';
 import { detailsModule } from '../details/module';
+import { decorationsModule } from '../decorations/module';
 import type { EpicModule } from './root';
 
-export const areaModules: readonly EpicModule[] = [feedModule, streamingModule, studioModule, detailsModule];
+export const areaModules: readonly EpicModule[] = [
+  feedModule,
+  streamingModule,
+  studioModule,
+  detailsModule,
+  decorationsModule,
+];

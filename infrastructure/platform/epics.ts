@@ -1,6 +1,7 @@
 import type { AppEpic } from '../epics/types';
 import { billingCacheEpics } from '../billing/caches';
 import { countdownEpics } from '../popups/countdown';
+import { popupQueueEpics } from '../popups/queue';
 import { dialogEpics } from '../notices/dialogs';
 import { persistenceEpics } from './persistence';
 import { preferenceEpics } from '../preferences/epics';
@@ -12,6 +13,7 @@ export const platformEpics: readonly AppEpic[] = [
   ...persistenceEpics,
   ...taskStoreEpics,
   ...countdownEpics,
+  ...popupQueueEpics,
   ...billingCacheEpics,
   ...dialogEpics,
   ...pushEpics,

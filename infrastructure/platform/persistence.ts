@@ -31,6 +31,7 @@ import { appStarted } from '../store/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from './commands';
 import { restoreEndTimes } from '../popups/countdown';
+import { restoreShownStatus } from '../popups/queue';
 import { HIDDEN_CARDS_KEY, PERSISTED_AUTH_KEY, type LocalStore } from './storage';
 import { TASK_LIST_KEY } from '../tasks/taskStore';
 
@@ -46,7 +47,10 @@ const UserInfoCodec = t.intersection([
     status: t.number,
     role: t.string,
   }),
-  t.partial({ enterprise: t.union([t.null, t.type({ identityType: t.string, showEntry: t.boolean })]) }),
+  t.partial({
+    enterprise: t.union([t.null, t.type({ identityType: t.string, showEntry: t.boolean })]),
+    avatarFrame: t.union([t.string, t.null]),
+  }),
 ]);
 
 const PaymentInfoCodec = t.intersection([
@@ -141,6 +145,7 @@ export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clo
       return [
         ...restoreAuth(platform.storage, hasSession),
         ...restoreEndTimes(platform.storage, clock.now()),
+        ...restoreShownStatus(platform.storage),
         ...restoreHiddenCards(platform.storage),
         localStateRestored({}),
       ];

@@ -12,11 +12,13 @@
  * - face_photo_popup             -> patFace (priority 4)
  * - user_activity_award_list     -> award (priority 5) when not empty
  * - hot_popup_cnt > 0            -> hot (priority 6)
- * Failures are silent: popups are background data.
+ * - daily_stamina (not null)     -> the daily stamina popup is flagged to follow the next close
+ * What the popups say (coins, days, the tool, the awards, the count, the stamina) is recorded with
+ * `popups/detailsReceived`. Failures are silent: popups are background data.
  */
 import * as E from 'fp-ts/Either';
 import { EMPTY, distinctUntilChanged, from, map, mergeMap, switchMap, take } from 'rxjs';
-import { popups, session, type RootState } from '../../domain/index.js';
+import { billing, popups, session, type RootState } from '../../domain/index.js';
 import { DISCOUNT_POP_TYPE_HALF_PRICE, type PopupStatusResponse } from '../contract/telemetry';
 import type { Action, AppEpic } from '../epics/types';
 
@@ -67,6 +69,29 @@ export const popupStatusActions = (
   return actions;
 };
 
+/** What each popup says, from the same data. */
+export const detailsOf = (data: PopupStatusResponse, tempCoins: number | null): popups.PopupDetails => ({
+  ...(tempCoins !== null && data.show_temp_coins_popup ? { tempCoins } : {}),
+  ...(data.wakeup_user_popup === null ? {} : { balanceDay: data.wakeup_user_popup.balance_day }),
+  ...(data.face_photo_popup === null
+    ? {}
+    : { patFace: { title: data.face_photo_popup.data.title, page: data.face_photo_popup.page } }),
+  ...(data.user_activity_award_list.length === 0
+    ? {}
+    : { awards: data.user_activity_award_list.map((a) => ({ id: a.id, title: a.title, coins: a.coins })) }),
+  ...(data.hot_popup_cnt > 0 ? { hotCount: data.hot_popup_cnt } : {}),
+  ...(data.daily_stamina ? { stamina: { ...data.daily_stamina } } : {}),
+});
+
+/** The details and the daily stamina flag (spec §4 "the daily stamina popup may follow if flagged"). */
+export const popupDetailActions = (data: PopupStatusResponse, s: RootState): Action[] => {
+  const flagged = data.daily_stamina !== undefined && data.daily_stamina !== null;
+  return [
+    popups.detailsReceived({ details: detailsOf(data, billing.selectCoins(s.billing)?.temp ?? null) }),
+    ...(s.popups.staminaFollows === flagged ? [] : [popups.dailyStaminaFlagged({ flagged })]),
+  ];
+};
+
 const withdrawAll = (state: popups.PopupsState): Action[] =>
   STATUS_POPUP_TYPES.filter((type) => state.offered.includes(type)).map((type) =>
     popups.popupWithdrawn({ type }),
@@ -80,13 +105,19 @@ export const popupStatusEpic: AppEpic = (_action$, state$, { telemetry, clock })
     distinctUntilChanged(),
     switchMap((userId) =>
       userId === null
-        ? from(withdrawAll(state$.value.popups))
+        ? from([
+            ...withdrawAll(state$.value.popups),
+            ...(state$.value.popups.staminaFollows ? [popups.dailyStaminaFlagged({ flagged: false })] : []),
+          ])
         : telemetry.api.popupStatus({ plat: 'web' }).pipe(
             take(1),
             mergeMap((result) =>
               E.isLeft(result) || userIdOf(state$.value) !== userId
                 ? EMPTY
-                : from(popupStatusActions(result.right, state$.value.popups, clock.now())),
+                : from([
+                    ...popupDetailActions(result.right, state$.value),
+                    ...popupStatusActions(result.right, state$.value.popups, clock.now()),
+                  ]),
             ),
           ),
     ),

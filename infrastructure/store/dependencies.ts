@@ -1,4 +1,5 @@
 import type { SchedulerLike } from 'rxjs';
+import type { DecorationsDeps } from '../decorations/api';
 import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { DetailsDeps } from '../details/deps';
@@ -37,4 +38,6 @@ export interface Dependencies {
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */
   readonly captcha?: CaptchaDeps;
+  /** The decoration calls; absent: the decoration epics do nothing. */
+  readonly decorations?: DecorationsDeps;
 }

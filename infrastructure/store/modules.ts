@@ -20,6 +20,8 @@ export const loadStudioModule: EpicModuleLoader = () =>
   import('../studio/module').then((m) => m.studioModule);
 export const loadCreationModule: EpicModuleLoader = () =>
   import('../tasks/module').then((m) => m.creationModule);
+export const loadDecorationsModule: EpicModuleLoader = () =>
+  import('../decorations/module').then((m) => m.decorationsModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with

@@ -10,7 +10,9 @@
  * The caller's works are their completed generation tasks (the `tasks` table of migration 001).
  */
 import type {
+  DecorationStats,
   Ornament,
+  OrnamentPreviewResponse,
   OrnamentHistoryRequest,
   OrnamentHistoryResponse,
   OrnamentListRequest,
@@ -21,8 +23,10 @@ import type {
 import {
   ORNAMENT_HISTORY_MAX_PAGE_SIZE,
   ORNAMENT_LIST_MAX_PAGE_SIZE,
+  ORNAMENT_PREVIEW_PAGE_SIZE,
 } from '../../infrastructure/contract/decorations';
 import type { BlobStore } from '../blobs/store';
+import { RECOMMEND_SCORE, coverKey, tagsOf } from '../community/items';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
 import { balances, debit, totalOf } from '../ledger';
@@ -267,4 +271,115 @@ export const purchaseHistory = async (
     page,
     page_size: size,
   };
+};
+
+/**
+ * Spec §3 decoration stats of the caller: the works they collected, whom they follow, who
+ * follows them, and the coins they earned from activity awards (the ledger's 'award…' credits).
+ */
+export const decorationStats = async (db: Queryable, accountId: string): Promise<DecorationStats> => {
+  const [row] = await db.query<{
+    colleted: string | number;
+    following: string | number;
+    followers: string | number;
+    earnings: string | number;
+  }>(
+    `SELECT (SELECT count(*) FROM collects WHERE account_id = $1) AS colleted,
+            (SELECT count(*) FROM follows WHERE follower_id = $1) AS following,
+            (SELECT count(*) FROM follows WHERE followee_id = $1) AS followers,
+            (SELECT COALESCE(sum(delta), 0) FROM coin_ledger
+              WHERE account_id = $1 AND delta > 0 AND reason LIKE 'award%') AS earnings`,
+    [accountId],
+  );
+  return {
+    colleted_cnt: Number(row?.colleted ?? 0),
+    following_cnt: Number(row?.following ?? 0),
+    follower_cnt: Number(row?.followers ?? 0),
+    earnings: Number(row?.earnings ?? 0),
+  };
+};
+
+interface PreviewRow extends Record<string, unknown> {
+  id: string;
+  kind: string;
+  title: string;
+  cover_prompt: string;
+  cover_width: number;
+  cover_height: number;
+  base_model: string | null;
+  sub_channel: string | null;
+  created_at: string | number;
+}
+
+/**
+ * Works to preview an avatar box on (spec §2 recommend and detail tabs, §9 avatar
+ * recommendation page size 4): the caller's own published works first, newest first, then the
+ * square's recommended artworks, so a new account sees the box on real cards too.
+ */
+export const previewItems = async (
+  db: Queryable,
+  blobs: BlobStore,
+  accountId: string,
+): Promise<OrnamentPreviewResponse> => {
+  const columns = `i.id, i.kind, i.title, i.cover_prompt, i.cover_width, i.cover_height, i.base_model,
+    i.sub_channel, i.created_at`;
+  const own = await db.query<PreviewRow>(
+    `SELECT ${columns} FROM content_items i WHERE i.author_id = $1 ORDER BY i.created_at DESC, i.id LIMIT $2`,
+    [accountId, ORNAMENT_PREVIEW_PAGE_SIZE],
+  );
+  const rest =
+    own.length >= ORNAMENT_PREVIEW_PAGE_SIZE
+      ? []
+      : await db.query<PreviewRow>(
+          `SELECT ${columns} FROM content_items i WHERE i.author_id <> $1 AND i.kind = 'artwork'
+            ORDER BY ${RECOMMEND_SCORE} DESC, i.id LIMIT $2`,
+          [accountId, ORNAMENT_PREVIEW_PAGE_SIZE - own.length],
+        );
+  const rows = [...own, ...rest];
+  const tags = await tagsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      model_id: '',
+      title: r.title,
+      model_name: r.base_model ?? '',
+      sub_channel: r.sub_channel ?? '',
+      banner: {
+        url: blobs.urlOf(coverKey(r.id)),
+        width: Number(r.cover_width),
+        height: Number(r.cover_height),
+        nsfw: false,
+        is_nsfw_plus: false,
+        has_meta: r.cover_prompt !== '',
+      },
+      created_at: Number(r.created_at),
+      meta: { prompt: r.cover_prompt },
+      channel: r.kind,
+      models: [],
+      tags: (tags.get(r.id) ?? []).map((t) => ({
+        id: t.id,
+        title: t.name,
+        cover: '',
+        is_collect: false,
+        show_in: 0,
+      })),
+    })),
+  };
+};
+
+/** The preview URL of the avatar box the account wears (spec §3 avatar_frame), or null. */
+export const avatarFrameOf = async (
+  db: Queryable,
+  blobs: BlobStore,
+  accountId: string,
+): Promise<string | null> => {
+  const [row] = await db.query<{ preview_key: string }>(
+    `SELECT o.preview_key FROM ornament_wear w JOIN ornaments o ON o.id = w.ornament_id
+      WHERE w.account_id = $1 AND w.type = 'avatar_box'`,
+    [accountId],
+  );
+  return row ? blobs.urlOf(row.preview_key) : null;
 };

@@ -7,10 +7,13 @@
  * - wakeup_user_popup: the account was away 7 days or more (not seen for 7 days, or back within
  *   the last day after such an absence); balance_day is the days left on its membership;
  * - user_activity_award_list: coin credits of the last 7 days whose reason starts with 'award';
- * - hot_popup_cnt: works others published in the last 24 hours, at most 99.
+ * - hot_popup_cnt: works others published in the last 24 hours, at most 99;
+ * - daily_stamina: for an account whose tier has a daily generation limit (spec §8 70001), the
+ *   generations used in the last 24 hours and the limit, while some are left; null otherwise.
  */
 import type { ActivityAward, PopupStatusResponse } from '../../infrastructure/contract/telemetry';
 import type { Queryable } from '../db/database';
+import { TIER_LIMITS, tierOf } from '../creation/tiers';
 import { balances } from '../ledger';
 import { ABSENCE_MS, presenceOf } from './presence';
 
@@ -62,6 +65,12 @@ export const popupStatusOf = async (
     'SELECT COUNT(*) AS n FROM (SELECT 1 FROM content_items WHERE created_at >= $1 AND author_id <> $2 LIMIT $3) AS recent',
     [now - HOT_WINDOW_MS, accountId, HOT_POPUP_CAP],
   );
+  const dailyLimit = TIER_LIMITS[await tierOf(db, accountId, now)].daily;
+  const [today] = await db.query<{ n: string | number }>(
+    'SELECT COUNT(*) AS n FROM tasks WHERE account_id = $1 AND created_at > $2',
+    [accountId, now - DAY_MS],
+  );
+  const usedToday = Number(today?.n ?? 0);
   const discountEnd = createdAt + DISCOUNT_WINDOW_MS;
   return {
     discount_popup:
@@ -83,5 +92,7 @@ export const popupStatusOf = async (
       created_at: Number(a.created_at) as ActivityAward['created_at'],
     })),
     hot_popup_cnt: Number(hot?.n ?? 0),
+    daily_stamina:
+      dailyLimit !== null && usedToday < dailyLimit ? { used: usedToday, limit: dailyLimit } : null,
   };
 };

@@ -27,6 +27,7 @@ import {
 } from '../../infrastructure/contract/account';
 import { hashPassword, newId, requireAccount, sessionCookie, startSession, verifyPassword } from '../auth';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { avatarFrameOf } from '../commerce/decorations';
 import type { ServerContext } from '../context';
 import { outboxMailer, readOutbox, type Mailer } from '../platform/mail';
 import { LOGIN_LIMITS, makeLoginThrottle, type LoginThrottle } from '../security/throttle';
@@ -43,7 +44,7 @@ interface AccountRow extends Record<string, unknown> {
   created_at: string | number;
 }
 
-const toAccountInfo = (r: AccountRow): AccountInfo => ({
+const toAccountInfo = (r: AccountRow, avatarFrame: string | null): AccountInfo => ({
   id: r.id,
   account_id: r.id,
   account_name: r.account_name,
@@ -53,6 +54,7 @@ const toAccountInfo = (r: AccountRow): AccountInfo => ({
   status: r.status,
   role: r.role,
   create_at: Number(r.created_at),
+  avatar_frame: avatarFrame,
 });
 
 interface SettingsRow extends Record<string, unknown> {
@@ -106,6 +108,9 @@ export const accountRoutes = (
   const perAddress = { perAccount: Number.MAX_SAFE_INTEGER, perAddress: ctx.config.signUpsPerAddress };
   const signUps = makeLoginThrottle({ ...perAddress, windowMs: ctx.config.loginWindowMs });
   const resetMails = makeLoginThrottle({ ...perAddress, windowMs: ctx.config.loginWindowMs });
+  /** The account's fields with the frame of the avatar box it wears (spec §3 avatar_frame). */
+  const infoOf = async (row: AccountRow): Promise<AccountInfo> =>
+    toAccountInfo(row, await avatarFrameOf(ctx.db, ctx.blobs, row.id));
 
   app.post(LOGIN_PATH, async (req, reply) => {
     const body = decodeBody(LoginRequest, req.body);
@@ -129,7 +134,7 @@ export const accountRoutes = (
     }
     throttle.succeeded(email);
     const token = await startSession(ctx.db, reply, row.id, now);
-    return ok({ token, user: toAccountInfo(row) });
+    return ok({ token, user: await infoOf(row) });
   });
 
   app.post(LOGOUT_PATH, async (req, reply) => {
@@ -142,7 +147,7 @@ export const accountRoutes = (
     const id = requireAccount(req.caller);
     const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE id = $1', [id]);
     if (!row) throw new ApiError(CODES.accountNotExistent, 'the account is gone');
-    return ok(toAccountInfo(row));
+    return ok(await infoOf(row));
   });
 
   app.post(REGISTER_PATH, async (req, reply) => {
@@ -170,7 +175,7 @@ export const accountRoutes = (
     );
     if (!row) throw new ApiError(CODES.emailRegistered, 'this email is registered already');
     const token = await startSession(ctx.db, reply, row.id, now);
-    return ok({ token, user: toAccountInfo(row) });
+    return ok({ token, user: await infoOf(row) });
   });
 
   app.post(PASSWORD_FORGOT_PATH, async (req, reply) => {

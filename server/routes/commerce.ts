@@ -33,6 +33,10 @@ import {
   ORNAMENT_BUY_PATH,
   ORNAMENT_HISTORY_PATH,
   ORNAMENT_LIST_PATH,
+  ORNAMENT_PREVIEW_PATH,
+  ORNAMENT_STATS_PATH,
+  OrnamentPreviewRequest,
+  OrnamentStatsRequest,
   ORNAMENT_UNLOAD_PATH,
   ORNAMENT_USE_PATH,
   OrnamentBuyRequest,
@@ -75,7 +79,9 @@ import {
 import { checkoutNotFoundPage, checkoutPage, type CheckoutPage } from '../commerce/checkout-page';
 import {
   buyOrnament,
+  decorationStats,
   listOrnaments,
+  previewItems,
   purchaseHistory,
   unloadOrnament,
   useOrnament,
@@ -232,6 +238,18 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const accountId = requireAccount(req.caller);
     const body = decodeBody(OrnamentHistoryRequest, req.body);
     return ok(await purchaseHistory(ctx.db, ctx.blobs, accountId, body));
+  });
+
+  app.post(ORNAMENT_STATS_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    decodeBody(OrnamentStatsRequest, req.body);
+    return ok(await decorationStats(ctx.db, accountId));
+  });
+
+  app.post(ORNAMENT_PREVIEW_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    decodeBody(OrnamentPreviewRequest, req.body);
+    return ok(await previewItems(ctx.db, ctx.blobs, accountId));
   });
 
   // ---- uploads

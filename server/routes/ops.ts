@@ -25,6 +25,9 @@ import {
   POPUP_STATUS_PATH,
   PingRequest,
   PopupStatusRequest,
+  DEV_POPUPS_PATH,
+  DevPopupsRequest,
+  type PopupStatusResponse,
   STAR_TRACK_EVENTS_PATH,
   STAR_TRACK_INIT_PATH,
   STAR_TRACK_UPLOAD_MAX,
@@ -32,7 +35,7 @@ import {
   StarTrackInitRequest,
   type StarTrackInitResponse,
 } from '../../infrastructure/contract/telemetry';
-import { newId, requireAccount } from '../auth';
+import { newId, requireAccount, resolveCaller } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { assign } from '../ops/flags';
@@ -61,6 +64,9 @@ const senderOf = (req: FastifyRequest, bodyDeviceId: string | undefined): Sender
 });
 
 export const opsRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  /** The development switch's popup status per account (README "Development switches"). */
+  const popupOverrides = new Map<string, PopupStatusResponse>();
+
   app.post(PING_PATH, async (req) => {
     const body = decodeBody(PingRequest, req.body);
     if (req.caller.accountId === null && req.caller.deviceId === null)
@@ -79,8 +85,19 @@ export const opsRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   app.post(POPUP_STATUS_PATH, async (req) => {
     decodeBody(PopupStatusRequest, req.body);
     const accountId = requireAccount(req.caller);
-    return ok(await popupStatusOf(ctx.db, accountId, ctx.clock.now()));
+    return ok(popupOverrides.get(accountId) ?? (await popupStatusOf(ctx.db, accountId, ctx.clock.now())));
   });
+
+  // Outside production only: the popup status the caller's account answers with until a restart.
+  if (ctx.config.devSwitches)
+    app.post(DEV_POPUPS_PATH, async (req) => {
+      // Outside /api/ the caller is not resolved by the app's hook.
+      const accountId = requireAccount(await resolveCaller(ctx.db, req, ctx.clock.now()));
+      const body = decodeBody(DevPopupsRequest, req.body);
+      if (body.status === null) popupOverrides.delete(accountId);
+      else popupOverrides.set(accountId, body.status);
+      return ok(null);
+    });
 
   app.post(EVENT_REPORT_PATH, async (req) => {
     const body = decodeBody(EventReportRequest, req.body);

@@ -14,6 +14,8 @@ import { RouteError } from './RouteError';
 
 export interface RouteHandle {
   readonly titleId: string;
+  /** The route's name (its guard meta name), for views that depend on the page (the popup queue). */
+  readonly name?: string;
 }
 
 const localeOfPath = (pathname: string): routing.Locale =>
@@ -23,7 +25,7 @@ const NOT_FOUND_META = { name: 'notFound', requiresAuth: false } as const;
 
 const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
   ...(route.path === '' ? { index: true } : { path: route.path }),
-  handle: { titleId: route.titleId } satisfies RouteHandle,
+  handle: { titleId: route.titleId, name: route.meta.name } satisfies RouteHandle,
   errorElement: <RouteError />,
   loader: async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);

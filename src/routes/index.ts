@@ -6,6 +6,7 @@ import { chatRoute } from './chat';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
 import { detailRoutes } from './details';
+import { decorationsRoute, mallRoute } from './decorations';
 import { exploreRoute, exploreSectionRoutes } from './explore';
 import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
@@ -34,6 +35,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   forgotPasswordRoute,
   resetPasswordRoute,
   settingsRoute,
+  decorationsRoute,
+  mallRoute,
   forbiddenRoute,
 ];
 

@@ -11,6 +11,7 @@ import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastr
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Dialogs, Toasts } from '../../features/notices';
+import { PopupHost } from '../../features/popups';
 import { SearchBox } from '../../features/search';
 import { LOCALES } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
@@ -18,6 +19,7 @@ import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
   ChatIcon,
   CreateIcon,
+  DecorationsIcon,
   DownloadIcon,
   ExploreIcon,
   ToolsIcon,
@@ -213,7 +215,13 @@ const AccountMenu = () => {
           aria-label={intl.formatMessage({ id: 'header.account' }, { name: user.name })}
           data-testid="account-menu"
         >
-          <Avatar name={user.name} size="sm" />
+          <Avatar
+            name={user.name}
+            src={user.avatar || null}
+            frameUrl={user.avatarFrame ?? null}
+            size="sm"
+            decorative
+          />
           <span className={styles.accountName} data-testid="account-name">
             {user.name}
           </span>
@@ -225,6 +233,12 @@ const AccountMenu = () => {
           label: intl.formatMessage({ id: 'header.settings' }),
           icon: <SettingsIcon />,
           onSelect: () => void navigate(to('/settings')),
+        },
+        {
+          key: 'decorations',
+          label: intl.formatMessage({ id: 'header.decorations' }),
+          icon: <DecorationsIcon />,
+          onSelect: () => void navigate(to('/decorations')),
         },
         {
           key: 'log',
@@ -308,6 +322,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
       </main>
       <Toasts />
       <Dialogs />
+      <PopupHost />
     </div>
   );
 };

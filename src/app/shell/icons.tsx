@@ -79,3 +79,11 @@ export const SettingsIcon = () => (
     <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />
   </Icon>
 );
+
+/** A ring with a gem: the decorations (avatar boxes) of the account menu. */
+export const DecorationsIcon = () => (
+  <Icon>
+    <circle cx="12" cy="13" r="7" />
+    <path d="M9 4l3-2 3 2-3 3z" />
+  </Icon>
+);

@@ -16,6 +16,8 @@ const given = givenIn(ctx);
 const ornament = (over: Partial<deco.Ornament> = {}): deco.Ornament => ({
   id: 'av1',
   type: 'avatarBox',
+  name: 'Ring',
+  preview: { url: '/blobs/ring.png', width: 192, height: 192 },
   price: 300,
   stock: 5,
   is_owned: false,
@@ -279,6 +281,8 @@ const idArb = fc.constantFrom('a1', 'a2', 'a3', 'p1', 'p2');
 const ornamentArb: fc.Arbitrary<deco.Ornament> = fc.record({
   id: idArb,
   type: fc.constantFrom('avatarBox' as const, 'productionBox' as const),
+  name: fc.string({ maxLength: 8 }),
+  preview: fc.constant({ url: '/blobs/x.png', width: 192, height: 192 }),
   price: fc.integer({ min: -10, max: 500 }),
   stock: fc.integer({ min: -3, max: 3 }),
   is_owned: fc.boolean(),

@@ -1,0 +1,197 @@
+import { useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { decorations } from '../../../domain/index.js';
+import {
+  buyDecoration,
+  dismissDecorationRefusal,
+  unloadDecoration,
+  wearDecoration,
+} from '../../../infrastructure/decorations/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { useLocale } from '../../i18n/locale';
+import { Avatar, Badge, Button, Card } from '../../ui';
+import { AvatarPreviewDialog } from './AvatarPreview';
+import styles from './Decorations.module.css';
+import { useMe } from './useDecorations';
+import { WorkPicker } from './WorkPicker';
+
+const REFUSAL_KEYS: Readonly<Record<decorations.PurchaseRefusal, string>> = {
+  noCoins: 'decorations.refused.noCoins',
+  soldOut: 'decorations.refused.soldOut',
+  alreadyOwned: 'decorations.refused.alreadyOwned',
+};
+
+const STATUS_TONES = {
+  'decorations.status.wearing': 'accent',
+  'decorations.status.owned': 'success',
+  'decorations.status.soldOut': 'danger',
+  'decorations.status.onSale': 'neutral',
+} as const;
+
+/** The art of a decoration: an avatar box around the person's own avatar, a production box as drawn. */
+export const DecorationArt = ({ ornament }: { readonly ornament: decorations.Ornament }) => {
+  const me = useMe();
+  return (
+    <div className={styles.art}>
+      {ornament.type === 'avatarBox' ? (
+        <Avatar
+          name={me?.name ?? ornament.name}
+          src={me?.avatar || null}
+          frameUrl={ornament.preview.url}
+          size="xl"
+          decorative
+        />
+      ) : (
+        <img className={styles.frameArt} src={ornament.preview.url} alt="" loading="lazy" />
+      )}
+    </div>
+  );
+};
+
+/** One decoration: price, stock, status, its one action, and why a purchase was refused. */
+export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCard }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { to } = useLocale();
+  const me = useMe();
+  const [picking, setPicking] = useState(false);
+  const { ornament: o, view, action, pending, refusal } = card;
+  const nameId = `ornament-name-${o.id}`;
+  const isAvatar = o.type === 'avatarBox';
+
+  const mainAction = (() => {
+    switch (action) {
+      case 'buy':
+        return me === null ? (
+          <Button asChild variant="primary" size="sm">
+            <Link to={to('/login')}>
+              <FormattedMessage id="decorations.signInToBuy" />
+            </Link>
+          </Button>
+        ) : (
+          <Button
+            variant="primary"
+            size="sm"
+            loading={pending}
+            onClick={() => dispatch(buyDecoration({ ornamentId: o.id }))}
+            data-testid="ornament-buy"
+          >
+            <FormattedMessage id={view.useTextKey} />
+          </Button>
+        );
+      case 'wear':
+        return (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={pending}
+            onClick={() => (isAvatar ? dispatch(wearDecoration({ ornamentId: o.id })) : setPicking(true))}
+            data-testid="ornament-wear"
+          >
+            <FormattedMessage id={isAvatar ? view.useTextKey : 'decorations.use.wearOnWork'} />
+          </Button>
+        );
+      case 'unload':
+        return (
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={pending}
+            onClick={() => dispatch(unloadDecoration({ ornamentId: o.id }))}
+            data-testid="ornament-unload"
+          >
+            <FormattedMessage id={view.useTextKey} />
+          </Button>
+        );
+      case 'none':
+        return (
+          <Button variant="secondary" size="sm" disabled>
+            <FormattedMessage id={view.useTextKey} />
+          </Button>
+        );
+      default:
+        return null;
+    }
+  })();
+
+  return (
+    <Card
+      padding="none"
+      className={`${styles.card} ${o.is_wearing ? styles.wearing : ''}`}
+      aria-labelledby={nameId}
+      data-testid={`ornament-${o.id}`}
+      data-wearing={o.is_wearing ? 'true' : 'false'}
+    >
+      <DecorationArt ornament={o} />
+      <div className={styles.body}>
+        <div className={styles.nameRow}>
+          <h3 className={styles.name} id={nameId}>
+            {o.name}
+          </h3>
+          <Badge tone={STATUS_TONES[view.statusTextKey]} data-testid="ornament-status">
+            <FormattedMessage id={view.statusTextKey} />
+          </Badge>
+        </div>
+        <p className={styles.meta}>
+          <span className={styles.price}>
+            <span className={styles.coinDot} aria-hidden="true" />
+            <FormattedMessage id="decorations.price" values={{ price: view.priceText }} />
+          </span>
+          {view.isSoldOut ? (
+            <span className={styles.soldOut}>
+              <FormattedMessage id="decorations.soldOut" />
+            </span>
+          ) : (
+            <span data-testid="ornament-stock">
+              <FormattedMessage id="decorations.stock" values={{ stock: o.stock }} />
+            </span>
+          )}
+          {view.buyTime === null ? null : (
+            <span>
+              <FormattedMessage id="decorations.boughtOn" values={{ date: view.buyTime }} />
+            </span>
+          )}
+        </p>
+        {refusal === null ? null : (
+          <p className={styles.refusal} role="alert" data-testid="ornament-refusal">
+            <FormattedMessage id={REFUSAL_KEYS[refusal]} />{' '}
+            {refusal === 'noCoins' ? (
+              <Link to={to('/coins')} onClick={() => dispatch(dismissDecorationRefusal({}))}>
+                <FormattedMessage id="decorations.getCoins" />
+              </Link>
+            ) : null}
+          </p>
+        )}
+        <div className={styles.actions}>
+          {mainAction}
+          {isAvatar ? (
+            <AvatarPreviewDialog
+              ornament={o}
+              trigger={
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={intl.formatMessage({ id: 'decorations.previewOf' }, { name: o.name })}
+                  data-testid="ornament-preview"
+                >
+                  <FormattedMessage id="decorations.preview" />
+                </Button>
+              }
+            />
+          ) : null}
+        </div>
+      </div>
+      {isAvatar ? null : (
+        <WorkPicker
+          open={picking}
+          onOpenChange={setPicking}
+          onPick={(workId) => {
+            setPicking(false);
+            dispatch(wearDecoration({ ornamentId: o.id, workId }));
+          }}
+        />
+      )}
+    </Card>
+  );
+};

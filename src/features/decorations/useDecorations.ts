@@ -1,0 +1,59 @@
+/** What the decoration screens show, from memoised selectors over the store. */
+import { createSelector } from '@reduxjs/toolkit';
+import { billing, decorations, session, tasks, type RootState } from '../../../domain/index.js';
+import { useAppSelector } from '../../../infrastructure/store/hooks';
+
+const selectDecorations = (s: RootState) => s.decorations;
+
+const selectAvatarCards = createSelector([selectDecorations], (d) =>
+  decorations.selectOrnamentCards(d, 'avatarBox'),
+);
+const selectProductionCards = createSelector([selectDecorations], (d) =>
+  decorations.selectOrnamentCards(d, 'productionBox'),
+);
+const selectOwnedAvatarCards = createSelector([selectAvatarCards], (cards) =>
+  cards.filter((c) => c.ornament.is_owned),
+);
+const selectOwnedProductionCards = createSelector([selectProductionCards], (cards) =>
+  cards.filter((c) => c.ornament.is_owned),
+);
+const selectListStatus = createSelector([selectDecorations], (d) => decorations.selectLoadStatus(d, 'list'));
+const selectHistoryStatus = createSelector([selectDecorations], (d) =>
+  decorations.selectLoadStatus(d, 'history'),
+);
+const selectStatsStatus = createSelector([selectDecorations], (d) =>
+  decorations.selectLoadStatus(d, 'stats'),
+);
+const selectPreviewStatus = createSelector([selectDecorations], (d) =>
+  decorations.selectLoadStatus(d, 'previews'),
+);
+const selectHistory = createSelector([selectDecorations], (d) => decorations.selectHistoryView(d));
+const selectStats = createSelector([selectDecorations], (d) => d.stats);
+const selectPreviews = createSelector([selectDecorations], (d) => decorations.selectPreviewItems(d));
+const selectWorn = createSelector([selectDecorations], (d) => decorations.selectWornAvatarBox(d));
+const selectMe = createSelector([(s: RootState) => s.session], (s) => session.selectUser(s));
+const selectCoins = createSelector(
+  [(s: RootState) => s.billing],
+  (b) => billing.selectCoins(b)?.calculate ?? null,
+);
+const selectWorks = createSelector([(s: RootState) => s.tasks], (t) =>
+  decorations.worksForProductionBox(tasks.selectTaskList(t)),
+);
+
+export const useAvatarCards = () => useAppSelector(selectAvatarCards);
+export const useProductionCards = () => useAppSelector(selectProductionCards);
+export const useOwnedAvatarCards = () => useAppSelector(selectOwnedAvatarCards);
+export const useOwnedProductionCards = () => useAppSelector(selectOwnedProductionCards);
+export const useListStatus = () => useAppSelector(selectListStatus);
+export const useHistoryStatus = () => useAppSelector(selectHistoryStatus);
+export const useStatsStatus = () => useAppSelector(selectStatsStatus);
+export const usePreviewStatus = () => useAppSelector(selectPreviewStatus);
+export const useHistory = () => useAppSelector(selectHistory);
+export const useDecorationStats = () => useAppSelector(selectStats);
+export const usePreviewItems = () => useAppSelector(selectPreviews);
+export const useWornAvatarBox = () => useAppSelector(selectWorn);
+/** The signed-in person (their name, avatar and worn frame), or null for a guest. */
+export const useMe = () => useAppSelector(selectMe);
+export const useCoinBalance = () => useAppSelector(selectCoins);
+/** The person's finished works a production box can go on, newest first. */
+export const usePickableWorks = () => useAppSelector(selectWorks);

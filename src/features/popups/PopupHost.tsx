@@ -1,0 +1,176 @@
+/**
+ * The popup queue's one view, mounted once in the shell (spec §4): it tells the queue which page
+ * the person is on and renders the popup the domain picked, one at a time. Every popup leads
+ * somewhere real; closing it (×, Escape, "Later" or following its link) lets the next one come.
+ */
+import { useEffect } from 'react';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { Link, useMatches } from 'react-router';
+import type { popups } from '../../../domain/index.js';
+import { closePopup, popupRouteEntered } from '../../../infrastructure/popups/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { useLocale } from '../../i18n/locale';
+import { Button, Dialog } from '../../ui';
+import styles from './Popups.module.css';
+import { usePopupView } from './usePopups';
+
+/** The route name of the deepest matched page (its handle carries it). */
+const useRouteName = (): string | null => {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const name = (matches[i]?.handle as { readonly name?: string } | undefined)?.name;
+    if (name !== undefined) return name;
+  }
+  return null;
+};
+
+const HERO: Readonly<Record<popups.PopupType, string>> = {
+  newUserExposure: '✦',
+  revive: '↻',
+  halfPrice: '½',
+  patFace: '☺',
+  award: '★',
+  hot: '♨',
+  dailyStamina: '⚡',
+};
+
+const Body = ({ view }: { readonly view: popups.PopupView }) => {
+  const d = view.details;
+  switch (view.type) {
+    case 'newUserExposure':
+      return (
+        <p className={styles.text}>
+          <FormattedMessage id="popups.newUserExposure.body" values={{ coins: d.tempCoins ?? 0 }} />
+        </p>
+      );
+    case 'revive':
+      return (
+        <p className={styles.text}>
+          {(d.balanceDay ?? 0) > 0 ? (
+            <FormattedMessage id="popups.revive.bodyMember" values={{ days: d.balanceDay ?? 0 }} />
+          ) : (
+            <FormattedMessage id="popups.revive.body" />
+          )}
+        </p>
+      );
+    case 'halfPrice':
+      return (
+        <>
+          <p className={styles.text}>
+            <FormattedMessage id="popups.halfPrice.body" />
+          </p>
+          {view.countdown === null ? null : (
+            <div className={styles.countdown}>
+              <span className={styles.countdownLabel}>
+                <FormattedMessage id="popups.halfPrice.endsIn" />
+              </span>
+              <span className={styles.clock} role="timer" data-testid="popup-countdown">
+                {view.countdown}
+              </span>
+            </div>
+          )}
+        </>
+      );
+    case 'patFace':
+      return (
+        <p className={styles.text}>
+          <FormattedMessage id="popups.patFace.body" values={{ title: d.patFace?.title ?? '' }} />
+        </p>
+      );
+    case 'award':
+      return (
+        <>
+          <p className={styles.text}>
+            <FormattedMessage id="popups.award.body" />
+          </p>
+          <ul className={styles.awards}>
+            {(d.awards ?? []).slice(0, 3).map((a) => (
+              <li key={a.id}>
+                <FormattedMessage id="popups.award.item" values={{ coins: a.coins }} />
+              </li>
+            ))}
+          </ul>
+        </>
+      );
+    case 'hot':
+      return (
+        <p className={styles.text}>
+          <FormattedMessage id="popups.hot.body" values={{ count: d.hotCount ?? 0 }} />
+        </p>
+      );
+    case 'dailyStamina':
+      return (
+        <p className={styles.text}>
+          {view.staminaLeft === null ? (
+            <FormattedMessage id="popups.dailyStamina.bodyUnknown" />
+          ) : (
+            <FormattedMessage
+              id="popups.dailyStamina.body"
+              values={{ left: view.staminaLeft, limit: d.stamina?.limit ?? 0 }}
+            />
+          )}
+        </p>
+      );
+    default:
+      return null;
+  }
+};
+
+const titleValues = (view: popups.PopupView) => ({
+  coins: view.awardedCoins,
+  title: view.details.patFace?.title ?? '',
+});
+
+export const PopupHost = () => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { to } = useLocale();
+  const route = useRouteName();
+  const view = usePopupView();
+  useEffect(() => {
+    if (route !== null) dispatch(popupRouteEntered({ route }));
+  }, [route, dispatch]);
+  if (view === null) return null;
+  const close = () => dispatch(closePopup({ type: view.type }));
+  return (
+    <Dialog
+      open
+      size="sm"
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      title={intl.formatMessage({ id: `popups.${view.type}.title` }, titleValues(view))}
+      closeLabel={intl.formatMessage({ id: 'popups.close' })}
+      footer={
+        <div className={styles.actions}>
+          <Button variant="ghost" onClick={close} data-testid="popup-later">
+            <FormattedMessage id="popups.later" />
+          </Button>
+          {view.type === 'dailyStamina' ? (
+            <Button asChild variant="secondary">
+              <Link to={to('/pricing')} onClick={close}>
+                <FormattedMessage id="popups.dailyStamina.noLimit" />
+              </Link>
+            </Button>
+          ) : null}
+          <Button asChild variant="primary">
+            <Link to={to(view.destination)} onClick={close} data-testid="popup-go">
+              <FormattedMessage id={`popups.${view.type}.cta`} />
+            </Link>
+          </Button>
+        </div>
+      }
+    >
+      <div className={styles.body} data-testid={`popup-${view.type}`}>
+        <span className={styles.hero} aria-hidden="true">
+          {view.type === 'award' ? (
+            <FormattedNumber value={view.awardedCoins} notation="compact" />
+          ) : (
+            HERO[view.type]
+          )}
+        </span>
+        <Body view={view} />
+      </div>
+    </Dialog>
+  );
+};
