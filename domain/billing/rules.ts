@@ -211,3 +211,13 @@ export const visibleRechargePackages = (list: readonly RechargePackage[]): reado
   const head = list.slice(0, RECHARGE_HEAD_COUNT);
   return largest < RECHARGE_HEAD_COUNT ? head : [...head, list[largest] as RechargePackage];
 };
+
+// ---- ledger (coins page)
+
+/** A ledger entry's coins with their sign: a debit takes, a credit (a purchase, a refund) gives. */
+export const signedCoins = (e: { readonly direction: 'debit' | 'credit'; readonly coins: number }): number =>
+  e.direction === 'debit' ? -e.coins : e.coins;
+
+/** Spec §4: a failed task's coins come back; the refund is a credit of the task category 'taskRefund'. */
+export const isRefund = (e: { readonly category: string }): boolean =>
+  e.category === 'taskRefund' || e.category === 'trainingRefund';
