@@ -184,7 +184,12 @@ export const listLedger = async (
       task:
         task === undefined
           ? null
-          : { id: task.id, domain_type: Number(task.domain_type), prompt: task.prompt, status: Number(task.status) },
+          : {
+              id: task.id,
+              domain_type: Number(task.domain_type),
+              prompt: task.prompt,
+              status: Number(task.status),
+            },
       goods_id: r.ref === null ? null : (goodsById.get(r.ref) ?? null),
     };
   });

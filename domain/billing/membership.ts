@@ -73,7 +73,13 @@ export const benefitOfPlan = (p: SubscriptionPlan, info: PaymentInfo | null): Be
 
 /** Spec §4 benefit type of buying a coin pack (its goods id is `calculate` plus digits). */
 export const benefitOfPackage = (p: RechargePackage): BenefitType =>
-  benefitTypeOf({ goodsId: p.goodsId, isSubscription: false, isTrial: false, isUpgrade: false, isOneTime: true });
+  benefitTypeOf({
+    goodsId: p.goodsId,
+    isSubscription: false,
+    isTrial: false,
+    isUpgrade: false,
+    isOneTime: true,
+  });
 
 // ---- the membership page
 
@@ -200,7 +206,8 @@ export const membershipCatalogue = (
 };
 
 /** Spec §1: testimonials read in Chinese on a zh-* page, in English on every other. */
-export const testimonialLanguage = (locale: string): 'zh' | 'en' => (/^zh(?:[-_]|$)/i.test(locale) ? 'zh' : 'en');
+export const testimonialLanguage = (locale: string): 'zh' | 'en' =>
+  /^zh(?:[-_]|$)/i.test(locale) ? 'zh' : 'en';
 
 // ---- the subscription page (spec §3, §4)
 

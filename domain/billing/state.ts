@@ -305,7 +305,9 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
     case 'billing/ledgerPageFailed':
       return { ...state, ledger: { ...ledgerOf(state), status: 'error' } };
     case 'billing/testimonialsRequested':
-      return state.testimonials?.status === 'loaded' ? state : { ...state, testimonials: { status: 'loading' } };
+      return state.testimonials?.status === 'loaded'
+        ? state
+        : { ...state, testimonials: { status: 'loading' } };
     case 'billing/testimonialsFetched':
       return { ...state, testimonials: { status: 'loaded', data: event.payload.items } };
     case 'billing/testimonialsFailed':

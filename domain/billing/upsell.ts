@@ -88,7 +88,14 @@ export const upsellOf = (name: string, variant: string | null, ctx: UpsellContex
       actionKey: 'billing.upsell.action.coins',
     };
   if (ctx.enterpriseRole === 'member')
-    return { topic, titleKey, bodyKey: key(topic, 'enterpriseMember'), values, action: { kind: 'none' }, actionKey: null };
+    return {
+      topic,
+      titleKey,
+      bodyKey: key(topic, 'enterpriseMember'),
+      values,
+      action: { kind: 'none' },
+      actionKey: null,
+    };
   if (ctx.enterpriseRole === 'admin')
     return {
       topic,

@@ -11,6 +11,7 @@ import { makeApi } from '../http/api';
 import { makeHttpClient } from '../http/client';
 import { openTokenStore } from '../http/tokenStore';
 import { browserCaptchaDeps } from '../tasks/captcha';
+import { browserBillingDeps } from '../billing/browser';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
@@ -78,6 +79,7 @@ export const bootstrap = (getLanguage: () => string) => {
       streaming: browserStreamingDeps(http, headers),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
+      billing: browserBillingDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
     },
   });

@@ -6,6 +6,7 @@
 import { streamingModule } from '../streaming/module';
 import { studioModule } from '../studio/module';
 import { feedModule } from '../feed/module';
+import { billingModule } from '../billing/module';
 import type { EpicModule } from './root';
 
-export const areaModules: readonly EpicModule[] = [feedModule, streamingModule, studioModule];
+export const areaModules: readonly EpicModule[] = [feedModule, streamingModule, studioModule, billingModule];

@@ -1,4 +1,5 @@
 import type { SchedulerLike } from 'rxjs';
+import type { BillingDeps } from '../billing/deps';
 import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { PlatformDeps } from '../platform/deps';
@@ -31,6 +32,8 @@ export interface Dependencies {
   readonly streaming: StreamingDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
+  /** The membership screens' calls and the payment iframe's messages. */
+  readonly billing: BillingDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */

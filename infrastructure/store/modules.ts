@@ -16,6 +16,8 @@ export const loadStreamingModule: EpicModuleLoader = () =>
   import('../streaming/module').then((m) => m.streamingModule);
 export const loadStudioModule: EpicModuleLoader = () =>
   import('../studio/module').then((m) => m.studioModule);
+export const loadBillingModule: EpicModuleLoader = () =>
+  import('../billing/module').then((m) => m.billingModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with

@@ -57,7 +57,8 @@ const pay = (orderId: string, token: string, body: unknown = {}) =>
 const createTask = (token: string, prompt: string) =>
   api('/api/v1/task/tool/create', { domain_type: 0, prompt, aspect_ratio: '1:1' }, token);
 const taskStatus = async (id: string, token: string) =>
-  (await api('/api/v1/task/tool/batch-progress', { task_ids: [id] }, token)).json.data.items[0].status as number;
+  (await api('/api/v1/task/tool/batch-progress', { task_ids: [id] }, token)).json.data.items[0]
+    .status as number;
 
 describe('coin ledger list: every debit and refund, with the task it belongs to', () => {
   it('a failed task (prompt marker #fail) shows its debit and its refund, both naming the task; a recharge names its goods', async () => {
@@ -97,7 +98,8 @@ describe('coin ledger list: every debit and refund, with the task it belongs to'
 
   it('pages by cursor without gaps or repeats, and shows nothing of another account', async () => {
     const a = await account();
-    for (let i = 1; i <= 7; i++) await credit(s.server.ctx.db, a.id, 'paid', i, `recharge test${i}`, `r${i}`, i);
+    for (let i = 1; i <= 7; i++)
+      await credit(s.server.ctx.db, a.id, 'paid', i, `recharge test${i}`, `r${i}`, i);
     const other = await account(50);
     const seen: number[] = [];
     let cursor: number | null = null;
@@ -165,7 +167,11 @@ describe('subscription status: the spec §4 3-day trial flag', () => {
     );
     expect((await pay(order.json.data.order.order_id, a.token)).status.code).toBe(10000);
     const after = (await api('/api/v1/payment/subscription/status', {}, a.token)).json.data;
-    expect(after).toMatchObject({ trial_eligible: false, is_trial: true, current_product: 'basic_trial_3day' });
+    expect(after).toMatchObject({
+      trial_eligible: false,
+      is_trial: true,
+      current_product: 'basic_trial_3day',
+    });
   });
 });
 
@@ -179,7 +185,10 @@ describe('tier benefits come from the domain table the membership page lists', (
     const durationOf = async (id: string) =>
       Number(
         (
-          await s.server.ctx.db.query<{ duration_ms: number }>('SELECT duration_ms FROM tasks WHERE id = $1', [id])
+          await s.server.ctx.db.query<{ duration_ms: number }>(
+            'SELECT duration_ms FROM tasks WHERE id = $1',
+            [id],
+          )
         )[0]?.duration_ms,
       );
     const before = await durationOf((await createTask(a.token, 'a slow one')).json.data.item.id);
