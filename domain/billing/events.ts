@@ -1,5 +1,6 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
 import type {
+  CacheName,
   LedgerEntry,
   PaymentInfo,
   PaymentMethodEntry,
@@ -11,6 +12,9 @@ import type {
 } from './state.js';
 
 type Empty = Record<string, never>;
+interface ListFailedPayload {
+  readonly which: CacheName;
+}
 interface ActionPayload {
   readonly action: SubscriptionAction;
 }
@@ -76,6 +80,9 @@ export const paymentMethodsFetched = defineEvent<{ readonly items: readonly Paym
 );
 export const paymentMethodsFailed = defineEvent<CodePayload>()('billing/paymentMethodsFailed');
 
+/** Spec §8: a plan or pack list fetch failed with nothing cached (50000); the page offers a retry. */
+export const listFetchFailed = defineEvent<ListFailedPayload>()('billing/listFetchFailed');
+
 export type BillingEvent =
   | DomainEvent<typeof paymentInfoReceived.type, { readonly info: PaymentInfo }>
   | DomainEvent<typeof paymentInfoCleared.type, Record<string, never>>
@@ -94,7 +101,8 @@ export type BillingEvent =
   | DomainEvent<typeof testimonialsFetched.type, { readonly items: readonly Testimonial[] }>
   | DomainEvent<typeof testimonialsFailed.type, CodePayload>
   | DomainEvent<typeof paymentMethodsFetched.type, { readonly items: readonly PaymentMethodEntry[] }>
-  | DomainEvent<typeof paymentMethodsFailed.type, CodePayload>;
+  | DomainEvent<typeof paymentMethodsFailed.type, CodePayload>
+  | DomainEvent<typeof listFetchFailed.type, ListFailedPayload>;
 
 export const billingEventTypes = [
   paymentInfoReceived.type,
@@ -115,4 +123,5 @@ export const billingEventTypes = [
   testimonialsFailed.type,
   paymentMethodsFetched.type,
   paymentMethodsFailed.type,
+  listFetchFailed.type,
 ] as const;

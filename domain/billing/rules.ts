@@ -7,6 +7,7 @@ import { END_TIME_STORAGE_KEYS } from '../popups/rules.js';
 import type {
   BillingCaches,
   CacheEntry,
+  CacheName,
   PaymentInfo,
   RechargePackage,
   SubscriptionPlan,
@@ -155,8 +156,6 @@ export const CACHE_TTL_MS = 300_000;
 /** Fresh while younger than the TTL; an entry stamped in the future (clock went back) is not trusted. */
 export const isCacheFresh = <T>(entry: CacheEntry<T> | null, now: number): boolean =>
   entry !== null && now >= entry.fetchedAt && now - entry.fetchedAt < CACHE_TTL_MS;
-
-export type CacheName = keyof BillingCaches;
 
 export interface CacheData {
   readonly subscriptionList: SubscriptionPlan;

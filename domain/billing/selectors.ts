@@ -112,3 +112,5 @@ export const selectPlans = (s: BillingState): readonly SubscriptionPlan[] =>
   s.caches.subscriptionList?.data ?? [];
 export const selectPlansLoaded = (s: BillingState): boolean => s.caches.subscriptionList !== null;
 export const selectPackagesLoaded = (s: BillingState): boolean => s.caches.calculateList !== null;
+export const selectListFailed = (s: BillingState, which: 'subscriptionList' | 'calculateList'): boolean =>
+  (s.failedLists ?? []).includes(which);

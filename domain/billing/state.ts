@@ -174,7 +174,11 @@ export interface BillingCommon {
   readonly ledger?: LedgerState;
   readonly testimonials?: Loadable<readonly Testimonial[]>;
   readonly paymentMethods?: Loadable<readonly PaymentMethodEntry[]>;
+  /** The cached lists whose last fetch failed with nothing cached (spec §8 50000). */
+  readonly failedLists?: readonly CacheName[];
 }
+
+export type CacheName = keyof BillingCaches;
 
 export type BillingState =
   | ({ readonly status: 'empty' } & BillingCommon)
@@ -200,7 +204,16 @@ export const initialBillingState: BillingState = {
 };
 
 const commonOf = (s: BillingState): BillingCommon => {
-  const { subscription, threeDayTrial, caches, subscriptionCalls, ledger, testimonials, paymentMethods } = s;
+  const {
+    subscription,
+    threeDayTrial,
+    caches,
+    subscriptionCalls,
+    ledger,
+    testimonials,
+    paymentMethods,
+    failedLists,
+  } = s;
   return {
     subscription,
     threeDayTrial,
@@ -209,6 +222,7 @@ const commonOf = (s: BillingState): BillingCommon => {
     ...(ledger === undefined ? {} : { ledger }),
     ...(testimonials === undefined ? {} : { testimonials }),
     ...(paymentMethods === undefined ? {} : { paymentMethods }),
+    ...(failedLists === undefined ? {} : { failedLists }),
   };
 };
 
@@ -324,9 +338,14 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
       return state.threeDayTrial === event.payload.enabled
         ? state
         : { ...state, threeDayTrial: event.payload.enabled };
+    case 'billing/listFetchFailed':
+      return (state.failedLists ?? []).includes(event.payload.which)
+        ? state
+        : { ...state, failedLists: [...(state.failedLists ?? []), event.payload.which] };
     case 'billing/subscriptionListFetched':
       return {
         ...state,
+        failedLists: (state.failedLists ?? []).filter((w) => w !== 'subscriptionList'),
         caches: {
           ...state.caches,
           subscriptionList: { data: event.payload.plans, fetchedAt: event.meta.at },
@@ -335,6 +354,7 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
     case 'billing/calculateListFetched':
       return {
         ...state,
+        failedLists: (state.failedLists ?? []).filter((w) => w !== 'calculateList'),
         caches: {
           ...state.caches,
           calculateList: { data: event.payload.packages, fetchedAt: event.meta.at },

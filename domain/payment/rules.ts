@@ -51,3 +51,6 @@ export type PaymentCountry = (typeof PAYMENT_COUNTRIES)[number];
 
 export const isPaymentCountry = (code: string): code is PaymentCountry =>
   (PAYMENT_COUNTRIES as readonly string[]).includes(code);
+
+/** The method a checkout starts with until the person picks another (spec §3 id 9, Credit Card). */
+export const DEFAULT_PAYMENT_METHOD_ID = 9;

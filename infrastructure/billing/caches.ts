@@ -60,6 +60,7 @@ const cachedListEpic =
             const resolution = billing.resolveFetchFailure(state$.value.billing.caches, list.which);
             if ('data' in resolution) return [];
             return [
+              billing.listFetchFailed({ which: list.which }),
               reportApiFailure({
                 failure: {
                   kind: 'api',

@@ -3,6 +3,7 @@
  * meta (spec §2) come from this table. Add a screen by adding its module here.
  */
 import { chatRoute } from './chat';
+import { coinsRoute } from './coins';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
 import { exploreRoute, exploreSectionRoutes } from './explore';
@@ -10,9 +11,11 @@ import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
 import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
+import { pricingRoute } from './pricing';
 import { resetPasswordRoute } from './resetPassword';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
+import { subscriptionRoute } from './subscription';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -27,6 +30,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   forgotPasswordRoute,
   resetPasswordRoute,
   settingsRoute,
+  pricingRoute,
+  subscriptionRoute,
+  coinsRoute,
   forbiddenRoute,
 ];
 

@@ -10,6 +10,7 @@ import { preferences, routing } from '../../../domain/index.js';
 import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/preferences/commands';
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { CoinSummary } from '../../features/billing';
 import { Dialogs, Toasts } from '../../features/notices';
 import { LOCALES, hasCatalogue } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
@@ -20,6 +21,7 @@ import {
   DownloadIcon,
   ExploreIcon,
   GlobeIcon,
+  MembershipIcon,
   MenuIcon,
   MoonIcon,
   SettingsIcon,
@@ -43,6 +45,7 @@ const useNavEntries = (): readonly NavEntry[] => {
     { to: '/create', labelId: 'nav.create', icon: <CreateIcon />, testId: 'nav-create' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
     ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
+    { to: '/pricing', labelId: 'billing.nav', icon: <MembershipIcon />, testId: 'nav-pricing' },
   ];
 };
 
@@ -98,12 +101,6 @@ const CoinPill = () => {
   const intl = useIntl();
   const coins = useCoins();
   if (coins === null) return null;
-  const rows = [
-    ['calculate', coins.calculate],
-    ['paid', coins.paid],
-    ['free', coins.free],
-    ['temp', coins.temp],
-  ] as const;
   return (
     <Popover
       align="end"
@@ -120,21 +117,7 @@ const CoinPill = () => {
         </button>
       }
     >
-      <div className={styles.coinPanel}>
-        <p className={styles.coinTitle}>
-          <FormattedMessage id="header.coinsLabel" />
-        </p>
-        <dl className={styles.coinRows}>
-          {rows.map(([kind, value]) => (
-            <div key={kind} className={styles.coinRow}>
-              <dt>
-                <FormattedMessage id={`coins.kind.${kind}`} />
-              </dt>
-              <dd data-testid={`coins-${kind}`}>{intl.formatNumber(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+      <CoinSummary coins={coins} />
     </Popover>
   );
 };
