@@ -105,8 +105,8 @@ export const ledgerCategoryOf = (reason: string, direction: 'debit' | 'credit'):
   if (r.startsWith('task ')) return 'taskRefund';
   if (r === 'lora training') return direction === 'debit' ? 'training' : 'trainingRefund';
   if (r.startsWith('training ')) return 'trainingRefund';
-  if (r.startsWith('recharge bonus')) return 'rechargeBonus';
-  if (r.startsWith('recharge')) return 'recharge';
+  if (r.includes('recharge bonus')) return 'rechargeBonus';
+  if (r.includes('recharge')) return 'recharge';
   if (r.startsWith('decoration')) return 'decoration';
   if (direction === 'credit' && r.includes('bonus')) return 'bonus';
   return 'other';

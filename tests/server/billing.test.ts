@@ -132,6 +132,7 @@ describe('coin ledger list: every debit and refund, with the task it belongs to'
     expect(ledgerCategoryOf('recharge bonus calculate1200', 'credit')).toBe('rechargeBonus');
     expect(ledgerCategoryOf('decoration Moon frame', 'debit')).toBe('decoration');
     expect(ledgerCategoryOf('welcome bonus', 'credit')).toBe('bonus');
+    expect(ledgerCategoryOf('demo recharge', 'credit')).toBe('recharge');
     expect(ledgerCategoryOf('something else', 'debit')).toBe('other');
   });
 });

@@ -3,7 +3,7 @@
  * balance, language, theme and the account menu; the page; the toasts and dialogs of spec §8.
  * Works from 320 px up with nothing off-screen.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { preferences, routing } from '../../../domain/index.js';
@@ -100,9 +100,12 @@ const NavMenu = ({ entries }: { readonly entries: readonly NavEntry[] }) => {
 const CoinPill = () => {
   const intl = useIntl();
   const coins = useCoins();
+  const [open, setOpen] = useState(false);
   if (coins === null) return null;
   return (
     <Popover
+      open={open}
+      onOpenChange={setOpen}
       align="end"
       label={intl.formatMessage({ id: 'header.coinsLabel' })}
       trigger={
@@ -117,7 +120,7 @@ const CoinPill = () => {
         </button>
       }
     >
-      <CoinSummary coins={coins} />
+      <CoinSummary coins={coins} onLeave={() => setOpen(false)} />
     </Popover>
   );
 };

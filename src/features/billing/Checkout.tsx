@@ -88,9 +88,6 @@ export const Checkout = () => {
         ) : (
           order !== null && (
             <>
-              <p className={styles.simulated}>
-                <FormattedMessage id="billing.checkout.simulated" />
-              </p>
               <iframe
                 key={order.orderId}
                 className={styles.frame}

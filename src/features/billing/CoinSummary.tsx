@@ -31,7 +31,14 @@ export const CoinBalances = ({
 };
 
 /** The header coin pill's popover: the balance by kind, then the way to more coins and to the plans. */
-export const CoinSummary = ({ coins }: { readonly coins: billing.CoinBalances }) => {
+export const CoinSummary = ({
+  coins,
+  onLeave,
+}: {
+  readonly coins: billing.CoinBalances;
+  /** Called when the person follows one of the links (the popover closes). */
+  readonly onLeave?: () => void;
+}) => {
   const { to } = useLocale();
   return (
     <div className={styles.summary} data-testid="coin-summary">
@@ -41,12 +48,12 @@ export const CoinSummary = ({ coins }: { readonly coins: billing.CoinBalances })
       <CoinBalances coins={coins} />
       <div className={styles.row}>
         <Button asChild variant="primary" size="sm">
-          <Link to={to('/coins')} data-testid="coin-summary-recharge">
+          <Link to={to('/coins')} onClick={onLeave} data-testid="coin-summary-recharge">
             <FormattedMessage id="billing.coins.recharge" />
           </Link>
         </Button>
         <Button asChild variant="ghost" size="sm">
-          <Link to={to('/pricing')} data-testid="coin-summary-pricing">
+          <Link to={to('/pricing')} onClick={onLeave} data-testid="coin-summary-pricing">
             <FormattedMessage id="billing.nav" />
           </Link>
         </Button>

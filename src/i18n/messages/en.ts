@@ -408,7 +408,6 @@ export const en = {
   'billing.pricing.manage': 'Manage your subscription',
   'billing.pricing.period': 'Billing period',
   'billing.pricing.plans': 'Plans',
-  'billing.pricing.free': 'Free',
   'billing.pricing.perMonth': '/ month',
   'billing.pricing.perYear': '/ year',
   'billing.pricing.perDay': '/ day',
@@ -434,7 +433,6 @@ export const en = {
   'billing.checkout.done': 'Done',
   'billing.checkout.ordering': 'Preparing your order…',
   'billing.checkout.submitting': 'Processing the payment…',
-  'billing.checkout.simulated': 'Test payment provider: no real money moves.',
   'billing.checkout.frameTitle': 'Payment form',
   'billing.checkout.code': '(code {code})',
   'billing.checkout.completed': 'Payment complete. Thank you!',
@@ -566,6 +564,7 @@ export const en = {
     'Your company’s task queue is full. Ask your company admin for more capacity.',
   computeLimitEnterpriseAdmin: 'Your company reached its computing limit. Upgrade the company plan.',
   computeLimitEnterpriseMember: 'Your company reached its computing limit. Ask your company admin.',
+  'billing.coins.noBonus': 'No bonus',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -410,7 +410,6 @@ export const ja: Partial<Messages> = {
   'billing.pricing.manage': 'サブスクリプションを管理',
   'billing.pricing.period': 'お支払い期間',
   'billing.pricing.plans': 'プラン',
-  'billing.pricing.free': '無料',
   'billing.pricing.perMonth': '/ 月',
   'billing.pricing.perYear': '/ 年',
   'billing.pricing.perDay': '/ 日',
@@ -436,7 +435,6 @@ export const ja: Partial<Messages> = {
   'billing.checkout.done': '完了',
   'billing.checkout.ordering': '注文を準備しています…',
   'billing.checkout.submitting': 'お支払いを処理しています…',
-  'billing.checkout.simulated': 'テスト用の決済プロバイダーです。実際の請求は発生しません。',
   'billing.checkout.frameTitle': '支払いフォーム',
   'billing.checkout.code': '(コード {code})',
   'billing.checkout.completed': 'お支払いが完了しました。ありがとうございます!',
@@ -568,4 +566,5 @@ export const ja: Partial<Messages> = {
   computeLimitEnterpriseAdmin:
     '会社のコンピューティング上限に達しました。会社のプランをアップグレードしてください。',
   computeLimitEnterpriseMember: '会社のコンピューティング上限に達しました。会社の管理者に相談してください。',
+  'billing.coins.noBonus': 'ボーナスなし',
 };

@@ -405,7 +405,6 @@ export const zhCN: Partial<Messages> = {
   'billing.pricing.manage': '管理订阅',
   'billing.pricing.period': '计费周期',
   'billing.pricing.plans': '方案',
-  'billing.pricing.free': '免费',
   'billing.pricing.perMonth': '/ 月',
   'billing.pricing.perYear': '/ 年',
   'billing.pricing.perDay': '/ 天',
@@ -431,7 +430,6 @@ export const zhCN: Partial<Messages> = {
   'billing.checkout.done': '完成',
   'billing.checkout.ordering': '正在创建订单…',
   'billing.checkout.submitting': '正在处理付款…',
-  'billing.checkout.simulated': '测试支付服务:不会产生真实扣款。',
   'billing.checkout.frameTitle': '支付表单',
   'billing.checkout.code': '(代码 {code})',
   'billing.checkout.completed': '付款成功,感谢您的支持!',
@@ -546,4 +544,5 @@ export const zhCN: Partial<Messages> = {
   taskQueueFullEnterpriseMember: '企业任务队列已满,请联系企业管理员扩容。',
   computeLimitEnterpriseAdmin: '企业已达算力上限,请升级企业方案。',
   computeLimitEnterpriseMember: '企业已达算力上限,请联系企业管理员。',
+  'billing.coins.noBonus': '无赠送',
 };

@@ -75,14 +75,16 @@ const Packs = () => {
               <p className={styles.packCoins}>
                 <FormattedMessage id="billing.coins.amount" values={{ coins: billing.packageCoins(p) }} />
               </p>
-              {p.giveCalculateCoins > 0 && (
-                <p className={styles.muted}>
+              <p className={styles.muted}>
+                {p.giveCalculateCoins > 0 ? (
                   <FormattedMessage
                     id="billing.coins.bonus"
                     values={{ coins: p.calculateCoins, bonus: p.giveCalculateCoins }}
                   />
-                </p>
-              )}
+                ) : (
+                  <FormattedMessage id="billing.coins.noBonus" />
+                )}
+              </p>
               <Button
                 variant="primary"
                 block
@@ -205,7 +207,7 @@ const CoinsPage = () => {
           <FormattedMessage id="billing.coins.title" />
         </h1>
       </header>
-      <Card padding="lg" className={styles.section}>
+      <Card padding="lg">
         <h2 className={styles.heading}>
           <FormattedMessage id="billing.coins.balance" />
         </h2>

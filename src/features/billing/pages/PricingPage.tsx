@@ -174,7 +174,10 @@ const PricingPage = () => {
             </div>
             <p className={styles.price}>
               <span className={styles.amount}>
-                <FormattedMessage id="billing.pricing.free" />
+                {price(0, catalogue.tiers[0]?.monthly?.plan.currency ?? 'USD')}
+              </span>
+              <span className={styles.per}>
+                <FormattedMessage id="billing.pricing.perMonth" />
               </span>
             </p>
             <Benefits benefits={catalogue.free} />

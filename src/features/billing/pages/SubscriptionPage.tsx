@@ -28,38 +28,40 @@ const PaymentMethods = () => {
   const dispatch = useAppDispatch();
   const { status, methods } = usePaymentMethods();
   return (
-    <Card padding="lg" className={styles.section} data-testid="payment-methods">
-      <h2 className={styles.heading}>
-        <FormattedMessage id="billing.method.title" />
-      </h2>
-      {(status === 'idle' || status === 'loading') && <Skeleton lines={1} />}
-      {status === 'error' && (
-        <ErrorState
-          level={3}
-          title={<FormattedMessage id="billing.method.error" />}
-          retryLabel={intl.formatMessage({ id: 'billing.retry' })}
-          onRetry={() => dispatch(loadPaymentMethods({}))}
-        />
-      )}
-      {methods !== null && methods.length === 0 && (
-        <EmptyState level={3} title={<FormattedMessage id="billing.method.empty" />} />
-      )}
-      {methods !== null && methods.length > 0 && (
-        <ul className={styles.methods}>
-          {methods.map((m) => (
-            <li key={m.id}>
-              <Badge data-testid={`method-${m.id}`}>
-                {m.name === payment.UNKNOWN_PAYMENT_METHOD ? (
-                  <FormattedMessage id="billing.method.unknown" />
-                ) : (
-                  m.name
-                )}{' '}
-                <FormattedMessage id="billing.method.id" values={{ id: m.id }} />
-              </Badge>
-            </li>
-          ))}
-        </ul>
-      )}
+    <Card padding="lg" data-testid="payment-methods">
+      <div className={styles.section}>
+        <h2 className={styles.heading}>
+          <FormattedMessage id="billing.method.title" />
+        </h2>
+        {(status === 'idle' || status === 'loading') && <Skeleton lines={1} />}
+        {status === 'error' && (
+          <ErrorState
+            level={3}
+            title={<FormattedMessage id="billing.method.error" />}
+            retryLabel={intl.formatMessage({ id: 'billing.retry' })}
+            onRetry={() => dispatch(loadPaymentMethods({}))}
+          />
+        )}
+        {methods !== null && methods.length === 0 && (
+          <EmptyState level={3} title={<FormattedMessage id="billing.method.empty" />} />
+        )}
+        {methods !== null && methods.length > 0 && (
+          <ul className={styles.methods}>
+            {methods.map((m) => (
+              <li key={m.id}>
+                <Badge data-testid={`method-${m.id}`}>
+                  {m.name === payment.UNKNOWN_PAYMENT_METHOD ? (
+                    <FormattedMessage id="billing.method.unknown" />
+                  ) : (
+                    m.name
+                  )}{' '}
+                  <FormattedMessage id="billing.method.id" values={{ id: m.id }} />
+                </Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </Card>
   );
 };
@@ -150,195 +152,204 @@ const SubscriptionPage = () => {
       )}
 
       {!loading && view.running && (
-        <Card padding="lg" className={styles.section}>
-          <dl className={styles.facts}>
-            <div className={styles.fact}>
-              <dt>
-                <FormattedMessage id="billing.subscription.level" />
-              </dt>
-              <dd>
-                <Badge tone="accent" data-testid="subscription-level">
-                  <FormattedMessage id={`billing.level.${view.level}`} />
-                </Badge>
-              </dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>
-                <FormattedMessage id="billing.subscription.plan" />
-              </dt>
-              <dd data-testid="subscription-plan">{nameById(view.currentProduct)}</dd>
-            </div>
-            <div className={styles.fact}>
-              <dt>
+        <Card padding="lg">
+          <div className={styles.section}>
+            <dl className={styles.facts}>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage id="billing.subscription.level" />
+                </dt>
+                <dd>
+                  <Badge tone="accent" data-testid="subscription-level">
+                    <FormattedMessage id={`billing.level.${view.level}`} />
+                  </Badge>
+                </dd>
+              </div>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage id="billing.subscription.plan" />
+                </dt>
+                <dd data-testid="subscription-plan">{nameById(view.currentProduct)}</dd>
+              </div>
+              <div className={styles.fact}>
+                <dt>
+                  <FormattedMessage
+                    id={
+                      view.cancelAt !== null ? 'billing.subscription.endsOn' : 'billing.subscription.expiry'
+                    }
+                  />
+                </dt>
+                <dd data-testid="subscription-expiry">{date(view.expiryTime)}</dd>
+              </div>
+            </dl>
+            {view.trial && (
+              <p className={styles.notice} data-testid="subscription-trial">
+                <FormattedMessage id="billing.subscription.onTrial" />
+              </p>
+            )}
+            {view.paused && (
+              <p className={styles.notice} data-testid="subscription-paused">
                 <FormattedMessage
-                  id={view.cancelAt !== null ? 'billing.subscription.endsOn' : 'billing.subscription.expiry'}
+                  id="billing.subscription.paused"
+                  values={{
+                    months: view.paused.months,
+                    start: date(view.paused.startAt),
+                    end: date(view.paused.endAt),
+                  }}
                 />
-              </dt>
-              <dd data-testid="subscription-expiry">{date(view.expiryTime)}</dd>
-            </div>
-          </dl>
-          {view.trial && (
-            <p className={styles.notice} data-testid="subscription-trial">
-              <FormattedMessage id="billing.subscription.onTrial" />
-            </p>
-          )}
-          {view.paused && (
-            <p className={styles.notice} data-testid="subscription-paused">
-              <FormattedMessage
-                id="billing.subscription.paused"
-                values={{
-                  months: view.paused.months,
-                  start: date(view.paused.startAt),
-                  end: date(view.paused.endAt),
-                }}
-              />
-            </p>
-          )}
-          {view.cancelAt !== null && (
-            <p className={styles.notice} data-testid="subscription-cancelled">
-              <FormattedMessage
-                id="billing.subscription.cancelled"
-                values={{ on: date(view.cancelAt), end: date(view.expiryTime) }}
-              />
-            </p>
-          )}
-          {view.freeMonth && (
-            <p className={styles.notice} data-testid="subscription-free-month">
-              <FormattedMessage
-                id="billing.subscription.freeMonth"
-                values={{ start: date(view.freeMonth.startAt), end: date(view.freeMonth.endAt) }}
-              />
-            </p>
-          )}
-          {view.nextPlan && (
-            <p className={styles.notice} data-testid="subscription-next">
-              <FormattedMessage
-                id="billing.subscription.next"
-                values={{ plan: nameById(view.nextPlan.goodsId), on: date(view.nextPlan.activeAt) }}
-              />{' '}
-              {view.nextPlan.discountPending && (
-                <Badge tone="warning" data-testid="discount-pending">
-                  <FormattedMessage id="billing.subscription.discountPending" />
-                </Badge>
-              )}
-            </p>
-          )}
-          {calls.refused !== null && (
-            <p className={styles.alert} role="alert" data-testid="subscription-refused">
-              <FormattedMessage
-                id={`billing.subscription.refused.${calls.refused.action}`}
-                values={{ code: calls.refused.code }}
-              />
-            </p>
-          )}
+              </p>
+            )}
+            {view.cancelAt !== null && (
+              <p className={styles.notice} data-testid="subscription-cancelled">
+                <FormattedMessage
+                  id="billing.subscription.cancelled"
+                  values={{ on: date(view.cancelAt), end: date(view.expiryTime) }}
+                />
+              </p>
+            )}
+            {view.freeMonth && (
+              <p className={styles.notice} data-testid="subscription-free-month">
+                <FormattedMessage
+                  id="billing.subscription.freeMonth"
+                  values={{ start: date(view.freeMonth.startAt), end: date(view.freeMonth.endAt) }}
+                />
+              </p>
+            )}
+            {view.nextPlan && (
+              <p className={styles.notice} data-testid="subscription-next">
+                <FormattedMessage
+                  id="billing.subscription.next"
+                  values={{ plan: nameById(view.nextPlan.goodsId), on: date(view.nextPlan.activeAt) }}
+                />{' '}
+                {view.nextPlan.discountPending && (
+                  <Badge tone="warning" data-testid="discount-pending">
+                    <FormattedMessage id="billing.subscription.discountPending" />
+                  </Badge>
+                )}
+              </p>
+            )}
+            {calls.refused !== null && (
+              <p className={styles.alert} role="alert" data-testid="subscription-refused">
+                <FormattedMessage
+                  id={`billing.subscription.refused.${calls.refused.action}`}
+                  values={{ code: calls.refused.code }}
+                />
+              </p>
+            )}
 
-          <div className={styles.row}>
-            {can('pause') && (
-              <>
+            <div className={styles.controls}>
+              {can('pause') && (
+                <>
+                  <Select
+                    label={intl.formatMessage({ id: 'billing.subscription.pauseFor' })}
+                    value={months}
+                    onValueChange={setMonths}
+                    options={billing.PAUSE_MONTHS.map((m) => ({
+                      value: String(m),
+                      label: intl.formatMessage({ id: 'billing.subscription.months' }, { n: m }),
+                    }))}
+                  />
+                  <Button
+                    onClick={() => act({ action: 'pause', months: Number(months) })}
+                    loading={calls.pending === 'pause'}
+                    disabled={busy}
+                    data-testid="subscription-pause"
+                  >
+                    <FormattedMessage id="billing.subscription.pause" />
+                  </Button>
+                </>
+              )}
+              {can('resume') && (
+                <Button
+                  variant="primary"
+                  onClick={() => act({ action: 'resume' })}
+                  loading={calls.pending === 'resume'}
+                  disabled={busy}
+                  data-testid="subscription-resume"
+                >
+                  <FormattedMessage id="billing.subscription.resume" />
+                </Button>
+              )}
+              {can('freeMonth') && (
+                <Button
+                  onClick={() => act({ action: 'freeMonth' })}
+                  loading={calls.pending === 'freeMonth'}
+                  disabled={busy}
+                  data-testid="subscription-free-month-claim"
+                >
+                  <FormattedMessage id="billing.subscription.claimFreeMonth" />
+                </Button>
+              )}
+              {can('cancel') && (
+                <Button
+                  variant="danger"
+                  onClick={() => setConfirmCancel(true)}
+                  loading={calls.pending === 'cancel'}
+                  disabled={busy}
+                  data-testid="subscription-cancel"
+                >
+                  <FormattedMessage id="billing.subscription.cancel" />
+                </Button>
+              )}
+            </div>
+
+            {can('changePlan') && choices.length > 0 && (
+              <div className={styles.controls}>
                 <Select
-                  label={intl.formatMessage({ id: 'billing.subscription.pauseFor' })}
-                  value={months}
-                  onValueChange={setMonths}
-                  options={billing.PAUSE_MONTHS.map((m) => ({
-                    value: String(m),
-                    label: intl.formatMessage({ id: 'billing.subscription.months' }, { n: m }),
-                  }))}
+                  label={intl.formatMessage({ id: 'billing.subscription.changeTo' })}
+                  value={chosen}
+                  onValueChange={setNextGoods}
+                  options={choices.map((p) => ({ value: p.goodsId, label: planName(p) }))}
                 />
                 <Button
-                  onClick={() => act({ action: 'pause', months: Number(months) })}
-                  loading={calls.pending === 'pause'}
-                  disabled={busy}
-                  data-testid="subscription-pause"
+                  onClick={() => act({ action: 'changePlan', goodsId: chosen })}
+                  loading={calls.pending === 'changePlan'}
+                  disabled={busy || chosen === ''}
+                  data-testid="subscription-change"
                 >
-                  <FormattedMessage id="billing.subscription.pause" />
+                  <FormattedMessage id="billing.subscription.change" />
                 </Button>
-              </>
+              </div>
             )}
-            {can('resume') && (
-              <Button
-                variant="primary"
-                onClick={() => act({ action: 'resume' })}
-                loading={calls.pending === 'resume'}
-                disabled={busy}
-                data-testid="subscription-resume"
-              >
-                <FormattedMessage id="billing.subscription.resume" />
-              </Button>
-            )}
-            {can('freeMonth') && (
-              <Button
-                onClick={() => act({ action: 'freeMonth' })}
-                loading={calls.pending === 'freeMonth'}
-                disabled={busy}
-                data-testid="subscription-free-month-claim"
-              >
-                <FormattedMessage id="billing.subscription.claimFreeMonth" />
-              </Button>
-            )}
-            {can('cancel') && (
-              <Button
-                variant="danger"
-                onClick={() => setConfirmCancel(true)}
-                loading={calls.pending === 'cancel'}
-                disabled={busy}
-                data-testid="subscription-cancel"
-              >
-                <FormattedMessage id="billing.subscription.cancel" />
-              </Button>
-            )}
+            <ConfirmDialog
+              open={confirmCancel}
+              onOpenChange={setConfirmCancel}
+              title={<FormattedMessage id="billing.subscription.cancelTitle" />}
+              body={
+                <FormattedMessage
+                  id="billing.subscription.cancelBody"
+                  values={{ end: date(view.expiryTime) }}
+                />
+              }
+              confirmLabel={intl.formatMessage({ id: 'billing.subscription.cancel' })}
+              cancelLabel={intl.formatMessage({ id: 'billing.subscription.keep' })}
+              danger
+              onConfirm={() => act({ action: 'cancel' })}
+            />
           </div>
-
-          {can('changePlan') && choices.length > 0 && (
-            <div className={styles.row}>
-              <Select
-                label={intl.formatMessage({ id: 'billing.subscription.changeTo' })}
-                value={chosen}
-                onValueChange={setNextGoods}
-                options={choices.map((p) => ({ value: p.goodsId, label: planName(p) }))}
-              />
-              <Button
-                onClick={() => act({ action: 'changePlan', goodsId: chosen })}
-                loading={calls.pending === 'changePlan'}
-                disabled={busy || chosen === ''}
-                data-testid="subscription-change"
-              >
-                <FormattedMessage id="billing.subscription.change" />
-              </Button>
-            </div>
-          )}
-          <ConfirmDialog
-            open={confirmCancel}
-            onOpenChange={setConfirmCancel}
-            title={<FormattedMessage id="billing.subscription.cancelTitle" />}
-            body={
-              <FormattedMessage
-                id="billing.subscription.cancelBody"
-                values={{ end: date(view.expiryTime) }}
-              />
-            }
-            confirmLabel={intl.formatMessage({ id: 'billing.subscription.cancel' })}
-            cancelLabel={intl.formatMessage({ id: 'billing.subscription.keep' })}
-            danger
-            onConfirm={() => act({ action: 'cancel' })}
-          />
         </Card>
       )}
 
       {!loading && (view.lite.active || view.big.active) && (
-        <Card padding="lg" className={styles.section} data-testid="subscription-addons">
-          <h2 className={styles.heading}>
-            <FormattedMessage id="billing.subscription.addons" />
-          </h2>
-          {view.lite.active && (
-            <p className={styles.muted}>
-              <FormattedMessage id="billing.subscription.lite" values={{ end: date(view.lite.expiryTime) }} />
-            </p>
-          )}
-          {view.big.active && (
-            <p className={styles.muted}>
-              <FormattedMessage id="billing.plan.big" />
-            </p>
-          )}
+        <Card padding="lg" data-testid="subscription-addons">
+          <div className={styles.section}>
+            <h2 className={styles.heading}>
+              <FormattedMessage id="billing.subscription.addons" />
+            </h2>
+            {view.lite.active && (
+              <p className={styles.muted}>
+                <FormattedMessage
+                  id="billing.subscription.lite"
+                  values={{ end: date(view.lite.expiryTime) }}
+                />
+              </p>
+            )}
+            {view.big.active && (
+              <p className={styles.muted}>
+                <FormattedMessage id="billing.plan.big" />
+              </p>
+            )}
+          </div>
         </Card>
       )}
 
