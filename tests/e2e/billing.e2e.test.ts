@@ -193,6 +193,19 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     expect(await refund.textContent()).toContain('a storm that never lands #fail');
     expect(await refund.textContent()).toContain('+10');
     await shot('coins-refund');
+
+    // Spec §1: the testimonials in Chinese on a zh-* page, in English on the Japanese one.
+    await page.goto(app.url + '/zh-CN/pricing');
+    const quote = page.locator('[data-testid=testimonial]').first();
+    await quote.waitFor({ timeout: 15_000 });
+    expect(await quote.textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await page.locator('h1').textContent()).toBe('选择您的会员方案');
+    await shot('pricing-zh', false);
+    await page.goto(app.url + '/ja/pricing');
+    await page.locator('[data-testid=testimonial]').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=testimonial]').first().textContent()).not.toMatch(
+      /[\u4e00-\u9fff]/,
+    );
     expect(pageErrors).toEqual([]);
   });
 });
