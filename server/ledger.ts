@@ -3,6 +3,7 @@
  * Debits take temp coins first, then free, then paid, and run inside the caller's transaction
  * after locking the account row, so parallel debits never drive a balance below zero.
  */
+import type { LedgerEntry, LedgerListResponse } from '../infrastructure/contract/commerce';
 import type { Queryable } from './db/database';
 import { ApiError, CODES } from './envelope';
 
@@ -88,4 +89,110 @@ export const refund = async (
       'INSERT INTO coin_ledger (account_id, kind, delta, reason, ref, created_at) VALUES ($1, $2, $3, $4, $5, $6)',
       [accountId, row.kind, -Number(row.delta), reason, ref, now],
     );
+};
+
+// ---- the ledger as the coins page lists it
+
+export type LedgerCategory = LedgerEntry['category'];
+
+/**
+ * What a movement was for, from the reason its writer gave (tasks, trainings, orders, decorations
+ * and the seed write these reasons; see their `debit`/`credit`/`refund` calls).
+ */
+export const ledgerCategoryOf = (reason: string, direction: 'debit' | 'credit'): LedgerCategory => {
+  const r = reason.toLowerCase();
+  if (r === 'task') return direction === 'debit' ? 'task' : 'taskRefund';
+  if (r.startsWith('task ')) return 'taskRefund';
+  if (r === 'lora training') return direction === 'debit' ? 'training' : 'trainingRefund';
+  if (r.startsWith('training ')) return 'trainingRefund';
+  if (r.includes('recharge bonus')) return 'rechargeBonus';
+  if (r.includes('recharge')) return 'recharge';
+  if (r.startsWith('decoration')) return 'decoration';
+  if (direction === 'credit' && r.includes('bonus')) return 'bonus';
+  return 'other';
+};
+
+interface LedgerGroupRow extends Record<string, unknown> {
+  id: string | number;
+  ref: string | null;
+  reason: string;
+  sign: string | number;
+  coins: string | number;
+  created_at: string | number;
+  parts: { kind: string; amount: number | string }[] | string;
+}
+
+/**
+ * The caller's ledger, newest first, one entry per debit or credit (its rows by coin kind
+ * grouped), `pageSize` at a time; `cursor` is the previous page's `next_cursor`. Each entry
+ * names the task or training it belongs to (a failed task's refund beside its debit) or the
+ * goods of its order.
+ */
+export const listLedger = async (
+  db: Queryable,
+  accountId: string,
+  cursor: number | null,
+  pageSize: number,
+): Promise<LedgerListResponse> => {
+  const rows = await db.query<LedgerGroupRow>(
+    `SELECT MIN(l.id) AS id, l.ref, l.reason, SIGN(l.delta) AS sign, SUM(ABS(l.delta)) AS coins,
+            MIN(l.created_at) AS created_at,
+            json_agg(json_build_object('kind', l.kind, 'amount', ABS(l.delta)) ORDER BY l.id) AS parts
+       FROM coin_ledger l
+      WHERE l.account_id = $1 AND l.delta <> 0
+      GROUP BY COALESCE(l.ref, 'row:' || l.id::text), l.ref, l.reason, SIGN(l.delta)
+     HAVING ($2::bigint IS NULL OR MIN(l.id) < $2::bigint)
+      ORDER BY MIN(l.id) DESC
+      LIMIT $3`,
+    [accountId, cursor, pageSize + 1],
+  );
+  const page = rows.slice(0, pageSize);
+  const refs = [...new Set(page.map((r) => r.ref).filter((r): r is string => r !== null))];
+  const tasks =
+    refs.length === 0
+      ? []
+      : await db.query<{ id: string; domain_type: number; prompt: string; status: number }>(
+          `SELECT id, domain_type, prompt, status FROM tasks WHERE account_id = $1 AND id = ANY($2::text[])
+           UNION ALL
+           SELECT id, -1 AS domain_type, name AS prompt, status FROM lora_trainings WHERE account_id = $1 AND id = ANY($2::text[])`,
+          [accountId, refs],
+        );
+  const orders =
+    refs.length === 0
+      ? []
+      : await db.query<{ id: string; goods_id: string }>(
+          'SELECT id, goods_id FROM payment_orders WHERE account_id = $1 AND id = ANY($2::text[])',
+          [accountId, refs],
+        );
+  const taskById = new Map(tasks.map((t) => [t.id, t]));
+  const goodsById = new Map(orders.map((o) => [o.id, o.goods_id]));
+  const items = page.map((r): LedgerEntry => {
+    const direction = Number(r.sign) < 0 ? 'debit' : 'credit';
+    const parts = typeof r.parts === 'string' ? (JSON.parse(r.parts) as LedgerGroupRow['parts']) : r.parts;
+    const task = r.ref === null ? undefined : taskById.get(r.ref);
+    return {
+      id: Number(r.id),
+      direction,
+      category: ledgerCategoryOf(r.reason, direction),
+      coins: Number(r.coins),
+      parts: (parts as { kind: string; amount: number | string }[]).map((p) => ({
+        kind: p.kind,
+        amount: Number(p.amount),
+      })),
+      created_at: Number(r.created_at),
+      ref: r.ref,
+      task:
+        task === undefined
+          ? null
+          : {
+              id: task.id,
+              domain_type: Number(task.domain_type),
+              prompt: task.prompt,
+              status: Number(task.status),
+            },
+      goods_id: r.ref === null ? null : (goodsById.get(r.ref) ?? null),
+    };
+  });
+  const last = page[page.length - 1];
+  return { items, next_cursor: rows.length > pageSize && last !== undefined ? Number(last.id) : null };
 };

@@ -26,6 +26,7 @@ import {
   type TaskMedia,
 } from '../infrastructure/contract/tasks';
 import type { ComfyGraph } from '../infrastructure/contract/creation';
+import { billing } from '../domain/index.js';
 import type { BlobStore } from './blobs/store';
 import type { Caller } from './auth';
 import { newId } from './auth';
@@ -457,6 +458,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       if (accountId !== null) await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
       const tier: Tier = await tierOf(tx, accountId, now);
       const limits = TIER_LIMITS[tier];
+      // The tier's speed (billing.TIER_BENEFITS): a member's task renders faster.
+      const duration = billing.taskDurationFor(p.duration, tier);
       if (accountId !== null && totalOf(await balances(tx, accountId)) < p.cost)
         throw new ApiError(CODES.noCoins, 'not enough coins');
       if ((await activeCount(tx, p.owner)) >= limits.queue)
@@ -483,7 +486,7 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
           p.aspectRatio,
           seed,
           p.cost,
-          p.duration,
+          duration,
           JSON.stringify(p.params),
           req.speed_type ?? 1,
           now,
@@ -502,7 +505,7 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     const balance = p.owner.accountId === null ? null : totalOf(await balances(db, p.owner.accountId));
     return {
       coins: p.cost,
-      estimate_time: Math.ceil(p.duration / 1000),
+      estimate_time: Math.ceil(billing.taskDurationFor(p.duration, tier) / 1000),
       balance,
       can_afford: balance === null || balance >= p.cost,
       queue: { active: await activeCount(db, p.owner), limit: limits.queue, tier: TIER_NAMES[tier] },

@@ -8,6 +8,9 @@ export * from './state.js';
 export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
+export * from './benefits.js';
+export * from './membership.js';
+export * from './upsell.js';
 
 export const billingContext: BoundedContext<BillingState, BillingEvent> = {
   name: 'billing',

@@ -7,6 +7,7 @@ import { END_TIME_STORAGE_KEYS } from '../popups/rules.js';
 import type {
   BillingCaches,
   CacheEntry,
+  CacheName,
   PaymentInfo,
   RechargePackage,
   SubscriptionPlan,
@@ -156,8 +157,6 @@ export const CACHE_TTL_MS = 300_000;
 export const isCacheFresh = <T>(entry: CacheEntry<T> | null, now: number): boolean =>
   entry !== null && now >= entry.fetchedAt && now - entry.fetchedAt < CACHE_TTL_MS;
 
-export type CacheName = keyof BillingCaches;
-
 export interface CacheData {
   readonly subscriptionList: SubscriptionPlan;
   readonly calculateList: RechargePackage;
@@ -211,3 +210,13 @@ export const visibleRechargePackages = (list: readonly RechargePackage[]): reado
   const head = list.slice(0, RECHARGE_HEAD_COUNT);
   return largest < RECHARGE_HEAD_COUNT ? head : [...head, list[largest] as RechargePackage];
 };
+
+// ---- ledger (coins page)
+
+/** A ledger entry's coins with their sign: a debit takes, a credit (a purchase, a refund) gives. */
+export const signedCoins = (e: { readonly direction: 'debit' | 'credit'; readonly coins: number }): number =>
+  e.direction === 'debit' ? -e.coins : e.coins;
+
+/** Spec §4: a failed task's coins come back; the refund is a credit of the task category 'taskRefund'. */
+export const isRefund = (e: { readonly category: string }): boolean =>
+  e.category === 'taskRefund' || e.category === 'trainingRefund';

@@ -10,12 +10,19 @@ import {
   visibleRechargePackages,
   type SubscriptionLevel,
 } from './rules.js';
-import type {
-  BillingState,
-  PaymentInfo,
-  RechargePackage,
-  SubscriptionPlan,
-  SubscriptionStatus,
+import {
+  INITIAL_LEDGER,
+  INITIAL_SUBSCRIPTION_CALLS,
+  type BillingState,
+  type LedgerState,
+  type Loadable,
+  type PaymentInfo,
+  type PaymentMethodEntry,
+  type RechargePackage,
+  type SubscriptionCalls,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
+  type Testimonial,
 } from './state.js';
 
 /** The coin balance a person sees: calculate coins, or null before payment info is known. */
@@ -91,3 +98,19 @@ export const selectFreshCalculateList = (s: BillingState, now: number): readonly
 /** Spec §9: the recharge packages shown, from the cached calculate list. */
 export const selectVisibleRechargePackages = (s: BillingState): readonly RechargePackage[] =>
   visibleRechargePackages(s.caches.calculateList?.data ?? []);
+
+export const selectSubscriptionCalls = (s: BillingState): SubscriptionCalls =>
+  s.subscriptionCalls ?? INITIAL_SUBSCRIPTION_CALLS;
+export const selectLedger = (s: BillingState): LedgerState => s.ledger ?? INITIAL_LEDGER;
+const IDLE: Loadable<never> = { status: 'idle' };
+export const selectTestimonials = (s: BillingState): Loadable<readonly Testimonial[]> =>
+  s.testimonials ?? IDLE;
+export const selectPaymentMethods = (s: BillingState): Loadable<readonly PaymentMethodEntry[]> =>
+  s.paymentMethods ?? IDLE;
+/** The plan list as last fetched (fresh or stale), empty before the first answer. */
+export const selectPlans = (s: BillingState): readonly SubscriptionPlan[] =>
+  s.caches.subscriptionList?.data ?? [];
+export const selectPlansLoaded = (s: BillingState): boolean => s.caches.subscriptionList !== null;
+export const selectPackagesLoaded = (s: BillingState): boolean => s.caches.calculateList !== null;
+export const selectListFailed = (s: BillingState, which: 'subscriptionList' | 'calculateList'): boolean =>
+  (s.failedLists ?? []).includes(which);

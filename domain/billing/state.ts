@@ -41,15 +41,107 @@ export interface SubscriptionStatus {
   readonly nextProduct: string | null;
   readonly nextProductActiveAt: number | null;
   readonly isTrial: boolean;
+  /** The plan in force (a goods id) and when it ends; optional so older producers stay valid. */
+  readonly currentProduct?: string | null;
+  readonly expiryTime?: number | null;
 }
+
+/** Where a plan's benefit lands: the one main membership, or an add-on with its own expiry. */
+export type PlanKind = 'main' | 'lite' | 'big' | 'buff' | 'day';
 
 /** One plan of the subscription list. */
 export interface SubscriptionPlan {
   readonly goodsId: string;
   readonly productLevel: number;
   readonly productType: number;
+  /** What one purchase charges. */
   readonly price: number;
   readonly currency: string;
+  /** The fields below are optional so that older producers (and logs) stay valid. */
+  readonly name?: string;
+  readonly kind?: PlanKind;
+  readonly vipType?: string | null;
+  /** Spec §9 plan weight (level, plus 10 when yearly); null for add-ons and trials. */
+  readonly weight?: number | null;
+  /** The server's price per month; null for the day pass. */
+  readonly pricePerMonth?: number | null;
+  readonly periodDays?: number;
+  readonly isTrial?: boolean;
+  readonly isOneTime?: boolean;
+}
+
+/** Spec §1 membership testimonial, in both languages. */
+export interface Testimonial {
+  readonly id: string;
+  readonly name: string;
+  readonly avatar: string;
+  readonly titleEn: string;
+  readonly titleZh: string;
+  readonly contentEn: string;
+  readonly contentZh: string;
+}
+
+/** Spec §3 payment method (id and the provider's name). */
+export interface PaymentMethodEntry {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** What a ledger row was for; decided by the server, translated by views. */
+export type LedgerCategory =
+  | 'task'
+  | 'taskRefund'
+  | 'training'
+  | 'trainingRefund'
+  | 'recharge'
+  | 'rechargeBonus'
+  | 'decoration'
+  | 'bonus'
+  | 'other';
+
+/** One movement of coins: a debit or a credit, split by coin kind, with what it belongs to. */
+export interface LedgerEntry {
+  readonly id: number;
+  readonly direction: 'debit' | 'credit';
+  readonly category: LedgerCategory;
+  /** Always positive: the coins that moved. */
+  readonly coins: number;
+  readonly parts: readonly { readonly kind: string; readonly amount: number }[];
+  readonly createdAt: number;
+  readonly ref: string | null;
+  /** The task (or training) the movement belongs to, when it belongs to one. */
+  readonly task: {
+    readonly id: string;
+    readonly domainType: number;
+    readonly prompt: string;
+    readonly status: number;
+  } | null;
+  /** The goods of a recharge order. */
+  readonly goodsId: string | null;
+}
+
+/** A list fetched from the server, in phases. */
+export type Loadable<T> =
+  | { readonly status: 'idle' }
+  | { readonly status: 'loading' }
+  | { readonly status: 'loaded'; readonly data: T }
+  | { readonly status: 'error'; readonly code: number | null };
+
+export interface LedgerState {
+  readonly status: 'idle' | 'loading' | 'loaded' | 'error';
+  readonly entries: readonly LedgerEntry[];
+  /** The cursor of the next (older) page, null at the end. */
+  readonly nextCursor: number | null;
+}
+
+export type SubscriptionAction = 'pause' | 'resume' | 'cancel' | 'freeMonth' | 'changePlan';
+
+/** The subscription status call and the actions on it, in phases. */
+export interface SubscriptionCalls {
+  readonly load: 'idle' | 'loading' | 'loaded' | 'error';
+  readonly pending: SubscriptionAction | null;
+  /** The last action the server refused, with its code. */
+  readonly refused: { readonly action: SubscriptionAction; readonly code: number } | null;
 }
 
 /** Spec §3 recharge package (calculate list entry). */
@@ -77,7 +169,16 @@ export interface BillingCommon {
   readonly subscription: SubscriptionStatus | null;
   readonly threeDayTrial: boolean;
   readonly caches: BillingCaches;
+  /** Optional so that states built by older code stay valid; absent reads as the initial value. */
+  readonly subscriptionCalls?: SubscriptionCalls;
+  readonly ledger?: LedgerState;
+  readonly testimonials?: Loadable<readonly Testimonial[]>;
+  readonly paymentMethods?: Loadable<readonly PaymentMethodEntry[]>;
+  /** The cached lists whose last fetch failed with nothing cached (spec §8 50000). */
+  readonly failedLists?: readonly CacheName[];
 }
+
+export type CacheName = keyof BillingCaches;
 
 export type BillingState =
   | ({ readonly status: 'empty' } & BillingCommon)
@@ -92,6 +193,8 @@ export type BillingState =
     } & BillingCommon);
 
 export const EMPTY_CACHES: BillingCaches = { subscriptionList: null, calculateList: null };
+export const INITIAL_SUBSCRIPTION_CALLS: SubscriptionCalls = { load: 'idle', pending: null, refused: null };
+export const INITIAL_LEDGER: LedgerState = { status: 'idle', entries: [], nextCursor: null };
 
 export const initialBillingState: BillingState = {
   status: 'empty',
@@ -100,11 +203,38 @@ export const initialBillingState: BillingState = {
   caches: EMPTY_CACHES,
 };
 
-const commonOf = (s: BillingState): BillingCommon => ({
-  subscription: s.subscription,
-  threeDayTrial: s.threeDayTrial,
-  caches: s.caches,
-});
+const commonOf = (s: BillingState): BillingCommon => {
+  const {
+    subscription,
+    threeDayTrial,
+    caches,
+    subscriptionCalls,
+    ledger,
+    testimonials,
+    paymentMethods,
+    failedLists,
+  } = s;
+  return {
+    subscription,
+    threeDayTrial,
+    caches,
+    ...(subscriptionCalls === undefined ? {} : { subscriptionCalls }),
+    ...(ledger === undefined ? {} : { ledger }),
+    ...(testimonials === undefined ? {} : { testimonials }),
+    ...(paymentMethods === undefined ? {} : { paymentMethods }),
+    ...(failedLists === undefined ? {} : { failedLists }),
+  };
+};
+
+const callsOf = (s: BillingState): SubscriptionCalls => s.subscriptionCalls ?? INITIAL_SUBSCRIPTION_CALLS;
+const ledgerOf = (s: BillingState): LedgerState => s.ledger ?? INITIAL_LEDGER;
+
+/** Ledger entries by id, newest first: a page fetched twice never shows an entry twice. */
+const mergeEntries = (a: readonly LedgerEntry[], b: readonly LedgerEntry[]): readonly LedgerEntry[] => {
+  const byId = new Map<number, LedgerEntry>();
+  for (const e of [...a, ...b]) byId.set(e.id, e);
+  return [...byId.values()].sort((x, y) => y.id - x.id);
+};
 
 export const evolveBilling = (state: BillingState, event: BillingEvent): BillingState => {
   switch (event.type) {
@@ -120,20 +250,102 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
         receivedAt: event.meta.at,
       };
     }
-    case 'billing/paymentInfoCleared':
-      // All of the person's payment state goes; the plan and coin-pack catalogues stay cached.
-      return state.status === 'empty' && state.subscription === null && !state.threeDayTrial
-        ? state
-        : { status: 'empty', subscription: null, threeDayTrial: false, caches: state.caches };
+    case 'billing/paymentInfoCleared': {
+      // All of the person's payment state goes (their subscription, its calls, their ledger); the
+      // catalogues (plans, coin packs, testimonials, payment methods) stay.
+      const personal =
+        state.status === 'known' ||
+        state.subscription !== null ||
+        state.threeDayTrial ||
+        state.subscriptionCalls !== undefined ||
+        state.ledger !== undefined;
+      if (!personal) return state;
+      const { testimonials, paymentMethods } = state;
+      return {
+        status: 'empty',
+        subscription: null,
+        threeDayTrial: false,
+        caches: state.caches,
+        ...(testimonials === undefined ? {} : { testimonials }),
+        ...(paymentMethods === undefined ? {} : { paymentMethods }),
+      };
+    }
     case 'billing/subscriptionStatusReceived':
-      return { ...state, subscription: event.payload.status };
+      return {
+        ...state,
+        subscription: event.payload.status,
+        subscriptionCalls: { load: 'loaded', pending: null, refused: null },
+      };
+    case 'billing/subscriptionStatusRequested':
+      return { ...state, subscriptionCalls: { ...callsOf(state), load: 'loading' } };
+    case 'billing/subscriptionStatusFailed':
+      return { ...state, subscriptionCalls: { ...callsOf(state), load: 'error' } };
+    case 'billing/subscriptionActionStarted':
+      return {
+        ...state,
+        subscriptionCalls: { ...callsOf(state), pending: event.payload.action, refused: null },
+      };
+    case 'billing/subscriptionActionRefused':
+      return {
+        ...state,
+        subscriptionCalls: {
+          ...callsOf(state),
+          pending: null,
+          refused: { action: event.payload.action, code: event.payload.code },
+        },
+      };
+    case 'billing/ledgerPageRequested': {
+      const ledger = ledgerOf(state);
+      return {
+        ...state,
+        ledger: event.payload.reset
+          ? { status: 'loading', entries: ledger.entries, nextCursor: null }
+          : { ...ledger, status: 'loading' },
+      };
+    }
+    case 'billing/ledgerPageFetched': {
+      const ledger = ledgerOf(state);
+      return {
+        ...state,
+        ledger: {
+          status: 'loaded',
+          entries: event.payload.reset
+            ? mergeEntries([], event.payload.entries)
+            : mergeEntries(ledger.entries, event.payload.entries),
+          nextCursor: event.payload.nextCursor,
+        },
+      };
+    }
+    case 'billing/ledgerPageFailed':
+      return { ...state, ledger: { ...ledgerOf(state), status: 'error' } };
+    case 'billing/testimonialsRequested':
+      return state.testimonials?.status === 'loaded'
+        ? state
+        : { ...state, testimonials: { status: 'loading' } };
+    case 'billing/testimonialsFetched':
+      return { ...state, testimonials: { status: 'loaded', data: event.payload.items } };
+    case 'billing/testimonialsFailed':
+      return state.testimonials?.status === 'loaded'
+        ? state
+        : { ...state, testimonials: { status: 'error', code: event.payload.code } };
+    case 'billing/paymentMethodsFetched':
+      return { ...state, paymentMethods: { status: 'loaded', data: event.payload.items } };
+    case 'billing/paymentMethodsFailed':
+      return state.paymentMethods?.status === 'loaded'
+        ? state
+        : { ...state, paymentMethods: { status: 'error', code: event.payload.code } };
     case 'billing/threeDayTrialFlagged':
       return state.threeDayTrial === event.payload.enabled
         ? state
         : { ...state, threeDayTrial: event.payload.enabled };
+    case 'billing/listFetchFailed':
+      return (state.failedLists ?? []).includes(event.payload.which)
+        ? state
+        : { ...state, failedLists: [...(state.failedLists ?? []), event.payload.which] };
     case 'billing/subscriptionListFetched':
       return {
         ...state,
+        failedLists: (state.failedLists ?? []).filter((w) => w !== 'subscriptionList'),
         caches: {
           ...state.caches,
           subscriptionList: { data: event.payload.plans, fetchedAt: event.meta.at },
@@ -142,6 +354,7 @@ export const evolveBilling = (state: BillingState, event: BillingEvent): Billing
     case 'billing/calculateListFetched':
       return {
         ...state,
+        failedLists: (state.failedLists ?? []).filter((w) => w !== 'calculateList'),
         caches: {
           ...state.caches,
           calculateList: { data: event.payload.packages, fetchedAt: event.meta.at },

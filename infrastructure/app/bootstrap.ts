@@ -13,6 +13,7 @@ import { openTokenStore } from '../http/tokenStore';
 import { browserCaptchaDeps } from '../tasks/captcha';
 import { browserDetailsDeps } from '../details/browser';
 import { browserDecorationsDeps } from '../decorations/api';
+import { browserBillingDeps } from '../billing/browser';
 import { browserPlatformDeps } from '../platform/browser';
 import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
@@ -81,6 +82,7 @@ export const bootstrap = (getLanguage: () => string) => {
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
       details: browserDetailsDeps(http),
+      billing: browserBillingDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
       decorations: browserDecorationsDeps(http),
     },

@@ -27,6 +27,14 @@ export const toPlan = (p: SubscriptionPlan): billing.SubscriptionPlan => ({
   productType: p.product_type,
   price: p.price,
   currency: p.currency,
+  name: p.name,
+  kind: p.kind,
+  vipType: p.vip_type,
+  weight: p.weight,
+  pricePerMonth: p.price_per_month,
+  periodDays: p.period_days,
+  isTrial: p.is_trial,
+  isOneTime: p.is_one_time,
 });
 
 export const toRechargePackage = (p: RechargePackage): billing.RechargePackage => ({
@@ -60,6 +68,7 @@ const cachedListEpic =
             const resolution = billing.resolveFetchFailure(state$.value.billing.caches, list.which);
             if ('data' in resolution) return [];
             return [
+              billing.listFetchFailed({ which: list.which }),
               reportApiFailure({
                 failure: {
                   kind: 'api',

@@ -5,7 +5,7 @@
  *   subscription/list, calculate/list, methods, subscription/status, subscription/pause,
  *   subscription/resume, subscription/cancel, subscription/change (next plan),
  *   subscription/free-month (the one-time retention month), subscription/url,
- *   order/create, order/detail.
+ *   order/create, order/detail, ledger/list (the coin ledger, newest first, paged by cursor).
  * The simulated payment provider's checkout lives outside /api/: `GET /pay/checkout/:orderId`
  * (an HTML page for an iframe) with `POST /pay/checkout/:orderId/complete` and `/fail`; the page
  * reports to its parent window with `postMessage(CheckoutMessage)`.
@@ -27,6 +27,7 @@ export const SUBSCRIPTION_FREE_MONTH_PATH = '/api/v1/payment/subscription/free-m
 export const SUBSCRIPTION_URL_PATH = '/api/v1/payment/subscription/url';
 export const ORDER_CREATE_PATH = '/api/v1/payment/order/create';
 export const ORDER_DETAIL_PATH = '/api/v1/payment/order/detail';
+export const LEDGER_LIST_PATH = '/api/v1/payment/ledger/list';
 
 /** The simulated provider's pages (not under /api/: they are the provider's, not ours). */
 export const CHECKOUT_PAGE_PREFIX = '/pay/checkout/';
@@ -144,6 +145,8 @@ export const SubscriptionStatus = t.type(
     /** The plan in force and its end (null when none). */
     current_product: t.union([t.string, t.null]),
     expiry_time: t.union([t.number, t.null]),
+    /** Spec §4 3-day trial flag: the account may still start a 3-day trial (it never had a plan). */
+    trial_eligible: t.boolean,
   },
   'SubscriptionStatus',
 );
@@ -266,3 +269,81 @@ export const CheckoutMessage = t.intersection(
   'CheckoutMessage',
 );
 export type CheckoutMessage = t.TypeOf<typeof CheckoutMessage>;
+
+// ---- the coin ledger (every debit and credit of the caller's coins)
+
+/** Ledger page size: 20 unless asked, at most 100. */
+export const LEDGER_DEFAULT_PAGE_SIZE = 20;
+export const LEDGER_MAX_PAGE_SIZE = 100;
+
+interface LedgerPageSizeBrand {
+  readonly LedgerPageSize: unique symbol;
+}
+export const LedgerPageSize = t.brand(
+  t.number,
+  (n): n is t.Branded<number, LedgerPageSizeBrand> =>
+    Number.isInteger(n) && n >= 1 && n <= LEDGER_MAX_PAGE_SIZE,
+  'LedgerPageSize',
+);
+
+interface LedgerCursorBrand {
+  readonly LedgerCursor: unique symbol;
+}
+/** The `next_cursor` of the previous page: entries older than it come next. */
+export const LedgerCursor = t.brand(
+  t.number,
+  (n): n is t.Branded<number, LedgerCursorBrand> => Number.isSafeInteger(n) && n > 0,
+  'LedgerCursor',
+);
+
+export const LedgerListRequest = t.partial(
+  { cursor: t.union([LedgerCursor, t.null]), page_size: LedgerPageSize },
+  'LedgerListRequest',
+);
+export type LedgerListRequest = t.TypeOf<typeof LedgerListRequest>;
+
+/** What a movement was for (the server decides it from its own records; clients translate it). */
+export const LedgerCategory = t.keyof(
+  {
+    task: null,
+    taskRefund: null,
+    training: null,
+    trainingRefund: null,
+    recharge: null,
+    rechargeBonus: null,
+    decoration: null,
+    bonus: null,
+    other: null,
+  },
+  'LedgerCategory',
+);
+export type LedgerCategory = t.TypeOf<typeof LedgerCategory>;
+
+/**
+ * One movement: the rows of one debit or one credit (a task's debit may take temp, free and paid
+ * coins; a refund gives each back), with the task or order it belongs to.
+ */
+export const LedgerEntry = t.type(
+  {
+    id: t.number,
+    direction: t.keyof({ debit: null, credit: null }),
+    category: LedgerCategory,
+    coins: t.number,
+    parts: t.array(t.type({ kind: t.string, amount: t.number })),
+    created_at: t.number,
+    ref: t.union([t.string, t.null]),
+    task: t.union([
+      t.type({ id: t.string, domain_type: t.number, prompt: t.string, status: t.number }),
+      t.null,
+    ]),
+    goods_id: t.union([t.string, t.null]),
+  },
+  'LedgerEntry',
+);
+export type LedgerEntry = t.TypeOf<typeof LedgerEntry>;
+
+export const LedgerListResponse = t.type(
+  { items: t.array(LedgerEntry), next_cursor: t.union([t.number, t.null]) },
+  'LedgerListResponse',
+);
+export type LedgerListResponse = t.TypeOf<typeof LedgerListResponse>;

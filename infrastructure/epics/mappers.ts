@@ -58,6 +58,8 @@ export const toPaymentInfo = (p: PaymentInfo): billing.PaymentInfo => ({
   productType: p.product_type,
   vipType: p.vip_type,
   expiryTime: p.expiry_time,
+  liteExpiryTime: p.lite_expiry_time,
+  bigIsActive: p.big_is_active,
 });
 
 export const toUserInfo = (a: AccountInfo): session.UserInfo => ({

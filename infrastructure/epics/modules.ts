@@ -8,6 +8,7 @@ import { studioModule } from '../studio/module';
 import { feedModule } from '../feed/module';
 import { detailsModule } from '../details/module';
 import { decorationsModule } from '../decorations/module';
+import { billingModule } from '../billing/module';
 import type { EpicModule } from './root';
 
 export const areaModules: readonly EpicModule[] = [
@@ -16,4 +17,5 @@ export const areaModules: readonly EpicModule[] = [
   studioModule,
   detailsModule,
   decorationsModule,
+  billingModule,
 ];

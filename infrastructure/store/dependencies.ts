@@ -1,5 +1,6 @@
 import type { SchedulerLike } from 'rxjs';
 import type { DecorationsDeps } from '../decorations/api';
+import type { BillingDeps } from '../billing/deps';
 import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { DetailsDeps } from '../details/deps';
@@ -34,6 +35,8 @@ export interface Dependencies {
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
   readonly details: DetailsDeps;
+  /** The membership screens' calls and the payment iframe's messages. */
+  readonly billing: BillingDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */

@@ -22,6 +22,8 @@ export const loadCreationModule: EpicModuleLoader = () =>
   import('../tasks/module').then((m) => m.creationModule);
 export const loadDecorationsModule: EpicModuleLoader = () =>
   import('../decorations/module').then((m) => m.decorationsModule);
+export const loadBillingModule: EpicModuleLoader = () =>
+  import('../billing/module').then((m) => m.billingModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with

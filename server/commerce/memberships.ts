@@ -130,6 +130,7 @@ const emptyStatus = (): SubscriptionStatus => ({
   is_trial: false,
   current_product: null,
   expiry_time: null,
+  trial_eligible: true,
 });
 
 const statusOf = (
@@ -157,6 +158,8 @@ const statusOf = (
     is_trial: active && s.is_trial,
     current_product: active ? s.goods_id : null,
     expiry_time: expiry,
+    // A subscriptions row means the account has had a plan: no more 3-day trial.
+    trial_eligible: false,
   };
 };
 
@@ -169,7 +172,8 @@ export const subscriptionStatus = async (
   const [s] = await db.query<SubscriptionRow>('SELECT * FROM subscriptions WHERE account_id = $1', [
     accountId,
   ]);
-  return statusOf(m, s, now);
+  const status = statusOf(m, s, now);
+  return s === undefined && m !== undefined ? { ...status, trial_eligible: false } : status;
 };
 
 /** The running main plan, locked; 10403 when there is none (or only a trial, when `paidOnly`). */

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  LEDGER_DEFAULT_PAGE_SIZE,
+  LEDGER_LIST_PATH,
+  LedgerListRequest,
+} from '../../infrastructure/contract/commerce';
 import { PAYMENT_INFO_PATH, type PaymentInfo } from '../../infrastructure/contract/payment';
 import { requireAccount } from '../auth';
-import { ok } from '../envelope';
+import { decodeBody, ok } from '../envelope';
 import { addonsOf } from '../commerce/memberships';
-import { balances, totalOf } from '../ledger';
+import { balances, listLedger, totalOf } from '../ledger';
 import type { ServerContext } from '../context';
 
 export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
@@ -49,5 +54,14 @@ export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       total_recharge: Number(recharge?.total ?? 0),
     };
     return ok(info);
+  });
+
+  /** The caller's coin ledger, newest first, paged by cursor. */
+  app.post(LEDGER_LIST_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(LedgerListRequest, req.body ?? {});
+    return ok(
+      await listLedger(ctx.db, accountId, body.cursor ?? null, body.page_size ?? LEDGER_DEFAULT_PAGE_SIZE),
+    );
   });
 };

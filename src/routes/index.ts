@@ -3,6 +3,7 @@
  * meta (spec §2) come from this table. Add a screen by adding its module here.
  */
 import { chatRoute } from './chat';
+import { coinsRoute } from './coins';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
 import { detailRoutes } from './details';
@@ -12,11 +13,13 @@ import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
 import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
+import { pricingRoute } from './pricing';
 import { resetPasswordRoute } from './resetPassword';
 import { searchRoutes } from './search';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
 import { toolRoutes, toolsIndexRoute } from './tools';
+import { subscriptionRoute } from './subscription';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -37,6 +40,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   settingsRoute,
   decorationsRoute,
   mallRoute,
+  pricingRoute,
+  subscriptionRoute,
+  coinsRoute,
   forbiddenRoute,
 ];
 

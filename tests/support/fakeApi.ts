@@ -9,6 +9,7 @@ import type { ApiResult } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
 import { fakeDetailsDeps } from './fakes/details';
+import { fakeBillingDeps } from './fakes/billing';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeStreamingDeps } from './fakes/streaming';
 import { fakeTasksDeps } from './fakes/tasks';
@@ -27,7 +28,7 @@ export const makeFakeDeps = (
   scheduler: SchedulerLike,
   overrides: Partial<Api>,
   areas: Partial<
-    Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform' | 'details'>
+    Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform' | 'details' | 'billing'>
   > = {},
 ) => {
   const calls$ = new Subject<Call>();
@@ -77,6 +78,7 @@ export const makeFakeDeps = (
     telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),
     platform: areas.platform ?? fakePlatformDeps(scheduler),
     details: areas.details ?? fakeDetailsDeps(),
+    billing: areas.billing ?? fakeBillingDeps(),
   };
   return { deps, calls, calls$, navigations };
 };

@@ -3,13 +3,14 @@
  * balance, language, theme and the account menu; the page; the toasts and dialogs of spec §8.
  * Works from 320 px up with nothing off-screen.
  */
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { preferences, routing } from '../../../domain/index.js';
 import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/preferences/commands';
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { CoinSummary } from '../../features/billing';
 import { Dialogs, Toasts } from '../../features/notices';
 import { PopupHost } from '../../features/popups';
 import { SearchBox } from '../../features/search';
@@ -24,6 +25,7 @@ import {
   ExploreIcon,
   ToolsIcon,
   GlobeIcon,
+  MembershipIcon,
   MenuIcon,
   MoonIcon,
   SettingsIcon,
@@ -48,6 +50,7 @@ const useNavEntries = (): readonly NavEntry[] => {
     { to: '/ai-tools', labelId: 'nav.tools', icon: <ToolsIcon />, testId: 'nav-tools' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
     ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
+    { to: '/pricing', labelId: 'billing.nav', icon: <MembershipIcon />, testId: 'nav-pricing' },
   ];
 };
 
@@ -102,15 +105,12 @@ const NavMenu = ({ entries }: { readonly entries: readonly NavEntry[] }) => {
 const CoinPill = () => {
   const intl = useIntl();
   const coins = useCoins();
+  const [open, setOpen] = useState(false);
   if (coins === null) return null;
-  const rows = [
-    ['calculate', coins.calculate],
-    ['paid', coins.paid],
-    ['free', coins.free],
-    ['temp', coins.temp],
-  ] as const;
   return (
     <Popover
+      open={open}
+      onOpenChange={setOpen}
       align="end"
       label={intl.formatMessage({ id: 'header.coinsLabel' })}
       trigger={
@@ -125,21 +125,7 @@ const CoinPill = () => {
         </button>
       }
     >
-      <div className={styles.coinPanel}>
-        <p className={styles.coinTitle}>
-          <FormattedMessage id="header.coinsLabel" />
-        </p>
-        <dl className={styles.coinRows}>
-          {rows.map(([kind, value]) => (
-            <div key={kind} className={styles.coinRow}>
-              <dt>
-                <FormattedMessage id={`coins.kind.${kind}`} />
-              </dt>
-              <dd data-testid={`coins-${kind}`}>{intl.formatNumber(value)}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
+      <CoinSummary coins={coins} onLeave={() => setOpen(false)} />
     </Popover>
   );
 };

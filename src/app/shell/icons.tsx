@@ -41,6 +41,13 @@ export const ExploreIcon = () => (
     <path d="M15.5 8.5l-2 5-5 2 2-5z" />
   </Icon>
 );
+/** A crown: the membership page. */
+export const MembershipIcon = () => (
+  <Icon>
+    <path d="M4 8l4 4 4-6 4 6 4-4-2 10H6z" />
+    <path d="M6 21h12" />
+  </Icon>
+);
 export const ChatIcon = () => (
   <Icon mirror>
     <path d="M5 18l-1 3 4-2h9a3 3 0 003-3V8a3 3 0 00-3-3H7a3 3 0 00-3 3v7a3 3 0 001 3z" />

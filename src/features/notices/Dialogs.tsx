@@ -5,10 +5,13 @@ import { closeDialog } from '../../../infrastructure/notices/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
 import { Button, Dialog } from '../../ui';
 import { LoginForm } from '../account';
+import { UpsellActions, UpsellBody, UpsellTitle, useUpsell } from '../billing';
 
 /**
  * The one dialog of spec §8 that the error map (or a route guard: home's openLoginDialog /
  * toActive query, a route that needs auth) opened. Focus moves in, Escape closes, focus returns.
+ * A limit dialog (queue, GPU/VIP, training, unlock, canvas) is an upsell: its text by the
+ * person's tier and company role, and a button to the membership or coin page (billing feature).
  */
 export const Dialogs = () => {
   const intl = useIntl();
@@ -23,7 +26,7 @@ export const Dialogs = () => {
   const close = () => dialog && dispatch(closeDialog({ name: dialog.name }));
   const has = (id: string) => intl.messages[id] !== undefined;
   const name = dialog?.name ?? '';
-  const variantKey = dialog?.variant ? `dialog.${name}.variant.${dialog.variant}` : null;
+  const upsell = useUpsell(dialog);
 
   return (
     <Dialog
@@ -33,14 +36,20 @@ export const Dialogs = () => {
       }}
       title={
         <span data-testid="dialog-title">
-          <FormattedMessage
-            id={has(`dialog.${name}.title`) ? `dialog.${name}.title` : 'dialog.generic.title'}
-          />
+          {upsell !== null ? (
+            <UpsellTitle upsell={upsell} />
+          ) : (
+            <FormattedMessage
+              id={has(`dialog.${name}.title`) ? `dialog.${name}.title` : 'dialog.generic.title'}
+            />
+          )}
         </span>
       }
       closeLabel={intl.formatMessage({ id: 'dialog.close' })}
       footer={
-        name === 'login' ? undefined : (
+        name === 'login' ? undefined : upsell !== null ? (
+          <UpsellActions upsell={upsell} onClose={close} />
+        ) : (
           <Button onClick={close}>
             <FormattedMessage id="dialog.close" />
           </Button>
@@ -50,19 +59,14 @@ export const Dialogs = () => {
       <div data-testid="dialog">
         {name === 'login' ? (
           <LoginForm onLeave={close} />
+        ) : upsell !== null ? (
+          <UpsellBody upsell={upsell} />
         ) : (
-          <>
-            {has(`dialog.${name}.body`) && (
-              <p>
-                <FormattedMessage id={`dialog.${name}.body`} />
-              </p>
-            )}
-            {variantKey !== null && has(variantKey) && (
-              <p>
-                <FormattedMessage id={variantKey} />
-              </p>
-            )}
-          </>
+          has(`dialog.${name}.body`) && (
+            <p>
+              <FormattedMessage id={`dialog.${name}.body`} />
+            </p>
+          )
         )}
       </div>
     </Dialog>

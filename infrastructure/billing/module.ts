@@ -1,0 +1,6 @@
+import type { EpicModule } from '../epics/root';
+import { checkoutEpics } from './checkout';
+import { membershipEpics } from './membership';
+
+/** The membership, subscription and coin pages: status and its changes, checkout, ledger, testimonials. */
+export const billingModule: EpicModule = { key: 'billing', epics: [...membershipEpics, ...checkoutEpics] };

@@ -1,0 +1,66 @@
+import { FormattedMessage, useIntl } from 'react-intl';
+import { loadTestimonials } from '../../../infrastructure/billing/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { Card, EmptyState, ErrorState, Skeleton } from '../../ui';
+import styles from './Billing.module.css';
+import { useTestimonials } from './useBilling';
+
+/** Spec §1: the twelve membership testimonials, in Chinese on a zh-* page and English elsewhere. */
+export const Testimonials = ({ locale }: { readonly locale: string }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { status, items, language } = useTestimonials(locale);
+  return (
+    <section className={styles.section} data-testid="testimonials" lang={language === 'zh' ? 'zh' : 'en'}>
+      <h2 className={styles.heading}>
+        <FormattedMessage id="billing.testimonials.title" />
+      </h2>
+      {(status === 'idle' || status === 'loading') && (
+        <div className={styles.quotes}>
+          {[0, 1, 2].map((i) => (
+            <Card key={i}>
+              <Skeleton
+                lines={3}
+                label={i === 0 ? intl.formatMessage({ id: 'billing.loading' }) : undefined}
+              />
+            </Card>
+          ))}
+        </div>
+      )}
+      {status === 'error' && (
+        <ErrorState
+          level={3}
+          title={<FormattedMessage id="billing.testimonials.error" />}
+          retryLabel={intl.formatMessage({ id: 'billing.retry' })}
+          onRetry={() => dispatch(loadTestimonials({}))}
+        />
+      )}
+      {status === 'loaded' && items.length === 0 && (
+        <EmptyState level={3} title={<FormattedMessage id="billing.testimonials.empty" />} />
+      )}
+      {items.length > 0 && (
+        <div className={styles.quotes}>
+          {items.map((t) => (
+            <Card key={t.id} className={styles.quote} data-testid="testimonial">
+              <div className={styles.quoteHead}>
+                <img
+                  className={styles.quoteAvatar}
+                  src={t.avatar}
+                  alt=""
+                  loading="lazy"
+                  width={36}
+                  height={36}
+                />
+                <div>
+                  <p className={styles.quoteTitle}>{t.title}</p>
+                  <p className={styles.muted}>{t.name}</p>
+                </div>
+              </div>
+              <p className={styles.quoteBody}>{t.content}</p>
+            </Card>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+};

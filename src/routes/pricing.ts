@@ -1,0 +1,11 @@
+import { loadBillingModule } from '../../infrastructure/store/modules';
+import type { AppRoute } from './types';
+
+/** The membership page (spec §1, §9): open to guests; every upsell leads here. */
+export const pricingRoute: AppRoute = {
+  path: 'pricing',
+  meta: { name: 'pricing', requiresAuth: false },
+  titleId: 'billing.title.pricing',
+  modules: [loadBillingModule],
+  page: () => import('../features/billing/pages/PricingPage'),
+};

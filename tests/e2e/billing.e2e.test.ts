@@ -1,0 +1,211 @@
+/**
+ * Memberships and coins end to end (issue 12): a free account fills its queue and follows the
+ * upsell to the membership page; a declined card says why (80213); Standard monthly is bought
+ * through the simulated provider in the iframe and the level and the larger queue show without a
+ * reload; the subscription is paused and resumed; a coin pack is bought and the ledger shows it; a
+ * task that fails (prompt marker `#fail`, server/tasks.ts FAIL_MARKER) is refunded in the ledger.
+ * Screenshots of every screen at 1280 and 390 px land in test-results/.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+const pageErrors: string[] = [];
+
+beforeAll(async () => {
+  // Long enough that three tasks overlap (the free queue is 2), short enough that a failing one fails soon.
+  app = await startApp({ TASK_DURATION_MS: '12000' });
+  browser = await launchBrowser();
+  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const shot = async (name: string, fullPage = true) => {
+  await page.screenshot({ path: path.join(SHOTS, `billing-${name}.png`), fullPage });
+};
+/** The same screen at 390 px, then back to 1280. */
+const narrowShot = async (name: string, fullPage = true) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(0);
+  await shot(`${name}-390`, fullPage);
+  await page.setViewportSize({ width: 1280, height: 860 });
+};
+const generate = async (prompt: string) => {
+  const before = await page.locator('[data-testid=task-card]').count();
+  await page.fill('[data-testid=prompt]', prompt);
+  await page.click('[data-testid=generate]');
+  return before;
+};
+const frame = () => page.frameLocator('[data-testid=checkout-frame]');
+const coinsText = () => page.locator('[data-testid=coin-balance]').textContent();
+
+describe('end to end: memberships, checkout, coins and refunds (issue 12)', () => {
+  it('a free account fills its queue (2 tasks) and the dialog leads to the membership page, with no raw message key', async () => {
+    await page.goto(app.url + '/');
+    await page.click('[data-testid=sign-in]');
+    await page.fill('[data-testid=email]', 'demo@atelier.test');
+    await page.fill('[data-testid=password]', 'atelier-demo');
+    await page.click('[data-testid=login-submit]');
+    await expect.poll(coinsText, { timeout: 15_000 }).toContain('500');
+
+    for (const n of [1, 2]) {
+      await generate(`a harbour at dawn, study ${n}`);
+      await expect.poll(() => page.locator('[data-testid=task-card]').count(), { timeout: 10_000 }).toBe(n);
+    }
+    await generate('a third one, over the limit');
+    const body = page.locator('[data-testid=upsell-body]');
+    await body.waitFor({ timeout: 10_000 });
+    expect(await body.getAttribute('data-topic')).toBe('queue');
+    expect(await body.textContent()).toContain('Free accounts run 2 tasks at once');
+    const dialogText = (await page.locator('[role=dialog]').textContent()) ?? '';
+    expect(dialogText).not.toMatch(/Queue5|Queue10|billing\.|dialog\./);
+    await shot('upsell-dialog', false);
+    await narrowShot('upsell-dialog', false);
+
+    await page.click('[data-testid=upsell-action]');
+    await page.waitForURL(/\/pricing\?tier=basic$/);
+    await page.locator('[data-testid=tier-standard]').waitFor();
+    expect(await page.locator('[data-testid=price-basic]').textContent()).toContain('$4.99');
+    expect(await page.locator('[data-testid=price-standard]').textContent()).toContain('$14.99');
+    expect(await page.locator('[data-testid=price-pro]').textContent()).toContain('$29.99');
+    expect(await page.locator('[data-testid=tier-standard]').textContent()).toContain(
+      '6 tasks running at once',
+    );
+    await expect.poll(() => page.locator('[data-testid=testimonial]').count(), { timeout: 10_000 }).toBe(12);
+    await page.getByRole('tab', { name: /Yearly/ }).click();
+    expect(await page.locator('[data-testid=price-basic]').textContent()).toContain('$3.99');
+    expect(await page.locator('[data-testid=price-pro]').textContent()).toContain('$23.99');
+    await page.getByRole('tab', { name: /Monthly/ }).click();
+    await shot('pricing');
+    await narrowShot('pricing');
+  });
+
+  it('a declined card says why (80213); Standard monthly then pays, and the level, queue and coins change without a reload', async () => {
+    expect(await page.locator('[data-testid=buy-standard_month]').getAttribute('data-benefit')).toBe(
+      'monthlySubscription',
+    );
+    // A double click: one intent, one order.
+    await page.locator('[data-testid=buy-standard_month]').dblclick();
+    const card = frame().locator('#card');
+    await card.waitFor({ timeout: 10_000 });
+    await card.fill('4000 0000 0000 0002');
+    await frame().locator('#pay').click();
+    const error = page.locator('[data-testid=checkout-error]');
+    await error.waitFor({ timeout: 10_000 });
+    expect(await error.textContent()).toContain('Your card was declined');
+    expect(await error.textContent()).toContain('80213');
+    await shot('checkout-declined', false);
+    await narrowShot('checkout-declined', false);
+
+    await card.fill('4242 4242 4242 4242');
+    await frame().locator('#pay').click();
+    const done = page.locator('[data-testid=checkout-completed]');
+    await done.waitFor({ timeout: 10_000 });
+    expect(await page.locator('[data-testid=checkout-level]').textContent()).toBe('Standard');
+    await shot('checkout-completed', false);
+    await page.click('[data-testid=checkout-close]');
+    await expect
+      .poll(() => page.locator('[data-testid=pricing-your-tier]').textContent())
+      .toContain('Standard');
+    expect(await page.locator('[data-testid=buy-standard_month]').textContent()).toBe('Your plan');
+    expect(await page.locator('[data-testid=buy-pro_month]').getAttribute('data-benefit')).toBe('upgrade');
+
+    // The larger queue: three tasks at once, no dialog.
+    await page.click('[data-testid=nav-create]');
+    const start = await page.locator('[data-testid=task-card]').count();
+    for (const n of [1, 2, 3]) {
+      await generate(`a member's lighthouse ${n}`);
+      await expect
+        .poll(() => page.locator('[data-testid=task-card]').count(), { timeout: 10_000 })
+        .toBe(start + n);
+    }
+    expect(
+      await page.locator('[data-testid=task-card][data-status=inProgress]').count(),
+    ).toBeGreaterThanOrEqual(3);
+    expect(await page.locator('[data-testid=upsell-body]').count()).toBe(0);
+  });
+
+  it('pauses the subscription for two months and resumes it', async () => {
+    await page.goto(app.url + '/subscription');
+    const level = page.locator('[data-testid=subscription-level]');
+    await level.waitFor({ timeout: 15_000 });
+    expect(await level.textContent()).toBe('Standard');
+    expect(await page.locator('[data-testid=subscription-plan]').textContent()).toBe('Standard · monthly');
+    expect(await page.locator('[data-testid=payment-methods]').textContent()).toContain('Credit Card');
+    await shot('subscription');
+    await narrowShot('subscription');
+
+    await page.getByRole('combobox', { name: 'Pause for' }).click();
+    await page.getByRole('option', { name: '2 months' }).click();
+    await page.click('[data-testid=subscription-pause]');
+    const paused = page.locator('[data-testid=subscription-paused]');
+    await paused.waitFor({ timeout: 10_000 });
+    expect(await paused.textContent()).toContain('Paused for 2 months');
+    expect(await page.locator('[data-testid=subscription-pause]').count()).toBe(0);
+    await shot('subscription-paused');
+
+    await page.click('[data-testid=subscription-resume]');
+    await paused.waitFor({ state: 'detached', timeout: 10_000 });
+    await page.locator('[data-testid=subscription-pause]').waitFor();
+  });
+
+  it('buys a coin pack and sees the balance and the ledger; a failed task is refunded in the ledger', async () => {
+    await page.goto(app.url + '/coins');
+    await page.locator('[data-testid=ledger-entry]').first().waitFor({ timeout: 15_000 });
+    const packs = page.locator('[data-testid^=pack-]');
+    expect(await packs.count()).toBe(4); // spec §9: up to 3 plus the largest
+    const before = Number(
+      (await page.locator('[data-testid=coins-calculate]').first().textContent())?.replace(/\D/g, ''),
+    );
+    await shot('coins');
+    await narrowShot('coins');
+
+    await page.click('[data-testid=buy-calculate500]');
+    await frame().locator('#pay').click({ timeout: 10_000 });
+    await page.locator('[data-testid=checkout-completed]').waitFor({ timeout: 10_000 });
+    await expect.poll(coinsText).toContain(String(before + 500));
+    await page.click('[data-testid=checkout-close]');
+    await expect
+      .poll(() => page.locator('[data-testid=ledger-entry]').first().getAttribute('data-category'))
+      .toBe('recharge');
+    expect(await page.locator('[data-testid=ledger-entry]').first().textContent()).toContain('+500');
+
+    // A task that fails halfway (the simulated engine's #fail marker) gives its coins back.
+    await page.click('[data-testid=nav-create]');
+    await generate('a storm that never lands #fail');
+    await page.locator('[data-testid=task-card][data-status=failed]').first().waitFor({ timeout: 30_000 });
+    await page.click('[data-testid=coin-balance]');
+    await page.locator('[data-testid=coin-summary]').waitFor();
+    await shot('coin-popover', false);
+    await narrowShot('coin-popover', false);
+    await page.click('[data-testid=coin-summary-recharge]');
+    const refund = page.locator('[data-testid=ledger-entry][data-category=taskRefund]').first();
+    await refund.waitFor({ timeout: 15_000 });
+    expect(await refund.textContent()).toContain('a storm that never lands #fail');
+    expect(await refund.textContent()).toContain('+10');
+    await shot('coins-refund');
+
+    // Spec §1: the testimonials in Chinese on a zh-* page, in English on the Japanese one.
+    await page.goto(app.url + '/zh-CN/pricing');
+    const quote = page.locator('[data-testid=testimonial]').first();
+    await quote.waitFor({ timeout: 15_000 });
+    expect(await quote.textContent()).toMatch(/[\u4e00-\u9fff]/);
+    expect(await page.locator('h1').textContent()).toBe('选择您的会员方案');
+    await shot('pricing-zh', false);
+    await page.goto(app.url + '/ja/pricing');
+    await page.locator('[data-testid=testimonial]').first().waitFor({ timeout: 15_000 });
+    expect(await page.locator('[data-testid=testimonial]').first().textContent()).not.toMatch(
+      /[\u4e00-\u9fff]/,
+    );
+    expect(pageErrors).toEqual([]);
+  });
+});
