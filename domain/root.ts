@@ -27,6 +27,7 @@ import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
 import { preferencesContext } from './preferences/index.js';
 import { captchaContext } from './captcha/index.js';
+import { studioContext } from './studio/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -49,6 +50,7 @@ export const contexts = {
   flags: flagsContext,
   preferences: preferencesContext,
   captcha: captchaContext,
+  studio: studioContext,
 } as const;
 
 type Contexts = typeof contexts;
