@@ -113,6 +113,12 @@ export const TrainCreateRequest = t.intersection(
         'TrainSteps',
       ),
       template_id: Id,
+      /** Caption tags of the data set (spec §7 train-model/tags suggests them); kept with the training. */
+      tags: t.refinement(
+        t.array(t.refinement(t.string, (s) => /^[\p{L}\p{N}_ -]{1,32}$/u.test(s), 'TrainTag')),
+        (a) => a.length <= 20,
+        'TrainTags',
+      ),
     }),
   ],
   'TrainCreateRequest',
@@ -122,26 +128,29 @@ export type TrainCreateRequest = t.TypeOf<typeof TrainCreateRequest>;
 /** Training status: 1 queued, 2 training, 3 done, 4 failed, 5 stopped. */
 export const TRAIN_STATUS = { queued: 1, training: 2, done: 3, failed: 4, stopped: 5 } as const;
 
-export const TrainRecord = t.type(
-  {
-    id: t.string,
-    name: t.string,
-    base_model: t.string,
-    train_type: t.string,
-    trigger_word: t.string,
-    image_count: t.number,
-    images: t.array(t.string),
-    steps: t.number,
-    status: t.number,
-    process: t.number,
-    status_desc: t.string,
-    estimate_time: t.number,
-    cost: t.number,
-    create_at: t.number,
-    finished_at: t.union([t.number, t.null]),
-    saved: t.boolean,
-    published_model_id: t.union([t.string, t.null]),
-  },
+export const TrainRecord = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      name: t.string,
+      base_model: t.string,
+      train_type: t.string,
+      trigger_word: t.string,
+      image_count: t.number,
+      images: t.array(t.string),
+      steps: t.number,
+      status: t.number,
+      process: t.number,
+      status_desc: t.string,
+      estimate_time: t.number,
+      cost: t.number,
+      create_at: t.number,
+      finished_at: t.union([t.number, t.null]),
+      saved: t.boolean,
+      published_model_id: t.union([t.string, t.null]),
+    }),
+    t.partial({ tags: t.array(t.string) }),
+  ],
   'TrainRecord',
 );
 export type TrainRecord = t.TypeOf<typeof TrainRecord>;

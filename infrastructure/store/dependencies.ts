@@ -3,6 +3,7 @@ import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
+import type { StudioDeps } from '../studio/deps';
 import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
@@ -29,6 +30,7 @@ export interface Dependencies {
   readonly tasks: TasksDeps;
   readonly uploads: UploadsDeps;
   readonly streaming: StreamingDeps;
+  readonly studio: StudioDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */

@@ -10,6 +10,7 @@ import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeStreamingDeps } from './fakes/streaming';
+import { fakeStudioDeps } from './fakes/studio';
 import { fakeTasksDeps } from './fakes/tasks';
 import { fakeTelemetryDeps } from './fakes/telemetry';
 import { fakeUploadsDeps } from './fakes/uploads';
@@ -25,7 +26,9 @@ const never = <A>(): Observable<ApiResult<A>> => EMPTY;
 export const makeFakeDeps = (
   scheduler: SchedulerLike,
   overrides: Partial<Api>,
-  areas: Partial<Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {},
+  areas: Partial<
+    Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'studio' | 'telemetry' | 'platform'>
+  > = {},
 ) => {
   const calls$ = new Subject<Call>();
   const calls: Call[] = [];
@@ -71,6 +74,7 @@ export const makeFakeDeps = (
     tasks: areas.tasks ?? fakeTasksDeps(),
     uploads: areas.uploads ?? fakeUploadsDeps(scheduler),
     streaming: areas.streaming ?? fakeStreamingDeps(scheduler),
+    studio: areas.studio ?? fakeStudioDeps(),
     telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),
     platform: areas.platform ?? fakePlatformDeps(scheduler),
   };

@@ -1,13 +1,13 @@
 import type { Migration } from './types';
 
 /**
- * Issue 13: voices made with the voice creation form (spec §3, §5). The square's card of a
+ * Issue 13: the caption tags of a LoRA training, and voices made with the voice creation form (spec §3, §5). The square's card of a
  * published voice is a content_items row (kind aiAudio), named by `item_id`.
  * (Statements are split on ";\n", so none may contain one.)
  */
 export const m011Voices: Migration = {
   id: 11,
-  name: 'voices',
+  name: 'voices, training tags',
   sql: `
       CREATE TABLE voices (
         id text PRIMARY KEY,
@@ -25,6 +25,7 @@ export const m011Voices: Migration = {
         item_id text,
         created_at bigint NOT NULL
       );
-      CREATE INDEX voices_owner ON voices(account_id, created_at DESC)
+      CREATE INDEX voices_owner ON voices(account_id, created_at DESC);
+      ALTER TABLE lora_trainings ADD COLUMN tags jsonb NOT NULL DEFAULT '[]'::jsonb
   `,
 };
