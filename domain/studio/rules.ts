@@ -43,7 +43,7 @@ export interface TrainingProblem {
 
 /**
  * What keeps a training from being sent: a blank or too long name, fewer than 9 images (spec §8,
- * the code 120002's message) or more than the data set holds (120000), a trigger word or tag of
+ * what the server's code 120002 says) or more than the data set holds (120000), a trigger word or tag of
  * other than letters, digits, spaces, dashes and underscores (1..32), steps out of range.
  */
 export const trainingProblems = (form: TrainingForm): readonly TrainingProblem[] => {
@@ -51,16 +51,20 @@ export const trainingProblems = (form: TrainingForm): readonly TrainingProblem[]
   const name = form.name.trim();
   if (name === '') out.push({ field: 'name', messageKey: 'lora.errors.nameRequired', values: {} });
   else if (name.length > TRAIN_NAME_MAX_LENGTH)
-    out.push({ field: 'name', messageKey: 'HttpErrorCode_120006', values: { max: TRAIN_NAME_MAX_LENGTH } });
+    out.push({
+      field: 'name',
+      messageKey: 'lora.errors.nameTooLong',
+      values: { max: TRAIN_NAME_MAX_LENGTH },
+    });
   const images = new Set(form.images).size;
   if (images < TRAIN_MIN_IMAGES)
     out.push({
       field: 'images',
-      messageKey: 'HttpErrorCode_120002',
+      messageKey: 'lora.errors.tooFewImages',
       values: { min: TRAIN_MIN_IMAGES, count: images },
     });
   else if (images > TRAIN_MAX_IMAGES)
-    out.push({ field: 'images', messageKey: 'HttpErrorCode_120000', values: { max: TRAIN_MAX_IMAGES } });
+    out.push({ field: 'images', messageKey: 'lora.errors.tooManyImages', values: { max: TRAIN_MAX_IMAGES } });
   if (form.triggerWord.trim() !== '' && !TRIGGER_WORD.test(form.triggerWord.trim()))
     out.push({ field: 'triggerWord', messageKey: 'lora.errors.triggerWord', values: {} });
   if (form.tags.length > TRAIN_MAX_TAGS || form.tags.some((t) => !TAG.test(t)))

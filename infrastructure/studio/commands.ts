@@ -3,7 +3,6 @@
  * e-book reader, voice creation, colour extraction and the streamed audio's download. The video
  * editor's are in infrastructure/editor/commands.ts, the audio stream's in streaming/commands.ts.
  */
-import type { TrainBaseModel, TrainType } from '../contract/creation';
 import type { VoiceCreateRequest } from '../contract/studio';
 import { defineCommand } from '../store/commands';
 
@@ -12,8 +11,9 @@ export const loadTrainingConfig = defineCommand()('studio/loadTrainingConfig');
 export const loadTrainingHistory = defineCommand()('studio/loadTrainingHistory');
 export interface StartTrainingPayload {
   readonly name: string;
-  readonly baseModel: TrainBaseModel;
-  readonly trainType: TrainType;
+  /** One of the data-set config's base models and train types (checked by the epic's codec). */
+  readonly baseModel: string;
+  readonly trainType: string;
   readonly images: readonly string[];
   readonly triggerWord: string;
   readonly tags: readonly string[];

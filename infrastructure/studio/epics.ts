@@ -26,7 +26,7 @@ import {
   type Observable,
 } from 'rxjs';
 import { audio, notices, session, studio, tasks } from '../../domain/index.js';
-import { ComfyGraph } from '../contract/creation';
+import { ComfyGraph, TrainBaseModel, TrainType } from '../contract/creation';
 import type { ItemDetail } from '../contract/feed';
 import { downloadImage } from '../downloads/commands';
 import type { Action, AppEpic } from '../epics/types';
@@ -134,13 +134,15 @@ export const startTrainingEpic: AppEpic = (action$, _state$, deps) =>
         tags: payload.tags,
         steps: payload.steps,
       });
-      if (problems.length > 0) return EMPTY;
+      if (problems.length > 0 || !TrainBaseModel.is(payload.baseModel) || !TrainType.is(payload.trainType))
+        return EMPTY;
+      const { baseModel, trainType } = payload;
       const trigger = payload.triggerWord.trim();
       return deps.studio.api
         .trainingCreate({
           name: payload.name.trim(),
-          base_model: payload.baseModel,
-          train_type: payload.trainType,
+          base_model: baseModel,
+          train_type: trainType,
           images: [...new Set(payload.images)],
           steps: payload.steps,
           ...(trigger === '' ? {} : { trigger_word: trigger }),

@@ -24,6 +24,7 @@ import {
   MoonIcon,
   SettingsIcon,
   SignOutIcon,
+  StudioIcon,
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
@@ -42,6 +43,7 @@ const useNavEntries = (): readonly NavEntry[] => {
   return [
     { to: '/create', labelId: 'nav.create', icon: <CreateIcon />, testId: 'nav-create' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
+    { to: '/studio', labelId: 'nav.studio', icon: <StudioIcon />, testId: 'nav-studio' },
     ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
   ];
 };

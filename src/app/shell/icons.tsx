@@ -74,3 +74,9 @@ export const SettingsIcon = () => (
     <path d="M12 2v3M12 19v3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M2 12h3M19 12h3M4.9 19.1L7 17M17 7l2.1-2.1" />
   </Icon>
 );
+export const StudioIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 9h18M8 5v4M16 5v4M10 12.5v4l3.5-2z" />
+  </Icon>
+);

@@ -3,6 +3,8 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { notices, session } from '../../../domain/index.js';
 import { closeDialog } from '../../../infrastructure/notices/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
+import { Link } from 'react-router';
+import { useLocale } from '../../i18n/locale';
 import { Button, Dialog } from '../../ui';
 import { LoginForm } from '../account';
 
@@ -12,6 +14,7 @@ import { LoginForm } from '../account';
  */
 export const Dialogs = () => {
   const intl = useIntl();
+  const { to } = useLocale();
   const dispatch = useAppDispatch();
   const dialog = useAppSelector((s) => notices.selectDialog(s.notices));
   const signedIn = useAppSelector((s) => !session.selectIsGuest(s.session));
@@ -41,9 +44,19 @@ export const Dialogs = () => {
       closeLabel={intl.formatMessage({ id: 'dialog.close' })}
       footer={
         name === 'login' ? undefined : (
-          <Button onClick={close}>
-            <FormattedMessage id="dialog.close" />
-          </Button>
+          <>
+            {/* Every upsell leads to the membership page (spec §8 upgrade and break dialogs). */}
+            {(name === 'upgrade' || name === 'break') && (
+              <Button asChild variant="primary">
+                <Link to={to('/pricing')} onClick={close} data-testid="dialog-plans">
+                  <FormattedMessage id="dialog.plans" />
+                </Link>
+              </Button>
+            )}
+            <Button onClick={close}>
+              <FormattedMessage id="dialog.close" />
+            </Button>
+          </>
         )
       }
     >
