@@ -90,10 +90,12 @@ export const moveClip = (
   const list = [...orderedClips(items)];
   if (list.length === 0) return list;
   const clamp = (n: number) => Math.min(list.length - 1, Math.max(0, Math.trunc(finiteOr(n, 0))));
-  const [moved] = list.splice(clamp(from), 1);
-  if (moved === undefined) return reindex(list);
-  list.splice(clamp(to), 0, moved);
-  return reindex(list);
+  const source = clamp(from);
+  const target = clamp(to);
+  const [moved] = list.splice(source, 1);
+  if (moved !== undefined) list.splice(target, 0, moved);
+  // Renumbered by their new places (not sorted by their old indexes, which would undo the move).
+  return list.map((item, index) => (item.index === index ? item : { ...item, index }));
 };
 
 /** Removes a clip; the others keep their order. */
