@@ -393,7 +393,7 @@ export const en = {
   'voices.tag': 'Tags (optional)',
   'voices.tagHelp': 'Separate tags with commas.',
   'voices.publish': 'Publish to the square',
-  'voices.fixErrors': '{count, plural, one {Fix # field to continue.} other {Fix # fields to continue.}}',
+  'voices.fixErrors': 'Fix {count, plural, one {# field} other {# fields}} to continue.',
   'voices.submit': 'Create voice',
   'voices.created': 'Your voice was created.',
   'voices.createdTitle': '“{name}” is ready',
