@@ -12,6 +12,7 @@ import * as E from 'fp-ts/Either';
 import {
   EMPTY,
   concat,
+  defer,
   exhaustMap,
   filter,
   groupBy,
@@ -172,10 +173,11 @@ export const watchTrainingEpic: AppEpic = (action$, _state$, { studio: s, schedu
     filter(watchTraining.match),
     switchMap(({ payload: { id } }) => {
       const key = studio.studioKey.training(id);
-      const result$ = loadResource(
-        studio.studioKey.trainingResult(id),
-        s.api.trainingResult({ id }),
-        (result) => ({ kind: 'trainingResult', result }),
+      const result$ = defer(() =>
+        loadResource(studio.studioKey.trainingResult(id), s.api.trainingResult({ id }), (result) => ({
+          kind: 'trainingResult',
+          result,
+        })),
       );
       return concat(
         of<Action>(studio.runStarted({ key: 'lora', id })),
