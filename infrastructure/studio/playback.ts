@@ -91,7 +91,8 @@ export const audioPlaybackOutputEpic: AppEpic = (action$, _state$, deps) =>
               filter((a) => a.payload.streamId === streamId),
               take(1),
               mergeMap(() => {
-                if (sink === null) return of(studio.playbackChanged({ streamId, status: 'ended' }));
+                // Nothing was playable (no WAV header arrived): there is no playback to end.
+                if (sink === null) return EMPTY;
                 const ended$ = sink.ended$.pipe(
                   take(1),
                   mergeMap(() => of(studio.playbackChanged({ streamId, status: 'ended' }))),
