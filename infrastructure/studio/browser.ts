@@ -11,6 +11,8 @@ import type { AudioOutput, AudioSink, Pixels, StudioDeps } from './deps';
 const webAudioOutput = (): AudioOutput => ({
   open: (sampleRate) => {
     const context = new AudioContext();
+    // The page was clicked to start the stream: a context made a moment later may still start suspended.
+    void context.resume();
     const ended$ = new Subject<void>();
     let at = 0;
     let finished = false;
