@@ -329,7 +329,7 @@ const AudioTracks = ({ project }: { readonly project: OpenProject }) => {
           <span className={styles.trackName} title={a.title}>
             {a.title || intl.formatMessage({ id: 'editor.audio.untitled' })}
           </span>
-          <label className={styles.muted}>
+          <label className={`${styles.muted} ${styles.trackField}`}>
             <FormattedMessage id="editor.audio.offset" />
             <input
               className={styles.numberInput}
