@@ -36,3 +36,4 @@ export * as preferences from './preferences/index.js';
 export * as captcha from './captcha/index.js';
 export * as details from './details/index.js';
 export * as search from './search/index.js';
+export * as studio from './studio/index.js';

@@ -29,6 +29,7 @@ import { preferencesContext } from './preferences/index.js';
 import { captchaContext } from './captcha/index.js';
 import { detailsContext } from './details/index.js';
 import { searchContext } from './search/index.js';
+import { studioContext } from './studio/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -53,6 +54,7 @@ export const contexts = {
   captcha: captchaContext,
   details: detailsContext,
   search: searchContext,
+  studio: studioContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -8,6 +8,9 @@ export * from './state.js';
 export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
+export * from './presets.js';
+export * from './wav.js';
+export * from './voice.js';
 
 export const audioContext: BoundedContext<AudioStreamState, AudioEvent> = {
   name: 'audio',

@@ -20,6 +20,7 @@ import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
 import { browserStreamingDeps } from '../streaming/browser';
+import { browserStudioDeps } from '../studio/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';
 import { browserTasksDeps } from '../tasks/deps';
 import { browserUploadsDeps } from '../uploads/browser';
@@ -79,6 +80,7 @@ export const bootstrap = (getLanguage: () => string) => {
       tasks: browserTasksDeps(http),
       uploads: browserUploadsDeps(http),
       streaming: browserStreamingDeps(http, headers),
+      studio: browserStudioDeps(http),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
       details: browserDetailsDeps(http),

@@ -21,7 +21,8 @@
  * Workflows: `/api/v1/work-flow/import` {name, workflow} takes a ComfyUI graph in its API
  * format (`{ "<node id>": { class_type, inputs: { name: value | [node id, output slot] } } }`),
  * validated node by node against the node catalogue; `/api/v1/work-flow/list` and
- * `/api/v1/work-flow/detail` read the caller's imports; `/api/v1/template/delete` {id} deletes
+ * `/api/v1/work-flow/detail` read the caller's imports; `/api/v1/work-flow/update` {id, workflow}
+ * replaces an import's graph (validated as an import is: the values a person set in its form); `/api/v1/template/delete` {id} deletes
  * one (silent: answers 10000 with `deleted: false` when there was nothing of the caller's to
  * delete); `/api/v1/square/search/node` {keyword?, category?} searches the node catalogue.
  * A workflow runs as a task (domain type 16, `workflow_id`), reporting the node it executes
@@ -47,6 +48,7 @@ export const LORA_TEMPLATE_PATH = '/api/v1/model/lora/template';
 export const WORKFLOW_IMPORT_PATH = '/api/v1/work-flow/import';
 export const WORKFLOW_LIST_PATH = '/api/v1/work-flow/list';
 export const WORKFLOW_DETAIL_PATH = '/api/v1/work-flow/detail';
+export const WORKFLOW_UPDATE_PATH = '/api/v1/work-flow/update';
 export const TEMPLATE_DELETE_PATH = '/api/v1/template/delete';
 export const NODE_SEARCH_PATH = '/api/v1/square/search/node';
 
@@ -111,6 +113,12 @@ export const TrainCreateRequest = t.intersection(
         'TrainSteps',
       ),
       template_id: Id,
+      /** Caption tags of the data set (spec §7 train-model/tags suggests them); kept with the training. */
+      tags: t.refinement(
+        t.array(t.refinement(t.string, (s) => /^[\p{L}\p{N}_ -]{1,32}$/u.test(s), 'TrainTag')),
+        (a) => a.length <= 20,
+        'TrainTags',
+      ),
     }),
   ],
   'TrainCreateRequest',
@@ -120,26 +128,29 @@ export type TrainCreateRequest = t.TypeOf<typeof TrainCreateRequest>;
 /** Training status: 1 queued, 2 training, 3 done, 4 failed, 5 stopped. */
 export const TRAIN_STATUS = { queued: 1, training: 2, done: 3, failed: 4, stopped: 5 } as const;
 
-export const TrainRecord = t.type(
-  {
-    id: t.string,
-    name: t.string,
-    base_model: t.string,
-    train_type: t.string,
-    trigger_word: t.string,
-    image_count: t.number,
-    images: t.array(t.string),
-    steps: t.number,
-    status: t.number,
-    process: t.number,
-    status_desc: t.string,
-    estimate_time: t.number,
-    cost: t.number,
-    create_at: t.number,
-    finished_at: t.union([t.number, t.null]),
-    saved: t.boolean,
-    published_model_id: t.union([t.string, t.null]),
-  },
+export const TrainRecord = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      name: t.string,
+      base_model: t.string,
+      train_type: t.string,
+      trigger_word: t.string,
+      image_count: t.number,
+      images: t.array(t.string),
+      steps: t.number,
+      status: t.number,
+      process: t.number,
+      status_desc: t.string,
+      estimate_time: t.number,
+      cost: t.number,
+      create_at: t.number,
+      finished_at: t.union([t.number, t.null]),
+      saved: t.boolean,
+      published_model_id: t.union([t.string, t.null]),
+    }),
+    t.partial({ tags: t.array(t.string) }),
+  ],
   'TrainRecord',
 );
 export type TrainRecord = t.TypeOf<typeof TrainRecord>;
@@ -334,6 +345,12 @@ export type WorkflowSummary = t.TypeOf<typeof WorkflowSummary>;
 
 export const WorkflowImportResponse = t.type({ workflow: WorkflowSummary }, 'WorkflowImportResponse');
 export type WorkflowImportResponse = t.TypeOf<typeof WorkflowImportResponse>;
+
+export const WorkflowUpdateRequest = t.type(
+  { id: t.refinement(t.string, (s) => s.length > 0 && s.length <= 64, 'WorkflowId'), workflow: ComfyGraph },
+  'WorkflowUpdateRequest',
+);
+export type WorkflowUpdateRequest = t.TypeOf<typeof WorkflowUpdateRequest>;
 
 export const WorkflowListResponse = t.type({ items: t.array(WorkflowSummary) }, 'WorkflowListResponse');
 export type WorkflowListResponse = t.TypeOf<typeof WorkflowListResponse>;

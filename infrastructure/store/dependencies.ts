@@ -6,6 +6,7 @@ import type { TokenStore } from '../http/tokenStore';
 import type { DetailsDeps } from '../details/deps';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
+import type { StudioDeps } from '../studio/deps';
 import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
@@ -32,6 +33,7 @@ export interface Dependencies {
   readonly tasks: TasksDeps;
   readonly uploads: UploadsDeps;
   readonly streaming: StreamingDeps;
+  readonly studio: StudioDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
   readonly details: DetailsDeps;

@@ -2,9 +2,15 @@ import type { EpicModule } from '../epics/root';
 import { downloadEpics } from '../downloads/epics';
 import { editorEpics } from '../editor/epics';
 import { moderationEpics } from '../publishing/epics';
+import { studioToolEpics } from './epics';
+import { audioPlaybackOutputEpic } from './playback';
 
-/** What the creation screens use beyond the queue: the video editor, downloads, the publishing check. */
+/**
+ * What the creation screens use beyond the queue: the video editor, downloads, the publishing
+ * check, and the studio tools (LoRA training, workflows, apps and templates, the e-book reader,
+ * voices, colour extraction, playback of the streamed audio).
+ */
 export const studioModule: EpicModule = {
   key: 'studio',
-  epics: [...editorEpics, ...downloadEpics, ...moderationEpics],
+  epics: [...editorEpics, ...downloadEpics, ...moderationEpics, ...studioToolEpics, audioPlaybackOutputEpic],
 };

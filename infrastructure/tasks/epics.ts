@@ -49,7 +49,7 @@ export const SIGN_IN_LIST_PAGE_SIZE = 50;
 
 const isGuestSession = (state: RootState): boolean => state.session.status === 'guest';
 
-const createdActions = (
+export const createdActions = (
   item: {
     id: string;
     domain_type: number;

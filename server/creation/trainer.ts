@@ -37,6 +37,7 @@ export interface TrainingRow extends Record<string, unknown> {
   finished_at: string | number | null;
   saved_at: string | number | null;
   published_item_id: string | null;
+  tags?: string[] | string | null;
 }
 
 export interface StoredResult {

@@ -147,6 +147,7 @@ const toRecord = (r: TrainingRow, now: number): TrainRecord => {
     finished_at: r.finished_at === null ? null : Number(r.finished_at),
     saved: r.saved_at !== null,
     published_model_id: r.published_item_id,
+    tags: r.tags === undefined || r.tags === null ? [] : json<string[]>(r.tags),
   };
 };
 
@@ -253,8 +254,8 @@ const createTraining = async (
     await debit(tx, accountId, TRAIN_COST, 'lora training', id, now);
     const [row] = await tx.query<TrainingRow>(
       `INSERT INTO lora_trainings (id, account_id, name, base_model, train_type, trigger_word, images, image_keys, steps, template_id, status, process,
-         status_desc, cost, duration_ms, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, 1, 0, 'queued', $11, $12, $13, $13) RETURNING *`,
+         status_desc, cost, duration_ms, created_at, updated_at, tags)
+       VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, $9, $10, 1, 0, 'queued', $11, $12, $13, $13, $14::jsonb) RETURNING *`,
       [
         id,
         accountId,
@@ -269,6 +270,7 @@ const createTraining = async (
         TRAIN_COST,
         duration,
         now,
+        JSON.stringify([...new Set(req.tags ?? [])]),
       ],
     );
     if (template !== null && !LORA_TEMPLATES.some((t) => t.id === template.id))

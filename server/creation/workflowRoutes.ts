@@ -14,7 +14,9 @@ import {
   WORKFLOW_DETAIL_PATH,
   WORKFLOW_IMPORT_PATH,
   WORKFLOW_LIST_PATH,
+  WORKFLOW_UPDATE_PATH,
   WorkflowImportRequest,
+  WorkflowUpdateRequest,
   type WorkflowSummary,
 } from '../../infrastructure/contract/creation';
 import { newId, requireAccount } from '../auth';
@@ -85,6 +87,26 @@ export const workflowRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     );
     if (!row) throw new ApiError(CODES.notFound, 'no such workflow of yours');
     return ok({ workflow: summary(row), graph: graphOf(row) });
+  });
+
+  // The form of a workflow's inputs saves its values here before a run (the run reads the stored graph).
+  app.post(WORKFLOW_UPDATE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(WorkflowUpdateRequest, req.body);
+    const [row] = await ctx.db.query<WorkflowRow>(
+      'SELECT id, name, graph, created_at FROM comfy_workflows WHERE id = $1 AND account_id = $2 AND deleted_at IS NULL',
+      [body.id, accountId],
+    );
+    if (!row) throw new ApiError(CODES.notFound, 'no such workflow of yours');
+    const valid = validateGraph(body.workflow);
+    if (!valid.ok) throw new ApiError(CODES.invalidRequest, valid.message);
+    for (const url of valid.graph.imageUrls)
+      await resolveOwnedUrl(ctx.db, ctx.blobs, ownerOf(req.caller, false), url);
+    await ctx.db.query(
+      'UPDATE comfy_workflows SET graph = $3::jsonb, node_count = $4 WHERE id = $1 AND account_id = $2',
+      [body.id, accountId, JSON.stringify(body.workflow), Object.keys(body.workflow).length],
+    );
+    return ok({ workflow: summaryOf(row.id, row.name, body.workflow, valid.graph, Number(row.created_at)) });
   });
 
   // Silent (spec §7): nothing of the caller's to delete is not an error, it is `deleted: false`.

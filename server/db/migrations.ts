@@ -16,6 +16,7 @@ import { m008Marketing } from './migrations/008-marketing';
 import { m009LedgerRef } from './migrations/009-ledger-ref';
 import { m010Account } from './migrations/010-account';
 import { m011Details } from './migrations/011-details';
+import { m012Voices } from './migrations/012-voices';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -30,6 +31,7 @@ export const migrations: readonly Migration[] = [
   m009LedgerRef,
   m010Account,
   m011Details,
+  m012Voices,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

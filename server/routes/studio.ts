@@ -1,6 +1,6 @@
 /**
  * Studio routes: characters (list, detail, create, update, delete), chat sessions and history,
- * reply voices, the SSE audio streams, and the socket.io chat server at /im/v1 attached to the same
+ * reply voices, the SSE audio streams, voice creation, the e-book reader's chapters, and the socket.io chat server at /im/v1 attached to the same
  * HTTP server. Paths and shapes are documented in infrastructure/contract/{characters,streaming}.ts.
  */
 import type { FastifyInstance } from 'fastify';
@@ -35,6 +35,8 @@ import {
 } from '../studio/characters';
 import { attachChatSocket, historyPage, openSession, voiceSource } from '../studio/chat';
 import { asBuffer, runEngine } from '../engines/pool';
+import { ebookRoutes } from '../studio/ebooks';
+import { voiceRoutes } from '../studio/voices';
 
 /** The character `id` if the caller owns it: 10404 when there is none, 10403 when it is not theirs. */
 const ownedCharacter = async (ctx: ServerContext, accountId: string, id: string): Promise<CharacterRow> => {
@@ -48,6 +50,8 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
   characterCoverRoute(app, ctx);
   const streams = audioStreamRoutes(app, ctx);
   attachChatSocket(app, ctx);
+  voiceRoutes(app, ctx);
+  ebookRoutes(app, ctx);
   app.addHook('preClose', (done) => {
     streams.closeAll();
     done();

@@ -20,6 +20,7 @@ import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
 import { toolRoutes, toolsIndexRoute } from './tools';
 import { subscriptionRoute } from './subscription';
+import { studioRoutes } from './studio';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -43,6 +44,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   pricingRoute,
   subscriptionRoute,
   coinsRoute,
+  ...studioRoutes,
   forbiddenRoute,
 ];
 

@@ -12,6 +12,7 @@ import { fakeDetailsDeps } from './fakes/details';
 import { fakeBillingDeps } from './fakes/billing';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeStreamingDeps } from './fakes/streaming';
+import { fakeStudioDeps } from './fakes/studio';
 import { fakeTasksDeps } from './fakes/tasks';
 import { fakeTelemetryDeps } from './fakes/telemetry';
 import { fakeUploadsDeps } from './fakes/uploads';
@@ -28,7 +29,10 @@ export const makeFakeDeps = (
   scheduler: SchedulerLike,
   overrides: Partial<Api>,
   areas: Partial<
-    Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform' | 'details' | 'billing'>
+    Pick<
+      Dependencies,
+      'tasks' | 'uploads' | 'streaming' | 'studio' | 'telemetry' | 'platform' | 'details' | 'billing'
+    >
   > = {},
 ) => {
   const calls$ = new Subject<Call>();
@@ -75,6 +79,7 @@ export const makeFakeDeps = (
     tasks: areas.tasks ?? fakeTasksDeps(),
     uploads: areas.uploads ?? fakeUploadsDeps(scheduler),
     streaming: areas.streaming ?? fakeStreamingDeps(scheduler),
+    studio: areas.studio ?? fakeStudioDeps(),
     telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),
     platform: areas.platform ?? fakePlatformDeps(scheduler),
     details: areas.details ?? fakeDetailsDeps(),

@@ -30,6 +30,7 @@ import {
   MoonIcon,
   SettingsIcon,
   SignOutIcon,
+  StudioIcon,
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
@@ -49,6 +50,7 @@ const useNavEntries = (): readonly NavEntry[] => {
     { to: '/create', labelId: 'nav.create', icon: <CreateIcon />, testId: 'nav-create' },
     { to: '/ai-tools', labelId: 'nav.tools', icon: <ToolsIcon />, testId: 'nav-tools' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
+    { to: '/studio', labelId: 'nav.studio', icon: <StudioIcon />, testId: 'nav-studio' },
     ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
     { to: '/pricing', labelId: 'billing.nav', icon: <MembershipIcon />, testId: 'nav-pricing' },
   ];

@@ -94,3 +94,10 @@ export const DecorationsIcon = () => (
     <path d="M9 4l3-2 3 2-3 3z" />
   </Icon>
 );
+
+export const StudioIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 9h18M8 5v4M16 5v4M10 12.5v4l3.5-2z" />
+  </Icon>
+);

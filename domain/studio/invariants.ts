@@ -1,0 +1,31 @@
+import type { Invariant } from '../kernel/invariant.js';
+import { kindOfKey } from './resources.js';
+import type { StudioState } from './state.js';
+
+/** A loaded resource is of the kind its key names (a training never sits under a workflow's key). */
+export const resourceKindMatchesKey: Invariant<StudioState> = {
+  name: 'resourceKindMatchesKey',
+  check: (_before, after) => {
+    for (const [key, phase] of Object.entries(after.resources))
+      if (phase.status === 'loaded' && phase.value.kind !== kindOfKey(key))
+        return `resource ${key} holds a ${phase.value.kind}`;
+    return null;
+  },
+};
+
+/** Palettes have at most the spec §9 five colours, with shares that add up to the whole. */
+export const paletteShape: Invariant<StudioState> = {
+  name: 'paletteShape',
+  check: (_before, after) => {
+    for (const [url, p] of Object.entries(after.palettes)) {
+      if (p.status !== 'ready') continue;
+      if (p.colours.length > 5) return `palette of ${url} has ${p.colours.length} colours`;
+      const total = p.colours.reduce((n, c) => n + c.share, 0);
+      if (p.colours.length > 0 && Math.abs(total - 1) > 1e-6)
+        return `palette of ${url} shares add to ${total}`;
+    }
+    return null;
+  },
+};
+
+export const studioInvariants = [resourceKindMatchesKey, paletteShape] as const;

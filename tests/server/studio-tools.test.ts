@@ -1,0 +1,218 @@
+/**
+ * Issue 13's server calls over loopback: voice creation (spec §3 form, §5 every validation, the
+ * files must be the caller's), the e-book reader's chapters, saving a workflow's form values
+ * (work-flow/update) and the caption tags kept with a LoRA training.
+ */
+import { createHash } from 'node:crypto';
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { credit } from '../../server/ledger';
+import { hashPassword } from '../../server/auth';
+import { startTestServer, type Json, type TestServer } from '../support/server';
+
+let s: TestServer;
+let owner: string;
+let stranger: string;
+const files: Record<string, string[]> = {};
+
+const code = (r: { json: Json }) => r.json.status.code as number;
+const api = (p: string, body: unknown, token: string | null) => s.post(p, body, token ? { token } : {});
+
+const makeAccount = async (id: string): Promise<string> => {
+  await s.server.ctx.db.query(
+    `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, $3, $1, $1, 0)`,
+    [id, `${id}@atelier.test`, await hashPassword(`pw-${id}`)],
+  );
+  await credit(s.server.ctx.db, id, 'paid', 500, 'test', null, 0);
+  return s.login(`${id}@atelier.test`, `pw-${id}`);
+};
+
+const tile = (seed: number): Buffer => {
+  const png = new PNG({ width: 16, height: 16 });
+  for (let i = 0; i < 256; i++) png.data.set([(seed * 40 + i) % 256, (seed * 70) % 256, i % 256, 255], i * 4);
+  return PNG.sync.write(png);
+};
+
+const upload = async (bytes: Buffer, token: string): Promise<string> => {
+  const sha = createHash('sha256').update(bytes).digest('hex');
+  const p = await s.post(
+    '/api/v1/upload/pre-sign',
+    { content_type: 'image/png', file_name: 'tile.png', file_size: bytes.length, hash_val: sha },
+    { token },
+  );
+  await fetch(s.baseUrl + p.json.data.pre_sign, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  return (await s.post('/api/v1/upload/image/confirm', { file_id: p.json.data.file_id }, { token })).json.data
+    .url as string;
+};
+
+beforeAll(async () => {
+  s = await startTestServer({}, false);
+  owner = await makeAccount('tools-owner');
+  stranger = await makeAccount('tools-stranger');
+  for (const [name, token] of [
+    ['owner', owner],
+    ['stranger', stranger],
+  ] as const) {
+    files[name] = [];
+    for (let i = 0; i < (name === 'owner' ? 10 : 1); i++)
+      files[name]!.push(await upload(tile(i + (name === 'owner' ? 0 : 30)), token));
+  }
+});
+afterAll(() => s.stop());
+
+const voice = (over: Record<string, unknown> = {}) => ({
+  cover: files['owner']![0],
+  gender: 'female',
+  age: 'young',
+  langs: ['en', 'ja'],
+  tones: ['warm'],
+  name: 'Aria',
+  text: 'Hello, world! こんにちは。',
+  audios: [{ url: files['owner']![1], name: 'take1.wav', duration: 3.2 }],
+  ...over,
+});
+
+describe('voice creation (spec §5: required fields, allowed text characters, the audio limit; files of the caller)', () => {
+  it('creates a voice; optional tag and publish status; a published one gets a square card', async () => {
+    const r = await api('/api/v1/timbre/create', voice({ tag: ['calm'], publish_status: 1 }), owner);
+    expect(code(r)).toBe(10000);
+    expect(r.json.data.voice).toMatchObject({
+      name: 'Aria',
+      langs: ['en', 'ja'],
+      tag: ['calm'],
+      publish_status: 1,
+    });
+    const [row] = await s.server.ctx.db.query<{ item_id: string }>(
+      'SELECT item_id FROM voices WHERE id = $1',
+      [r.json.data.voice.id],
+    );
+    const item = await api('/api/v1/square/item/detail', { id: row!.item_id }, owner);
+    expect(item.json.data).toMatchObject({ card_type: 'aiAudio', title: 'Aria' });
+    expect(code(await api('/api/v1/timbre/create', voice(), owner))).toBe(10000);
+  });
+
+  it.each([
+    ['no cover', { cover: undefined }],
+    ['no gender', { gender: undefined }],
+    ['an unknown age', { age: 'ancient' }],
+    ['no language', { langs: [] }],
+    ['no tone', { tones: [] }],
+    ['a blank name', { name: '   ' }],
+    ['a text with a zero-width joiner', { text: 'hi\u200dthere' }],
+    ['a text with a control character', { text: 'bell\u0007' }],
+    ['no audio', { audios: [] }],
+    [
+      'more audio files than the limit',
+      { audios: Array.from({ length: 4 }, () => ({ url: '/x', name: 'a', duration: 1 })) },
+    ],
+  ])('refuses %s with 10400', async (_what, over) => {
+    expect(code(await api('/api/v1/timbre/create', voice(over), owner))).toBe(10400);
+  });
+
+  it("refuses someone else's files (70008) and guests (20000)", async () => {
+    expect(code(await api('/api/v1/timbre/create', voice({ cover: files['stranger']![0] }), owner))).toBe(
+      70008,
+    );
+    expect(code(await api('/api/v1/timbre/create', voice(), null))).toBe(20000);
+  });
+});
+
+describe('the e-book reader', () => {
+  it('reads a chapter of a square e-book, the same every time; 10404 past the last or for another kind', async () => {
+    const book = await api('/api/v1/square/item/detail', { id: 'ebk-001' }, null);
+    const chapters = book.json.data.chapters as number;
+    const first = await api('/api/v1/ebook/chapter', { id: 'ebk-001', chapter: 1 }, null);
+    expect(code(first)).toBe(10000);
+    expect(first.json.data).toMatchObject({ id: 'ebk-001', chapter: 1, chapters });
+    expect((first.json.data.text as string).length).toBeGreaterThan(500);
+    expect((await api('/api/v1/ebook/chapter', { id: 'ebk-001', chapter: 1 }, null)).json.data).toEqual(
+      first.json.data,
+    );
+    expect(code(await api('/api/v1/ebook/chapter', { id: 'ebk-001', chapter: chapters + 1 }, null))).toBe(
+      10404,
+    );
+    expect(code(await api('/api/v1/ebook/chapter', { id: 'art-001', chapter: 1 }, null))).toBe(10404);
+    expect(code(await api('/api/v1/ebook/chapter', { id: 'ebk-001', chapter: 0 }, null))).toBe(10400);
+  });
+});
+
+const graph = {
+  '4': { class_type: 'CheckpointLoaderSimple', inputs: { ckpt_name: 'atelier-xl.safetensors' } },
+  '6': { class_type: 'CLIPTextEncode', inputs: { text: 'a lighthouse', clip: ['4', 1] } },
+  '7': { class_type: 'CLIPTextEncode', inputs: { text: 'blurry', clip: ['4', 1] } },
+  '5': { class_type: 'EmptyLatentImage', inputs: { width: 512, height: 512, batch_size: 1 } },
+  '3': {
+    class_type: 'KSampler',
+    inputs: {
+      seed: 1,
+      steps: 20,
+      cfg: 7,
+      sampler_name: 'euler',
+      scheduler: 'normal',
+      denoise: 1,
+      model: ['4', 0],
+      positive: ['6', 0],
+      negative: ['7', 0],
+      latent_image: ['5', 0],
+    },
+  },
+  '8': { class_type: 'VAEDecode', inputs: { samples: ['3', 0], vae: ['4', 2] } },
+  '9': { class_type: 'SaveImage', inputs: { images: ['8', 0], filename_prefix: 'out' } },
+};
+
+describe('work-flow/update: the form values saved into an import', () => {
+  it('replaces the graph of an own workflow (validated); 10404 for another account, 10400 for a bad graph', async () => {
+    const imported = await api('/api/v1/work-flow/import', { name: 'Light', workflow: graph }, owner);
+    expect(code(imported)).toBe(10000);
+    const id = imported.json.data.workflow.id as string;
+    const edited = {
+      ...graph,
+      '6': { ...graph['6'], inputs: { ...graph['6'].inputs, text: 'a red lighthouse' } },
+    };
+    const r = await api('/api/v1/work-flow/update', { id, workflow: edited }, owner);
+    expect(code(r)).toBe(10000);
+    expect(r.json.data.workflow).toMatchObject({ id, name: 'Light', node_count: 7 });
+    const detail = await api('/api/v1/work-flow/detail', { id }, owner);
+    expect(detail.json.data.graph['6'].inputs.text).toBe('a red lighthouse');
+    expect(code(await api('/api/v1/work-flow/update', { id, workflow: edited }, stranger))).toBe(10404);
+    const broken = {
+      ...graph,
+      '3': { ...graph['3'], inputs: { ...graph['3'].inputs, sampler_name: 'nope' } },
+    };
+    expect(code(await api('/api/v1/work-flow/update', { id, workflow: broken }, owner))).toBe(10400);
+  });
+});
+
+describe('LoRA training keeps its caption tags', () => {
+  it('stores the tags sent with the training and returns them with the record', async () => {
+    const r = await api(
+      '/api/v1/model/train/square/create',
+      {
+        name: 'Tiles',
+        base_model: 'SDXL',
+        train_type: 'style',
+        images: files['owner']!.slice(0, 9),
+        tags: ['tile', 'red', 'tile'],
+      },
+      owner,
+    );
+    expect(code(r)).toBe(10000);
+    expect(r.json.data.record.tags).toEqual(['tile', 'red']);
+    const bad = await api(
+      '/api/v1/model/train/square/create',
+      {
+        name: 'X',
+        base_model: 'SDXL',
+        train_type: 'style',
+        images: files['owner']!.slice(0, 9),
+        tags: ['<b>'],
+      },
+      owner,
+    );
+    expect(code(bad)).toBe(10400);
+  });
+});
