@@ -172,10 +172,8 @@ export const taskView = (task: Task): TaskView => {
 };
 
 /** Which views a filter keeps ('all' keeps every one). */
-export const filterTaskViews = (
-  views: readonly TaskView[],
-  group: TaskGroup | 'all',
-): readonly TaskView[] => (group === 'all' ? views : views.filter((v) => v.group === group));
+export const filterTaskViews = (views: readonly TaskView[], group: TaskGroup | 'all'): readonly TaskView[] =>
+  group === 'all' ? views : views.filter((v) => v.group === group);
 
 /** How many tasks of each group the list holds (groups with none are left out). */
 export const taskGroupCounts = (views: readonly TaskView[]): Readonly<Partial<Record<TaskGroup, number>>> => {

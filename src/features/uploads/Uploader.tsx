@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+} from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
@@ -74,7 +82,10 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
       <IconButton
         size="sm"
         variant="ghost"
-        label={intl.formatMessage({ id: running ? 'upload.cancelFile' : 'upload.remove' }, { name: file.name })}
+        label={intl.formatMessage(
+          { id: running ? 'upload.cancelFile' : 'upload.remove' },
+          { name: file.name },
+        )}
         data-testid="upload-remove"
         onClick={() => dispatch(removeUpload({ id: file.id }))}
       >
@@ -119,7 +130,8 @@ export const Uploader = ({
     if (max <= 1) {
       const file = files[0]!;
       // One file: the new one replaces what was there.
-      for (const f of group.files) if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
+      for (const f of group.files)
+        if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
       dispatch(uploadPickedFile(field, file));
       return;
     }
@@ -135,7 +147,9 @@ export const Uploader = ({
     }
   };
   const takeRef = useRef(take);
-  takeRef.current = take;
+  useLayoutEffect(() => {
+    takeRef.current = take;
+  });
 
   useEffect(() => {
     if (!pasteAnywhere) return undefined;

@@ -402,7 +402,8 @@ export const en = {
   'create.control.weight': 'Weight',
   'create.control.remove': 'Remove unit {n}',
   'create.control.add': 'Add a control unit',
-  'create.estimate': 'Costs {coins, plural, one {# coin} other {# coins}} · about {seconds, plural, one {# second} other {# seconds}}',
+  'create.estimate':
+    'Costs {coins, plural, one {# coin} other {# coins}} · about {seconds, plural, one {# second} other {# seconds}}',
   'create.estimate.guest': 'Free as a guest · about {seconds, plural, one {# second} other {# seconds}}',
   'create.estimate.pending': 'Fill in the form to see the cost.',
   'create.estimate.short': 'Your balance is {balance, plural, one {# coin} other {# coins}}: not enough.',
@@ -447,7 +448,8 @@ export const en = {
   'tasks.group.lora': 'LoRA ({count})',
   'tasks.group.workflow': 'Workflows ({count})',
   'upload.chooseMany': 'Choose images',
-  'upload.hint': 'or drop or paste {max, plural, one {# image} other {# images at most}} here; large photos are compressed to about 2 MB',
+  'upload.hint':
+    'or drop or paste {max, plural, one {# image} other {# images at most}} here; large photos are compressed to about 2 MB',
   'upload.size': '{size} MB',
   'upload.remove': 'Remove {name}',
   'upload.cancelFile': 'Cancel the upload of {name}',

@@ -381,7 +381,8 @@ export const ja: Partial<Messages> = {
   'create.seed.notANumber': 'シードは整数です。',
   'create.seed.outOfRange': 'シードは 4294967296 以下です。',
   'create.advanced': 'モデルとサンプリング',
-  'create.advanced.help': 'ベースモデル、モデル、LoRA、サンプラー、ステップ、CFG、VAE、アップスケーラー、コントロールユニット。',
+  'create.advanced.help':
+    'ベースモデル、モデル、LoRA、サンプラー、ステップ、CFG、VAE、アップスケーラー、コントロールユニット。',
   'create.options.unavailable': 'モデルの設定を読み込めませんでした。既定のモデルを使います。',
   'create.baseModel': 'ベースモデル',
   'create.baseModel.any': 'すべて',

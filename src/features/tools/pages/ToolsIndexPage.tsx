@@ -22,7 +22,11 @@ const ToolsIndexPage = () => {
         {tasks.TOOLS.map((t) => (
           <li key={t.slug}>
             <Card asChild interactive padding="lg">
-              <Link to={to(`/ai-tools/${t.slug}`)} className={styles.toolCard} data-testid={`tool-link-${t.slug}`}>
+              <Link
+                to={to(`/ai-tools/${t.slug}`)}
+                className={styles.toolCard}
+                data-testid={`tool-link-${t.slug}`}
+              >
                 <span className={styles.toolIcon} data-tool={t.key} aria-hidden="true" />
                 <span className={styles.toolName}>
                   <FormattedMessage id={`tools.${t.key}.title`} />
