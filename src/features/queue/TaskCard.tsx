@@ -1,4 +1,4 @@
-import { memo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { tasks } from '../../../domain/index.js';
@@ -192,6 +192,15 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
   const seen = () => {
     if (task.unseen) dispatch(markTasksSeen({ ids: [task.id] }));
   };
+  // A task that finishes in front of the person (its card shown, the page visible) is seen; one
+  // that finished while they were away stays new until they look at it.
+  const watched = useRef(task.status);
+  useEffect(() => {
+    const was = watched.current;
+    watched.current = task.status;
+    if (was === 'inProgress' && task.status !== 'inProgress' && document.visibilityState === 'visible')
+      dispatch(markTasksSeen({ ids: [task.id] }));
+  }, [dispatch, task.id, task.status]);
   return (
     <Card
       padding="none"

@@ -50,10 +50,16 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
       <div className={styles.fileBody}>
         <span className={styles.name}>{file.name}</span>
         <span className={styles.muted}>
-          <FormattedMessage
-            id="upload.size"
-            values={{ size: <FormattedNumber value={file.size / MB} maximumFractionDigits={1} /> }}
-          />
+          {file.size >= MB ? (
+            <FormattedNumber value={file.size / MB} style="unit" unit="megabyte" maximumFractionDigits={1} />
+          ) : (
+            <FormattedNumber
+              value={file.size / 1000}
+              style="unit"
+              unit="kilobyte"
+              maximumFractionDigits={0}
+            />
+          )}
         </span>
         {running && (
           <ProgressBar

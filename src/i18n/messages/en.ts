@@ -450,7 +450,6 @@ export const en = {
   'upload.chooseMany': 'Choose images',
   'upload.hint':
     'or drop or paste {max, plural, one {# image} other {# images at most}} here; large photos are compressed to about 2 MB',
-  'upload.size': '{size} MB',
   'upload.remove': 'Remove {name}',
   'upload.cancelFile': 'Cancel the upload of {name}',
   'tools.index.title': 'AI tools',

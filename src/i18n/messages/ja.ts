@@ -451,7 +451,6 @@ export const ja: Partial<Messages> = {
   'tasks.group.workflow': 'ワークフロー（{count}）',
   'upload.chooseMany': '画像を選ぶ',
   'upload.hint': 'またはここにドロップ・貼り付け（最大 {max} 枚）。大きな写真は約 2 MB に圧縮されます',
-  'upload.size': '{size} MB',
   'upload.remove': '{name} を削除',
   'upload.cancelFile': '{name} のアップロードを中止',
   'tools.index.title': 'AI ツール',

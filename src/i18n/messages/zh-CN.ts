@@ -446,7 +446,6 @@ export const zhCN: Partial<Messages> = {
   'tasks.group.workflow': '工作流（{count}）',
   'upload.chooseMany': '选择图片',
   'upload.hint': '或拖放、粘贴到此处（最多 {max} 张）；大图会压缩到约 2 MB',
-  'upload.size': '{size} MB',
   'upload.remove': '移除 {name}',
   'upload.cancelFile': '取消上传 {name}',
   'tools.index.title': 'AI 工具',
