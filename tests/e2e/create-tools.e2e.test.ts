@@ -370,7 +370,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(app.url + '/create');
     await page.getByTestId('queue-panel').scrollIntoViewIfNeeded();
-    await shot(page, 'queue-390');
+    await page.screenshot({ path: path.join(SHOTS, 'create-tools-queue-390.png') });
     expect(pageErrors).toEqual([]);
   });
 });
