@@ -348,7 +348,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
           CODES.invalidRequest,
           'a custom size must fit one range: both sides 512-1024 or both 768-1536, in steps of 8',
         );
-      if (req.size !== undefined) throw new ApiError(CODES.invalidRequest, 'choose a size mode or a custom size');
+      if (req.size !== undefined)
+        throw new ApiError(CODES.invalidRequest, 'choose a size mode or a custom size');
     }
     if (req.upscaler !== undefined) {
       const side =
@@ -356,7 +357,10 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
           ? Math.max(req.width, req.height)
           : (req.size ?? IMAGE_LONG_SIDE);
       if (side * req.upscaler.scale > MAX_OUTPUT_SIDE)
-        throw new ApiError(CODES.invalidRequest, `the upscaled picture would exceed ${MAX_OUTPUT_SIDE} pixels`);
+        throw new ApiError(
+          CODES.invalidRequest,
+          `the upscaled picture would exceed ${MAX_OUTPUT_SIDE} pixels`,
+        );
     }
     for (const lora of req.loras ?? []) {
       const model = await findModel(db, lora.model_id);

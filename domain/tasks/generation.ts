@@ -24,12 +24,7 @@ export type { AspectRatio, CustomSizeRange, ImageSize, ImageSizeMode };
 
 /** A JSON value: what a task's options may hold (they travel in events and the stored list). */
 export type TaskOptionValue =
-  | string
-  | number
-  | boolean
-  | null
-  | readonly TaskOptionValue[]
-  | { readonly [key: string]: TaskOptionValue };
+  string | number | boolean | null | readonly TaskOptionValue[] | { readonly [key: string]: TaskOptionValue };
 
 /** The kind fields a task was created with (`negative_prompt`, `input_url`, `loras`, ...). */
 export type TaskOptions = Readonly<Record<string, TaskOptionValue>>;
@@ -106,7 +101,9 @@ export const asAspectRatio = (ratio: string): AspectRatio =>
 export type SeedProblem = 'notANumber' | 'outOfRange';
 
 /** An empty seed means "random"; otherwise a whole number 0 .. 2^32. */
-export const parseSeed = (text: string): { readonly seed: number | null; readonly problem: SeedProblem | null } => {
+export const parseSeed = (
+  text: string,
+): { readonly seed: number | null; readonly problem: SeedProblem | null } => {
   const t = text.trim();
   if (t === '') return { seed: null, problem: null };
   if (!/^\d+$/.test(t)) return { seed: null, problem: 'notANumber' };
@@ -376,7 +373,10 @@ export const LORA_TYPES = ['LORA', 'LoCon', 'DoRA'] as const;
 export const isLoraType = (type: string): boolean => (LORA_TYPES as readonly string[]).includes(type);
 
 /** The checkpoints of a base model (all of them when no base is chosen), usable ones first. */
-export const checkpointsFor = (options: GenerationOptions, baseModel: string | null): readonly ModelChoice[] =>
+export const checkpointsFor = (
+  options: GenerationOptions,
+  baseModel: string | null,
+): readonly ModelChoice[] =>
   options.models
     .filter((m) => !isLoraType(m.type) && (baseModel === null || m.baseModel === baseModel))
     .sort((a, b) => Number(a.disabled) - Number(b.disabled));
@@ -477,7 +477,8 @@ export const initialForm = (
       const checkpoint =
         form.baseModel === asked.baseModel && form.modelId !== null
           ? form.modelId
-          : (options ? checkpointsFor(options, asked.baseModel).find((m) => !m.disabled)?.id : undefined) ?? null;
+          : ((options ? checkpointsFor(options, asked.baseModel).find((m) => !m.disabled)?.id : undefined) ??
+            null);
       form = {
         ...form,
         baseModel: asked.baseModel,

@@ -106,7 +106,12 @@ export const nextEstimate = (p: EstimateReceivedPayload, at: number): TaskEstima
   canAfford: p.canAfford,
   at,
   ...(p.queue
-    ? { queue: { active: Math.max(0, Math.floor(p.queue.active)), limit: Math.max(0, Math.floor(p.queue.limit)) } }
+    ? {
+        queue: {
+          active: Math.max(0, Math.floor(p.queue.active)),
+          limit: Math.max(0, Math.floor(p.queue.limit)),
+        },
+      }
     : {}),
   ...(p.daily
     ? {

@@ -144,7 +144,10 @@ const snapshotTask = (s: TaskSnapshot, at: number): Task => ({
   ...(s.publishedAs === undefined ? {} : { publishedAs: s.publishedAs }),
 });
 
-const withoutKey = <A>(record: Readonly<Record<string, A>> | undefined, key: string): Readonly<Record<string, A>> => {
+const withoutKey = <A>(
+  record: Readonly<Record<string, A>> | undefined,
+  key: string,
+): Readonly<Record<string, A>> => {
   const { [key]: _gone, ...rest } = record ?? {};
   return rest;
 };
@@ -287,7 +290,9 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       return { ...state, publishing, byId: { ...state.byId, [id]: { ...task, publishedAs: artworkId } } };
     }
     case 'tasks/publishRefused':
-      return state.publishing?.[event.payload.id] ? { ...state, publishing: withoutKey(state.publishing, event.payload.id) } : state;
+      return state.publishing?.[event.payload.id]
+        ? { ...state, publishing: withoutKey(state.publishing, event.payload.id) }
+        : state;
     case 'tasks/estimateReceived':
       return { ...state, estimate: nextEstimate(event.payload, event.meta.at) };
     case 'tasks/listReceived': {
@@ -305,7 +310,10 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
           const publishedAs = s.publishedAs ?? known.publishedAs;
           byId[s.id] = {
             ...known,
-            params: known.params.options === undefined && s.params.options ? { ...known.params, options: s.params.options } : known.params,
+            params:
+              known.params.options === undefined && s.params.options
+                ? { ...known.params, options: s.params.options }
+                : known.params,
             phase,
             estimateMs: s.estimateMs ?? known.estimateMs,
             updatedAt: event.meta.at,

@@ -148,11 +148,7 @@ export const defaultToolInputs: ToolInputs = {
 };
 
 export type ToolProblem =
-  | 'imageMissing'
-  | 'secondImageMissing'
-  | 'maskMissing'
-  | 'filterMissing'
-  | `prompt.${PromptProblem}`;
+  'imageMissing' | 'secondImageMissing' | 'maskMissing' | 'filterMissing' | `prompt.${PromptProblem}`;
 
 /** What still stops a tool from running, first problem first; null when it can run. */
 export const toolProblem = (spec: ToolSpec, inputs: ToolInputs): ToolProblem | null => {

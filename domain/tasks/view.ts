@@ -156,7 +156,11 @@ export const taskView = (task: Task): TaskView => {
     group: taskGroupOf(params.domainType),
     toolLabelKey: info.id === 0 ? null : info.labelKey,
     toolSlug: tool?.slug ?? null,
-    inputUrl: typeof inputUrl === 'string' && tool?.beforeAfter === true ? inputUrl : null,
+    inputUrl:
+      typeof inputUrl === 'string' &&
+      (tool?.beforeAfter === true || params.domainType === DOMAIN_TYPE.imageToImage)
+        ? inputUrl
+        : null,
     failureReason:
       phase.status === 'failed' && phase.code !== TASK_CANCELLED_STATUS && phase.reason !== ''
         ? phase.reason
@@ -164,18 +168,21 @@ export const taskView = (task: Task): TaskView => {
     canCancel: inProgress,
     canRetry: phase.status === 'failed' && isRetryable(params.domainType),
     download,
+    // Only a still picture becomes an artwork (a clip's first frame is not what was made).
     canPublish:
-      phase.status === 'completed' && image !== null && !task.guest && task.publishedAs === undefined,
+      phase.status === 'completed' &&
+      info.output === 'image' &&
+      image !== null &&
+      !task.guest &&
+      task.publishedAs === undefined,
     publishedAs: task.publishedAs ?? null,
     unseen: task.unseen === true,
   };
 };
 
 /** Which views a filter keeps ('all' keeps every one). */
-export const filterTaskViews = (
-  views: readonly TaskView[],
-  group: TaskGroup | 'all',
-): readonly TaskView[] => (group === 'all' ? views : views.filter((v) => v.group === group));
+export const filterTaskViews = (views: readonly TaskView[], group: TaskGroup | 'all'): readonly TaskView[] =>
+  group === 'all' ? views : views.filter((v) => v.group === group);
 
 /** How many tasks of each group the list holds (groups with none are left out). */
 export const taskGroupCounts = (views: readonly TaskView[]): Readonly<Partial<Record<TaskGroup, number>>> => {

@@ -67,7 +67,12 @@ export const nextSlotOf = (s: UploadsState, group: string, max: number): string 
 export const selectCompletedInGroup = (
   s: UploadsState,
   group: string,
-): readonly { readonly id: string; readonly url: string; readonly width: number | null; readonly height: number | null }[] =>
+): readonly {
+  readonly id: string;
+  readonly url: string;
+  readonly width: number | null;
+  readonly height: number | null;
+}[] =>
   selectFieldGroup(s, group)
     .flatMap((u) =>
       u.phase.status === 'complete'

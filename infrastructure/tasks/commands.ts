@@ -25,6 +25,18 @@ export const submitTask = defineCommand<{ readonly fields: Readonly<Record<strin
   'tasks/submit',
 );
 
+/**
+ * A task whose input is still going up (a sketch, an eraser mask): once the newest upload of
+ * `field` is done (another URL than `previousUrl`), the task is submitted with its URL as
+ * `key`. A failed upload sends nothing; a newer command for the field replaces this one.
+ */
+export const submitAfterUpload = defineCommand<{
+  readonly field: string;
+  readonly previousUrl: string | null;
+  readonly key: 'input_url' | 'mask_url';
+  readonly fields: Readonly<Record<string, unknown>>;
+}>()('tasks/submitAfterUpload');
+
 /** Deletes a task on the server (spec §7 /task/delete). */
 export const deleteTask = defineCommand<{ readonly id: string }>()('tasks/delete');
 

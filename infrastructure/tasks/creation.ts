@@ -39,11 +39,10 @@ export const loadTaskOptionsEpic: AppEpic = (action$, state$, deps) =>
         deps.tasks
           .optionsConfig(payload.modelId === undefined ? {} : { model_id: payload.modelId })
           .pipe(
-            map(
-              (r): Action =>
-                E.isLeft(r)
-                  ? tasks.optionsFailed({})
-                  : tasks.optionsReceived({ options: toGenerationOptions(r.right) }),
+            map((r): Action =>
+              E.isLeft(r)
+                ? tasks.optionsFailed({})
+                : tasks.optionsReceived({ options: toGenerationOptions(r.right) }),
             ),
           ),
       );
@@ -62,14 +61,13 @@ export const loadRemixEpic: AppEpic = (action$, state$, deps) =>
           return concat(
             of<Action>(tasks.remixRequested({ artworkId: payload.artworkId })),
             deps.tasks.remixOf({ id: payload.artworkId }).pipe(
-              map(
-                (r): Action =>
-                  E.isRight(r)
-                    ? tasks.remixLoaded({ remix: toRemixSource(r.right) })
-                    : tasks.remixFailed({
-                        artworkId: payload.artworkId,
-                        notFound: r.left.kind === 'api' && r.left.code === 10404,
-                      }),
+              map((r): Action =>
+                E.isRight(r)
+                  ? tasks.remixLoaded({ remix: toRemixSource(r.right) })
+                  : tasks.remixFailed({
+                      artworkId: payload.artworkId,
+                      notFound: r.left.kind === 'api' && r.left.code === 10404,
+                    }),
               ),
             ),
           );

@@ -15,13 +15,15 @@ import {
   exhaustMap,
   filter,
   from,
+  groupBy,
   interval,
   map,
   merge,
   mergeMap,
   switchMap,
+  take,
 } from 'rxjs';
-import { notices, session, tasks, type RootState } from '../../domain/index.js';
+import { notices, session, tasks, uploads, type RootState } from '../../domain/index.js';
 import { TaskCreateRequest, type TaskEstimateRequest } from '../contract/tasks';
 import { createWithCaptcha } from './captcha';
 import {
@@ -33,6 +35,7 @@ import {
   estimateTask,
   markTasksSeen,
   retryTask,
+  submitAfterUpload,
   submitTask,
 } from './commands';
 import { IDENTITY_FIELDS, toTaskOptions } from './mappers';
@@ -137,6 +140,33 @@ export const submitTaskEpic: AppEpic = (action$, _state$, { ids }) =>
       const decoded = decodeFields(payload.fields);
       return E.isLeft(decoded) ? invalidForm(ids) : createToolTask({ request: decoded.right });
     }),
+  );
+
+export const submitAfterUploadEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(submitAfterUpload.match),
+    groupBy((a) => a.payload.field),
+    mergeMap((byField$) =>
+      byField$.pipe(
+        switchMap(({ payload }) =>
+          state$.pipe(
+            map((s) => uploads.selectUploadList(s.uploads).find((u) => u.field === payload.field)),
+            filter(
+              (u): u is uploads.Upload =>
+                u !== undefined &&
+                !uploads.isRunning(u.phase) &&
+                !(u.phase.status === 'complete' && u.phase.url === payload.previousUrl),
+            ),
+            take(1),
+            mergeMap((u): Action[] =>
+              u.phase.status === 'complete'
+                ? [submitTask({ fields: { ...payload.fields, [payload.key]: u.phase.url } })]
+                : [],
+            ),
+          ),
+        ),
+      ),
+    ),
   );
 
 /** Sends a failed or cancelled task again: its kind, prompt, seed and every field it had. */
@@ -376,6 +406,7 @@ export const taskEpics = [
   createTaskEpic,
   createToolTaskEpic,
   submitTaskEpic,
+  submitAfterUploadEpic,
   retryTaskEpic,
   cancelTaskEpic,
   markTasksSeenEpic,

@@ -109,7 +109,9 @@ export const snapshotTasks = (s: RootState): StoredTaskList => ({
 /** The events that rebuild one stored task: its phase, then its publication. */
 export const taskEvents = (task: tasks.Task): Action[] => [
   ...phaseEvents(task),
-  ...(task.publishedAs === undefined ? [] : [tasks.taskPublished({ id: task.id, artworkId: task.publishedAs })]),
+  ...(task.publishedAs === undefined
+    ? []
+    : [tasks.taskPublished({ id: task.id, artworkId: task.publishedAs })]),
 ];
 
 const phaseEvents = (task: tasks.Task): Action[] => {

@@ -149,7 +149,10 @@ export const KINDS: readonly KindSpec[] = [
  * Turbo is the fast one. (The spec names the tiers only.)
  */
 export const VIDEO_TIER_SPECS: Readonly<
-  Record<tasks.VideoTier, { readonly frames: number; readonly costFactor: number; readonly timeFactor: number }>
+  Record<
+    tasks.VideoTier,
+    { readonly frames: number; readonly costFactor: number; readonly timeFactor: number }
+  >
 > = {
   Lite: { frames: 12, costFactor: 1, timeFactor: 1 },
   Depth: { frames: 16, costFactor: 1.5, timeFactor: 1.25 },
@@ -176,7 +179,8 @@ export const costOf = (spec: KindSpec, req: TaskCreateRequest): number => {
   let cost = spec.cost;
   if (spec.engine === 'image') cost *= req.batch_size ?? 1;
   if (spec.key === 'upscale' && req.scale === 4) cost *= 2;
-  if (spec.engine === 'video' || spec.key === 'imageToVideo') cost = Math.ceil(cost * videoTierOf(req.tier).costFactor);
+  if (spec.engine === 'video' || spec.key === 'imageToVideo')
+    cost = Math.ceil(cost * videoTierOf(req.tier).costFactor);
   if (req.speed_type === 2) cost *= 2;
   return cost;
 };

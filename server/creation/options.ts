@@ -196,7 +196,9 @@ export const squareModel = async (db: Queryable, id: string): Promise<ModelOptio
     model_type: string | null;
     base_model: string | null;
     extra: { trigger_words?: string[] } | string;
-  }>(`SELECT id, title, model_type, base_model, extra FROM content_items WHERE id = $1 AND kind = 'model'`, [id]);
+  }>(`SELECT id, title, model_type, base_model, extra FROM content_items WHERE id = $1 AND kind = 'model'`, [
+    id,
+  ]);
   if (!r) return null;
   const extra = typeof r.extra === 'string' ? (JSON.parse(r.extra) as { trigger_words?: string[] }) : r.extra;
   return {
@@ -204,7 +206,9 @@ export const squareModel = async (db: Queryable, id: string): Promise<ModelOptio
     name: r.title,
     type: r.model_type ?? 'Checkpoint',
     base_model: r.base_model ?? 'SDXL',
-    trigger_words: Array.isArray(extra.trigger_words) ? extra.trigger_words.filter((w) => typeof w === 'string') : [],
+    trigger_words: Array.isArray(extra.trigger_words)
+      ? extra.trigger_words.filter((w) => typeof w === 'string')
+      : [],
     disabled: false,
     owned: false,
   };

@@ -252,7 +252,9 @@ export const renderFiles = async (job: RenderJob, inputs: InputFiles): Promise<R
         const w = Math.round(r.width * p.upscaler.scale);
         const h = Math.round(r.height * p.upscaler.scale);
         if (Math.max(w, h) > MAX_OUTPUT_SIDE) throw new EngineError(`the output would be ${w}x${h}`);
-        const up = await (await openImage(r.png))
+        const up = await (
+          await openImage(r.png)
+        )
           .resize(w, h, { fit: 'fill', kernel: p.upscaler.method === 'bilinear' ? 'linear' : 'cubic' })
           .png()
           .toBuffer({ resolveWithObject: true });

@@ -275,7 +275,9 @@ const ellipseMask = (
 
 /** Whether a mask pixel says "erase here": painted (opaque) and light. */
 const masked = (mask: Bitmap, o: number): boolean =>
-  (mask.data[o + 3]! / 255) * (0.299 * mask.data[o]! + 0.587 * mask.data[o + 1]! + 0.114 * mask.data[o + 2]!) > 127;
+  (mask.data[o + 3]! / 255) *
+    (0.299 * mask.data[o]! + 0.587 * mask.data[o + 1]! + 0.114 * mask.data[o + 2]!) >
+  127;
 
 /**
  * The magic eraser over a painted mask (the mask at the image's size): every masked pixel is

@@ -65,7 +65,7 @@ describe('a task card says what tasks.taskView decides (spec §4 task status)', 
     });
   });
 
-  it('a failed task offers to be sent again with the same parameters; a finished one does not', () => {
+  it('a failed task offers to be sent again (with its prompt and ratio); a finished one does not', () => {
     expect(viewAfter(tasks.taskFailed({ id: 'a', code: 4, reason: 'x' })).canRetry).toBe(true);
     expect(viewAfter(tasks.taskCompleted({ id: 'a', images: [] })).canRetry).toBe(false);
   });

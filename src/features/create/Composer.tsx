@@ -42,10 +42,19 @@ const Tiles = <V extends string | number>({
 }) => (
   <fieldset className={styles.ratios} data-testid={testId}>
     <legend className={styles.legend}>{legend}</legend>
-    <div className={styles.ratioOptions} style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}>
+    <div
+      className={styles.ratioOptions}
+      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+    >
       {values.map((v) => (
         <label key={String(v)} className={styles.ratio} data-selected={v === value || undefined}>
-          <input type="radio" name={name} value={String(v)} checked={v === value} onChange={() => onChange(v)} />
+          <input
+            type="radio"
+            name={name}
+            value={String(v)}
+            checked={v === value}
+            onChange={() => onChange(v)}
+          />
           {shape && <span className={styles.ratioShape} style={shape(v)} aria-hidden="true" />}
           <span>{label(v)}</span>
         </label>
@@ -61,12 +70,20 @@ const Tiles = <V extends string | number>({
  * VAE, the hires upscaler and, with a reference, control units; the estimate and coin cost
  * before sending. Every rule is the domain's (`tasks.generationProblems`, `generationRequest`).
  */
-export const Composer = ({ initial, options }: { readonly initial: tasks.GenerationForm; readonly options: tasks.GenerationOptions | null }) => {
+export const Composer = ({
+  initial,
+  options,
+}: {
+  readonly initial: tasks.GenerationForm;
+  readonly options: tasks.GenerationOptions | null;
+}) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [form, setForm] = useState<tasks.GenerationForm>(initial);
   const [touched, setTouched] = useState(false);
-  const [advanced, setAdvanced] = useState(initial.loras.length > 0 || initial.modelId !== options?.defaults.modelId);
+  const [advanced, setAdvanced] = useState(
+    initial.loras.length > 0 || initial.modelId !== options?.defaults.modelId,
+  );
   const reference = useUploadGroup(REFERENCE_FIELD, 1);
   const referenceUrl = reference.urls[0] ?? null;
   const { estimate, guest, balance } = useEstimate();
@@ -228,7 +245,9 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
               <Field
                 label={<FormattedMessage id="create.size.width" />}
                 error={customError(problems.width)}
-                help={<FormattedMessage id="create.size.range" values={{ ...tasks.CUSTOM_SIZE_RANGES[range] }} />}
+                help={
+                  <FormattedMessage id="create.size.range" values={{ ...tasks.CUSTOM_SIZE_RANGES[range] }} />
+                }
               >
                 <TextInput
                   type="number"
@@ -237,11 +256,15 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
                   data-testid="custom-width"
                   value={String(form.size.width)}
                   onChange={(e) =>
-                    form.size.kind === 'custom' && set({ size: { ...form.size, width: Number(e.target.value) } })
+                    form.size.kind === 'custom' &&
+                    set({ size: { ...form.size, width: Number(e.target.value) } })
                   }
                 />
               </Field>
-              <Field label={<FormattedMessage id="create.size.height" />} error={customError(problems.height)}>
+              <Field
+                label={<FormattedMessage id="create.size.height" />}
+                error={customError(problems.height)}
+              >
                 <TextInput
                   type="number"
                   inputMode="numeric"
@@ -249,7 +272,8 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
                   data-testid="custom-height"
                   value={String(form.size.height)}
                   onChange={(e) =>
-                    form.size.kind === 'custom' && set({ size: { ...form.size, height: Number(e.target.value) } })
+                    form.size.kind === 'custom' &&
+                    set({ size: { ...form.size, height: Number(e.target.value) } })
                   }
                 />
               </Field>
@@ -257,7 +281,10 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
           )}
           {size && (
             <p className={styles.note} data-testid="planned-size">
-              <FormattedMessage id="create.size.planned" values={{ width: size.width, height: size.height }} />
+              <FormattedMessage
+                id="create.size.planned"
+                values={{ width: size.width, height: size.height }}
+              />
             </p>
           )}
         </>
@@ -274,7 +301,9 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
         />
         <Field
           label={<FormattedMessage id="create.seed" />}
-          error={problems.seed === null ? undefined : <FormattedMessage id={`create.seed.${problems.seed}`} />}
+          error={
+            problems.seed === null ? undefined : <FormattedMessage id={`create.seed.${problems.seed}`} />
+          }
           help={<FormattedMessage id="create.seed.help" />}
         >
           <TextInput
@@ -325,14 +354,19 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
                 ...checkpoints.map((m) => ({
                   value: m.id,
                   disabled: m.disabled,
-                  label: m.disabled ? intl.formatMessage({ id: 'create.model.disabled' }, { name: m.name }) : m.name,
+                  label: m.disabled
+                    ? intl.formatMessage({ id: 'create.model.disabled' }, { name: m.name })
+                    : m.name,
                 })),
               ]}
             />
           </div>
           <fieldset className={styles.group} data-testid="loras">
             <legend className={styles.legend}>
-              <FormattedMessage id="create.loras" values={{ count: form.loras.length, max: tasks.LORA_MAX }} />
+              <FormattedMessage
+                id="create.loras"
+                values={{ count: form.loras.length, max: tasks.LORA_MAX }}
+              />
             </legend>
             {form.loras.map((l) => (
               <div key={l.modelId} className={styles.unit}>
@@ -369,7 +403,9 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
                 options={loraChoices.map((m) => ({
                   value: m.id,
                   disabled: m.disabled,
-                  label: m.disabled ? intl.formatMessage({ id: 'create.model.disabled' }, { name: m.name }) : m.name,
+                  label: m.disabled
+                    ? intl.formatMessage({ id: 'create.model.disabled' }, { name: m.name })
+                    : m.name,
                 }))}
               />
             )}
@@ -442,9 +478,14 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
                     label={intl.formatMessage({ id: 'create.control.module' }, { n: i + 1 })}
                     value={u.module}
                     onValueChange={(m) =>
-                      set({ controlUnits: form.controlUnits.map((x, j) => (j === i ? { ...x, module: m } : x)) })
+                      set({
+                        controlUnits: form.controlUnits.map((x, j) => (j === i ? { ...x, module: m } : x)),
+                      })
                     }
-                    options={options.modules.map((m) => ({ value: m.name, label: `${m.name} · ${m.category}` }))}
+                    options={options.modules.map((m) => ({
+                      value: m.name,
+                      label: `${m.name} · ${m.category}`,
+                    }))}
                   />
                   <Slider
                     className={styles.unitSlider}
@@ -454,7 +495,9 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
                     step={tasks.CONTROL_WEIGHT.step}
                     value={u.weight}
                     onValueChange={(w) =>
-                      set({ controlUnits: form.controlUnits.map((x, j) => (j === i ? { ...x, weight: w } : x)) })
+                      set({
+                        controlUnits: form.controlUnits.map((x, j) => (j === i ? { ...x, weight: w } : x)),
+                      })
                     }
                   />
                   <IconButton
@@ -491,7 +534,10 @@ export const Composer = ({ initial, options }: { readonly initial: tasks.Generat
         {matching === null ? (
           <FormattedMessage id="create.estimate.pending" />
         ) : guest ? (
-          <FormattedMessage id="create.estimate.guest" values={{ seconds: Math.ceil(matching.estimateMs / 1000) }} />
+          <FormattedMessage
+            id="create.estimate.guest"
+            values={{ seconds: Math.ceil(matching.estimateMs / 1000) }}
+          />
         ) : (
           <FormattedMessage
             id="create.estimate"

@@ -25,7 +25,14 @@ export const BeforeAfter = ({
   return (
     <figure className={styles.figure} data-testid="before-after">
       <div className={styles.frame} style={{ aspectRatio: `${width} / ${height}` }}>
-        <img className={styles.image} src={after} alt={alt} width={width} height={height} data-testid="after-image" />
+        <img
+          className={styles.image}
+          src={after}
+          alt={alt}
+          width={width}
+          height={height}
+          data-testid="after-image"
+        />
         <div className={styles.beforeLayer} style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
           <img
             className={styles.image}

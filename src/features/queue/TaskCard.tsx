@@ -1,4 +1,4 @@
-import { memo, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { tasks } from '../../../domain/index.js';
@@ -12,7 +12,17 @@ import {
 } from '../../../infrastructure/tasks/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { Badge, Button, Card, ConfirmDialog, Dialog, Field, ProgressBar, TextArea, TextInput } from '../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  ConfirmDialog,
+  Dialog,
+  Field,
+  ProgressBar,
+  TextArea,
+  TextInput,
+} from '../../ui';
 import { BeforeAfter } from './BeforeAfter';
 import styles from './TaskCard.module.css';
 import { usePublishing } from './useTasks';
@@ -47,7 +57,10 @@ const PublishDialog = ({
       publishTask({
         id: task.id,
         title: { text: title, label: intl.formatMessage({ id: 'tasks.publish.titleLabel' }) },
-        description: { text: description, label: intl.formatMessage({ id: 'tasks.publish.descriptionLabel' }) },
+        description: {
+          text: description,
+          label: intl.formatMessage({ id: 'tasks.publish.descriptionLabel' }),
+        },
         separator: intl.formatMessage({ id: 'tasks.publish.separator' }),
       }),
     );
@@ -143,7 +156,12 @@ const Media = ({ task }: { readonly task: tasks.TaskView }) => {
   if (task.image)
     return (
       <div className={styles.media} style={ratioStyle(`${task.image.width}:${task.image.height}`)}>
-        <a href={task.image.url} target="_blank" rel="noreferrer" title={intl.formatMessage({ id: 'tasks.open' })}>
+        <a
+          href={task.image.url}
+          target="_blank"
+          rel="noreferrer"
+          title={intl.formatMessage({ id: 'tasks.open' })}
+        >
           <img
             src={task.image.url}
             width={task.image.width}
@@ -174,6 +192,15 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
   const seen = () => {
     if (task.unseen) dispatch(markTasksSeen({ ids: [task.id] }));
   };
+  // A task that finishes in front of the person (its card shown, the page visible) is seen; one
+  // that finished while they were away stays new until they look at it.
+  const watched = useRef(task.status);
+  useEffect(() => {
+    const was = watched.current;
+    watched.current = task.status;
+    if (was === 'inProgress' && task.status !== 'inProgress' && document.visibilityState === 'visible')
+      dispatch(markTasksSeen({ ids: [task.id] }));
+  }, [dispatch, task.id, task.status]);
   return (
     <Card
       padding="none"
@@ -223,7 +250,9 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
             value={task.indeterminate ? null : task.progress}
             size="sm"
             label={intl.formatMessage({ id: 'tasks.progress' }, { prompt: task.prompt || task.id })}
-            text={task.indeterminate ? undefined : intl.formatNumber(task.progress / 100, { style: 'percent' })}
+            text={
+              task.indeterminate ? undefined : intl.formatNumber(task.progress / 100, { style: 'percent' })
+            }
           />
         )}
         {task.model && (
@@ -237,7 +266,11 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
           </p>
         )}
         {task.publishedAs !== null && (
-          <Link className={styles.download} to={to(`/artwork/${task.publishedAs}`)} data-testid="task-published">
+          <Link
+            className={styles.download}
+            to={to(`/artwork/${task.publishedAs}`)}
+            data-testid="task-published"
+          >
             <FormattedMessage id="tasks.publish.done" />
           </Link>
         )}

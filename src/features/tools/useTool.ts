@@ -16,7 +16,9 @@ export const useLatestToolTask = (spec: tasks.ToolSpec) => {
   const select = useMemo(
     () =>
       createSelector([(s: RootState) => s.tasks], (t) => {
-        const task = tasks.selectTaskList(t).find((x) => tasks.toolOfDomainType(x.params.domainType)?.slug === spec.slug);
+        const task = tasks
+          .selectTaskList(t)
+          .find((x) => tasks.toolOfDomainType(x.params.domainType)?.slug === spec.slug);
         return task ? tasks.taskView(task) : null;
       }),
     [spec.slug],

@@ -1,4 +1,12 @@
-import { useEffect, useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+} from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
@@ -42,10 +50,16 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
       <div className={styles.fileBody}>
         <span className={styles.name}>{file.name}</span>
         <span className={styles.muted}>
-          <FormattedMessage
-            id="upload.size"
-            values={{ size: <FormattedNumber value={file.size / MB} maximumFractionDigits={1} /> }}
-          />
+          {file.size >= MB ? (
+            <FormattedNumber value={file.size / MB} style="unit" unit="megabyte" maximumFractionDigits={1} />
+          ) : (
+            <FormattedNumber
+              value={file.size / 1000}
+              style="unit"
+              unit="kilobyte"
+              maximumFractionDigits={0}
+            />
+          )}
         </span>
         {running && (
           <ProgressBar
@@ -74,7 +88,10 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
       <IconButton
         size="sm"
         variant="ghost"
-        label={intl.formatMessage({ id: running ? 'upload.cancelFile' : 'upload.remove' }, { name: file.name })}
+        label={intl.formatMessage(
+          { id: running ? 'upload.cancelFile' : 'upload.remove' },
+          { name: file.name },
+        )}
         data-testid="upload-remove"
         onClick={() => dispatch(removeUpload({ id: file.id }))}
       >
@@ -119,7 +136,8 @@ export const Uploader = ({
     if (max <= 1) {
       const file = files[0]!;
       // One file: the new one replaces what was there.
-      for (const f of group.files) if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
+      for (const f of group.files)
+        if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
       dispatch(uploadPickedFile(field, file));
       return;
     }
@@ -135,7 +153,9 @@ export const Uploader = ({
     }
   };
   const takeRef = useRef(take);
-  takeRef.current = take;
+  useLayoutEffect(() => {
+    takeRef.current = take;
+  });
 
   useEffect(() => {
     if (!pasteAnywhere) return undefined;

@@ -50,9 +50,7 @@ export const useUploadGroup = (group: string, max: number) => {
         const files = shown.map((x) => fileView(u, x));
         return {
           files,
-          urls: [...files]
-            .reverse()
-            .flatMap((f) => (f.url === null ? [] : [f.url])),
+          urls: [...files].reverse().flatMap((f) => (f.url === null ? [] : [f.url])),
           nextSlot: uploads.nextSlotOf(u, group, max),
           running: files.some((f) => f.status === 'init' || f.status === 'pending'),
         };

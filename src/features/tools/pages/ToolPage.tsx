@@ -1,12 +1,22 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { tasks } from '../../../../domain/index.js';
-import { estimateFields, submitTask } from '../../../../infrastructure/tasks/commands';
-import { uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { estimateFields, submitAfterUpload, submitTask } from '../../../../infrastructure/tasks/commands';
+import { removeUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
-import { Button, Card, EmptyState, Field, IconButton, ProgressBar, Select, Slider, TextArea } from '../../../ui';
+import {
+  Button,
+  Card,
+  EmptyState,
+  Field,
+  IconButton,
+  ProgressBar,
+  Select,
+  Slider,
+  TextArea,
+} from '../../../ui';
 import { CloseIcon } from '../../../ui/icons';
 import { BeforeAfter, QueuePanel } from '../../queue';
 import { Uploader, useUploadGroup } from '../../uploads';
@@ -30,8 +40,6 @@ const FILTER_PREVIEW: Readonly<Record<tasks.ToolFilter, string>> = {
   vintage: 'sepia(0.55) saturate(0.8) contrast(1.1)',
 };
 
-type Pending = { readonly kind: 'scribble' | 'mask'; readonly previous: string | null } | null;
-
 const Result = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
   const intl = useIntl();
   const task = useLatestToolTask(spec);
@@ -43,7 +51,10 @@ const Result = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
         body={<FormattedMessage id={`tools.${spec.key}.description`} />}
       />
     );
-  const alt = intl.formatMessage({ id: 'tools.result.alt' }, { tool: intl.formatMessage({ id: `tools.${spec.key}.title` }) });
+  const alt = intl.formatMessage(
+    { id: 'tools.result.alt' },
+    { tool: intl.formatMessage({ id: `tools.${spec.key}.title` }) },
+  );
   return (
     <div className={styles.result} data-testid="tool-result" data-status={task.status}>
       <h2 className={styles.resultTitle}>
@@ -53,7 +64,9 @@ const Result = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
         <ProgressBar
           value={task.indeterminate ? null : task.progress}
           label={intl.formatMessage({ id: 'tools.result.progress' })}
-          text={task.progress === null ? undefined : intl.formatNumber(task.progress / 100, { style: 'percent' })}
+          text={
+            task.progress === null ? undefined : intl.formatNumber(task.progress / 100, { style: 'percent' })
+          }
         />
       )}
       {task.status === 'failed' && (
@@ -101,12 +114,13 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
   const dispatch = useAppDispatch();
   const { to } = useLocale();
   const [params] = useSearchParams();
-  const [prefill, setPrefill] = useState(() => (spec.videoTiers ? tasks.prefillImageOf(params.get('image')) : null));
+  const [prefill, setPrefill] = useState(() =>
+    spec.videoTiers ? tasks.prefillImageOf(params.get('image')) : null,
+  );
   const [inputs, setInputs] = useState<tasks.ToolInputs>(tasks.defaultToolInputs);
   const [touched, setTouched] = useState(false);
   const [drawn, setDrawn] = useState(false);
   const [brush, setBrush] = useState(24);
-  const [pending, setPending] = useState<Pending>(null);
   const scribble = useRef<ScribbleHandle>(null);
   const mask = useRef<MaskHandle>(null);
   const imageField = `tool-${spec.slug}-image`;
@@ -118,63 +132,65 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
   const { estimate, guest } = useEstimate();
   const taskCount = useTaskCount();
 
-  const imageUrl = spec.image.source === 'scribble' ? (image.urls[0] ?? null) : (prefill ?? image.urls[0] ?? null);
+  const imageUrl =
+    spec.image.source === 'scribble' ? (image.urls[0] ?? null) : (prefill ?? image.urls[0] ?? null);
   const full: tasks.ToolInputs = {
     ...inputs,
-    imageUrl: spec.image.source === 'scribble' ? (drawn ? 'pending:scribble' : (image.urls[0] ?? null)) : imageUrl,
+    imageUrl:
+      spec.image.source === 'scribble' ? (drawn ? 'pending:scribble' : (image.urls[0] ?? null)) : imageUrl,
     secondImageUrl: face.urls[0] ?? null,
     mask: spec.mask && drawn ? { url: maskUpload.urls[0] ?? 'pending:mask', painted: true } : null,
   };
   const problem = tasks.toolProblem(spec, full);
-  const request = useMemo(() => tasks.toolRequest(spec, full), [spec, full]); // eslint-disable-line react-hooks/exhaustive-deps
+  const request = tasks.toolRequest(spec, full);
+  const busy = image.running || maskUpload.running;
   const requestKey = request === null ? null : tasks.estimateKeyOf(request);
 
   // Estimate what is filled in; a sketch or mask still to upload is estimated as it will be sent.
   useEffect(() => {
     if (request === null) return;
     const fields = Object.fromEntries(
-      Object.entries(request).map(([k, v]) => [k, typeof v === 'string' && v.startsWith('pending:') ? '/pending' : v]),
+      Object.entries(request).map(([k, v]) => [
+        k,
+        typeof v === 'string' && v.startsWith('pending:') ? '/pending' : v,
+      ]),
     );
     dispatch(estimateFields({ fields }));
   }, [dispatch, requestKey, taskCount]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const send = (fields: tasks.ToolInputs) => {
-    const req = tasks.toolRequest(spec, fields);
-    if (req !== null) dispatch(submitTask({ fields: req }));
+  /** A sketch or a mask goes up first; the task follows once its upload is done (an epic waits for it). */
+  const uploadThenSubmit = (
+    group: typeof image,
+    field: string,
+    key: 'input_url' | 'mask_url',
+    blob: Blob,
+    name: string,
+  ) => {
+    const fields = tasks.toolRequest(spec, {
+      ...full,
+      ...(key === 'input_url' ? { imageUrl: '/pending' } : { mask: { url: '/pending', painted: true } }),
+    });
+    if (fields === null) return;
+    for (const f of group.files)
+      if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
+    dispatch(submitAfterUpload({ field, previousUrl: null, key, fields }));
+    dispatch(uploadPickedFile(field, new File([blob], name, { type: 'image/png' })));
   };
-
-  // A sketch or a mask goes up first; the task follows once its upload is done.
-  useEffect(() => {
-    if (pending === null) return;
-    const group = pending.kind === 'scribble' ? image : maskUpload;
-    const latest = group.files[0];
-    if (latest && (latest.status === 'fail' || latest.status === 'error')) return setPending(null);
-    const url = group.urls[0] ?? null;
-    if (url === null || url === pending.previous) return;
-    setPending(null);
-    if (pending.kind === 'scribble') {
-      setDrawn(false);
-      send({ ...full, imageUrl: url });
-    } else send({ ...full, mask: { url, painted: true } });
-  }, [pending, image, maskUpload]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (problem !== null || pending !== null) return;
+    if (problem !== null || busy) return;
     if (spec.image.source === 'scribble' && drawn && scribble.current) {
-      const blob = await scribble.current.toBlob();
-      setPending({ kind: 'scribble', previous: image.urls[0] ?? null });
-      dispatch(uploadPickedFile(imageField, new File([blob], 'scribble.png', { type: 'image/png', lastModified: Date.now() })));
+      uploadThenSubmit(image, imageField, 'input_url', await scribble.current.toBlob(), 'scribble.png');
       return;
     }
     if (spec.mask && mask.current) {
-      const blob = await mask.current.toBlob();
-      setPending({ kind: 'mask', previous: maskUpload.urls[0] ?? null });
-      dispatch(uploadPickedFile(maskField, new File([blob], 'mask.png', { type: 'image/png', lastModified: Date.now() })));
+      uploadThenSubmit(maskUpload, maskField, 'mask_url', await mask.current.toBlob(), 'mask.png');
       return;
     }
-    send(full);
+    const req = tasks.toolRequest(spec, full);
+    if (req !== null) dispatch(submitTask({ fields: req }));
   };
 
   const set = (patch: Partial<tasks.ToolInputs>) => setInputs((i) => ({ ...i, ...patch }));
@@ -224,7 +240,11 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
               <span>
                 <FormattedMessage id="tools.video.prefilled" />
               </span>
-              <IconButton size="sm" label={intl.formatMessage({ id: 'tools.video.clearPrefill' })} onClick={() => setPrefill(null)}>
+              <IconButton
+                size="sm"
+                label={intl.formatMessage({ id: 'tools.video.clearPrefill' })}
+                onClick={() => setPrefill(null)}
+              >
                 <CloseIcon />
               </IconButton>
             </div>
@@ -238,7 +258,9 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
               />
             )
           )}
-          {spec.secondImage && <Uploader field={faceField} accept={IMAGE_TYPES} labelId={`tools.${spec.key}.second`} />}
+          {spec.secondImage && (
+            <Uploader field={faceField} accept={IMAGE_TYPES} labelId={`tools.${spec.key}.second`} />
+          )}
           {spec.mask && imageUrl !== null && (
             <div className={styles.group}>
               <p className={styles.legend}>
@@ -268,11 +290,26 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
               <div className={styles.tileGrid}>
                 {tasks.TOOL_FILTERS.map((f) => (
                   <label key={f} className={styles.tile} data-selected={inputs.filter === f || undefined}>
-                    <input type="radio" name="filter" value={f} checked={inputs.filter === f} onChange={() => set({ filter: f })} />
+                    <input
+                      type="radio"
+                      name="filter"
+                      value={f}
+                      checked={inputs.filter === f}
+                      onChange={() => set({ filter: f })}
+                    />
                     {imageUrl !== null ? (
-                      <img className={styles.tileImage} src={imageUrl} alt="" style={{ filter: FILTER_PREVIEW[f] }} />
+                      <img
+                        className={styles.tileImage}
+                        src={imageUrl}
+                        alt=""
+                        style={{ filter: FILTER_PREVIEW[f] }}
+                      />
                     ) : (
-                      <span className={styles.tileSwatch} style={{ filter: FILTER_PREVIEW[f] }} aria-hidden="true" />
+                      <span
+                        className={styles.tileSwatch}
+                        style={{ filter: FILTER_PREVIEW[f] }}
+                        aria-hidden="true"
+                      />
                     )}
                     <span>
                       <FormattedMessage id={`tools.filter.${f}`} />
@@ -291,7 +328,12 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                 <div className={styles.tileRow}>
                   {tasks.UPSCALE_FACTORS.map((f) => (
                     <label key={f} className={styles.chip} data-selected={inputs.scale === f || undefined}>
-                      <input type="radio" name="scale" checked={inputs.scale === f} onChange={() => set({ scale: f })} />
+                      <input
+                        type="radio"
+                        name="scale"
+                        checked={inputs.scale === f}
+                        onChange={() => set({ scale: f })}
+                      />
                       <FormattedMessage id="tools.upscaler.times" values={{ n: f }} />
                     </label>
                   ))}
@@ -301,7 +343,10 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                 label={intl.formatMessage({ id: 'tools.upscaler.method' })}
                 value={inputs.upscaleMethod}
                 onValueChange={(v) => set({ upscaleMethod: v as tasks.ToolInputs['upscaleMethod'] })}
-                options={tasks.UPSCALE_METHODS.map((m) => ({ value: m, label: intl.formatMessage({ id: `tools.upscaler.${m}` }) }))}
+                options={tasks.UPSCALE_METHODS.map((m) => ({
+                  value: m,
+                  label: intl.formatMessage({ id: `tools.upscaler.${m}` }),
+                }))}
               />
             </div>
           )}
@@ -314,7 +359,12 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                 <div className={styles.tileRow}>
                   {tasks.VIDEO_TIERS.map((t) => (
                     <label key={t} className={styles.chip} data-selected={inputs.tier === t || undefined}>
-                      <input type="radio" name="tier" checked={inputs.tier === t} onChange={() => set({ tier: t })} />
+                      <input
+                        type="radio"
+                        name="tier"
+                        checked={inputs.tier === t}
+                        onChange={() => set({ tier: t })}
+                      />
                       {t}
                     </label>
                   ))}
@@ -330,8 +380,17 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                   </legend>
                   <div className={styles.tileRow}>
                     {tasks.VIDEO_ASPECT_RATIOS.map((r) => (
-                      <label key={r} className={styles.chip} data-selected={inputs.aspectRatio === r || undefined}>
-                        <input type="radio" name="ratio" checked={inputs.aspectRatio === r} onChange={() => set({ aspectRatio: r })} />
+                      <label
+                        key={r}
+                        className={styles.chip}
+                        data-selected={inputs.aspectRatio === r || undefined}
+                      >
+                        <input
+                          type="radio"
+                          name="ratio"
+                          checked={inputs.aspectRatio === r}
+                          onChange={() => set({ aspectRatio: r })}
+                        />
                         {r}
                       </label>
                     ))}
@@ -368,7 +427,10 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
             {matching === null ? (
               <FormattedMessage id="create.estimate.pending" />
             ) : guest ? (
-              <FormattedMessage id="create.estimate.guest" values={{ seconds: Math.ceil(matching.estimateMs / 1000) }} />
+              <FormattedMessage
+                id="create.estimate.guest"
+                values={{ seconds: Math.ceil(matching.estimateMs / 1000) }}
+              />
             ) : (
               <FormattedMessage
                 id="create.estimate"
@@ -376,7 +438,7 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
               />
             )}
           </p>
-          <Button type="submit" variant="primary" size="lg" block loading={pending !== null} data-testid="tool-run">
+          <Button type="submit" variant="primary" size="lg" block loading={busy} data-testid="tool-run">
             <FormattedMessage id="tools.run" />
           </Button>
         </form>

@@ -1,0 +1,376 @@
+/**
+ * End to end (issue 13): image to image on Create with an uploaded photo that the result really
+ * uses; publishing a result after the sensitive-word check; three tools (and the eraser's painted
+ * mask) with uploads of a progressive JPEG, a WebP and a PNG made with sharp here; the queue with
+ * several kinds running, the queue-full notice, one cancelled and retried, a reload mid-way;
+ * `/create?remix=<a seeded work>` and `/ai-tools/ai-video-generator?image=`; screenshots of
+ * Create, the tools index, each tool page and the queue at 1280 and 390 px.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tasks } from '../../domain/index.js';
+import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+const pageErrors: string[] = [];
+
+const shot = (p: Page, name: string) =>
+  p.screenshot({ path: path.join(SHOTS, `create-tools-${name}.png`), fullPage: true });
+
+/** A photo: green ground, a red disc in the middle (the result of image to image must keep it). */
+const photo = async (width: number, height: number) => {
+  const r = Math.min(width, height) / 3;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <rect width="100%" height="100%" fill="rgb(40,160,70)"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${r}" fill="rgb(220,40,60)"/></svg>`;
+  return sharp(Buffer.from(svg));
+};
+
+/** The colour at a fraction of a loaded image, read through a canvas in the page. */
+const colourAt = (p: Page, selector: string, fx: number, fy: number) =>
+  p
+    .locator(selector)
+    .first()
+    .evaluate(
+      (img: HTMLImageElement, [x, y]) => {
+        const c = document.createElement('canvas');
+        c.width = img.naturalWidth;
+        c.height = img.naturalHeight;
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(img, 0, 0);
+        return [...ctx.getImageData(Math.floor(c.width * x), Math.floor(c.height * y), 1, 1).data];
+      },
+      [fx, fy] as const,
+    );
+
+const loaded = (p: Page, selector: string) =>
+  expect
+    .poll(
+      () =>
+        p
+          .locator(selector)
+          .first()
+          .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThan(0);
+
+const signIn = async (p: Page) => {
+  await p.click('[data-testid=sign-in]');
+  await p.fill('[data-testid=email]', 'demo@atelier.test');
+  await p.fill('[data-testid=password]', 'atelier-demo');
+  await p.click('[data-testid=login-submit]');
+  await expect.poll(() => p.getByTestId('coin-balance').textContent(), { timeout: 15_000 }).toContain('500');
+};
+
+const card = (p: Page, id: string) => p.locator(`[data-testid=task-card][data-task-id="${id}"]`);
+const newestCard = (p: Page) => p.locator('[data-testid=task-card]').first();
+
+beforeAll(async () => {
+  app = await startApp({ TASK_DURATION_MS: '4000' });
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1280, height: 900 },
+    acceptDownloads: true,
+  });
+  page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('Create, the AI tools and the queue (issue 13)', () => {
+  it('image to image: the uploaded photo is attached and the result keeps its size and its disc; then published after the word check', async () => {
+    await page.goto(app.url + '/create');
+    await signIn(page);
+    await page.getByTestId('create-form').waitFor();
+    const png = await (await photo(320, 200)).png().toBuffer();
+    await page
+      .locator('[data-testid=uploader-referenceImage] input[type=file]')
+      .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('upload-done').waitFor({ timeout: 20_000 });
+    await page.getByTestId('i2i-note').waitFor();
+    await page.fill('[data-testid=prompt]', 'a calm meadow at noon');
+    await expect
+      .poll(() => page.getByTestId('estimate').textContent(), { timeout: 10_000 })
+      .toContain('10 coins');
+    await page.click('[data-testid=generate]');
+    const first = newestCard(page);
+    await expect.poll(() => first.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+    // Image to image compares with the reference it was made from.
+    await first.getByTestId('before-after').waitFor();
+    await loaded(page, '[data-testid=task-card] [data-testid=after-image]');
+    const size = await first
+      .getByTestId('after-image')
+      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+    expect(size).toEqual([320, 200]);
+    const centre = await colourAt(page, '[data-testid=task-card] [data-testid=after-image]', 0.5, 0.5);
+    const corner = await colourAt(page, '[data-testid=task-card] [data-testid=after-image]', 0.04, 0.06);
+    expect(centre[0]!).toBeGreaterThan(centre[1]!);
+    expect(corner[1]!).toBeGreaterThan(corner[0]!);
+    await expect.poll(() => page.getByTestId('coin-balance').textContent()).toContain('490');
+    await shot(page, 'create-1280');
+
+    // Spec §5: a sensitive word in the title blocks the publish and names the field.
+    await first.getByTestId('task-publish').click();
+    await page.getByTestId('publish-title').fill('badword meadow');
+    await page.getByTestId('publish-submit').click();
+    await expect
+      .poll(() => page.locator('[data-testid=toast]').allTextContents(), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining('Title contains sensitive words'));
+    await first.getByTestId('task-publish').click();
+    await page.getByTestId('publish-title').fill('Meadow at noon');
+    await page.getByTestId('publish-submit').click();
+    await first.getByTestId('task-published').waitFor({ timeout: 10_000 });
+    expect(await first.getByTestId('task-published').getAttribute('href')).toMatch(/^\/artwork\/[\w-]+$/);
+  });
+
+  it('opens /create?remix=<a seeded work> with its prompt, and ?model= with that model', async () => {
+    const list = await page.request.post(app.url + '/api/v1/square/v3/artwork/list', { data: {} });
+    const items = ((await list.json()) as { data: { items: { id: string; card_type: string }[] } }).data
+      .items;
+    const work = items.find((i) => i.card_type === 'artwork')!;
+    const remix = await page.request.post(app.url + '/api/v1/task/stash/run-task/get', {
+      data: { id: work.id },
+    });
+    const { prompt } = ((await remix.json()) as { data: { prompt: string } }).data;
+    await page.goto(`${app.url}/create?remix=${work.id}`);
+    await page.getByTestId('remix-banner').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('prompt').inputValue()).toBe(prompt);
+    expect(await page.getByTestId('seed').inputValue()).toMatch(/^\d+$/);
+    await page.goto(`${app.url}/create?remix=no-such-work`);
+    await page.getByTestId('remix-missing').waitFor({ timeout: 15_000 });
+    await page.goto(`${app.url}/create?model=lora-watercolor`);
+    await page.getByTestId('advanced-options').waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('loras').textContent()).toContain('Soft Watercolor');
+    await shot(page, 'create-model-1280');
+  });
+
+  it('runs three tools on a progressive JPEG, a WebP and a PNG, and the eraser on a painted mask, each with its result', async () => {
+    await page.goto(app.url + '/create');
+    await page.getByTestId('nav-tools').click();
+    await page.getByTestId('tools-index').waitFor();
+    expect(await page.locator('[data-testid^=tool-link-]').count()).toBe(9);
+    await shot(page, 'tools-index-1280');
+
+    const progressive = await (await photo(240, 160)).jpeg({ progressive: true, quality: 85 }).toBuffer();
+    expect(progressive.includes(Buffer.from([0xff, 0xc2]))).toBe(true);
+    const webp = await (await photo(200, 200)).webp({ quality: 85 }).toBuffer();
+    const pngSmall = await (await photo(120, 80)).png().toBuffer();
+    const runTool = async (
+      slug: tasks.ToolSlug,
+      file: { name: string; mimeType: string; buffer: Buffer },
+      prepare: () => Promise<void> = async () => {},
+    ) => {
+      await page.goto(`${app.url}/ai-tools/${slug}`);
+      await page.getByTestId('tool-form').waitFor();
+      await page.locator(`[data-testid=uploader-tool-${slug}-image] input[type=file]`).setInputFiles(file);
+      await page
+        .locator(`[data-testid=uploader-tool-${slug}-image] [data-testid=upload-done]`)
+        .waitFor({ timeout: 20_000 });
+      await prepare();
+      await page.getByTestId('tool-run').click();
+      await expect
+        .poll(() => page.getByTestId('tool-result').getAttribute('data-status'), { timeout: 40_000 })
+        .toBe('completed');
+    };
+
+    await runTool(
+      'ai-filter',
+      { name: 'progressive.jpg', mimeType: 'image/jpeg', buffer: progressive },
+      async () => {
+        await page.getByTestId('filter-picker').getByText('Black and white').click();
+      },
+    );
+    await page.getByTestId('tool-result').getByTestId('before-after').waitFor();
+    await loaded(page, '[data-testid=tool-result] [data-testid=after-image]');
+    const grey = await colourAt(page, '[data-testid=tool-result] [data-testid=after-image]', 0.5, 0.5);
+    expect(Math.abs(grey[0]! - grey[1]!)).toBeLessThan(8);
+    await shot(page, 'tool-ai-filter-1280');
+
+    await runTool('remove-background', { name: 'photo.webp', mimeType: 'image/webp', buffer: webp });
+    await loaded(page, '[data-testid=tool-result] [data-testid=after-image]');
+    await shot(page, 'tool-remove-background-1280');
+
+    await runTool(
+      'image-upscaler',
+      { name: 'small.png', mimeType: 'image/png', buffer: pngSmall },
+      async () => {
+        await page.getByText('4×').click();
+      },
+    );
+    await loaded(page, '[data-testid=tool-result] [data-testid=after-image]');
+    expect(
+      await page
+        .locator('[data-testid=tool-result] [data-testid=after-image]')
+        .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+    ).toEqual([480, 320]);
+    await shot(page, 'tool-image-upscaler-1280');
+
+    // The eraser: paint over the disc; the result no longer has it.
+    await runTool('ai_erase', { name: 'disc.png', mimeType: 'image/png', buffer: pngSmall }, async () => {
+      const canvas = page.getByTestId('mask-canvas');
+      await canvas.waitFor();
+      // The widest brush, then passes over the whole disc (the fill comes from what surrounds the mask).
+      await page.getByRole('slider', { name: 'Brush size' }).focus();
+      await page.keyboard.press('End');
+      const box = (await canvas.boundingBox())!;
+      for (const fy of [0.15, 0.32, 0.5, 0.68, 0.85]) {
+        await page.mouse.move(box.x + box.width * 0.15, box.y + box.height * fy);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * 0.85, box.y + box.height * fy, { steps: 8 });
+        await page.mouse.up();
+      }
+      await shot(page, 'tool-ai-erase-mask-1280');
+    });
+    await loaded(page, '[data-testid=tool-result] [data-testid=after-image]');
+    const erased = await colourAt(page, '[data-testid=tool-result] [data-testid=after-image]', 0.5, 0.5);
+    expect(erased[1]!).toBeGreaterThan(erased[0]!);
+    await shot(page, 'tool-ai-erase-1280');
+  });
+
+  it('the queue: several kinds run, the queue-full notice shows, one is cancelled and retried, a reload mid-way keeps the list', async () => {
+    // A text-to-video clip (the video generator with no picture) and an image: two running, the non-member queue's limit.
+    await page.goto(app.url + '/ai-tools/ai-video-generator');
+    await page.getByTestId('tool-prompt').fill('slow waves under a pier');
+    await page.getByTestId('video-tiers').getByText('Ultra').click();
+    await page.getByTestId('tool-run').click();
+    const video = newestCard(page);
+    await expect.poll(() => video.getAttribute('data-group'), { timeout: 10_000 }).toBe('video');
+    const videoId = (await video.getAttribute('data-task-id'))!;
+    await page.goto(app.url + '/create');
+    await page.fill('[data-testid=prompt]', 'a lighthouse in the fog');
+    await page.click('[data-testid=generate]');
+    await expect
+      .poll(() => page.locator('[data-testid=task-card][data-status=inProgress]').count(), {
+        timeout: 10_000,
+      })
+      .toBe(2);
+    const imageId = (await newestCard(page).getAttribute('data-task-id'))!;
+    expect(imageId).not.toBe(videoId);
+    // Spec §8 70002 told before a third task is refused.
+    await expect
+      .poll(() => page.getByTestId('queue-notice').getAttribute('data-notice'), { timeout: 10_000 })
+      .toBe('queueFull');
+    await page.getByRole('tab', { name: /^Video/ }).click();
+    await expect.poll(() => page.locator('[data-testid=task-card]').count()).toBe(1);
+    await page.getByRole('tab', { name: /^All/ }).click();
+    await shot(page, 'queue-1280');
+
+    // Cancel the clip: its coins come back.
+    const before = Number((await page.getByTestId('coin-balance').textContent())!.replace(/\D/g, ''));
+    await card(page, videoId).getByTestId('task-cancel').click();
+    await expect.poll(() => card(page, videoId).getByTestId('task-status').textContent()).toBe('Cancelled');
+    await expect
+      .poll(async () => Number((await page.getByTestId('coin-balance').textContent())!.replace(/\D/g, '')), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(before);
+
+    // Away: the person opens the square while the image runs; back on Create, the queue says what finished.
+    await page.getByTestId('nav-explore').click();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (id) =>
+              (
+                window as unknown as {
+                  __ATELIER__: {
+                    state: () => { tasks: { byId: Record<string, { phase: { status: string } }> } };
+                  };
+                }
+              ).__ATELIER__.state().tasks.byId[id]?.phase.status,
+            imageId,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe('completed');
+    await page.getByTestId('nav-create').click();
+    await page.getByTestId('queue-away').waitFor();
+    expect(await page.getByTestId('queue-away').textContent()).toMatch(/1 task finished while you were away/);
+    expect(await card(page, imageId).getAttribute('data-unseen')).toBe('true');
+    await shot(page, 'queue-away-1280');
+    await page.getByTestId('queue-away').getByRole('button', { name: 'Mark as seen' }).click();
+    await expect.poll(() => page.getByTestId('queue-away').count()).toBe(0);
+
+    // Retry the cancelled clip with the same parameters: a new video task of the same tier.
+    const count = await page.locator('[data-testid=task-card]').count();
+    await card(page, videoId).getByTestId('task-retry').click();
+    await expect
+      .poll(() => page.locator('[data-testid=task-card]').count(), { timeout: 10_000 })
+      .toBe(count + 1);
+    const retriedId = (await newestCard(page).getAttribute('data-task-id'))!;
+    const retried = card(page, retriedId);
+    expect(await retried.getAttribute('data-group')).toBe('video');
+    expect(await retried.textContent()).toContain('slow waves under a pier');
+    expect(await retried.getAttribute('data-status')).toBe('inProgress');
+
+    // A reload mid-way: the list comes back (the cancelled clip too) and the retried clip finishes.
+    await page.reload();
+    await expect
+      .poll(() => card(page, videoId).getByTestId('task-status').textContent(), { timeout: 15_000 })
+      .toBe('Cancelled');
+    await expect.poll(() => retried.getAttribute('data-status'), { timeout: 40_000 }).toBe('completed');
+    await loaded(page, `[data-testid=task-card][data-task-id="${retriedId}"] [data-testid=task-image]`);
+    await shot(page, 'queue-after-1280');
+  });
+
+  it('pre-fills the video generator from ?image= (a card’s image to video) and animates it', async () => {
+    const list = await page.request.post(app.url + '/api/v1/square/v3/artwork/list', { data: {} });
+    const items = (
+      (await list.json()) as { data: { items: { card_type: string; cover: { url: string } }[] } }
+    ).data.items;
+    const cover = items.find((i) => i.card_type === 'artwork')!.cover.url;
+    await page.goto(`${app.url}/ai-tools/ai-video-generator?image=${encodeURIComponent(cover)}`);
+    await page.getByTestId('prefill-image').waitFor();
+    await page.getByTestId('tool-run').click();
+    await expect
+      .poll(() => page.getByTestId('tool-result').getAttribute('data-status'), { timeout: 40_000 })
+      .toBe('completed');
+    await loaded(page, '[data-testid=tool-result] [data-testid=tool-result-image]');
+    await shot(page, 'tool-ai-video-generator-1280');
+  });
+
+  it('every page fits 390 px: Create, the tools index, each tool and the queue', async () => {
+    for (const slug of ['ai-face-swap', 'scribble2img', 'ai-dance', 'ai-makeup'] as const) {
+      await page.goto(`${app.url}/ai-tools/${slug}`);
+      await page.getByTestId('tool-form').waitFor();
+      await shot(page, `tool-${slug}-1280`);
+    }
+    const small = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const phone = await small.newPage();
+    phone.on('pageerror', (e) => pageErrors.push(e.message));
+    await phone.goto(app.url + '/create');
+    await phone.getByTestId('create-form').waitFor({ timeout: 15_000 });
+    await shot(phone, 'create-390');
+    const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await phone.goto(app.url + '/ai-tools');
+    await phone.getByTestId('tools-index').waitFor();
+    await shot(phone, 'tools-index-390');
+    for (const t of tasks.TOOLS) {
+      await phone.goto(`${app.url}/ai-tools/${t.slug}`);
+      await phone.getByTestId('tool-form').waitFor();
+      expect(await overflow(), t.slug).toBeLessThanOrEqual(0);
+      await shot(phone, `tool-${t.slug}-390`);
+    }
+    await small.close();
+    // The queue at 390, signed in, with its finished and cancelled jobs.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(app.url + '/create');
+    await page.getByTestId('queue-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, 'create-tools-queue-390.png') });
+    expect(pageErrors).toEqual([]);
+  });
+});
