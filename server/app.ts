@@ -35,6 +35,7 @@ import { taskRoutes } from './routes/tasks';
 import { seed } from './seed';
 import { seedCommerce } from './seeds/commerce';
 import { seedCommunity } from './seeds/community';
+import { seedSocial } from './seeds/social';
 import { seedMarketing } from './seeds/marketing';
 import { seedStudio } from './seeds/studio';
 import { makeTaskService } from './tasks';
@@ -132,6 +133,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     tasks: makeTaskService(db, blobs, config.taskDurationMs),
   };
   await seedCommunity(ctx);
+  await seedSocial(ctx);
   await seedCommerce(ctx);
   await seedStudio(ctx);
   await seedMarketing(ctx);
