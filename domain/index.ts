@@ -34,3 +34,4 @@ export * as moderation from './moderation/index.js';
 export * as flags from './tracking/flags.js';
 export * as preferences from './preferences/index.js';
 export * as captcha from './captcha/index.js';
+export * as people from './people/index.js';

@@ -27,6 +27,7 @@ import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
 import { preferencesContext } from './preferences/index.js';
 import { captchaContext } from './captcha/index.js';
+import { peopleCleared, peopleContext } from './people/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -49,6 +50,7 @@ export const contexts = {
   flags: flagsContext,
   preferences: preferencesContext,
   captcha: captchaContext,
+  people: peopleContext,
 } as const;
 
 type Contexts = typeof contexts;
@@ -119,10 +121,12 @@ export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice
 /**
  * What signing out records, whoever starts it (the person, or an error that ends the session),
  * and whether or not the server's logout call succeeded (spec §4 "It clears them even if the
- * call fails"): the session's user and lists, the payment info, and the account's tasks.
+ * call fails"): the session's user and lists, the payment info, the account's tasks, and the
+ * personal area's lists and stats.
  */
 export const signedOutEvents = (): readonly UnstampedEvent[] => [
   loggedOut({}),
   paymentInfoCleared({}),
   accountTasksCleared({}),
+  peopleCleared({}),
 ];
