@@ -16,6 +16,7 @@ import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
+import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';
 import { browserTasksDeps } from '../tasks/deps';
@@ -78,6 +79,7 @@ export const bootstrap = (getLanguage: () => string) => {
       streaming: browserStreamingDeps(http, headers),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
+      social: browserSocialDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
     },
   });

@@ -2,6 +2,7 @@ import type { SchedulerLike } from 'rxjs';
 import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { PlatformDeps } from '../platform/deps';
+import type { SocialDeps } from '../social/deps';
 import type { StreamingDeps } from '../streaming/deps';
 import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
@@ -31,6 +32,8 @@ export interface Dependencies {
   readonly streaming: StreamingDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;
+  /** Likes, collects, follows, people and messages, and the browser's connectivity. */
+  readonly social: SocialDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */

@@ -9,6 +9,7 @@ import type { ApiResult } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
 import { fakePlatformDeps } from './fakes/platform';
+import { fakeSocialDeps } from './fakes/social';
 import { fakeStreamingDeps } from './fakes/streaming';
 import { fakeTasksDeps } from './fakes/tasks';
 import { fakeTelemetryDeps } from './fakes/telemetry';
@@ -25,7 +26,9 @@ const never = <A>(): Observable<ApiResult<A>> => EMPTY;
 export const makeFakeDeps = (
   scheduler: SchedulerLike,
   overrides: Partial<Api>,
-  areas: Partial<Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform'>> = {},
+  areas: Partial<
+    Pick<Dependencies, 'tasks' | 'uploads' | 'streaming' | 'telemetry' | 'platform' | 'social'>
+  > = {},
 ) => {
   const calls$ = new Subject<Call>();
   const calls: Call[] = [];
@@ -73,6 +76,7 @@ export const makeFakeDeps = (
     streaming: areas.streaming ?? fakeStreamingDeps(scheduler),
     telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),
     platform: areas.platform ?? fakePlatformDeps(scheduler),
+    social: areas.social ?? fakeSocialDeps(scheduler),
   };
   return { deps, calls, calls$, navigations };
 };
