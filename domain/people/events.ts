@@ -52,6 +52,13 @@ export interface GuideStatusPayload {
   readonly done: boolean;
 }
 
+export interface InvitationCodesPayload {
+  /** Spec §2: the login page's chan_id, kept locally. */
+  readonly channelInviteCode: string | null;
+  /** Spec §2: the login page's u_code, kept locally. */
+  readonly referralCode: string | null;
+}
+
 export const profileRequested = defineEvent<IdPayload>()('people/profileRequested');
 export const profileLoaded = defineEvent<ProfileLoadedPayload>()('people/profileLoaded');
 /** No person has this id (the profile page is a 404). */
@@ -73,6 +80,8 @@ export const collectsRemoved = defineEvent<CollectsRemovedPayload>()('people/col
 export const collectsMoved = defineEvent<CollectsMovedPayload>()('people/collectsMoved');
 /** Spec §3 guide_status: whether the new-user guide is done. */
 export const guideStatusLoaded = defineEvent<GuideStatusPayload>()('people/guideStatusLoaded');
+/** The invite and referral codes the route guard kept on this device, as read back. */
+export const invitationCodesRead = defineEvent<InvitationCodesPayload>()('people/invitationCodesRead');
 /** The signed-in person's lists and stats are gone (sign-out). */
 export const peopleCleared = defineEvent<Record<string, never>>()('people/cleared');
 
@@ -94,7 +103,8 @@ export type PeopleEvent =
   | DomainEvent<typeof collectsRemoved.type, CollectsRemovedPayload>
   | DomainEvent<typeof collectsMoved.type, CollectsMovedPayload>
   | DomainEvent<typeof guideStatusLoaded.type, GuideStatusPayload>
-  | DomainEvent<typeof peopleCleared.type, Record<string, never>>;
+  | DomainEvent<typeof peopleCleared.type, Record<string, never>>
+  | DomainEvent<typeof invitationCodesRead.type, InvitationCodesPayload>;
 
 export const peopleEventTypes = [
   profileRequested.type,
@@ -115,4 +125,5 @@ export const peopleEventTypes = [
   collectsMoved.type,
   guideStatusLoaded.type,
   peopleCleared.type,
+  invitationCodesRead.type,
 ] as const;

@@ -154,3 +154,15 @@ export const chartBars = (
     return { x: i * slot + (slot - barWidth) / 2, y: height - h, width: barWidth, height: h, point };
   });
 };
+
+/** The longest folder name (the server's FOLDER_NAME_MAX agrees). */
+export const FOLDER_NAME_MAX = 40;
+
+export type FolderNameProblem = 'folderNameEmpty' | 'folderNameTooLong';
+
+/** A new folder's name: something visible, at most FOLDER_NAME_MAX characters (code points). */
+export const folderNameProblem = (name: string): FolderNameProblem | null => {
+  const trimmed = name.trim();
+  if (trimmed === '') return 'folderNameEmpty';
+  return [...trimmed].length > FOLDER_NAME_MAX ? 'folderNameTooLong' : null;
+};

@@ -1,4 +1,5 @@
 import type { EntryOf, Folder, ListKind, Profile, Stats } from './rules.js';
+import type { InvitationCodesPayload } from './events.js';
 import type { ListState, PeopleState, ProfileState, Remote } from './state.js';
 
 export const selectProfileState = (s: PeopleState, id: string): ProfileState | null => s.profiles[id] ?? null;
@@ -31,3 +32,5 @@ export const selectLoadedFolders = (s: PeopleState): readonly Folder[] =>
   s.folders?.status === 'loaded' ? s.folders.value : [];
 
 export const selectGuideDone = (s: PeopleState): boolean | null => s.guideDone;
+
+export const selectInvitationCodes = (s: PeopleState): InvitationCodesPayload | null => s.codes ?? null;

@@ -5,7 +5,7 @@
  * its next page or fails, so a view never flashes empty.
  */
 import { assertNever } from '../kernel/event.js';
-import type { PeopleEvent } from './events.js';
+import type { InvitationCodesPayload, PeopleEvent } from './events.js';
 import { entryId, type EntryOf, type Folder, type ListKind, type Profile, type Stats } from './rules.js';
 
 export type Remote<T> =
@@ -33,6 +33,8 @@ export interface PeopleState {
   readonly folders: Remote<readonly Folder[]> | null;
   /** Spec §3 guide_status; null until read. */
   readonly guideDone: boolean | null;
+  /** Spec §2 chan_id and u_code as kept on this device; null until read (absent in older logs). */
+  readonly codes?: InvitationCodesPayload | null;
 }
 
 const emptyLists: Lists = { works: {}, collects: {}, followers: {}, following: {} };
@@ -43,6 +45,7 @@ export const initialPeopleState: PeopleState = {
   stats: null,
   folders: null,
   guideDone: null,
+  codes: null,
 };
 
 const putList = <K extends ListKind>(
@@ -204,7 +207,10 @@ export const evolvePeople = (s: PeopleState, event: PeopleEvent): PeopleState =>
     case 'people/guideStatusLoaded':
       return s.guideDone === event.payload.done ? s : { ...s, guideDone: event.payload.done };
     case 'people/cleared':
-      return initialPeopleState;
+      // The codes belong to the device, not the person: they survive a sign-out (spec §2, §4 whitelist).
+      return { ...initialPeopleState, codes: s.codes ?? null };
+    case 'people/invitationCodesRead':
+      return { ...s, codes: event.payload };
     default:
       return assertNever(event);
   }

@@ -73,3 +73,6 @@ export const markAllMessagesRead = defineCommand()('messages/markAllRead');
 export const loadGuideStatus = defineCommand()('social/loadGuideStatus');
 
 export const setGuideStatus = defineCommand<{ readonly done: boolean }>()('social/setGuideStatus');
+
+/** Reads back the spec §2 invite (chan_id) and referral (u_code) codes the route guard kept. */
+export const loadInvitationCodes = defineCommand()('social/loadInvitationCodes');

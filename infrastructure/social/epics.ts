@@ -24,7 +24,7 @@ import {
   take,
   type Observable,
 } from 'rxjs';
-import { messages, notices, people, session, social, type RootState } from '../../domain/index.js';
+import { messages, notices, people, routing, session, social, type RootState } from '../../domain/index.js';
 import type { ContentItem as ContractItem } from '../contract/feed';
 import type { Notice } from '../contract/messages';
 import type { AccountStats, Profile as ContractProfile } from '../contract/profile';
@@ -46,6 +46,7 @@ import {
   createFolder,
   loadFolders,
   loadGuideStatus,
+  loadInvitationCodes,
   loadList,
   loadMessages,
   loadProfile,
@@ -696,6 +697,18 @@ export const guideStatusEpic: AppEpic = (action$, state$, { social: deps }) =>
     ),
   );
 
+/** Spec §2: the codes the login page's chan_id and u_code left on this device (written by the route guard). */
+export const invitationCodesEpic: AppEpic = (action$, _state$, { platform }) =>
+  action$.pipe(
+    filter(loadInvitationCodes.match),
+    map(() =>
+      people.invitationCodesRead({
+        channelInviteCode: platform.storage.get(routing.STORE_EFFECT_KEYS.channelInviteCode),
+        referralCode: platform.storage.get(routing.STORE_EFFECT_KEYS.referralCode),
+      }),
+    ),
+  );
+
 // ---- messages (spec §3 unread counts, §4 messages) -------------------------------------------
 
 const counts = (r: ApiResult<messages.UnreadCounts>): Action[] =>
@@ -795,6 +808,7 @@ export const socialEpics: readonly AppEpic[] = [
   loadProfileEpic,
   loadStatsEpic,
   guideStatusEpic,
+  invitationCodesEpic,
   unreadCountsEpic,
   loadMessagesEpic,
   markMessageReadEpic,

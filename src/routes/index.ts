@@ -10,9 +10,12 @@ import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
 import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
+import { messagesRoute } from './messages';
+import { personalRoute } from './personal';
 import { resetPasswordRoute } from './resetPassword';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
+import { userRoute } from './user';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -27,6 +30,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   forgotPasswordRoute,
   resetPasswordRoute,
   settingsRoute,
+  personalRoute,
+  userRoute,
+  messagesRoute,
   forbiddenRoute,
 ];
 

@@ -11,6 +11,7 @@ import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastr
 import { logout } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Dialogs, Toasts } from '../../features/notices';
+import { MessagesBell } from '../../features/social';
 import { LOCALES, hasCatalogue } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
@@ -22,6 +23,7 @@ import {
   GlobeIcon,
   MenuIcon,
   MoonIcon,
+  PersonIcon,
   SettingsIcon,
   SignOutIcon,
   SunIcon,
@@ -225,6 +227,12 @@ const AccountMenu = () => {
       }
       items={[
         {
+          key: 'personal',
+          label: intl.formatMessage({ id: 'header.personal' }),
+          icon: <PersonIcon />,
+          onSelect: () => void navigate(to('/personal')),
+        },
+        {
           key: 'settings',
           label: intl.formatMessage({ id: 'header.settings' }),
           icon: <SettingsIcon />,
@@ -300,6 +308,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
         <div className={styles.tools}>
           <CoinPill />
           <GuestLogButton />
+          <MessagesBell to={to('/messages')} />
           <LanguageMenu />
           <ThemeToggle />
           <AccountMenu />
