@@ -170,6 +170,7 @@ export const CollectButton = memo(({ itemKey, cardType, size = 'md', className }
         )}
         onClick={onMain}
         data-testid="collect-button"
+        data-count={count}
       >
         <BookmarkIcon filled={collected} />
         <span className={styles.count} data-testid="collect-button-count">

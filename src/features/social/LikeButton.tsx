@@ -37,6 +37,7 @@ export const LikeButton = memo(({ itemKey, size = 'md', className }: LikeButtonP
       title={queued ? intl.formatMessage({ id: 'social.queuedHint' }) : undefined}
       onClick={() => dispatch(toggleLike({ key: itemKey }))}
       data-testid="like-button"
+      data-count={count}
     >
       <HeartIcon filled={liked} />
       <span className={styles.count} data-testid="like-button-count">

@@ -82,6 +82,7 @@ export const en = {
   HttpErrorCode_10400: 'The request was not valid.',
   HttpErrorCode_20000: 'Please sign in again.',
   HttpErrorCode_20001: 'No account exists with this email.',
+  HttpErrorCode_20002: 'This account has been disabled. Contact support.',
   HttpErrorCode_20003: 'The password is wrong.',
   HttpErrorCode_20010:
     'Too many sign-in attempts. Try again in {seconds, plural, one {# second} other {# seconds}}.',

@@ -83,6 +83,7 @@ export const ja: Partial<Messages> = {
   HttpErrorCode_10400: 'リクエストが正しくありません。',
   HttpErrorCode_20000: 'もう一度ログインしてください。',
   HttpErrorCode_20001: 'このメールアドレスのアカウントはありません。',
+  HttpErrorCode_20002: 'このアカウントは無効になっています。サポートにお問い合わせください。',
   HttpErrorCode_20003: 'パスワードが違います。',
   HttpErrorCode_20010: 'サインインの試行回数が多すぎます。{seconds}秒後にもう一度お試しください。',
   HttpErrorCode_20011: 'ゲストとして作成を続けるには認証を完了してください。',

@@ -83,6 +83,7 @@ export const zhCN: Partial<Messages> = {
   HttpErrorCode_10400: '请求无效。',
   HttpErrorCode_20000: '请重新登录。',
   HttpErrorCode_20001: '该邮箱没有对应的账号。',
+  HttpErrorCode_20002: '此账号已被停用，请联系客服。',
   HttpErrorCode_20003: '密码错误。',
   HttpErrorCode_20010: '登录尝试次数过多，请在 {seconds} 秒后重试。',
   HttpErrorCode_20011: '请完成验证以继续以访客身份创作。',
