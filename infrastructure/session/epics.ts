@@ -10,7 +10,6 @@ import {
   filter,
   forkJoin,
   ignoreElements,
-  map,
   mergeMap,
   of,
   switchMap,
