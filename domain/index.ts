@@ -37,3 +37,4 @@ export * as captcha from './captcha/index.js';
 export * as details from './details/index.js';
 export * as search from './search/index.js';
 export * as studio from './studio/index.js';
+export * as people from './people/index.js';

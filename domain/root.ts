@@ -30,6 +30,7 @@ import { captchaContext } from './captcha/index.js';
 import { detailsContext } from './details/index.js';
 import { searchContext } from './search/index.js';
 import { studioContext } from './studio/index.js';
+import { peopleCleared, peopleContext } from './people/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -55,6 +56,7 @@ export const contexts = {
   details: detailsContext,
   search: searchContext,
   studio: studioContext,
+  people: peopleContext,
 } as const;
 
 type Contexts = typeof contexts;
@@ -125,10 +127,12 @@ export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice
 /**
  * What signing out records, whoever starts it (the person, or an error that ends the session),
  * and whether or not the server's logout call succeeded (spec §4 "It clears them even if the
- * call fails"): the session's user and lists, the payment info, and the account's tasks.
+ * call fails"): the session's user and lists, the payment info, the account's tasks, and the
+ * personal area's lists and stats.
  */
 export const signedOutEvents = (): readonly UnstampedEvent[] => [
   loggedOut({}),
   paymentInfoCleared({}),
   accountTasksCleared({}),
+  peopleCleared({}),
 ];

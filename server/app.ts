@@ -36,6 +36,7 @@ import { seed } from './seed';
 import { seedCommerce } from './seeds/commerce';
 import { seedCommunity } from './seeds/community';
 import { seedDetails } from './seeds/details';
+import { seedSocial } from './seeds/social';
 import { seedMarketing } from './seeds/marketing';
 import { seedStudio } from './seeds/studio';
 import { makeTaskService } from './tasks';
@@ -134,6 +135,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   };
   await seedCommunity(ctx);
   await seedDetails(ctx);
+  await seedSocial(ctx);
   await seedCommerce(ctx);
   await seedStudio(ctx);
   await seedMarketing(ctx);

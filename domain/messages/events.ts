@@ -1,5 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { MessageType, ReadAmount, UnreadByType } from './rules.js';
+import type { Message, MessageType, ReadAmount, UnreadByType } from './rules.js';
 
 /** Counts from the server; a `total` it sends is ignored and recomputed. */
 export interface UnreadCountsReceivedPayload {
@@ -18,6 +18,25 @@ export interface NoticeReadListRestoredPayload {
   readonly reads: Readonly<Record<string, readonly string[]>>;
 }
 
+export interface MessageListRequestedPayload {
+  readonly type: MessageType;
+  readonly reset: boolean;
+}
+export interface MessagePageLoadedPayload {
+  readonly type: MessageType;
+  readonly messages: readonly Message[];
+  readonly offset: number;
+  readonly hasMore: boolean;
+}
+export interface MessageListFailedPayload {
+  readonly type: MessageType;
+  readonly code: number;
+}
+export interface MessagesReadPayload {
+  readonly type: MessageType;
+  readonly ids: readonly string[];
+}
+
 export const unreadCountsReceived = defineEvent<UnreadCountsReceivedPayload>()(
   'messages/unreadCountsReceived',
 );
@@ -29,12 +48,25 @@ export const noticeReadListRestored = defineEvent<NoticeReadListRestoredPayload>
   'messages/noticeReadListRestored',
 );
 
+export const messageListRequested = defineEvent<MessageListRequestedPayload>()('messages/listRequested');
+export const messagePageLoaded = defineEvent<MessagePageLoadedPayload>()('messages/pageLoaded');
+export const messageListFailed = defineEvent<MessageListFailedPayload>()('messages/listFailed');
+/**
+ * Some messages of one type were read (spec §4 "marking read lowers that type's count"): the
+ * list shows them read and the count drops by those that were unread in it.
+ */
+export const messagesRead = defineEvent<MessagesReadPayload>()('messages/messagesRead');
+
 export type MessagesEvent =
   | DomainEvent<typeof unreadCountsReceived.type, UnreadCountsReceivedPayload>
   | DomainEvent<typeof typeMarkedRead.type, TypeMarkedReadPayload>
   | DomainEvent<typeof allMarkedRead.type, Record<string, never>>
   | DomainEvent<typeof noticeRead.type, NoticeReadPayload>
-  | DomainEvent<typeof noticeReadListRestored.type, NoticeReadListRestoredPayload>;
+  | DomainEvent<typeof noticeReadListRestored.type, NoticeReadListRestoredPayload>
+  | DomainEvent<typeof messageListRequested.type, MessageListRequestedPayload>
+  | DomainEvent<typeof messagePageLoaded.type, MessagePageLoadedPayload>
+  | DomainEvent<typeof messageListFailed.type, MessageListFailedPayload>
+  | DomainEvent<typeof messagesRead.type, MessagesReadPayload>;
 
 export const messagesEventTypes = [
   unreadCountsReceived.type,
@@ -42,4 +74,8 @@ export const messagesEventTypes = [
   allMarkedRead.type,
   noticeRead.type,
   noticeReadListRestored.type,
+  messageListRequested.type,
+  messagePageLoaded.type,
+  messageListFailed.type,
+  messagesRead.type,
 ] as const;

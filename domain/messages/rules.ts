@@ -35,3 +35,38 @@ export const markRead = (counts: UnreadCounts, type: MessageType, amount: ReadAm
   const next = amount === 'all' ? 0 : Math.max(0, current - count(amount));
   return next === current ? counts : withTotal({ ...counts, [type]: next });
 };
+
+/** The message centre's lists: one per type of spec §3. */
+export type NoticeAction = 'like' | 'collect' | 'follow' | 'comment' | 'system';
+
+/** One message as the centre shows it (the actor's name is theirs; the view words the action). */
+export interface Message {
+  readonly id: string;
+  readonly type: MessageType;
+  readonly action: NoticeAction;
+  readonly actor: { readonly id: string; readonly name: string; readonly avatar: string } | null;
+  /** The work it is about, if any: its id, obj_type, title and cover. */
+  readonly objId: string | null;
+  readonly objType: number | null;
+  readonly content: string;
+  readonly cover: { readonly url: string; readonly width: number; readonly height: number } | null;
+  readonly isRead: boolean;
+  readonly createdAt: number;
+}
+
+/** Spec §9: the message pages hold 100. */
+export const MESSAGE_PAGE_SIZE = 100;
+
+/** Marks the given messages read; answers the same array when none changes. */
+export const markMessagesRead = (
+  list: readonly Message[],
+  ids: ReadonlySet<string> | 'all',
+): readonly Message[] => {
+  let changed = false;
+  const next = list.map((m) => {
+    if (m.isRead || (ids !== 'all' && !ids.has(m.id))) return m;
+    changed = true;
+    return { ...m, isRead: true };
+  });
+  return changed ? next : list;
+};

@@ -1,5 +1,5 @@
 import type { MessageType, UnreadCounts } from './rules.js';
-import type { MessagesState } from './state.js';
+import type { MessageList, MessagesState } from './state.js';
 
 export const selectUnreadCounts = (s: MessagesState): UnreadCounts => s.unread;
 export const selectTotalUnread = (s: MessagesState): number => s.unread.total;
@@ -20,3 +20,7 @@ export const selectUnreadNotices = <N extends { readonly id: string }>(
   const read = new Set(selectReadNoticeIds(s, accountId));
   return notices.filter((n) => !read.has(n.id));
 };
+
+/** The message centre's list of one type, or null before it was asked for. */
+export const selectMessageList = (s: MessagesState, type: MessageType): MessageList | null =>
+  s.lists?.[type] ?? null;

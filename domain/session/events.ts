@@ -76,6 +76,11 @@ export const settingsChangeRolledBack = defineEvent<SettingsChangeRolledBackPayl
   'session/settingsChangeRolledBack',
 );
 
+/** The server accepted a settings change (spec §3 settings: saving, then saved). */
+export const settingsSaved = defineEvent<Record<string, never>>()('session/settingsSaved');
+/** The settings could not be read (the settings page shows an error with a retry). */
+export const settingsLoadFailed = defineEvent<CodePayload>()('session/settingsLoadFailed');
+
 export type SessionEvent =
   | DomainEvent<typeof userInfoSet.type, UserInfoSetPayload>
   | DomainEvent<typeof loggedOut.type, Record<string, never>>
@@ -89,7 +94,9 @@ export type SessionEvent =
   | DomainEvent<typeof passwordResetCompleted.type, Record<string, never>>
   | DomainEvent<typeof settingsLoaded.type, SettingsLoadedPayload>
   | DomainEvent<typeof settingsChanged.type, SettingsChangedPayload>
-  | DomainEvent<typeof settingsChangeRolledBack.type, SettingsChangeRolledBackPayload>;
+  | DomainEvent<typeof settingsChangeRolledBack.type, SettingsChangeRolledBackPayload>
+  | DomainEvent<typeof settingsSaved.type, Record<string, never>>
+  | DomainEvent<typeof settingsLoadFailed.type, CodePayload>;
 
 export const sessionEventTypes = [
   userInfoSet.type,
@@ -105,4 +112,6 @@ export const sessionEventTypes = [
   settingsLoaded.type,
   settingsChanged.type,
   settingsChangeRolledBack.type,
+  settingsSaved.type,
+  settingsLoadFailed.type,
 ] as const;

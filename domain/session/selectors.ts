@@ -49,3 +49,16 @@ export const selectRecovery = (s: SessionState): Recovery | null =>
 /** The account's settings once loaded; null for a guest or before the first load. */
 export const selectSettings = (s: SessionState): AccountSettings | null =>
   s.status === 'signedIn' ? (s.settings ?? null) : null;
+
+export type SettingsSaveStatus = 'idle' | 'saving' | 'saved' | 'error';
+
+/** Spec §3 settings as the page reports them: saving while any change is on its way, then how the last ended. */
+export const selectSettingsSaveStatus = (s: SessionState): SettingsSaveStatus => {
+  if (s.status !== 'signedIn' || !s.settingsSave) return 'idle';
+  if (s.settingsSave.inFlight > 0) return 'saving';
+  return s.settingsSave.last ?? 'idle';
+};
+
+/** The code of a failed settings read, or null. */
+export const selectSettingsLoadFailure = (s: SessionState): number | null =>
+  s.status === 'signedIn' ? (s.settingsLoadFailure ?? null) : null;

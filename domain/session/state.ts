@@ -80,6 +80,15 @@ export interface SignedIn {
   readonly collectedTags: readonly CollectedTag[];
   /** Loaded by the settings page; absent until then (and in older logs). */
   readonly settings?: AccountSettings;
+  /** Saves of settings changes in flight and how the last one ended (absent: none yet). */
+  readonly settingsSave?: SettingsSave;
+  /** The code of a failed settings read, until the next read succeeds. */
+  readonly settingsLoadFailure?: number | null;
+}
+
+export interface SettingsSave {
+  readonly inFlight: number;
+  readonly last: 'saved' | 'error' | null;
 }
 
 /** The last refused sign-in, until the next attempt succeeds. */
@@ -138,6 +147,23 @@ const withSettings = (state: SessionState, changes: Partial<AccountSettings>): S
     ? { ...state, settings: { ...state.settings, ...changes } }
     : state;
 
+/** One save started (+1) or ended (-1, with how). */
+const withSave = (
+  state: SessionState,
+  delta: 1 | -1,
+  last: SettingsSave['last'] | undefined,
+): SessionState => {
+  if (state.status !== 'signedIn' || !state.settings) return state;
+  const held = state.settingsSave ?? { inFlight: 0, last: null };
+  return {
+    ...state,
+    settingsSave: {
+      inFlight: Math.max(0, held.inFlight + delta),
+      last: last === undefined ? held.last : last,
+    },
+  };
+};
+
 export const evolveSession = (state: SessionState, event: SessionEvent): SessionState => {
   switch (event.type) {
     case 'session/userInfoSet':
@@ -168,11 +194,19 @@ export const evolveSession = (state: SessionState, event: SessionEvent): Session
     case 'session/passwordResetCompleted':
       return guestWith(state, { recovery: { status: 'done' } });
     case 'session/settingsLoaded':
-      return state.status === 'signedIn' ? { ...state, settings: event.payload.settings } : state;
+      return state.status === 'signedIn'
+        ? { ...state, settings: event.payload.settings, settingsLoadFailure: null }
+        : state;
     case 'session/settingsChanged':
-      return withSettings(state, event.payload.changes);
+      return withSave(withSettings(state, event.payload.changes), 1, undefined);
     case 'session/settingsChangeRolledBack':
-      return withSettings(state, event.payload.restore);
+      return withSave(withSettings(state, event.payload.restore), -1, 'error');
+    case 'session/settingsSaved':
+      return withSave(state, -1, 'saved');
+    case 'session/settingsLoadFailed':
+      return state.status === 'signedIn' && !state.settings
+        ? { ...state, settingsLoadFailure: event.payload.code }
+        : state;
     case 'session/collectedTagsLoaded':
       return state.status === 'signedIn'
         ? { ...state, collectedTags: uniqueBy(event.payload.tags, (t) => t.id) }

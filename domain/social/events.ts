@@ -1,5 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { CollectFolder, ContentItem, MuteReason } from './rules.js';
+import type { CollectFolder, ContentItem, MuteReason, QueuedRequest, SocialIntent } from './rules.js';
 
 /**
  * Optimistic toggles carry an `opId` chosen by the command side; the later confirmation or
@@ -42,6 +42,25 @@ export interface HiddenListRestoredPayload {
   readonly ids: readonly string[];
 }
 
+export interface IntentPayload {
+  readonly intent: SocialIntent;
+}
+export interface FollowsReceivedPayload {
+  /** Whether the viewer follows each author, as the server said (a profile, a people list). */
+  readonly follows: Readonly<Record<string, boolean>>;
+}
+export interface LikeStateReceivedPayload {
+  readonly key: string;
+  readonly liked: boolean;
+  readonly num_of_like: number;
+}
+export interface RequestQueuedPayload {
+  readonly request: QueuedRequest;
+}
+export interface ConnectivityChangedPayload {
+  readonly online: boolean;
+}
+
 export const itemsReceived = defineEvent<ItemsReceivedPayload>()('social/itemsReceived');
 export const likeToggled = defineEvent<LikeToggledPayload>()('social/likeToggled');
 export const likeConfirmed = defineEvent<OpPayload>()('social/likeConfirmed');
@@ -55,6 +74,21 @@ export const followConfirmed = defineEvent<OpPayload>()('social/followConfirmed'
 export const followRolledBack = defineEvent<OpPayload>()('social/followRolledBack');
 /** Spec §4: reported or marked 'not interested'. */
 export const muted = defineEvent<MutedPayload>()('social/muted');
+/** A guest asked to like, collect or follow: kept until they sign in (then replayed) or give up. */
+export const intentRecorded = defineEvent<IntentPayload>()('social/intentRecorded');
+/** The recorded intent was carried out after the sign-in. */
+export const intentReplayed = defineEvent<IntentPayload>()('social/intentReplayed');
+/** The login dialog closed without a sign-in: the intent is forgotten. */
+export const intentDropped = defineEvent<Record<string, never>>()('social/intentDropped');
+export const followsReceived = defineEvent<FollowsReceivedPayload>()('social/followsReceived');
+/** The server's like state of an item after a like or dislike (corrects a stale guest view). */
+export const likeStateReceived = defineEvent<LikeStateReceivedPayload>()('social/likeStateReceived');
+/** A like, collect or follow made offline (or lost to the network) waits in the outbox. */
+export const requestQueued = defineEvent<RequestQueuedPayload>()('social/requestQueued');
+/** A queued request left the outbox (sent; its answer confirms or rolls back its op). */
+export const requestSent = defineEvent<OpPayload>()('social/requestSent');
+/** The browser went offline or came back online. */
+export const connectivityChanged = defineEvent<ConnectivityChangedPayload>()('social/connectivityChanged');
 /** The locally kept hidden list, read back at start-up. */
 export const hiddenListRestored = defineEvent<HiddenListRestoredPayload>()('social/hiddenListRestored');
 
@@ -71,7 +105,15 @@ export type SocialEvent =
   | DomainEvent<typeof followConfirmed.type, OpPayload>
   | DomainEvent<typeof followRolledBack.type, OpPayload>
   | DomainEvent<typeof muted.type, MutedPayload>
-  | DomainEvent<typeof hiddenListRestored.type, HiddenListRestoredPayload>;
+  | DomainEvent<typeof hiddenListRestored.type, HiddenListRestoredPayload>
+  | DomainEvent<typeof intentRecorded.type, IntentPayload>
+  | DomainEvent<typeof intentReplayed.type, IntentPayload>
+  | DomainEvent<typeof intentDropped.type, Record<string, never>>
+  | DomainEvent<typeof followsReceived.type, FollowsReceivedPayload>
+  | DomainEvent<typeof likeStateReceived.type, LikeStateReceivedPayload>
+  | DomainEvent<typeof requestQueued.type, RequestQueuedPayload>
+  | DomainEvent<typeof requestSent.type, OpPayload>
+  | DomainEvent<typeof connectivityChanged.type, ConnectivityChangedPayload>;
 
 export const socialEventTypes = [
   itemsReceived.type,
@@ -87,4 +129,12 @@ export const socialEventTypes = [
   followRolledBack.type,
   muted.type,
   hiddenListRestored.type,
+  intentRecorded.type,
+  intentReplayed.type,
+  intentDropped.type,
+  followsReceived.type,
+  likeStateReceived.type,
+  requestQueued.type,
+  requestSent.type,
+  connectivityChanged.type,
 ] as const;

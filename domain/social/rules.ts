@@ -119,3 +119,57 @@ export const decideSocialAction = (
   session.status !== 'signedIn' && ACTIONS_REQUIRING_LOGIN.includes(action)
     ? { kind: 'loginDialog' }
     : { kind: 'proceed' };
+
+// ---- intents of guests (spec §5: the login dialog, then the action the person asked for) ----
+
+/**
+ * What a guest asked for before the login dialog opened. Each names the state wanted, not a
+ * toggle: after the sign-in the account may already like or follow (the guest view did not
+ * know), and a replayed "like" must not turn into an unlike.
+ */
+export type SocialIntent =
+  | { readonly kind: 'like'; readonly key: string }
+  | {
+      readonly kind: 'collect';
+      readonly key: string;
+      /** The card type decides the collect key of spec §7 (model and LoRA share an obj_type). */
+      readonly cardType: string;
+      readonly folder: CollectFolder | null;
+    }
+  | { readonly kind: 'follow'; readonly authorId: string };
+
+/** An intent is replayed only once there is an account to act for. */
+export const replayableIntent = (
+  intent: SocialIntent | null,
+  session: Pick<SessionState, 'status'>,
+): SocialIntent | null => (intent !== null && session.status === 'signedIn' ? intent : null);
+
+// ---- the outbox (offline likes, collects and follows) ----
+
+/**
+ * A write waiting for the network. `opId` names the optimistic op it confirms and is also the
+ * request's idempotency key: sent twice (an answer lost), the server counts it once.
+ */
+export type QueuedRequest =
+  | { readonly kind: 'like'; readonly opId: string; readonly key: string; readonly liked: boolean }
+  | {
+      readonly kind: 'collect';
+      readonly opId: string;
+      readonly key: string;
+      readonly cardType: string;
+      readonly folderId: string | null;
+    }
+  | { readonly kind: 'uncollect'; readonly opId: string; readonly key: string; readonly collectId: string }
+  | { readonly kind: 'follow'; readonly opId: string; readonly authorId: string; readonly follow: boolean };
+
+export type Delivery = 'send' | 'queue';
+
+/** Offline, a write waits in the outbox; online it goes at once (behind any older queued one). */
+export const deliveryOf = (online: boolean, queued: number): Delivery =>
+  online && queued === 0 ? 'send' : 'queue';
+
+/** Queues a request once (by its op id), keeping the order they were made in. */
+export const enqueue = (
+  outbox: readonly QueuedRequest[],
+  request: QueuedRequest,
+): readonly QueuedRequest[] => (outbox.some((r) => r.opId === request.opId) ? outbox : [...outbox, request]);

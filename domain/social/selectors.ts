@@ -1,4 +1,4 @@
-import { filterMuted, type ContentItem } from './rules.js';
+import { filterMuted, type ContentItem, type QueuedRequest, type SocialIntent } from './rules.js';
 import type { SocialItem, SocialState } from './state.js';
 
 export const selectIsFollowing = (s: SocialState, authorId: string): boolean =>
@@ -34,3 +34,24 @@ export const selectIsLiked = (s: SocialState, key: string): boolean => s.items[k
 
 /** An item's like count as the card shows it (0 for an item not yet received). */
 export const selectLikeCount = (s: SocialState, key: string): number => s.items[key]?.stat.num_of_like ?? 0;
+
+/** Whether the viewer collected an item, and into which folder (null for the default). */
+export const selectCollectOf = (s: SocialState, key: string) => s.items[key]?.collect ?? null;
+
+/** An item's collection count as the card shows it. */
+export const selectCollectCount = (s: SocialState, key: string): number =>
+  s.items[key]?.stat.num_of_collection ?? 0;
+
+/** True while a follow or unfollow of this author awaits the server. */
+export const selectIsFollowPending = (s: SocialState, authorId: string): boolean =>
+  Object.values(s.pending).some((op) => op.kind === 'follow' && op.authorId === authorId);
+
+export const selectIntent = (s: SocialState): SocialIntent | null => s.intent ?? null;
+
+export const selectOutbox = (s: SocialState): readonly QueuedRequest[] => s.outbox ?? [];
+
+export const selectIsOnline = (s: SocialState): boolean => s.online ?? true;
+
+/** Whether a write on this item (or of this author's follow) waits in the outbox. */
+export const selectIsQueued = (s: SocialState, target: string): boolean =>
+  selectOutbox(s).some((r) => (r.kind === 'follow' ? r.authorId === target : r.key === target));

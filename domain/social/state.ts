@@ -8,6 +8,7 @@ import type { SocialEvent } from './events.js';
 import {
   addCollect,
   contentKey,
+  enqueue,
   muteId,
   normaliseStat,
   removeCollect,
@@ -15,6 +16,8 @@ import {
   type CollectState,
   type ContentItem,
   type LikeState,
+  type QueuedRequest,
+  type SocialIntent,
 } from './rules.js';
 
 /** A content item as kept: the author's follow flag lives in `following`. */
@@ -38,9 +41,23 @@ export interface SocialState {
   /** Spec §4 hidden list (muted ids), in the order they were muted. */
   readonly hidden: readonly string[];
   readonly pending: Readonly<Record<string, PendingOp>>;
+  /** A guest's like, collect or follow waiting for the sign-in (absent in older logs). */
+  readonly intent?: SocialIntent | null;
+  /** Writes made offline, oldest first, sent once the browser is back online. */
+  readonly outbox?: readonly QueuedRequest[];
+  /** The browser's connectivity as last reported (absent: online). */
+  readonly online?: boolean;
 }
 
-export const initialSocialState: SocialState = { items: {}, following: {}, hidden: [], pending: {} };
+export const initialSocialState: SocialState = {
+  items: {},
+  following: {},
+  hidden: [],
+  pending: {},
+  intent: null,
+  outbox: [],
+  online: true,
+};
 
 const likeOf = (i: SocialItem): LikeState => ({ liked: i.liked, num_of_like: i.stat.num_of_like });
 const collectOf = (i: SocialItem): CollectState => ({
@@ -209,6 +226,40 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
       const hidden = muteId(s.hidden, event.payload.id);
       return hidden === s.hidden ? s : { ...s, hidden };
     }
+    case 'social/intentRecorded':
+      return { ...s, intent: event.payload.intent };
+    case 'social/intentReplayed':
+    case 'social/intentDropped':
+      return s.intent === null || s.intent === undefined ? s : { ...s, intent: null };
+    case 'social/followsReceived': {
+      const entries = Object.entries(event.payload.follows);
+      // A follow or unfollow in flight wins over an answer that may predate it.
+      const busy = new Set(
+        Object.values(s.pending).flatMap((op) => (op.kind === 'follow' ? [op.authorId] : [])),
+      );
+      const fresh = entries.filter(([id, on]) => !busy.has(id) && (s.following[id] ?? false) !== on);
+      return fresh.length === 0 ? s : { ...s, following: { ...s.following, ...Object.fromEntries(fresh) } };
+    }
+    case 'social/likeStateReceived': {
+      const { key, liked, num_of_like } = event.payload;
+      const item = s.items[key];
+      const busy = Object.values(s.pending).some((op) => op.kind === 'like' && op.key === key);
+      if (item === undefined || busy) return s;
+      const stat = normaliseStat(liked, item.collect !== null, { ...item.stat, num_of_like });
+      if (item.liked === liked && item.stat.num_of_like === stat.num_of_like) return s;
+      return putItem(s, key, { ...item, liked, stat });
+    }
+    case 'social/requestQueued': {
+      const outbox = enqueue(s.outbox ?? [], event.payload.request);
+      return outbox === s.outbox ? s : { ...s, outbox };
+    }
+    case 'social/requestSent': {
+      const outbox = s.outbox ?? [];
+      const rest = outbox.filter((r) => r.opId !== event.payload.opId);
+      return rest.length === outbox.length ? s : { ...s, outbox: rest };
+    }
+    case 'social/connectivityChanged':
+      return (s.online ?? true) === event.payload.online ? s : { ...s, online: event.payload.online };
     case 'social/hiddenListRestored': {
       let hidden = s.hidden;
       for (const id of event.payload.ids) hidden = muteId(hidden, id);

@@ -19,6 +19,7 @@ import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
+import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserStudioDeps } from '../studio/browser';
 import { browserTelemetryDeps } from '../telemetry/browser';
@@ -85,6 +86,7 @@ export const bootstrap = (getLanguage: () => string) => {
       platform: browserPlatformDeps(http),
       details: browserDetailsDeps(http),
       billing: browserBillingDeps(http),
+      social: browserSocialDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
       decorations: browserDecorationsDeps(http),
     },

@@ -113,9 +113,14 @@ export const AccountSettings = t.type(
 );
 export type AccountSettings = t.TypeOf<typeof AccountSettings>;
 
+/**
+ * Spec §7 "settings update (mode 1 with task_flow_version or use_model_preset_meta_mode)": the
+ * client sends `mode: 1` with those two; the server accepts it with any change and stores no mode.
+ */
 export const SettingsUpdateRequest = t.exact(
   t.partial(
     {
+      mode: t.literal(1),
       use_model_preset_meta_mode: ModelPresetMode,
       task_image_prompt_switch: t.boolean,
       task_flow_version: TaskFlowVersion,

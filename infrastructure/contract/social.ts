@@ -16,8 +16,14 @@
  *   `like` and `dislike` (taking the like back) need an account and are idempotent; other event
  *   names are accepted and not stored.
  * - Report is `/api/v1/report/artwork` `{ id, obj_type }`; appeal `/api/v1/report/appeal` `{ remark }`.
+ * - Idempotency: collect add and remove, follow, unfollow and the likes of the behaviour log take an
+ *   `Idempotency-Key` header or an `idempotency_key` body field (the header wins). A request whose
+ *   key the caller used before on the same path changes nothing and answers what the first one
+ *   answered, so a queued like sent again after a lost answer never counts twice; the same key on
+ *   another path is 10400.
  */
 import * as t from 'io-ts';
+import { IdempotencyKey } from './commerce';
 import {
   boundedString,
   type CardType,
@@ -46,6 +52,11 @@ export const COLLECT_BATCH_MAX = 100;
 export const FOLDER_NAME_MAX = 40;
 export const FOLDERS_PER_ACCOUNT_MAX = 100;
 export const BEHAVIOR_LOG_BATCH_MAX = 50;
+
+/** The header that carries a request's idempotency key (lower case, as Node reads headers). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The body field that carries it when no header does. */
+const Idempotent = t.partial({ idempotency_key: IdempotencyKey });
 
 /** Spec §7 collect keys and the card types each one collects. */
 export const COLLECT_KEYS = {
@@ -96,7 +107,7 @@ const CollectTarget = t.partial({
 
 /** `collection_no` plus exactly one collect key. */
 export const CollectAddRequest = t.refinement(
-  t.intersection([t.partial({ collection_no: FolderNo }), CollectTarget]),
+  t.intersection([t.partial({ collection_no: FolderNo }), Idempotent, CollectTarget]),
   (r) => COLLECT_KEY_NAMES.filter((k) => r[k] !== undefined).length === 1,
   'CollectAddRequest',
 );
@@ -114,7 +125,10 @@ export const CollectAddResponse = t.type(
 );
 export type CollectAddResponse = t.TypeOf<typeof CollectAddResponse>;
 
-export const CollectRemoveRequest = t.type({ id: ShortText }, 'CollectRemoveRequest');
+export const CollectRemoveRequest = t.intersection(
+  [t.type({ id: ShortText }), Idempotent],
+  'CollectRemoveRequest',
+);
 export type CollectRemoveRequest = t.TypeOf<typeof CollectRemoveRequest>;
 
 export const CollectRemoveResponse = t.type(
@@ -176,7 +190,10 @@ export type FolderName = t.TypeOf<typeof FolderName>;
 export const FolderCreateRequest = t.type({ name: FolderName }, 'FolderCreateRequest');
 export type FolderCreateRequest = t.TypeOf<typeof FolderCreateRequest>;
 
-export const FollowRequest = t.type({ follow_account_no: ShortText }, 'FollowRequest');
+export const FollowRequest = t.intersection(
+  [t.type({ follow_account_no: ShortText }), Idempotent],
+  'FollowRequest',
+);
 export type FollowRequest = t.TypeOf<typeof FollowRequest>;
 
 export const FollowResponse = t.type(
@@ -195,14 +212,17 @@ export const BehaviorLogItem = t.intersection(
 );
 export type BehaviorLogItem = t.TypeOf<typeof BehaviorLogItem>;
 
-export const BehaviorLogRequest = t.type(
-  {
-    items: t.refinement(
-      t.array(BehaviorLogItem),
-      (xs) => xs.length >= 1 && xs.length <= BEHAVIOR_LOG_BATCH_MAX,
-      'BehaviorLogItems',
-    ),
-  },
+export const BehaviorLogRequest = t.intersection(
+  [
+    t.type({
+      items: t.refinement(
+        t.array(BehaviorLogItem),
+        (xs) => xs.length >= 1 && xs.length <= BEHAVIOR_LOG_BATCH_MAX,
+        'BehaviorLogItems',
+      ),
+    }),
+    Idempotent,
+  ],
   'BehaviorLogRequest',
 );
 export type BehaviorLogRequest = t.TypeOf<typeof BehaviorLogRequest>;

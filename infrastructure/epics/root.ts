@@ -3,6 +3,7 @@ import { combineEpics } from 'redux-observable';
 import { billingEpics } from '../billing/epics';
 import { noticeEpics } from '../notices/epics';
 import { sessionEpics } from '../session/epics';
+import { socialEpics } from '../social/epics';
 import { taskEpics } from '../tasks/epics';
 import { platformEpics } from '../platform/epics';
 import { telemetryEpics } from '../telemetry/epics';
@@ -15,7 +16,9 @@ export type { Action, AppEpic } from './types';
 /**
  * The epics every page needs from the first moment: the session, tasks and their polling (the
  * queue survives a reload on any page), payment, notices, uploads (guest files are saved after a
- * sign-in anywhere), telemetry, the platform's local data, and the header's search suggestions.
+ * sign-in anywhere), telemetry, the platform's local data, the header's search suggestions, and the
+ * social writes (a like button sits on any page, a guest's ask is carried out after a sign-in
+ * anywhere, the outbox drains when the browser comes back online) with the header's unread count.
  */
 export const coreEpics: readonly AppEpic[] = [
   ...taskEpics,
@@ -26,6 +29,7 @@ export const coreEpics: readonly AppEpic[] = [
   ...telemetryEpics,
   ...platformEpics,
   ...searchBoxEpics,
+  ...socialEpics,
 ];
 
 /**

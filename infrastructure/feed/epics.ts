@@ -1,13 +1,14 @@
 /**
  * The community square: pages of a feed tab on request (the domain decides the query and the
- * next offset), and likes as optimistic toggles confirmed or rolled back by the server.
+ * next offset), muting and reports. Likes are the social area's (`infrastructure/social/epics.ts`,
+ * core epics: a like button sits on any page).
  */
 import * as E from 'fp-ts/Either';
 import { EMPTY, filter, from, groupBy, map, mergeMap, exhaustMap, concat, of } from 'rxjs';
 import { feed, notices, social } from '../../domain/index.js';
 import type { ContentItem } from '../contract/feed';
-import { BehaviorLogRequest, ReportRequest } from '../contract/social';
-import { loadFeedPage, muteCard, refreshFeed, reportCard, toggleLike } from './commands';
+import { ReportRequest } from '../contract/social';
+import { loadFeedPage, muteCard, refreshFeed, reportCard } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 
@@ -108,35 +109,6 @@ export const refreshFeedEpic: AppEpic = (action$) =>
     }),
   );
 
-/** Spec §4 "Like: toggles liked and adjusts counts by one"; §5 "liking requires login". */
-export const toggleLikeEpic: AppEpic = (action$, state$, { api, ids }) =>
-  action$.pipe(
-    filter(toggleLike.match),
-    mergeMap(({ payload: { key } }) => {
-      if (social.decideSocialAction(state$.value.session, 'like').kind === 'loginDialog')
-        return of<Action>(notices.dialogOpened({ name: 'login', variant: null }));
-      const item = social.selectContentItem(state$.value.social, key);
-      if (!item || social.selectIsItemPending(state$.value.social, key)) return EMPTY;
-      // Branded fields (event name, id length) are checked by decoding, never asserted.
-      const request = BehaviorLogRequest.decode({
-        items: [{ event_name: item.liked ? 'dislike' : 'like', obj_id: item.id, obj_type: item.obj_type }],
-      });
-      if (E.isLeft(request)) return EMPTY;
-      const opId = ids();
-      return concat(
-        of<Action>(social.likeToggled({ key, opId })),
-        api.behaviorLog(request.right).pipe(
-          map((result): Action[] =>
-            E.isRight(result)
-              ? [social.likeConfirmed({ opId })]
-              : [social.likeRolledBack({ opId }), reportApiFailure({ failure: result.left })],
-          ),
-          mergeMap((actions) => from(actions)),
-        ),
-      );
-    }),
-  );
-
 /** Spec §4 "Muting: reporting or 'not interested' adds its id to a hidden list kept locally". */
 export const muteCardEpic: AppEpic = (action$) =>
   action$.pipe(
@@ -176,10 +148,4 @@ export const reportCardEpic: AppEpic = (action$, _state$, { api, ids }) =>
     }),
   );
 
-export const feedEpics = [
-  loadFeedPageEpic,
-  refreshFeedEpic,
-  toggleLikeEpic,
-  muteCardEpic,
-  reportCardEpic,
-] as const;
+export const feedEpics = [loadFeedPageEpic, refreshFeedEpic, muteCardEpic, reportCardEpic] as const;

@@ -10,7 +10,6 @@ import {
   filter,
   forkJoin,
   ignoreElements,
-  map,
   mergeMap,
   of,
   switchMap,
@@ -167,10 +166,13 @@ export const loadSettingsEpic: AppEpic = (action$, _state$, { api }) =>
       api
         .settings()
         .pipe(
-          map((result): Action =>
+          mergeMap((result): Action[] =>
             E.isLeft(result)
-              ? reportApiFailure({ failure: result.left })
-              : session.settingsLoaded({ settings: toSettings(result.right) }),
+              ? [
+                  session.settingsLoadFailed({ code: result.left.kind === 'api' ? result.left.code : 0 }),
+                  reportApiFailure({ failure: result.left }),
+                ]
+              : [session.settingsLoaded({ settings: toSettings(result.right) })],
           ),
         ),
     ),
@@ -192,14 +194,20 @@ const saveCalls = (
       : {}),
     ...(changes.autoPublish !== undefined ? { is_auto_pub_community: changes.autoPublish } : {}),
   };
-  if (Object.keys(rest).length > 0) calls.push(api.updateSettings(rest));
+  // Spec §7: the settings update is "mode 1 with task_flow_version or use_model_preset_meta_mode".
+  const mode =
+    changes.taskFlowVersion !== undefined || changes.modelPresetMode !== undefined
+      ? { mode: 1 as const }
+      : {};
+  if (Object.keys(rest).length > 0) calls.push(api.updateSettings({ ...mode, ...rest }));
   return calls;
 };
 
 /**
  * Optimistic settings: the change shows at once; when a save fails, the values it replaced come
- * back and the failure is reported (the error map's toast). A success needs no event: the state
- * already says what the server now holds, and a late answer must not undo a newer change.
+ * back and the failure is reported (the error map's toast). A success records only that it was
+ * saved (the page says so): the state already says what the server now holds, and a late answer
+ * must not undo a newer change.
  */
 export const changeSettingsEpic: AppEpic = (action$, state$, { api }) =>
   action$.pipe(
@@ -217,7 +225,7 @@ export const changeSettingsEpic: AppEpic = (action$, state$, { api }) =>
             const failed = results.find(E.isLeft);
             return failed
               ? [session.settingsChangeRolledBack({ restore }), reportApiFailure({ failure: failed.left })]
-              : [];
+              : [session.settingsSaved({})];
           }),
         ),
       );

@@ -5,6 +5,7 @@ import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { DetailsDeps } from '../details/deps';
 import type { PlatformDeps } from '../platform/deps';
+import type { SocialDeps } from '../social/deps';
 import type { StreamingDeps } from '../streaming/deps';
 import type { StudioDeps } from '../studio/deps';
 import type { CaptchaDeps } from '../tasks/captcha';
@@ -39,6 +40,8 @@ export interface Dependencies {
   readonly details: DetailsDeps;
   /** The membership screens' calls and the payment iframe's messages. */
   readonly billing: BillingDeps;
+  /** Likes, collects, follows, people and messages, and the browser's connectivity. */
+  readonly social: SocialDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */

@@ -44,6 +44,8 @@ import { newId, requireAccount, type Caller } from '../auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { creditCreatorReward } from './earnings';
+import { idempotencyKeyOf, idempotently } from './idempotency';
 import { callerParams, pageOfItems } from './items';
 import { notify } from './notices';
 import { Params } from './sql';
@@ -142,75 +144,83 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const key = COLLECT_KEY_NAMES.find((k) => body[k] !== undefined)!;
     const itemId = body[key]!;
     const now = ctx.clock.now();
-    const result = await ctx.db.transaction(async (tx): Promise<CollectAddResponse> => {
-      const folder =
-        body.collection_no === undefined || body.collection_no === null || body.collection_no === ''
-          ? await ensureDefaultFolder(tx, accountId, now)
-          : await ownFolder(tx, accountId, body.collection_no);
-      const item = await lockItem(tx, itemId);
-      const kinds: readonly CardType[] = COLLECT_KEYS[key];
-      if (!item || !kinds.includes(item.kind as CardType))
-        throw new ApiError(CODES.notFound, `no such item for ${key}`);
-      const inserted = await tx.query<{ id: string }>(
-        `INSERT INTO collects (id, account_id, folder_id, item_id, created_at) VALUES ($1, $2, $3, $4, $5)
+    const idemKey = idempotencyKeyOf(req.headers, body.idempotency_key);
+    const result = await ctx.db.transaction((tx) =>
+      idempotently(tx, accountId, idemKey, COLLECT_ADD_PATH, now, async (): Promise<CollectAddResponse> => {
+        const folder =
+          body.collection_no === undefined || body.collection_no === null || body.collection_no === ''
+            ? await ensureDefaultFolder(tx, accountId, now)
+            : await ownFolder(tx, accountId, body.collection_no);
+        const item = await lockItem(tx, itemId);
+        const kinds: readonly CardType[] = COLLECT_KEYS[key];
+        if (!item || !kinds.includes(item.kind as CardType))
+          throw new ApiError(CODES.notFound, `no such item for ${key}`);
+        const inserted = await tx.query<{ id: string }>(
+          `INSERT INTO collects (id, account_id, folder_id, item_id, created_at) VALUES ($1, $2, $3, $4, $5)
          ON CONFLICT (account_id, item_id) DO NOTHING RETURNING id`,
-        [`c-${newId(9)}`, accountId, folder.id, item.id, now],
-      );
-      let id: string;
-      let count: number;
-      if (inserted[0]) {
-        id = inserted[0].id;
-        count = await counter(tx, item.id, 'num_of_collection', 1);
-        await notify(tx, {
-          recipient: item.author_id,
-          type: 'likeCol',
-          action: 'collect',
-          actorId: accountId,
-          itemId: item.id,
-          title: 'collected your work',
-          content: item.title,
-          dedupeKey: `collect:${accountId}:${item.id}`,
-          now,
-        });
-      } else {
-        // Collected already: spec §4 moves it to the chosen folder and keeps the count.
-        const [moved] = await tx.query<{ id: string }>(
-          'UPDATE collects SET folder_id = $3 WHERE account_id = $1 AND item_id = $2 RETURNING id',
-          [accountId, item.id, folder.id],
+          [`c-${newId(9)}`, accountId, folder.id, item.id, now],
         );
-        id = moved!.id;
-        const [row] = await tx.query<{ n: number }>(
-          'SELECT num_of_collection AS n FROM content_items WHERE id = $1',
-          [item.id],
-        );
-        count = Number(row?.n ?? 0);
-      }
-      return {
-        id,
-        collection_id: folder.id,
-        collection_name: folder.name,
-        item_id: item.id,
-        num_of_collection: count,
-      };
-    });
+        let id: string;
+        let count: number;
+        if (inserted[0]) {
+          id = inserted[0].id;
+          count = await counter(tx, item.id, 'num_of_collection', 1);
+          await notify(tx, {
+            recipient: item.author_id,
+            type: 'likeCol',
+            action: 'collect',
+            actorId: accountId,
+            itemId: item.id,
+            title: 'collected your work',
+            content: item.title,
+            dedupeKey: `collect:${accountId}:${item.id}`,
+            now,
+          });
+          await creditCreatorReward(tx, item.author_id, accountId, item.id, now);
+        } else {
+          // Collected already: spec §4 moves it to the chosen folder and keeps the count.
+          const [moved] = await tx.query<{ id: string }>(
+            'UPDATE collects SET folder_id = $3 WHERE account_id = $1 AND item_id = $2 RETURNING id',
+            [accountId, item.id, folder.id],
+          );
+          id = moved!.id;
+          const [row] = await tx.query<{ n: number }>(
+            'SELECT num_of_collection AS n FROM content_items WHERE id = $1',
+            [item.id],
+          );
+          count = Number(row?.n ?? 0);
+        }
+        return {
+          id,
+          collection_id: folder.id,
+          collection_name: folder.name,
+          item_id: item.id,
+          num_of_collection: count,
+        };
+      }),
+    );
     return ok(result);
   });
 
   app.post(COLLECT_REMOVE_PATH, async (req) => {
     const body = decodeBody(CollectRemoveRequest, req.body);
     const accountId = requireAccount(req.caller);
-    const result = await ctx.db.transaction(async (tx): Promise<CollectRemoveResponse> => {
-      const [gone] = await tx.query<{ item_id: string }>(
-        'DELETE FROM collects WHERE id = $1 AND account_id = $2 RETURNING item_id',
-        [body.id, accountId],
-      );
-      if (!gone) throw new ApiError(CODES.notFound, 'no such collection');
-      return {
-        id: body.id,
-        item_id: gone.item_id,
-        num_of_collection: await counter(tx, gone.item_id, 'num_of_collection', -1),
-      };
-    });
+    const key = idempotencyKeyOf(req.headers, body.idempotency_key);
+    const now = ctx.clock.now();
+    const result = await ctx.db.transaction((tx) =>
+      idempotently(tx, accountId, key, COLLECT_REMOVE_PATH, now, async (): Promise<CollectRemoveResponse> => {
+        const [gone] = await tx.query<{ item_id: string }>(
+          'DELETE FROM collects WHERE id = $1 AND account_id = $2 RETURNING item_id',
+          [body.id, accountId],
+        );
+        if (!gone) throw new ApiError(CODES.notFound, 'no such collection');
+        return {
+          id: body.id,
+          item_id: gone.item_id,
+          num_of_collection: await counter(tx, gone.item_id, 'num_of_collection', -1),
+        };
+      }),
+    );
     return ok(result);
   });
 
@@ -310,50 +320,60 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     return ok(folder);
   });
 
-  const follow = async (caller: Caller, body: FollowRequest, on: boolean): Promise<FollowResponse> => {
+  const follow = async (
+    caller: Caller,
+    body: FollowRequest,
+    on: boolean,
+    key: string | null,
+  ): Promise<FollowResponse> => {
     const accountId = requireAccount(caller);
     const target = body.follow_account_no;
     if (target === accountId) throw new ApiError(CODES.invalidRequest, 'you cannot follow yourself');
     const now = ctx.clock.now();
-    return ctx.db.transaction(async (tx) => {
-      const [exists] = await tx.query('SELECT id FROM accounts WHERE id = $1', [target]);
-      if (!exists) throw new ApiError(CODES.accountNotExistent, 'no such account');
-      if (on) {
-        const added = await tx.query(
-          'INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee_id',
-          [accountId, target, now],
+    const path = on ? FOLLOW_PATH : UNFOLLOW_PATH;
+    return ctx.db.transaction((tx) =>
+      idempotently(tx, accountId, key, path, now, async () => {
+        const [exists] = await tx.query('SELECT id FROM accounts WHERE id = $1', [target]);
+        if (!exists) throw new ApiError(CODES.accountNotExistent, 'no such account');
+        if (on) {
+          const added = await tx.query(
+            'INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING followee_id',
+            [accountId, target, now],
+          );
+          if (added.length > 0)
+            await notify(tx, {
+              recipient: target,
+              type: 'fol',
+              action: 'follow',
+              actorId: accountId,
+              itemId: null,
+              title: 'started following you',
+              content: '',
+              dedupeKey: `follow:${accountId}`,
+              now,
+            });
+        } else {
+          await tx.query('DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2', [
+            accountId,
+            target,
+          ]);
+        }
+        const [n] = await tx.query<{ n: string | number }>(
+          'SELECT count(*) AS n FROM follows WHERE followee_id = $1',
+          [target],
         );
-        if (added.length > 0)
-          await notify(tx, {
-            recipient: target,
-            type: 'fol',
-            action: 'follow',
-            actorId: accountId,
-            itemId: null,
-            title: 'started following you',
-            content: '',
-            dedupeKey: `follow:${accountId}`,
-            now,
-          });
-      } else {
-        await tx.query('DELETE FROM follows WHERE follower_id = $1 AND followee_id = $2', [
-          accountId,
-          target,
-        ]);
-      }
-      const [n] = await tx.query<{ n: string | number }>(
-        'SELECT count(*) AS n FROM follows WHERE followee_id = $1',
-        [target],
-      );
-      return { account_id: target, is_follow: on, num_of_followers: Number(n?.n ?? 0) };
-    });
+        return { account_id: target, is_follow: on, num_of_followers: Number(n?.n ?? 0) };
+      }),
+    );
   };
-  app.post(FOLLOW_PATH, async (req) =>
-    ok(await follow(req.caller, decodeBody(FollowRequest, req.body), true)),
-  );
-  app.post(UNFOLLOW_PATH, async (req) =>
-    ok(await follow(req.caller, decodeBody(FollowRequest, req.body), false)),
-  );
+  app.post(FOLLOW_PATH, async (req) => {
+    const body = decodeBody(FollowRequest, req.body);
+    return ok(await follow(req.caller, body, true, idempotencyKeyOf(req.headers, body.idempotency_key)));
+  });
+  app.post(UNFOLLOW_PATH, async (req) => {
+    const body = decodeBody(FollowRequest, req.body);
+    return ok(await follow(req.caller, body, false, idempotencyKeyOf(req.headers, body.idempotency_key)));
+  });
 
   app.post(BEHAVIOR_LOG_PATH, async (req) => {
     const body = decodeBody(BehaviorLogRequest, req.body);
@@ -363,47 +383,51 @@ export const socialRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     if (likes.length === 0) return ok<BehaviorLogResponse>({ accepted: body.items.length, likes: [] });
     const accountId = requireAccount(req.caller);
     const now = ctx.clock.now();
-    const results = await ctx.db.transaction(async (tx) => {
-      const out: LikeResult[] = [];
-      for (const like of likes) {
-        const id = like.obj_id!;
-        const item = await lockItem(tx, id);
-        if (!item || item.obj_type !== like.obj_type)
-          throw new ApiError(CODES.notFound, `no item ${id} of obj_type ${like.obj_type}`);
-        let liked: boolean;
-        let count: number;
-        if (like.event_name === 'like') {
-          const added = await tx.query(
-            'INSERT INTO likes (account_id, item_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING item_id',
-            [accountId, id, now],
-          );
-          liked = true;
-          if (added.length > 0) {
-            count = await counter(tx, id, 'num_of_like', 1);
-            await notify(tx, {
-              recipient: item.author_id,
-              type: 'likeCol',
-              action: 'like',
-              actorId: accountId,
-              itemId: id,
-              title: 'liked your work',
-              content: item.title,
-              dedupeKey: `like:${accountId}:${id}`,
-              now,
-            });
-          } else count = await currentLikes(tx, id);
-        } else {
-          const removed = await tx.query(
-            'DELETE FROM likes WHERE account_id = $1 AND item_id = $2 RETURNING item_id',
-            [accountId, id],
-          );
-          liked = false;
-          count = removed.length > 0 ? await counter(tx, id, 'num_of_like', -1) : await currentLikes(tx, id);
+    const key = idempotencyKeyOf(req.headers, body.idempotency_key);
+    const results = await ctx.db.transaction((tx) =>
+      idempotently(tx, accountId, key, BEHAVIOR_LOG_PATH, now, async () => {
+        const out: LikeResult[] = [];
+        for (const like of likes) {
+          const id = like.obj_id!;
+          const item = await lockItem(tx, id);
+          if (!item || item.obj_type !== like.obj_type)
+            throw new ApiError(CODES.notFound, `no item ${id} of obj_type ${like.obj_type}`);
+          let liked: boolean;
+          let count: number;
+          if (like.event_name === 'like') {
+            const added = await tx.query(
+              'INSERT INTO likes (account_id, item_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING item_id',
+              [accountId, id, now],
+            );
+            liked = true;
+            if (added.length > 0) {
+              count = await counter(tx, id, 'num_of_like', 1);
+              await notify(tx, {
+                recipient: item.author_id,
+                type: 'likeCol',
+                action: 'like',
+                actorId: accountId,
+                itemId: id,
+                title: 'liked your work',
+                content: item.title,
+                dedupeKey: `like:${accountId}:${id}`,
+                now,
+              });
+            } else count = await currentLikes(tx, id);
+          } else {
+            const removed = await tx.query(
+              'DELETE FROM likes WHERE account_id = $1 AND item_id = $2 RETURNING item_id',
+              [accountId, id],
+            );
+            liked = false;
+            count =
+              removed.length > 0 ? await counter(tx, id, 'num_of_like', -1) : await currentLikes(tx, id);
+          }
+          out.push({ obj_id: id, obj_type: item.obj_type, liked, num_of_like: count });
         }
-        out.push({ obj_id: id, obj_type: item.obj_type, liked, num_of_like: count });
-      }
-      return out;
-    });
+        return out;
+      }),
+    );
     return ok<BehaviorLogResponse>({ accepted: body.items.length, likes: results });
   });
 

@@ -17,6 +17,7 @@ import { m009LedgerRef } from './migrations/009-ledger-ref';
 import { m010Account } from './migrations/010-account';
 import { m011Details } from './migrations/011-details';
 import { m012Voices } from './migrations/012-voices';
+import { m013Social } from './migrations/013-social';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -32,6 +33,7 @@ export const migrations: readonly Migration[] = [
   m010Account,
   m011Details,
   m012Voices,
+  m013Social,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

@@ -263,8 +263,8 @@ export const accountRoutes = (
   });
 
   app.post(SETTINGS_UPDATE_PATH, async (req) => {
-    const body = decodeBody(SettingsUpdateRequest, req.body);
-    return ok(await writeSettings(requireAccount(req.caller), body));
+    const { mode: _mode, ...changes } = decodeBody(SettingsUpdateRequest, req.body);
+    return ok(await writeSettings(requireAccount(req.caller), changes));
   });
 
   app.post(SHOW_SEXY_PATH, async (req) => {

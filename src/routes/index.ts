@@ -14,6 +14,8 @@ import { homeRoute } from './home';
 import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
 import { pricingRoute } from './pricing';
+import { messagesRoute } from './messages';
+import { personalRoute } from './personal';
 import { resetPasswordRoute } from './resetPassword';
 import { searchRoutes } from './search';
 import { settingsRoute } from './settings';
@@ -21,6 +23,7 @@ import { signUpRoute } from './signUp';
 import { toolRoutes, toolsIndexRoute } from './tools';
 import { subscriptionRoute } from './subscription';
 import { studioRoutes } from './studio';
+import { userRoute } from './user';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -45,6 +48,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   subscriptionRoute,
   coinsRoute,
   ...studioRoutes,
+  personalRoute,
+  userRoute,
+  messagesRoute,
   forbiddenRoute,
 ];
 

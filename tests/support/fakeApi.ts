@@ -11,6 +11,7 @@ import type { Dependencies } from '../../infrastructure/store/dependencies';
 import { fakeDetailsDeps } from './fakes/details';
 import { fakeBillingDeps } from './fakes/billing';
 import { fakePlatformDeps } from './fakes/platform';
+import { fakeSocialDeps } from './fakes/social';
 import { fakeStreamingDeps } from './fakes/streaming';
 import { fakeStudioDeps } from './fakes/studio';
 import { fakeTasksDeps } from './fakes/tasks';
@@ -31,7 +32,15 @@ export const makeFakeDeps = (
   areas: Partial<
     Pick<
       Dependencies,
-      'tasks' | 'uploads' | 'streaming' | 'studio' | 'telemetry' | 'platform' | 'details' | 'billing'
+      | 'tasks'
+      | 'uploads'
+      | 'streaming'
+      | 'studio'
+      | 'telemetry'
+      | 'platform'
+      | 'details'
+      | 'billing'
+      | 'social'
     >
   > = {},
 ) => {
@@ -84,6 +93,7 @@ export const makeFakeDeps = (
     platform: areas.platform ?? fakePlatformDeps(scheduler),
     details: areas.details ?? fakeDetailsDeps(),
     billing: areas.billing ?? fakeBillingDeps(),
+    social: areas.social ?? fakeSocialDeps(scheduler),
   };
   return { deps, calls, calls$, navigations };
 };

@@ -14,6 +14,7 @@ import { CoinSummary } from '../../features/billing';
 import { Dialogs, Toasts } from '../../features/notices';
 import { PopupHost } from '../../features/popups';
 import { SearchBox } from '../../features/search';
+import { MessagesBell } from '../../features/social';
 import { LOCALES } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
@@ -28,6 +29,7 @@ import {
   MembershipIcon,
   MenuIcon,
   MoonIcon,
+  PersonIcon,
   SettingsIcon,
   SignOutIcon,
   StudioIcon,
@@ -217,6 +219,12 @@ const AccountMenu = () => {
       }
       items={[
         {
+          key: 'personal',
+          label: intl.formatMessage({ id: 'header.personal' }),
+          icon: <PersonIcon />,
+          onSelect: () => void navigate(to('/personal')),
+        },
+        {
           key: 'settings',
           label: intl.formatMessage({ id: 'header.settings' }),
           icon: <SettingsIcon />,
@@ -299,6 +307,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
         <div className={styles.tools}>
           <CoinPill />
           <GuestLogButton />
+          <MessagesBell to={to('/messages')} />
           <LanguageMenu />
           <ThemeToggle />
           <AccountMenu />

@@ -101,3 +101,10 @@ export const StudioIcon = () => (
     <path d="M3 9h18M8 5v4M16 5v4M10 12.5v4l3.5-2z" />
   </Icon>
 );
+
+export const PersonIcon = () => (
+  <Icon>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
+  </Icon>
+);

@@ -4,12 +4,95 @@ import { useLocation, useNavigate } from 'react-router';
 import { routing, type session } from '../../../domain/index.js';
 import { rememberLanguage } from '../../../infrastructure/preferences/commands';
 import { changeSettings, loadSettings } from '../../../infrastructure/session/commands';
+import {
+  loadGuideStatus,
+  loadInvitationCodes,
+  setGuideStatus,
+} from '../../../infrastructure/social/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { LOCALES } from '../../i18n/locales';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
-import { Select, Skeleton, Switch } from '../../ui';
+import { Button, ErrorState, Select, Skeleton, Switch } from '../../ui';
 import styles from './Account.module.css';
-import { useSettings, useSignedInId } from './useAccount';
+import {
+  useGuideDone,
+  useInvitationCodes,
+  useSettings,
+  useSettingsLoadFailure,
+  useSettingsSaveStatus,
+  useSignedInId,
+} from './useAccount';
+
+/** Spec §3 settings: saving, saved or error, announced politely. */
+const SaveStatus = () => {
+  const status = useSettingsSaveStatus();
+  return (
+    <p
+      className={styles.saveStatus}
+      data-status={status}
+      role="status"
+      aria-live="polite"
+      data-testid="settings-status"
+    >
+      {status === 'idle' ? null : <FormattedMessage id={`settings.status.${status}`} />}
+    </p>
+  );
+};
+
+/** Spec §3 guide_status and the spec §2 invite and referral codes kept on this device. */
+const AccountExtras = () => {
+  const dispatch = useAppDispatch();
+  const guideDone = useGuideDone();
+  const codes = useInvitationCodes();
+  useEffect(() => {
+    dispatch(loadGuideStatus({}));
+    dispatch(loadInvitationCodes({}));
+  }, [dispatch]);
+  return (
+    <>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>
+          <FormattedMessage id="settings.guide" />
+        </legend>
+        {guideDone === null ? (
+          <Skeleton lines={1} />
+        ) : (
+          <div className={styles.row}>
+            <span data-testid="guide-status">
+              <FormattedMessage id={guideDone ? 'settings.guide.done' : 'settings.guide.pending'} />
+            </span>
+            <Button
+              size="sm"
+              onClick={() => dispatch(setGuideStatus({ done: !guideDone }))}
+              data-testid="guide-toggle"
+            >
+              <FormattedMessage id={guideDone ? 'settings.guide.reset' : 'settings.guide.markDone'} />
+            </Button>
+          </div>
+        )}
+      </fieldset>
+      <fieldset className={styles.section}>
+        <legend className={styles.sectionTitle}>
+          <FormattedMessage id="settings.codes" />
+        </legend>
+        <dl className={styles.codes} data-testid="invitation-codes">
+          <dt>
+            <FormattedMessage id="settings.codes.invite" />
+          </dt>
+          <dd data-testid="invite-code">
+            {codes?.channelInviteCode ?? <FormattedMessage id="settings.codes.none" />}
+          </dd>
+          <dt>
+            <FormattedMessage id="settings.codes.referral" />
+          </dt>
+          <dd data-testid="referral-code">
+            {codes?.referralCode ?? <FormattedMessage id="settings.codes.none" />}
+          </dd>
+        </dl>
+      </fieldset>
+    </>
+  );
+};
 
 /**
  * Spec §3 settings: each change shows at once and is saved; a refused save puts the old value
@@ -24,6 +107,7 @@ export const SettingsPanel = () => {
   const { locale } = useLocale();
   const accountId = useSignedInId();
   const settings = useSettings();
+  const loadFailure = useSettingsLoadFailure();
   useEffect(() => {
     if (accountId !== null) dispatch(loadSettings({}));
   }, [accountId, dispatch]);
@@ -37,6 +121,15 @@ export const SettingsPanel = () => {
     void navigate(relocalizeHref(next, location.pathname, location.search, location.hash));
   };
 
+  if (settings === null && loadFailure !== null)
+    return (
+      <ErrorState
+        title={<FormattedMessage id="settings.loadFailed" />}
+        retryLabel={intl.formatMessage({ id: 'settings.retry' })}
+        onRetry={() => dispatch(loadSettings({}))}
+        level={2}
+      />
+    );
   if (settings === null)
     return (
       <div aria-busy="true" data-testid="settings-loading">
@@ -45,6 +138,7 @@ export const SettingsPanel = () => {
     );
   return (
     <div data-testid="settings">
+      <SaveStatus />
       <fieldset className={styles.section}>
         <legend className={styles.sectionTitle}>
           <FormattedMessage id="settings.display" />
@@ -96,6 +190,7 @@ export const SettingsPanel = () => {
           onCheckedChange={(autoPublish) => change({ autoPublish })}
         />
       </fieldset>
+      <AccountExtras />
     </div>
   );
 };

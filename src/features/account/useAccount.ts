@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useIntl } from 'react-intl';
-import { session, type RootState } from '../../../domain/index.js';
+import { people, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
 const selectSession = (s: RootState) => s.session;
@@ -8,6 +8,20 @@ const selectSignUpFailure = createSelector([selectSession], (s) => session.selec
 const selectRecovery = createSelector([selectSession], (s) => session.selectRecovery(s));
 const selectSettings = createSelector([selectSession], (s) => session.selectSettings(s));
 const selectUserId = createSelector([selectSession], (s) => session.selectUser(s)?.id ?? null);
+
+const selectSaveStatus = createSelector([selectSession], (s) => session.selectSettingsSaveStatus(s));
+const selectLoadFailure = createSelector([selectSession], (s) => session.selectSettingsLoadFailure(s));
+const selectGuideDone = createSelector([(s: RootState) => s.people], (p) => people.selectGuideDone(p));
+const selectCodes = createSelector([(s: RootState) => s.people], (p) => people.selectInvitationCodes(p));
+
+/** Spec §3 settings: saving while a change is on its way, then saved or error. */
+export const useSettingsSaveStatus = () => useAppSelector(selectSaveStatus);
+/** The code of a failed settings read, or null. */
+export const useSettingsLoadFailure = () => useAppSelector(selectLoadFailure);
+/** Spec §3 guide_status: whether the new-user guide is done (null until read). */
+export const useGuideDone = () => useAppSelector(selectGuideDone);
+/** Spec §2 chan_id and u_code as kept on this device (null until read). */
+export const useInvitationCodes = () => useAppSelector(selectCodes);
 
 /** The code of the last refused sign-up (20006, 20005, ...), or null. */
 export const useSignUpFailure = () => useAppSelector(selectSignUpFailure);

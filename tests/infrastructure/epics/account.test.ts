@@ -65,8 +65,22 @@ describe('settings: optimistic with rollback', () => {
     });
     store.dispatch(changeSettings({ changes: { taskFlowVersion: 'v2' } }));
     expect(session.selectSettings(store.getState().session)?.taskFlowVersion).toBe('v2');
-    expect(calls.find((c) => c.name === 'updateSettings')?.body).toEqual({ task_flow_version: 'v2' });
+    // Spec §7: "settings update (mode 1 with task_flow_version or use_model_preset_meta_mode)".
+    expect(calls.find((c) => c.name === 'updateSettings')?.body).toEqual({
+      mode: 1,
+      task_flow_version: 'v2',
+    });
     expect(store.recorder.events().map((e) => e.type)).not.toContain('session/settingsChangeRolledBack');
+    expect(session.selectSettingsSaveStatus(store.getState().session)).toBe('saved');
+  });
+
+  it('sends no mode with a change of neither the flow nor the preset mode', () => {
+    const { store, calls } = signedInWithSettings({
+      updateSettings: () =>
+        of(decodeEnvelope('/u', ok({ ...SETTINGS, is_auto_pub_community: true }), AccountSettings)),
+    });
+    store.dispatch(changeSettings({ changes: { autoPublish: true } }));
+    expect(calls.find((c) => c.name === 'updateSettings')?.body).toEqual({ is_auto_pub_community: true });
   });
 
   it('puts the old value back and raises a toast when the save is refused', () => {
@@ -87,6 +101,7 @@ describe('settings: optimistic with rollback', () => {
     expect(types.indexOf('session/settingsChangeRolledBack')).toBeGreaterThan(
       types.indexOf('session/settingsChanged'),
     );
+    expect(session.selectSettingsSaveStatus(store.getState().session)).toBe('error');
   });
 });
 

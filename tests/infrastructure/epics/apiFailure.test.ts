@@ -81,6 +81,7 @@ describe('the error-map epic carries out spec §8 effects (the HTTP client never
       'session/loggedOut',
       'billing/paymentInfoCleared',
       'tasks/accountTasksCleared',
+      'people/cleared',
       'notices/dialogOpened',
     ]);
     expect(r.state.session.status).toBe('guest');

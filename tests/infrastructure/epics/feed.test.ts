@@ -5,6 +5,7 @@ import { feed, session, social } from '../../../domain/index.js';
 import type { ContentItem, FeedPage } from '../../../infrastructure/contract/feed';
 import { loadFeedPage, muteCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeFakeSocial } from '../../support/fakes/social';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const item = (id: string, liked = false, likes = 3): ContentItem => ({
@@ -89,12 +90,16 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
   it('a like shows at once, and is rolled back with a toast when the server refuses', () => {
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ cold, flush }) => {
-      const { deps } = makeFakeDeps(scheduler, {
-        behaviorLog: () =>
-          cold('---r|', {
-            r: E.left({ kind: 'api' as const, path: '/api/v1/behavior/log', code: 10404, msg: 'gone' }),
-          }),
+      // Likes are the social area's core epic, on its own calls (infrastructure/social).
+      const social$ = makeFakeSocial(scheduler, {
+        api: {
+          like: () =>
+            cold('---r|', {
+              r: E.left({ kind: 'api' as const, path: '/api/v1/behavior/log', code: 10404, msg: 'gone' }),
+            }),
+        },
       });
+      const { deps } = makeFakeDeps(scheduler, {}, { social: social$.deps });
       const store = makeStore({ dependencies: deps });
       store.dispatch(signedIn);
       store.dispatch(
