@@ -23,6 +23,7 @@ import { audioContext } from './audio/index.js';
 import { trackingContext } from './tracking/index.js';
 import { tourContext } from './tour/index.js';
 import { campaignsContext } from './campaigns/index.js';
+import { supportContext } from './support/index.js';
 import { paymentContext } from './payment/index.js';
 import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
@@ -46,6 +47,7 @@ export const contexts = {
   tracking: trackingContext,
   tour: tourContext,
   campaigns: campaignsContext,
+  support: supportContext,
   payment: paymentContext,
   uploads: uploadsContext,
   flags: flagsContext,

@@ -17,6 +17,7 @@ import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
 import { browserStreamingDeps } from '../streaming/browser';
+import { makeSupportApi } from '../support/api';
 import { browserTelemetryDeps } from '../telemetry/browser';
 import { browserTasksDeps } from '../tasks/deps';
 import { browserUploadsDeps } from '../uploads/browser';
@@ -79,6 +80,7 @@ export const bootstrap = (getLanguage: () => string) => {
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
+      support: { api: makeSupportApi(http) },
     },
   });
   const routeGuard: RouteGuardEnv = {

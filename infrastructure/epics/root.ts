@@ -7,6 +7,9 @@ import { taskEpics } from '../tasks/epics';
 import { platformEpics } from '../platform/epics';
 import { telemetryEpics } from '../telemetry/epics';
 import { uploadsEpics } from '../uploads/epics';
+import { supportEpics } from '../support/epics';
+import { tourEpics } from '../tour/epics';
+import { marketingEpics } from '../marketing/epics';
 import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
@@ -24,6 +27,9 @@ export const coreEpics: readonly AppEpic[] = [
   ...uploadsEpics,
   ...telemetryEpics,
   ...platformEpics,
+  ...supportEpics,
+  ...tourEpics,
+  ...marketingEpics,
 ];
 
 /**

@@ -3,6 +3,7 @@ import type { Api } from '../http/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { PlatformDeps } from '../platform/deps';
 import type { StreamingDeps } from '../streaming/deps';
+import type { SupportDeps } from '../support/api';
 import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
@@ -35,4 +36,6 @@ export interface Dependencies {
   readonly eventLog?: () => string;
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */
   readonly captcha?: CaptchaDeps;
+  /** Support messages, appeals and the guide status; absent: those calls are not made. */
+  readonly support?: SupportDeps;
 }
