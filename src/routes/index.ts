@@ -13,6 +13,7 @@ import { loginRoute } from './login';
 import { resetPasswordRoute } from './resetPassword';
 import { settingsRoute } from './settings';
 import { signUpRoute } from './signUp';
+import { supportRoute } from './support';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -27,6 +28,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   forgotPasswordRoute,
   resetPasswordRoute,
   settingsRoute,
+  supportRoute,
   forbiddenRoute,
 ];
 

@@ -15,7 +15,14 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   const { liked, likes } = useLike(key);
   const actions = feed.cardActions(card.cardType);
   return (
-    <article className={styles.card} data-testid="feed-card" data-card-type={card.cardType} data-key={key}>
+    <article
+      className={styles.card}
+      data-testid="feed-card"
+      data-card-type={card.cardType}
+      data-key={key}
+      data-expose-id={card.id}
+      data-expose-type={1}
+    >
       <div
         className={styles.cover}
         style={{ aspectRatio: card.cover ? `${card.cover.width} / ${card.cover.height}` : '1 / 1' }}

@@ -8,7 +8,7 @@ import { useTaskViews } from './useTasks';
 export const TaskList = ({ headingId }: { readonly headingId: string }) => {
   const list = useTaskViews();
   return (
-    <section aria-labelledby={headingId}>
+    <section aria-labelledby={headingId} data-tour="queue">
       <h2 id={headingId} className={styles.heading}>
         <FormattedMessage id="tasks.title" />
       </h2>

@@ -4,6 +4,7 @@ import { format, session, tasks } from '../../../../domain/index.js';
 import { createTask } from '../../../../infrastructure/tasks/commands';
 import { useAppDispatch, useAppSelector } from '../../../../infrastructure/store/hooks';
 import { Button, Card, Field, TextArea } from '../../../ui';
+import { CampaignBanner } from '../../campaigns';
 import { TaskList } from '../../queue';
 import { Uploader } from '../../uploads';
 import styles from '../Create.module.css';
@@ -33,6 +34,7 @@ const CreatePage = () => {
 
   return (
     <div className={styles.layout}>
+      <CampaignBanner />
       <Card className={styles.composer} padding="lg" aria-labelledby="create-title" role="region">
         <h1 id="create-title" className={styles.title}>
           <FormattedMessage id="create.title" />
