@@ -25,6 +25,8 @@ export * as characters from './characters/index.js';
 export * as audio from './audio/index.js';
 export * as tracking from './tracking/index.js';
 export * as tour from './tour/index.js';
+export * as campaigns from './campaigns/index.js';
+export * as support from './support/index.js';
 export * as payment from './payment/index.js';
 export * as routing from './routing/index.js';
 export * as format from './format/index.js';

@@ -22,6 +22,8 @@ import { charactersContext } from './characters/index.js';
 import { audioContext } from './audio/index.js';
 import { trackingContext } from './tracking/index.js';
 import { tourContext } from './tour/index.js';
+import { campaignsContext } from './campaigns/index.js';
+import { supportContext } from './support/index.js';
 import { paymentContext } from './payment/index.js';
 import { uploadsContext } from './uploads/index.js';
 import { flagsContext } from './tracking/flags.js';
@@ -48,6 +50,8 @@ export const contexts = {
   audio: audioContext,
   tracking: trackingContext,
   tour: tourContext,
+  campaigns: campaignsContext,
+  support: supportContext,
   payment: paymentContext,
   uploads: uploadsContext,
   flags: flagsContext,

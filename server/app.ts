@@ -32,6 +32,7 @@ import { opsRoutes } from './routes/ops';
 import { platformRoutes } from './routes/platform';
 import { paymentRoutes } from './routes/payment';
 import { taskRoutes } from './routes/tasks';
+import { supportRoutes } from './routes/support';
 import { seed } from './seed';
 import { seedCommerce } from './seeds/commerce';
 import { seedCommunity } from './seeds/community';
@@ -211,6 +212,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   opsRoutes(app, ctx);
   platformRoutes(app, ctx);
   marketingRoutes(app, ctx);
+  supportRoutes(app, ctx);
 
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
     const key = req.params['*'];

@@ -14,3 +14,22 @@ export const nextStep = (step: number, totalSteps: number): StepMove =>
 
 /** Previous never goes before the first step. */
 export const previousStep = (step: number): number => Math.max(0, step - 1);
+
+/** Spec §3: account status 3 is a new user. */
+export const NEW_USER_STATUS = 3;
+/** guide_status as the server keeps it: 0 not yet seen, 1 finished or closed. */
+export const GUIDE_NOT_SEEN = 0;
+export const GUIDE_SEEN = 1;
+
+/** The new user's tour: one step per part of the shell a newcomer needs first, in this order. */
+export const NEW_USER_TOUR_ID = 'newUser';
+export const NEW_USER_TOUR_STEPS = ['create', 'explore', 'queue', 'coins', 'account'] as const;
+export type NewUserTourStep = (typeof NEW_USER_TOUR_STEPS)[number];
+
+/** The tour is offered once: to a new user (status 3) whose guide status is still 'not seen'. */
+export const shouldOfferTour = (accountStatus: number, guideStatus: number): boolean =>
+  accountStatus === NEW_USER_STATUS && guideStatus === GUIDE_NOT_SEEN;
+
+/** Whatever ends a tour (done on the last step, or closed) means it is not offered again. */
+export const guideStatusAfter = (state: { readonly status: string }): number | null =>
+  state.status === 'done' || state.status === 'closed' ? GUIDE_SEEN : null;

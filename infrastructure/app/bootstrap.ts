@@ -22,6 +22,7 @@ import { buildStore } from '../store/buildStore';
 import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserStudioDeps } from '../studio/browser';
+import { makeSupportApi } from '../support/api';
 import { browserTelemetryDeps } from '../telemetry/browser';
 import { browserTasksDeps } from '../tasks/deps';
 import { browserUploadsDeps } from '../uploads/browser';
@@ -89,6 +90,7 @@ export const bootstrap = (getLanguage: () => string) => {
       social: browserSocialDeps(http),
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
       decorations: browserDecorationsDeps(http),
+      support: { api: makeSupportApi(http) },
     },
   });
   const routeGuard: RouteGuardEnv = {

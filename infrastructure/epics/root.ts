@@ -9,6 +9,9 @@ import { platformEpics } from '../platform/epics';
 import { telemetryEpics } from '../telemetry/epics';
 import { uploadsEpics } from '../uploads/epics';
 import { searchBoxEpics } from '../details/searchBox';
+import { supportEpics } from '../support/epics';
+import { tourEpics } from '../tour/epics';
+import { marketingEpics } from '../marketing/epics';
 import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
@@ -30,6 +33,9 @@ export const coreEpics: readonly AppEpic[] = [
   ...platformEpics,
   ...searchBoxEpics,
   ...socialEpics,
+  ...supportEpics,
+  ...tourEpics,
+  ...marketingEpics,
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { PlatformDeps } from '../platform/deps';
 import type { SocialDeps } from '../social/deps';
 import type { StreamingDeps } from '../streaming/deps';
 import type { StudioDeps } from '../studio/deps';
+import type { SupportDeps } from '../support/api';
 import type { CaptchaDeps } from '../tasks/captcha';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
@@ -48,4 +49,6 @@ export interface Dependencies {
   readonly captcha?: CaptchaDeps;
   /** The decoration calls; absent: the decoration epics do nothing. */
   readonly decorations?: DecorationsDeps;
+  /** Support messages, appeals and the guide status; absent: those calls are not made. */
+  readonly support?: SupportDeps;
 }

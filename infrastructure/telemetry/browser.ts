@@ -11,6 +11,7 @@ import { browserKeyValueStorage } from '../platform/storage';
 import { APP_ID } from '../contract/envelope';
 import type { HttpClient } from '../http/client';
 import { makeTelemetryApi } from './api';
+import { browserExposures$ } from './exposureObserver';
 import type { KeyValueStorage, TelemetryDeps, Visibility } from './deps';
 
 const BROWSER_ID_KEY = 'atelier.browserId';
@@ -57,6 +58,7 @@ export const browserTelemetryDeps = (http: HttpClient): TelemetryDeps => {
       userAgent: navigator.userAgent,
       appId: APP_ID,
     }),
+    exposures$: browserExposures$(document),
     setCookie: (name, value, maxAgeSeconds) => {
       document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax`;
     },

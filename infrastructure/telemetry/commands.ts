@@ -35,3 +35,8 @@ export const reportClientError = defineCommand<{
   readonly message: string;
   readonly detail?: Props;
 }>()('telemetry/reportError');
+
+/** The router settled on a new address (spec §3 envelope page_location; one page view each). */
+export const trackPageView = defineCommand<{ readonly path: string; readonly route: string }>()(
+  'telemetry/pageView',
+);

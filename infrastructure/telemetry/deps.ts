@@ -52,6 +52,14 @@ export interface PageContext {
   readonly appId: string;
 }
 
+/** A card actually seen (at least half of it in the viewport), from the exposure adapter. */
+export interface ExposureSighting {
+  readonly objId: string;
+  readonly objType: number;
+  readonly page: string;
+  readonly position: number | null;
+}
+
 export interface TelemetryDeps {
   readonly api: TelemetryApi;
   readonly storage: KeyValueStorage;
@@ -64,4 +72,6 @@ export interface TelemetryDeps {
   readonly visibility$: Observable<Visibility>;
   readonly page: () => PageContext;
   readonly setCookie: (name: string, value: string, maxAgeSeconds: number) => void;
+  /** Cards as they become visible (IntersectionObserver); absent where nothing is observed. */
+  readonly exposures$?: Observable<ExposureSighting>;
 }

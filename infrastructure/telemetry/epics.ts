@@ -8,6 +8,7 @@ import { abFlagsEpic } from './flags';
 import { heartbeatEpic } from './heartbeat';
 import { popupStatusEpic } from '../popups/epics';
 import { trackingQueuesEpic } from './queues';
+import { activityEpics } from './activity';
 import { exposeItemEpic, logEventEpic, starTrackEpic, trackEventEpic } from './track';
 
 export const telemetryEpics: readonly AppEpic[] = [
@@ -20,4 +21,5 @@ export const telemetryEpics: readonly AppEpic[] = [
   abFlagsEpic,
   popupStatusEpic,
   errorReportEpic,
+  ...activityEpics,
 ];

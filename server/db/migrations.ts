@@ -18,6 +18,7 @@ import { m010Account } from './migrations/010-account';
 import { m011Details } from './migrations/011-details';
 import { m012Voices } from './migrations/012-voices';
 import { m013Social } from './migrations/013-social';
+import { m014Support } from './migrations/014-support';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -34,6 +35,7 @@ export const migrations: readonly Migration[] = [
   m011Details,
   m012Voices,
   m013Social,
+  m014Support,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

@@ -24,6 +24,7 @@ import { toolRoutes, toolsIndexRoute } from './tools';
 import { subscriptionRoute } from './subscription';
 import { studioRoutes } from './studio';
 import { userRoute } from './user';
+import { supportRoute } from './support';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -51,6 +52,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   personalRoute,
   userRoute,
   messagesRoute,
+  supportRoute,
   forbiddenRoute,
 ];
 

@@ -3,23 +3,29 @@
  * balance, language, theme and the account menu; the page; the toasts and dialogs of spec §8.
  * Works from 320 px up with nothing off-screen.
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { preferences, routing } from '../../../domain/index.js';
 import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/preferences/commands';
 import { logout } from '../../../infrastructure/session/commands';
+import { enablePush } from '../../../infrastructure/push/commands';
+import { trackPageView } from '../../../infrastructure/telemetry/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { CoinSummary } from '../../features/billing';
 import { Dialogs, Toasts } from '../../features/notices';
 import { PopupHost } from '../../features/popups';
 import { SearchBox } from '../../features/search';
 import { MessagesBell } from '../../features/social';
+import { SiteFooter } from '../../features/support';
+import { GuidedTour } from '../../features/tour';
 import { LOCALES } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
+  BellIcon,
   ChatIcon,
+  HelpIcon,
   CreateIcon,
   DecorationsIcon,
   DownloadIcon,
@@ -237,6 +243,18 @@ const AccountMenu = () => {
           onSelect: () => void navigate(to('/decorations')),
         },
         {
+          key: 'notifications',
+          label: intl.formatMessage({ id: 'push.turnOn' }),
+          icon: <BellIcon />,
+          onSelect: () => dispatch(enablePush({})),
+        },
+        {
+          key: 'help',
+          label: intl.formatMessage({ id: 'support.help' }),
+          icon: <HelpIcon />,
+          onSelect: () => void navigate(to('/support')),
+        },
+        {
           key: 'log',
           label: intl.formatMessage({ id: 'header.downloadLog' }),
           icon: <DownloadIcon />,
@@ -284,9 +302,19 @@ const PendingBar = () => {
   );
 };
 
+/** One page view per address the router settles on (spec §3 tracking). */
+const usePageViews = () => {
+  const dispatch = useAppDispatch();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    dispatch(trackPageView({ path: pathname, route: routing.splitLocalePath(pathname).rest }));
+  }, [dispatch, pathname]);
+};
+
 export const Shell = ({ children }: { readonly children: ReactNode }) => {
   const { to } = useLocale();
   const entries = useNavEntries();
+  usePageViews();
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
@@ -317,6 +345,8 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
+      <SiteFooter />
+      <GuidedTour />
       <Toasts />
       <Dialogs />
       <PopupHost />

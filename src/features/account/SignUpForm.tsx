@@ -4,6 +4,7 @@ import { session } from '../../../domain/index.js';
 import { signUp } from '../../../infrastructure/session/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Button, Field, PasswordInput, TextInput } from '../../ui';
+import { LegalConsent } from '../support';
 import styles from './Account.module.css';
 import { useRefusalKey, useSignUpFailure } from './useAccount';
 
@@ -87,6 +88,7 @@ export const SignUpForm = () => {
       <Button type="submit" variant="primary" block data-testid="signup-submit">
         <FormattedMessage id="signUp.submit" />
       </Button>
+      <LegalConsent />
     </form>
   );
 };

@@ -134,6 +134,8 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
       className={styles.card}
       data-testid="feed-card"
       data-card-type={card.cardType}
+      data-expose-id={card.id}
+      data-expose-type={1}
       data-key={key}
       onPointerEnter={() => setActive(true)}
       onPointerLeave={() => setActive(false)}

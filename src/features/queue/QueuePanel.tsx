@@ -39,7 +39,7 @@ export const QueuePanel = ({
     })),
   ];
   return (
-    <section aria-labelledby={headingId} className={styles.panel} data-testid="queue-panel">
+    <section aria-labelledby={headingId} className={styles.panel} data-testid="queue-panel" data-tour="queue">
       <div className={styles.head}>
         <h2 id={headingId} className={styles.heading}>
           <FormattedMessage id="tasks.title" />

@@ -111,3 +111,15 @@ describe('guided tour laws', () => {
     );
   });
 });
+
+describe('who is offered the tour (spec §3 "status (3 = new user), guide_status")', () => {
+  it('only a new user whose guide status is not yet seen', () => {
+    expect(tour.shouldOfferTour(3, 0)).toBe(true);
+    expect(tour.shouldOfferTour(3, 1)).toBe(false);
+    expect(tour.shouldOfferTour(1, 0)).toBe(false);
+    expect(tour.guideStatusAfter({ status: 'done' })).toBe(1);
+    expect(tour.guideStatusAfter({ status: 'closed' })).toBe(1);
+    expect(tour.guideStatusAfter({ status: 'running' })).toBeNull();
+    expect(tour.NEW_USER_TOUR_STEPS).toEqual(['create', 'explore', 'queue', 'coins', 'account']);
+  });
+});

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { tasks } from '../../../../domain/index.js';
 import { Card, ErrorState, Skeleton } from '../../../ui';
+import { CampaignBanner } from '../../campaigns';
 import { QueuePanel } from '../../queue';
 import { Composer } from '../Composer';
 import styles from '../Create.module.css';
@@ -16,6 +17,7 @@ const CreatePage = () => {
   const { source, retry, key } = useCreateSource();
   return (
     <div className={styles.layout}>
+      <CampaignBanner />
       <Card className={styles.composer} padding="lg" aria-labelledby="create-title" role="region">
         <h1 id="create-title" className={styles.title}>
           <FormattedMessage id="create.title" />

@@ -1,0 +1,245 @@
+/**
+ * Issue 14 edges: customer support and resource appeals (spec §1, §7), the new user's guide status
+ * (spec §3, §7 "account guide status set"), the static legal pages (spec §2: ja, zhCN, en; any
+ * other language is sent to en) and two development listings: /dev/support (the stored messages)
+ * and /dev/telemetry (the latest tracked events, log events and exposures the ops routes stored).
+ */
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { routing, support } from '../../domain/index.js';
+import {
+  DEV_SUPPORT_PAGE,
+  DEV_TELEMETRY_PAGE,
+  GUIDE_STATUS_PATH,
+  GUIDE_STATUS_SET_PATH,
+  GuideStatusRequest,
+  GuideStatusSetRequest,
+  LEGAL_PREFIX,
+  SUPPORT_SUBMIT_PATH,
+  SupportSubmitRequest,
+  type GuideStatusResponse,
+  type SupportSubmitResponse,
+} from '../../infrastructure/contract/support';
+import { newId, requireAccount } from '../auth';
+import type { ServerContext } from '../context';
+import { ApiError, CODES, decodeBody, ok } from '../envelope';
+
+const LEGAL_KINDS = { 'privacy-policy': 'privacyPolicy', 'terms-of-service': 'termsOfService' } as const;
+const LEGAL_LANGS = ['en', 'ja', 'zhCN'] as const;
+
+/** Read once at start: six small static files. */
+const LEGAL_PAGES: ReadonlyMap<string, string> = new Map(
+  LEGAL_LANGS.flatMap((lang) =>
+    Object.keys(LEGAL_KINDS).map(
+      (file) =>
+        [
+          `${lang}/${file}`,
+          readFileSync(new URL(`../platform/legal/${lang}/${file}.html`, import.meta.url), 'utf8'),
+        ] as const,
+    ),
+  ),
+);
+
+const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const PROBLEM_FIELD = {
+  topic: 'topic',
+  email: 'email',
+  message: 'message',
+  resourceId: 'resource_id',
+} as const;
+
+interface SupportRow extends Record<string, unknown> {
+  id: string;
+  account_id: string | null;
+  topic: string;
+  email: string;
+  message: string;
+  resource_id: string | null;
+  created_at: string | number;
+}
+
+const devPage = (title: string, intro: string, body: string): string =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
+  `<title>${title} (development)</title><style>body{font:15px system-ui,sans-serif;margin:0 auto;padding:16px;max-width:960px;background:#111318;color:#e8e9ee}` +
+  `table{border-collapse:collapse;width:100%}td,th{border-block-end:1px solid #333846;padding:6px;text-align:start;vertical-align:top}pre{white-space:pre-wrap;overflow-wrap:anywhere;margin:0}</style></head>` +
+  `<body><h1>${title}</h1><p>${intro}</p>${body}</body></html>`;
+
+const table = (testId: string, head: readonly string[], rows: readonly (readonly string[])[]): string =>
+  `<table data-testid="${testId}"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>` +
+  (rows.length === 0
+    ? `<tr><td colspan="${head.length}">Nothing yet.</td></tr>`
+    : rows.map((r) => `<tr>${r.map((c) => `<td><pre>${escapeHtml(c)}</pre></td>`).join('')}</tr>`).join('')) +
+  `</tbody></table>`;
+
+export const supportRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  app.post(SUPPORT_SUBMIT_PATH, async (req) => {
+    const body = decodeBody(SupportSubmitRequest, req.body);
+    const problems = support.supportFormProblems({
+      topic: body.topic,
+      email: body.email,
+      message: body.message,
+      ...(body.resource_id === undefined ? {} : { resourceId: body.resource_id }),
+    });
+    const first = (Object.keys(problems) as (keyof typeof PROBLEM_FIELD)[])[0];
+    if (first !== undefined)
+      throw new ApiError(CODES.invalidRequest, `body.${PROBLEM_FIELD[first]}: ${problems[first]}`);
+    const id = newId(12);
+    const createdAt = ctx.clock.now();
+    await ctx.db.query(
+      `INSERT INTO support_messages (id, account_id, device_id, topic, email, message, resource_id, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [
+        id,
+        req.caller.accountId,
+        req.caller.deviceId,
+        body.topic,
+        body.email.trim(),
+        body.message.trim(),
+        body.topic === 'appeal' ? (body.resource_id ?? '').trim() : null,
+        createdAt,
+      ],
+    );
+    return ok<SupportSubmitResponse>({ id, created_at: createdAt });
+  });
+
+  const guideStatusOf = async (accountId: string): Promise<0 | 1> => {
+    const [row] = await ctx.db.query<{ guide_status: number }>(
+      'SELECT guide_status FROM account_guides WHERE account_id = $1',
+      [accountId],
+    );
+    return row?.guide_status === 1 ? 1 : 0;
+  };
+
+  app.post(GUIDE_STATUS_PATH, async (req) => {
+    decodeBody(GuideStatusRequest, req.body);
+    return ok<GuideStatusResponse>({ guide_status: await guideStatusOf(requireAccount(req.caller)) });
+  });
+
+  app.post(GUIDE_STATUS_SET_PATH, async (req) => {
+    const body = decodeBody(GuideStatusSetRequest, req.body);
+    const accountId = requireAccount(req.caller);
+    await ctx.db.query(
+      `INSERT INTO account_guides (account_id, guide_status, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (account_id) DO UPDATE SET guide_status = EXCLUDED.guide_status, updated_at = EXCLUDED.updated_at`,
+      [accountId, body.guide_status, ctx.clock.now()],
+    );
+    return ok<GuideStatusResponse>({ guide_status: body.guide_status });
+  });
+
+  app.get<{ Params: { lang: string; file: string } }>(`${LEGAL_PREFIX}:lang/:file`, async (req, reply) => {
+    const kind = LEGAL_KINDS[req.params.file.replace(/\.html$/, '') as keyof typeof LEGAL_KINDS];
+    if (kind === undefined || !req.params.file.endsWith('.html'))
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    const canonical = routing.legalPagePath(kind, req.params.lang);
+    if (canonical !== `${LEGAL_PREFIX}${req.params.lang}/${req.params.file}`)
+      return reply.redirect(canonical, 302);
+    const html = LEGAL_PAGES.get(canonical.slice(LEGAL_PREFIX.length).replace(/\.html$/, ''));
+    return reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(html);
+  });
+
+  if (!ctx.config.devOutbox) return;
+
+  app.get<{ Querystring: { format?: string } }>(DEV_SUPPORT_PAGE, async (req, reply) => {
+    const rows = await ctx.db.query<SupportRow>(
+      'SELECT id, account_id, topic, email, message, resource_id, created_at FROM support_messages ORDER BY created_at DESC, id LIMIT 200',
+    );
+    reply.header('cache-control', 'no-store');
+    if (req.query.format === 'json') return reply.send({ items: rows });
+    return reply.header('content-type', 'text/html; charset=utf-8').send(
+      devPage(
+        'Support messages',
+        'Messages and appeals people sent from the Help page (a ticket system replaces this listing in production).',
+        table(
+          'support-messages',
+          ['when', 'topic', 'e-mail', 'work', 'message', 'account'],
+          rows.map((r) => [
+            new Date(Number(r.created_at)).toISOString(),
+            r.topic,
+            r.email,
+            r.resource_id ?? '',
+            r.message,
+            r.account_id ?? 'guest',
+          ]),
+        ),
+      ),
+    );
+  });
+
+  app.get<{ Querystring: { format?: string } }>(DEV_TELEMETRY_PAGE, async (req, reply) => {
+    const [events, logs, exposures] = await Promise.all([
+      ctx.db.query<{
+        event_name: string;
+        account_id: string | null;
+        envelope: unknown;
+        properties: unknown;
+        received_at: string | number;
+      }>(
+        'SELECT event_name, account_id, envelope, properties, received_at FROM ops_event_reports ORDER BY received_at DESC LIMIT 100',
+      ),
+      ctx.db.query<{
+        event_name: string;
+        entity_type: number;
+        obj_id: string;
+        obj_type: number;
+        front_operation: string;
+        received_at: string | number;
+      }>(
+        'SELECT event_name, entity_type, obj_id, obj_type, front_operation, received_at FROM ops_log_events ORDER BY received_at DESC LIMIT 100',
+      ),
+      ctx.db.query<{
+        obj_id: string;
+        obj_type: number;
+        page: string;
+        position: number | null;
+        received_at: string | number;
+      }>(
+        'SELECT obj_id, obj_type, page, position, received_at FROM ops_exposures ORDER BY received_at DESC LIMIT 100',
+      ),
+    ]);
+    reply.header('cache-control', 'no-store');
+    if (req.query.format === 'json') return reply.send({ events, logs, exposures });
+    const when = (v: string | number) => new Date(Number(v)).toISOString();
+    return reply.header('content-type', 'text/html; charset=utf-8').send(
+      devPage(
+        'Telemetry',
+        'The latest 100 of each: tracked events with their envelope, log events, and card exposures.',
+        `<h2>Events</h2>${table(
+          'telemetry-events',
+          ['received', 'event', 'account', 'properties', 'envelope'],
+          events.map((e) => [
+            when(e.received_at),
+            e.event_name,
+            e.account_id ?? 'guest',
+            JSON.stringify(e.properties),
+            JSON.stringify(e.envelope),
+          ]),
+        )}<h2>Log events</h2>${table(
+          'telemetry-logs',
+          ['received', 'event', 'entity type', 'object', 'object type', 'operation'],
+          logs.map((l) => [
+            when(l.received_at),
+            l.event_name,
+            String(l.entity_type),
+            l.obj_id,
+            String(l.obj_type),
+            l.front_operation,
+          ]),
+        )}<h2>Exposures</h2>${table(
+          'telemetry-exposures',
+          ['received', 'object', 'object type', 'page', 'position'],
+          exposures.map((x) => [
+            when(x.received_at),
+            x.obj_id,
+            String(x.obj_type),
+            x.page,
+            x.position === null ? '' : String(x.position),
+          ]),
+        )}`,
+      ),
+    );
+  });
+};

@@ -1,0 +1,2 @@
+export { LegalConsent, LegalLinks } from './LegalLinks';
+export { SiteFooter } from './SiteFooter';
