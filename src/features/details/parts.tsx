@@ -7,6 +7,7 @@ import { loadComments, loadDetail, loadWorks, postComment } from '../../../infra
 import { toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
+import { FollowButton } from '../social';
 import { Avatar, Button, EmptyState, ErrorState, Field, Skeleton, TextArea } from '../../ui';
 import styles from './Details.module.css';
 import { useComments, useDetail, useLikeOf, useSignedIn, useWorks } from './useDetails';
@@ -66,7 +67,7 @@ const DetailSkeleton = () => {
   );
 };
 
-/** The author with avatar and date; `actions` is where follow (engineer "social") goes. */
+/** The author with avatar and date, a follow button (not on one's own work) and any other `actions`. */
 export const AuthorRow = ({
   item,
   actions,
@@ -84,7 +85,10 @@ export const AuthorRow = ({
           <FormattedDate value={item.publishedAt} dateStyle="medium" />
         </small>
       </Link>
-      {actions ? <div className={styles.authorActions}>{actions}</div> : null}
+      <div className={styles.authorActions}>
+        <FollowButton authorId={item.author.id} name={item.author.name} size="md" />
+        {actions}
+      </div>
     </div>
   );
 };

@@ -15,6 +15,7 @@ import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { muteCard, reportCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
+import { FollowButton } from '../social';
 import { Avatar, IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
 import { useCardCounts, useLike } from './useFeed';
@@ -215,7 +216,12 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
             <Avatar size="xs" src={card.author?.avatar} name={card.author?.name ?? ''} decorative />
             <span className={styles.authorName}>{card.author?.name ?? ''}</span>
           </Link>
-          {/* The integrator adds social's FollowButton here (features/social). */}
+          <FollowButton
+            authorId={card.authorId}
+            name={card.author?.name ?? ''}
+            size="sm"
+            className={styles.follow}
+          />
         </div>
         <div className={styles.row}>
           <span className={styles.stats}>
