@@ -61,8 +61,14 @@ export const suggestPrefixOf = (raw: string): string | null => {
 export const SEARCH_PAGE_SIZE = 20;
 
 /** The address of a search: `/search?q=<text>&tab=<value>` (the shared contract). */
+/** application/x-www-form-urlencoded, as URLSearchParams writes it (the domain has no DOM library). */
+const formEncode = (s: string): string =>
+  encodeURIComponent(s)
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+    .replace(/%20/g, '+');
+
 export const searchHref = (query: string, tab: SearchTabValue = DEFAULT_SEARCH_TAB): string =>
-  `/search?${new URLSearchParams({ q: normaliseQuery(query), tab: String(tab) }).toString()}`;
+  `/search?q=${formEncode(normaliseQuery(query))}&tab=${String(tab)}`;
 
 /** What a search address says: the normalised text and the tab. */
 export const parseSearchAddress = (
