@@ -1,11 +1,9 @@
 /**
- * Customer support, resource appeal and the new user's guide status (spec §1 "a customer-support
+ * Customer support and resource appeal (the guide status calls are in ./profile.ts) (spec §1 "a customer-support
  * widget exists (details not shown)", §7 "resource appeal (remark)" and "account guide status set").
  *
  * Paths and shapes are not shown in the spec; we chose, in the style of the shown ones:
  *   POST /api/v1/support/submit          {topic, email, message, resource_id?} → {id, created_at}
- *   POST /api/v1/account/guide/status    {} → {guide_status}
- *   POST /api/v1/account/guide/set       {guide_status} → {guide_status}
  *   GET  /dev/support                    the stored messages (development listing, like /dev/outbox)
  *   GET  /dev/telemetry                  the latest tracked events, log events and exposures
  *   GET  /legal/{lang}/{kind}.html       the static legal pages (spec §2; other languages → en)
@@ -17,8 +15,6 @@
 import * as t from 'io-ts';
 
 export const SUPPORT_SUBMIT_PATH = '/api/v1/support/submit';
-export const GUIDE_STATUS_PATH = '/api/v1/account/guide/status';
-export const GUIDE_STATUS_SET_PATH = '/api/v1/account/guide/set';
 export const DEV_SUPPORT_PAGE = '/dev/support';
 export const DEV_TELEMETRY_PAGE = '/dev/telemetry';
 export const LEGAL_PREFIX = '/legal/';
@@ -36,12 +32,3 @@ export type SupportSubmitRequest = t.TypeOf<typeof SupportSubmitRequest>;
 
 export const SupportSubmitResponse = t.type({ id: t.string, created_at: t.number }, 'SupportSubmitResponse');
 export type SupportSubmitResponse = t.TypeOf<typeof SupportSubmitResponse>;
-
-export const GuideStatus = t.union([t.literal(0), t.literal(1)], 'GuideStatus');
-
-export const GuideStatusRequest = t.type({}, 'GuideStatusRequest');
-export const GuideStatusResponse = t.type({ guide_status: GuideStatus }, 'GuideStatusResponse');
-export type GuideStatusResponse = t.TypeOf<typeof GuideStatusResponse>;
-
-export const GuideStatusSetRequest = t.type({ guide_status: GuideStatus }, 'GuideStatusSetRequest');
-export type GuideStatusSetRequest = t.TypeOf<typeof GuideStatusSetRequest>;

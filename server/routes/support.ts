@@ -10,17 +10,12 @@ import { routing, support } from '../../domain/index.js';
 import {
   DEV_SUPPORT_PAGE,
   DEV_TELEMETRY_PAGE,
-  GUIDE_STATUS_PATH,
-  GUIDE_STATUS_SET_PATH,
-  GuideStatusRequest,
-  GuideStatusSetRequest,
   LEGAL_PREFIX,
   SUPPORT_SUBMIT_PATH,
   SupportSubmitRequest,
-  type GuideStatusResponse,
   type SupportSubmitResponse,
 } from '../../infrastructure/contract/support';
-import { newId, requireAccount } from '../auth';
+import { newId } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 
@@ -101,30 +96,6 @@ export const supportRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       ],
     );
     return ok<SupportSubmitResponse>({ id, created_at: createdAt });
-  });
-
-  const guideStatusOf = async (accountId: string): Promise<0 | 1> => {
-    const [row] = await ctx.db.query<{ guide_status: number }>(
-      'SELECT guide_status FROM account_guides WHERE account_id = $1',
-      [accountId],
-    );
-    return row?.guide_status === 1 ? 1 : 0;
-  };
-
-  app.post(GUIDE_STATUS_PATH, async (req) => {
-    decodeBody(GuideStatusRequest, req.body);
-    return ok<GuideStatusResponse>({ guide_status: await guideStatusOf(requireAccount(req.caller)) });
-  });
-
-  app.post(GUIDE_STATUS_SET_PATH, async (req) => {
-    const body = decodeBody(GuideStatusSetRequest, req.body);
-    const accountId = requireAccount(req.caller);
-    await ctx.db.query(
-      `INSERT INTO account_guides (account_id, guide_status, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (account_id) DO UPDATE SET guide_status = EXCLUDED.guide_status, updated_at = EXCLUDED.updated_at`,
-      [accountId, body.guide_status, ctx.clock.now()],
-    );
-    return ok<GuideStatusResponse>({ guide_status: body.guide_status });
   });
 
   app.get<{ Params: { lang: string; file: string } }>(`${LEGAL_PREFIX}:lang/:file`, async (req, reply) => {

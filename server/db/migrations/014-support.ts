@@ -1,13 +1,12 @@
 import type { Migration } from './types';
 
 /**
- * Issue 14 edges: the customer-support messages and resource appeals (spec §1, §7) and the new
- * user's guide status (spec §3 guide_status: 0 not yet seen, 1 seen).
+ * Issue 14 edges: the customer-support messages and resource appeals (spec §1, §7).
  * (Statements are split on ";\n", so none may contain one.)
  */
 export const m014Support: Migration = {
   id: 14,
-  name: 'support messages, guide status',
+  name: 'support messages',
   sql: `
       CREATE TABLE support_messages (
         id text PRIMARY KEY,
@@ -19,11 +18,6 @@ export const m014Support: Migration = {
         resource_id text,
         created_at bigint NOT NULL
       );
-      CREATE INDEX support_messages_created ON support_messages(created_at);
-      CREATE TABLE account_guides (
-        account_id text PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,
-        guide_status integer NOT NULL DEFAULT 0 CHECK (guide_status IN (0, 1)),
-        updated_at bigint NOT NULL
-      )
+      CREATE INDEX support_messages_created ON support_messages(created_at)
   `,
 };
