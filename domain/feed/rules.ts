@@ -235,7 +235,7 @@ export interface CardAuthor {
 export interface CardCounts {
   readonly play?: number;
   readonly task?: number;
-  readonly token?: number;
+  readonly tokens?: number;
 }
 
 /** What a card plays in place: an animated image, a video file or a sound. */

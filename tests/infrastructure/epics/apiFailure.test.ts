@@ -83,6 +83,8 @@ describe('the error-map epic carries out spec §8 effects (the HTTP client never
       'tasks/accountTasksCleared',
       'people/cleared',
       'notices/dialogOpened',
+      'decorations/accountCleared',
+      'studio/cleared',
     ]);
     expect(r.state.session.status).toBe('guest');
     expect(r.state.notices.dialog).toEqual({ name: 'login', variant: null });

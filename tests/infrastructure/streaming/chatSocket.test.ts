@@ -292,6 +292,7 @@ describe('sending over the socket (no message shown twice or lost across a recon
       expect(types(store)).toEqual([
         'chat/sessionOpened',
         'session/userInfoSet',
+        'decorations/accountCleared',
         'chat/messageSent',
         'chat/connectionLost',
         'chat/connectionRestored',
