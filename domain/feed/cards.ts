@@ -126,7 +126,7 @@ export const cardStatValues = (
       case 'task':
         return { stat, value: card.counts?.task ?? 0 };
       case 'token':
-        return { stat, value: card.counts?.tokens ?? 0 };
+        return { stat, value: card.counts?.usage ?? 0 };
       default:
         return assertNever(stat);
     }

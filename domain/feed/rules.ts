@@ -235,7 +235,8 @@ export interface CardAuthor {
 export interface CardCounts {
   readonly play?: number;
   readonly task?: number;
-  readonly tokens?: number;
+  /** The statistic `token`: tokens written with a character (a count; no field of an event is named like a credential). */
+  readonly usage?: number;
 }
 
 /** What a card plays in place: an animated image, a video file or a sound. */

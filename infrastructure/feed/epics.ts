@@ -23,7 +23,7 @@ const toCard = (item: ContentItem): feed.FeedCard => ({
   counts: {
     ...(item.stat.num_of_play === undefined ? {} : { play: item.stat.num_of_play }),
     ...(item.stat.num_of_task === undefined ? {} : { task: item.stat.num_of_task }),
-    ...(item.stat.num_of_token === undefined ? {} : { tokens: item.stat.num_of_token }),
+    ...(item.stat.num_of_token === undefined ? {} : { usage: item.stat.num_of_token }),
   },
   ...(item.media === undefined ? {} : { media: item.media }),
   ...(item.generation === undefined

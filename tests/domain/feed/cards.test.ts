@@ -117,7 +117,7 @@ describe('card statistics (spec §2 "like, collection, task, token, play"; §9 c
       { stat: 'collection', value: 2 },
     ]);
     expect(
-      feed.cardStatValues(card('character', { counts: { tokens: 1_500_000 } }), { like: 0, collection: 0 })[0],
+      feed.cardStatValues(card('character', { counts: { usage: 1_500_000 } }), { like: 0, collection: 0 })[0],
     ).toEqual({
       stat: 'token',
       value: 1_500_000,
