@@ -15,6 +15,7 @@ import { m007Creation } from './migrations/007-creation';
 import { m008Marketing } from './migrations/008-marketing';
 import { m009LedgerRef } from './migrations/009-ledger-ref';
 import { m010Account } from './migrations/010-account';
+import { m011Characters } from './migrations/011-characters';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   m008Marketing,
   m009LedgerRef,
   m010Account,
+  m011Characters,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {
