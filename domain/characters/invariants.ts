@@ -30,7 +30,9 @@ export const chatsNameKnownCharacters: Invariant<CharactersState> = {
   name: 'chatsNameKnownCharacters',
   check: (_before, after) => {
     const stray = after.chats.items.find((c) => after.byId[c.characterId] === undefined);
-    return stray === undefined ? null : `chat ${stray.sessionId} names unknown character ${stray.characterId}`;
+    return stray === undefined
+      ? null
+      : `chat ${stray.sessionId} names unknown character ${stray.characterId}`;
   },
 };
 

@@ -65,9 +65,17 @@ export const validateCharacterForm = (
   const errors: CharacterFormError[] = [];
   if (form.name.trim() === '') errors.push({ field: 'name', key: 'characters.form.errors.nameRequired' });
   else if (form.name.length > CHARACTER_NAME_MAX)
-    errors.push({ field: 'name', key: 'characters.form.errors.tooLong', values: { max: CHARACTER_NAME_MAX } });
+    errors.push({
+      field: 'name',
+      key: 'characters.form.errors.tooLong',
+      values: { max: CHARACTER_NAME_MAX },
+    });
   if (form.intro.length > CHARACTER_INTRO_MAX)
-    errors.push({ field: 'intro', key: 'characters.form.errors.tooLong', values: { max: CHARACTER_INTRO_MAX } });
+    errors.push({
+      field: 'intro',
+      key: 'characters.form.errors.tooLong',
+      values: { max: CHARACTER_INTRO_MAX },
+    });
   if (form.greeting.length > CHARACTER_GREETING_MAX)
     errors.push({
       field: 'greeting',

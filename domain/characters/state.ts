@@ -46,7 +46,12 @@ export interface CharactersState {
         readonly characterType: number;
       };
   readonly templates: Readonly<
-    Partial<Record<CharacterGender, { readonly status: 'loaded' | 'error'; readonly items: readonly CharacterTemplate[] }>>
+    Partial<
+      Record<
+        CharacterGender,
+        { readonly status: 'loaded' | 'error'; readonly items: readonly CharacterTemplate[] }
+      >
+    >
   >;
   readonly chats: { readonly status: CharacterListStatus; readonly items: readonly ChatSummary[] };
 }
@@ -173,13 +178,17 @@ export const evolveCharacters = (state: CharactersState, event: CharactersEvent)
           chats: { ...state.chats, items: state.chats.items.filter((c) => c.characterId !== id) },
           lookups: { ...state.lookups, [id]: 'missing' },
         };
-      return state.byId[id] === undefined ? { ...state, lookups: { ...state.lookups, [id]: 'error' } } : state;
+      return state.byId[id] === undefined
+        ? { ...state, lookups: { ...state.lookups, [id]: 'error' } }
+        : state;
     }
     case 'characters/saveRequested':
       return { ...state, form: { status: 'saving' } };
     case 'characters/saved': {
       const { character } = event.payload;
-      const mineIds = state.mine.ids.includes(character.id) ? state.mine.ids : [character.id, ...state.mine.ids];
+      const mineIds = state.mine.ids.includes(character.id)
+        ? state.mine.ids
+        : [character.id, ...state.mine.ids];
       return {
         ...state,
         byId: withCharacters(state.byId, [character]),
@@ -216,7 +225,10 @@ export const evolveCharacters = (state: CharactersState, event: CharactersEvent)
     case 'characters/templatesLoaded':
       return {
         ...state,
-        templates: { ...state.templates, [event.payload.gender]: { status: 'loaded', items: event.payload.items } },
+        templates: {
+          ...state.templates,
+          [event.payload.gender]: { status: 'loaded', items: event.payload.items },
+        },
       };
     case 'characters/templatesFailed': {
       const { gender } = event.payload;
@@ -259,7 +271,8 @@ export const selectCharacterListStatus = (s: CharactersState): CharacterListStat
 
 export const selectCharacter = (s: CharactersState, id: string): ChatCharacter | null => s.byId[id] ?? null;
 
-export const selectMyCharacters = (s: CharactersState): readonly ChatCharacter[] => mineOf(s.mine.ids, s.byId);
+export const selectMyCharacters = (s: CharactersState): readonly ChatCharacter[] =>
+  mineOf(s.mine.ids, s.byId);
 export const selectMyCharactersStatus = (s: CharactersState): CharacterListStatus => s.mine.status;
 
 export const selectSearchResults = (s: CharactersState): readonly ChatCharacter[] =>
@@ -269,14 +282,35 @@ export const selectSearch = (s: CharactersState): CharactersState['search'] => s
 /** One character by id: known, or how asking for it went (null before anyone asked). */
 export type CharacterLookup =
   | { readonly status: 'found'; readonly character: ChatCharacter }
-  | { readonly status: LookupStatus }
+  | { readonly status: 'loading' }
+  | { readonly status: 'missing' }
+  | { readonly status: 'error' }
   | null;
+
+/** The same answer object for the same character object, so a view selecting it redraws only on change. */
+const found = new WeakMap<ChatCharacter, { readonly status: 'found'; readonly character: ChatCharacter }>();
+const foundOf = (c: ChatCharacter) => {
+  const known = found.get(c);
+  if (known !== undefined) return known;
+  const fresh = { status: 'found', character: c } as const;
+  found.set(c, fresh);
+  return fresh;
+};
+const LOADING = { status: 'loading' } as const;
+const MISSING = { status: 'missing' } as const;
+const FAILED = { status: 'error' } as const;
 
 export const selectCharacterLookup = (s: CharactersState, id: string): CharacterLookup => {
   const c = s.byId[id];
-  if (c !== undefined) return { status: 'found', character: c };
+  if (c !== undefined) return foundOf(c);
   const status = s.lookups[id];
-  return status === undefined ? null : { status };
+  return status === undefined
+    ? null
+    : status === 'loading'
+      ? LOADING
+      : status === 'missing'
+        ? MISSING
+        : FAILED;
 };
 
 export const selectCharacterForm = (s: CharactersState): CharactersState['form'] => s.form;

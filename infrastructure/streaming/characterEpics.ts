@@ -6,7 +6,18 @@
  */
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { EMPTY, concat, exhaustMap, filter, groupBy, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
+import {
+  EMPTY,
+  concat,
+  exhaustMap,
+  filter,
+  groupBy,
+  map,
+  mergeMap,
+  of,
+  switchMap,
+  type Observable,
+} from 'rxjs';
 import { characters } from '../../domain/index.js';
 import {
   CHARACTER_PAGE_DEFAULT,
@@ -54,7 +65,10 @@ const call = <R>(
   call$.pipe(
     mergeMap((result) =>
       E.isLeft(result)
-        ? of(...onFailure(result.left), ...(report(result.left) ? [reportApiFailure({ failure: result.left })] : []))
+        ? of(
+            ...onFailure(result.left),
+            ...(report(result.left) ? [reportApiFailure({ failure: result.left })] : []),
+          )
         : of(...onSuccess(result.right)),
     ),
   );
@@ -245,7 +259,8 @@ export const loadCharacterTemplatesEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(loadCharacterTemplates.match),
     filter(
-      ({ payload }) => characters.selectTemplates(state$.value.characters, payload.gender)?.status !== 'loaded',
+      ({ payload }) =>
+        characters.selectTemplates(state$.value.characters, payload.gender)?.status !== 'loaded',
     ),
     groupBy((a) => a.payload.gender),
     mergeMap((byGender$) =>

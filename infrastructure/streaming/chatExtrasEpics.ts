@@ -27,7 +27,11 @@ import {
   timer,
 } from 'rxjs';
 import { audio, characters, chat } from '../../domain/index.js';
-import { ChatInstructionsRequest, ChatMessageDeleteRequest, ChatOnlineSearchRequest } from '../contract/characters';
+import {
+  ChatInstructionsRequest,
+  ChatMessageDeleteRequest,
+  ChatOnlineSearchRequest,
+} from '../contract/characters';
 import { TTS_TEXT_MAX } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
@@ -51,23 +55,28 @@ export const onlineSearchEpic: AppEpic = (action$, state$, deps) =>
     switchMap(({ payload }) => {
       const sessionId = openSession(state$.value.chat);
       if (sessionId === null) return EMPTY;
-      const request = ChatOnlineSearchRequest.decode({ session_id: sessionId, on_line_search: payload.enabled });
+      const request = ChatOnlineSearchRequest.decode({
+        session_id: sessionId,
+        on_line_search: payload.enabled,
+      });
       if (E.isLeft(request)) return EMPTY;
       const before = chat.selectChatSettings(state$.value.chat);
       // Shown at once; put back when the server refuses.
       const optimistic = chat.settingsChanged({ ...before, sessionId, onlineSearch: payload.enabled });
       return concat(
         of<Action[]>(optimistic),
-        deps.streaming.api.setOnlineSearch(request.right).pipe(
-          mergeMap((result) =>
-            E.isLeft(result)
-              ? of<Action[]>(
-                  chat.settingsChanged({ ...before, sessionId }),
-                  reportApiFailure({ failure: result.left }),
-                )
-              : of<Action[]>(toSettingsChanged(result.right)),
+        deps.streaming.api
+          .setOnlineSearch(request.right)
+          .pipe(
+            mergeMap((result) =>
+              E.isLeft(result)
+                ? of<Action[]>(
+                    chat.settingsChanged({ ...before, sessionId }),
+                    reportApiFailure({ failure: result.left }),
+                  )
+                : of<Action[]>(toSettingsChanged(result.right)),
+            ),
           ),
-        ),
       );
     }),
   );
@@ -160,7 +169,9 @@ export const playChatVoiceEpic: AppEpic = (action$, state$) =>
 export const autoVoiceEpic: AppEpic = (action$, state$) =>
   action$.pipe(
     filter(chat.replyFinished.match),
-    filter(() => chat.selectVoiceReplies(state$.value.chat) && chatCharacter(state$.value)?.supportVoice === true),
+    filter(
+      () => chat.selectVoiceReplies(state$.value.chat) && chatCharacter(state$.value)?.supportVoice === true,
+    ),
     map(({ payload }) => playChatVoice({ clientId: payload.clientId })),
   );
 
@@ -169,7 +180,9 @@ export const voiceRepliesEpic: AppEpic = (action$, state$) =>
     filter(setVoiceReplies.match),
     mergeMap(({ payload }) => {
       const sessionId = openSession(state$.value.chat);
-      return sessionId === null ? EMPTY : of(chat.voiceRepliesChosen({ sessionId, enabled: payload.enabled }));
+      return sessionId === null
+        ? EMPTY
+        : of(chat.voiceRepliesChosen({ sessionId, enabled: payload.enabled }));
     }),
   );
 

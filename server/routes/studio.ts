@@ -133,7 +133,10 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
 
   app.post(CHARACTER_TEMPLATES_PATH, async (req) => {
     const body = decodeBody(CharacterTemplatesRequest, req.body);
-    const response: CharacterTemplatesResponse = { gender: body.gender, items: [...templatesFor(body.gender)] };
+    const response: CharacterTemplatesResponse = {
+      gender: body.gender,
+      items: [...templatesFor(body.gender)],
+    };
     return ok(response);
   });
 

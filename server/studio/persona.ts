@@ -249,7 +249,9 @@ export const shapeReply = (reply: string, message: string, ctx: ReplyContext): s
   parts.push(text);
   if (ctx.onlineSearch) {
     const topics = keywords(message);
-    parts.push(`(Searched the web for: ${topics.length > 0 ? topics.join(', ') : message.trim().slice(0, 40)}.)`);
+    parts.push(
+      `(Searched the web for: ${topics.length > 0 ? topics.join(', ') : message.trim().slice(0, 40)}.)`,
+    );
   }
   return parts.join(' ');
 };

@@ -126,7 +126,8 @@ const TEMPLATES: Readonly<Record<Gender, readonly CharacterTemplate[]>> = {
     {
       id: 'tpl_f_witty',
       title: 'Witty critic',
-      intro: 'Sharp-tongued and honest; she teases you about your taste and then recommends something better.',
+      intro:
+        'Sharp-tongued and honest; she teases you about your taste and then recommends something better.',
       greeting: 'Let me guess, you have been listening to the same playlist again?',
       voice: 'female',
     },
@@ -171,7 +172,12 @@ export const templatesFor = (gender: Gender): readonly CharacterTemplate[] => TE
 
 export const listSessions = async (db: Queryable, accountId: string): Promise<ChatSessionListResponse> => {
   const rows = await db.query<
-    CharacterRow & { session_id: string; last_message: string | null; last_at: string | null; s_created: string }
+    CharacterRow & {
+      session_id: string;
+      last_message: string | null;
+      last_at: string | null;
+      s_created: string;
+    }
   >(
     `SELECT s.id AS session_id, s.created_at AS s_created, lm.content AS last_message, lm.created_at AS last_at,
        x.* FROM chat_sessions s

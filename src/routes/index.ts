@@ -2,6 +2,7 @@
  * Every address of the web client, once: the router's routes and the route guards' names and
  * meta (spec §2) come from this table. Add a screen by adding its module here.
  */
+import { characterRoutes } from './characters';
 import { chatRoute } from './chat';
 import { chatRoomRoute } from './chatRoom';
 import { createRoute } from './create';
@@ -22,6 +23,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...exploreSectionRoutes,
   chatRoute,
   chatRoomRoute,
+  ...characterRoutes,
   loginRoute,
   signUpRoute,
   forgotPasswordRoute,

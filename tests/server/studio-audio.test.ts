@@ -332,9 +332,12 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
     const all = await list({ limit: 50 }, null);
     // The twelve studio characters, then the square's characters (each one chat-able, by its id).
     expect(all.items.length).toBe(50);
-    expect(all.items.slice(0, SEED_CHARACTERS.length).map((c) => c.id).sort()).toEqual(
-      SEED_CHARACTERS.map((c) => c.id).sort(),
-    );
+    expect(
+      all.items
+        .slice(0, SEED_CHARACTERS.length)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(SEED_CHARACTERS.map((c) => c.id).sort());
     const agents = all.items.filter((c) => c.is_official_agent);
     expect(agents.length).toBe(4);
     expect(all.items.slice(0, agents.length).every((c) => c.is_official_agent)).toBe(true);

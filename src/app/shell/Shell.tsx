@@ -15,6 +15,7 @@ import { LOCALES, hasCatalogue } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
+  CharactersIcon,
   ChatIcon,
   CreateIcon,
   DownloadIcon,
@@ -42,7 +43,18 @@ const useNavEntries = (): readonly NavEntry[] => {
   return [
     { to: '/create', labelId: 'nav.create', icon: <CreateIcon />, testId: 'nav-create' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
-    ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
+    ...(chatEnabled
+      ? [
+          { to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' },
+          // Spec §2 character routes need the tavern permission (the same config item as chat).
+          {
+            to: '/myCharacters',
+            labelId: 'nav.characters',
+            icon: <CharactersIcon />,
+            testId: 'nav-characters',
+          },
+        ]
+      : []),
   ];
 };
 

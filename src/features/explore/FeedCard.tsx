@@ -1,8 +1,10 @@
 import { memo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { feed, format } from '../../../domain/index.js';
 import { muteCard, reportCard, toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { useLocale } from '../../i18n/locale';
 import { IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
 import { useLike } from './useFeed';
@@ -14,22 +16,38 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   const key = feed.cardKey(card);
   const { liked, likes } = useLike(key);
   const actions = feed.cardActions(card.cardType);
+  const { to } = useLocale();
+  // A character card opens the character's page (spec §2 card behaviour "character: chat").
+  const href = card.cardType === 'character' ? to(`/characters/${encodeURIComponent(card.id)}`) : null;
   return (
     <article className={styles.card} data-testid="feed-card" data-card-type={card.cardType} data-key={key}>
       <div
         className={styles.cover}
         style={{ aspectRatio: card.cover ? `${card.cover.width} / ${card.cover.height}` : '1 / 1' }}
       >
-        {card.cover && (
-          <img
-            src={card.cover.url}
-            alt={card.title}
-            loading="lazy"
-            decoding="async"
-            width={card.cover.width}
-            height={card.cover.height}
-          />
-        )}
+        {card.cover &&
+          (href === null ? (
+            <img
+              src={card.cover.url}
+              alt={card.title}
+              loading="lazy"
+              decoding="async"
+              width={card.cover.width}
+              height={card.cover.height}
+            />
+          ) : (
+            // The title is the card's link for keyboards and screen readers; the cover is the same link for a pointer.
+            <Link to={href} tabIndex={-1} aria-hidden="true">
+              <img
+                src={card.cover.url}
+                alt=""
+                loading="lazy"
+                decoding="async"
+                width={card.cover.width}
+                height={card.cover.height}
+              />
+            </Link>
+          ))}
         {actions.length > 0 && (
           <div className={styles.actions} aria-hidden="true">
             {actions.map((a) => (
@@ -45,7 +63,13 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
       </div>
       <div className={styles.meta}>
         <p className={styles.title} title={card.title}>
-          {card.title}
+          {href === null ? (
+            card.title
+          ) : (
+            <Link to={href} data-testid="card-link">
+              {card.title}
+            </Link>
+          )}
         </p>
         <div className={styles.row}>
           <button
