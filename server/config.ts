@@ -36,6 +36,8 @@ export interface ServerConfig {
   readonly passwordResetTtlMs: number;
   /** Serve /dev/outbox (the stored mails): outside production, or with DEV_OUTBOX=1. */
   readonly devOutbox: boolean;
+  /** Pause between two streamed tokens of a chat reply (the simulated model's pace). */
+  readonly chatTokenIntervalMs?: number;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -65,4 +67,5 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   signUpsPerAddress: int(env['SIGN_UPS_PER_ADDRESS'], 10),
   passwordResetTtlMs: int(env['PASSWORD_RESET_TTL_MS'], 30 * 60_000),
   devOutbox: env['DEV_OUTBOX'] === '0' ? false : flag(env['DEV_OUTBOX']) || env['NODE_ENV'] !== 'production',
+  chatTokenIntervalMs: Math.min(2000, Math.max(1, int(env['CHAT_TOKEN_INTERVAL_MS'], 15))),
 });

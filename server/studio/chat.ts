@@ -249,6 +249,7 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
    */
   const writing = new Map<string, { accountId: string; progress: ChatReplyInProgress }>();
   const timers = new Set<NodeJS.Timeout>();
+  const tokenInterval = ctx.config.chatTokenIntervalMs ?? TOKEN_INTERVAL_MS;
   let closed = false;
 
   io.use((socket, next) => {
@@ -382,10 +383,10 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
           progress.tokens.push(token.token);
           room.emit(CHAT_EVENT.token, token);
           index += 1;
-          later(step, TOKEN_INTERVAL_MS);
+          later(step, tokenInterval);
         } else finish().catch(fail);
       };
-      later(step, TOKEN_INTERVAL_MS);
+      later(step, tokenInterval);
     };
     const fail = () => {
       inFlight.delete(user.id);

@@ -351,12 +351,7 @@ const ChatRoomPage = () => {
           <h1 id="chat-room-title">
             <Link to={to(`/characters/${encodeURIComponent(id)}`)} className={styles.titleLink}>
               {name}
-            </Link>{' '}
-            {character?.isOfficialAgent === true && (
-              <Badge tone="success" data-testid="official-badge">
-                <FormattedMessage id="chat.official" />
-              </Badge>
-            )}
+            </Link>
           </h1>
           {character && <p>{character.intro}</p>}
         </div>
