@@ -141,7 +141,7 @@ export const CharacterForm = ({ editing }: { readonly editing: characters.ChatCh
                 <Button
                   key={p.id}
                   size="sm"
-                  variant="ghost"
+                  variant="secondary"
                   onClick={() => setForm((f) => characters.applyPreset(f, p))}
                 >
                   {p.name}

@@ -38,6 +38,7 @@ import {
 } from '../../../ui';
 import styles from '../Chat.module.css';
 import { CharacterAvatar } from '../CharacterAvatar';
+import { PaperclipIcon, SpeakerIcon, TrashIcon } from '../icons';
 import { useAttachmentUpload, useConversation } from '../useChat';
 
 /** The uploader slot of the composer's attachment (spec §5 chat file types). */
@@ -130,7 +131,7 @@ const Bubble = ({
               aria-pressed={speaking}
               onClick={() => dispatch(playChatVoice({ clientId: message.clientId }))}
             >
-              <span aria-hidden="true">{speaking ? '◉' : '▶'}</span>
+              <SpeakerIcon active={speaking} />
             </IconButton>
           )}
           {canDelete && (
@@ -140,7 +141,7 @@ const Bubble = ({
               data-testid="delete-message"
               onClick={() => dispatch(deleteChatMessage({ clientId: message.clientId }))}
             >
-              <span aria-hidden="true">🗑</span>
+              <TrashIcon />
             </IconButton>
           )}
         </span>
@@ -496,7 +497,7 @@ const ChatRoomPage = () => {
             disabled={!open || upload.running}
             onClick={() => fileInput.current?.click()}
           >
-            <span aria-hidden="true">📎</span>
+            <PaperclipIcon />
           </IconButton>
           <TextArea
             id="chat-input"
