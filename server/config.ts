@@ -38,6 +38,8 @@ export interface ServerConfig {
   readonly devOutbox: boolean;
   /** Development switches (POST /dev/popups): outside production, or with DEV_SWITCHES=1. */
   readonly devSwitches: boolean;
+  /** Pause between two streamed tokens of a chat reply (the simulated model's pace). */
+  readonly chatTokenIntervalMs?: number;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -69,4 +71,5 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   devOutbox: env['DEV_OUTBOX'] === '0' ? false : flag(env['DEV_OUTBOX']) || env['NODE_ENV'] !== 'production',
   devSwitches:
     env['DEV_SWITCHES'] === '0' ? false : flag(env['DEV_SWITCHES']) || env['NODE_ENV'] !== 'production',
+  chatTokenIntervalMs: Math.min(2000, Math.max(1, int(env['CHAT_TOKEN_INTERVAL_MS'], 15))),
 });

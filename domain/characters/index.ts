@@ -5,6 +5,7 @@ import { evolveCharacters, initialCharactersState, type CharactersState } from '
 
 export * from './events.js';
 export * from './state.js';
+export * from './rules.js';
 export * from './invariants.js';
 
 export const charactersContext: BoundedContext<CharactersState, CharactersEvent> = {

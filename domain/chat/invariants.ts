@@ -34,15 +34,31 @@ export const messagesOrdered: Invariant<ChatState> = {
   },
 };
 
-/** While the same session stays open, a message once shown is never lost, reconnects included. */
+/**
+ * While the same session stays open, a message once shown is never lost, reconnects included; the
+ * one way out is the server's confirmation that the person deleted it (`chat/messageDeleted`).
+ */
 export const noMessageLost: Invariant<ChatState> = {
   name: 'noMessageLost',
-  check: (before, after) => {
+  check: (before, after, event) => {
     if (before.status !== 'open' || after.status !== 'open') return null;
     if (before.sessionId !== after.sessionId) return null;
     const kept = new Set(after.messages.map((m) => m.clientId));
-    const lost = before.messages.find((m) => !kept.has(m.clientId));
+    const deleted =
+      event.type === 'chat/messageDeleted' ? (event.payload as { clientId?: unknown }).clientId : null;
+    const lost = before.messages.find((m) => !kept.has(m.clientId) && m.clientId !== deleted);
     return lost ? `message ${lost.clientId} disappeared` : null;
+  },
+};
+
+/** A message waits for its delete only while it is shown; a pending delete names a message of the list. */
+export const pendingDeletesShown: Invariant<ChatState> = {
+  name: 'pendingDeletesShown',
+  check: (_before, after) => {
+    if (after.status !== 'open') return null;
+    const ids = new Set(after.messages.map((m) => m.clientId));
+    const stray = after.pendingDeletes.find((id) => !ids.has(id));
+    return stray === undefined ? null : `pending delete ${stray} names no message`;
   },
 };
 
@@ -61,4 +77,10 @@ export const streamingOnlyAppends: Invariant<ChatState> = {
   },
 };
 
-export const chatInvariants = [messagesUnique, messagesOrdered, noMessageLost, streamingOnlyAppends] as const;
+export const chatInvariants = [
+  messagesUnique,
+  messagesOrdered,
+  noMessageLost,
+  streamingOnlyAppends,
+  pendingDeletesShown,
+] as const;

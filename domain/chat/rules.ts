@@ -141,6 +141,21 @@ export const selectOfficialAgents = <C extends { readonly isOfficialAgent?: bool
   characters: readonly C[],
 ): readonly C[] => characters.filter(isOfficialAgent);
 
+/** A file sent with a message (spec §5 chat file types), as uploaded. */
+export interface ChatAttachment {
+  readonly fileId: string;
+  readonly name: string;
+  readonly kind: ChatFileKind;
+  readonly url: string;
+  readonly size: number;
+}
+
+/** Spec §7 second instructions (content, title): what the character follows in one chat. */
+export interface ChatInstruction {
+  readonly title: string;
+  readonly content: string;
+}
+
 /** A message as the server sends it over the socket or in a history page. */
 export interface IncomingChatMessage {
   readonly serverId: string;
@@ -152,6 +167,7 @@ export interface IncomingChatMessage {
   readonly name: string | null;
   readonly nameKey: string | null;
   readonly isOfficialAgent: boolean;
+  readonly attachments?: readonly ChatAttachment[];
 }
 
 /** The client key of a message the client did not originate: derived from the server id, so stable. */
@@ -179,6 +195,7 @@ const sameMessage = (a: ChatMessage, b: ChatMessage): boolean =>
   a.name === b.name &&
   a.nameKey === b.nameKey &&
   a.isOfficialAgent === b.isOfficialAgent &&
+  JSON.stringify(a.attachments) === JSON.stringify(b.attachments) &&
   JSON.stringify(a.phase) === JSON.stringify(b.phase);
 
 /**
@@ -241,6 +258,7 @@ export const mergeIncoming = (
       name: incoming.name,
       nameKey: incoming.nameKey,
       isOfficialAgent: incoming.isOfficialAgent,
+      attachments: incoming.attachments ?? [],
       phase: { status: 'delivered' },
     });
   }
@@ -255,9 +273,52 @@ export const mergeIncoming = (
     name: incoming.name,
     nameKey: incoming.nameKey,
     isOfficialAgent: incoming.isOfficialAgent,
+    // What the sender attached is kept when the server's copy names none (a push without files).
+    attachments:
+      incoming.attachments !== undefined && incoming.attachments.length > 0
+        ? incoming.attachments
+        : existing.attachments,
     phase: { status: 'delivered' },
   });
 };
 
 /** The longest message one can send in a chat. */
 export const CHAT_CONTENT_MAX = 4000;
+
+/** At most this many files go with one message. */
+export const CHAT_ATTACHMENTS_MAX = 4;
+
+export type ChatSendProblem = 'empty' | 'tooLong' | 'tooManyFiles';
+
+/**
+ * Whether a message can be sent: it needs text or at least one file, text of at most
+ * CHAT_CONTENT_MAX characters, and at most CHAT_ATTACHMENTS_MAX files. Null when it can.
+ */
+export const chatSendProblem = (content: string, attachmentCount: number): ChatSendProblem | null => {
+  if (content.length > CHAT_CONTENT_MAX) return 'tooLong';
+  if (attachmentCount > CHAT_ATTACHMENTS_MAX) return 'tooManyFiles';
+  if (content.trim() === '' && attachmentCount === 0) return 'empty';
+  return null;
+};
+
+/** How long a deleted message can be brought back before the delete is sent (the toast's 5 s, spec §9). */
+export const DELETE_UNDO_MS = 5000;
+
+/** The accept list of a file picker for spec §5 chat file types. */
+export const chatFileAccept = (): string =>
+  (Object.keys(CHAT_FILE_TYPES) as ChatFileKind[])
+    .flatMap((k) => [...CHAT_FILE_TYPES[k].extensions.map((e) => `.${e}`)])
+    .join(',');
+
+/**
+ * The text a reply's voice speaks: the reply cut to `max` characters at the last word boundary
+ * that fits (a speech stream takes a bounded text); null when there is nothing to speak.
+ */
+export const voiceTextOf = (content: string, max: number): string | null => {
+  const text = content.trim();
+  if (text === '' || max <= 0) return null;
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return (space > max / 2 ? cut.slice(0, space) : cut).trim();
+};

@@ -1,5 +1,6 @@
-import { HISTORY_PAGE_SIZE_INIT_MEMORY, isValidChatMessage, type ChatViewMessage } from './rules.js';
-import type { ChatMessage, ChatState } from './state.js';
+import { memoizeLast } from '../kernel/memo.js';
+import { isValidChatMessage, type ChatViewMessage } from './rules.js';
+import { DEFAULT_CHAT_SETTINGS, type ChatMessage, type ChatSettings, type ChatState } from './state.js';
 
 const none: readonly ChatMessage[] = [];
 
@@ -34,11 +35,40 @@ export const selectStreamingReply = (s: ChatState): ChatMessage | null =>
 export const selectIsChatOnline = (s: ChatState): boolean => s.status === 'open' && s.connection === 'online';
 
 /**
- * Whether the older-history action is offered: the history call tells nothing the state keeps about
- * older pages, so it is offered once the first page the server sent was full (80 on init).
+ * Whether the older-history action is offered: while the server said, with the first page or the
+ * last older page, that it has older messages (spec §7 history paging; never guessed from a count).
  */
-export const selectOffersOlderHistory = (s: ChatState): boolean =>
-  selectChatMessages(s).filter((m) => m.serverId !== null).length >= HISTORY_PAGE_SIZE_INIT_MEMORY;
+export const selectOffersOlderHistory = (s: ChatState): boolean => s.status === 'open' && s.hasOlder;
+
+const visibleOf = memoizeLast(
+  (messages: readonly ChatMessage[], pending: readonly string[]): readonly ChatMessage[] =>
+    pending.length === 0 ? messages : messages.filter((m) => !pending.includes(m.clientId)),
+);
+
+/** The messages shown: every message but those deleted within their undo window. */
+export const selectVisibleChatMessages = (s: ChatState): readonly ChatMessage[] =>
+  s.status === 'open' ? visibleOf(s.messages, s.pendingDeletes) : none;
+
+const noPending: readonly string[] = [];
+
+/** Messages deleted and still undoable, oldest delete first. */
+export const selectPendingDeletes = (s: ChatState): readonly string[] =>
+  s.status === 'open' ? s.pendingDeletes : noPending;
+
+export const selectChatSettings = (s: ChatState): ChatSettings =>
+  s.status === 'open' ? s.settings : DEFAULT_CHAT_SETTINGS;
+
+export const selectSpeaking = (s: ChatState): string | null => (s.status === 'open' ? s.speaking : null);
+
+export const selectVoiceReplies = (s: ChatState): boolean => s.status === 'open' && s.voiceReplies;
+
+/** A message can be deleted once the server knows it (it has a server id) and it is not being written. */
+export const canDeleteMessage = (m: ChatMessage): boolean =>
+  m.serverId !== null && m.phase.status !== 'streaming' && m.phase.status !== 'sending';
+
+/** Spec §5: only a valid reply (content, not loading, not 'refuse to answer', a server id) is spoken. */
+export const canSpeakMessage = (m: ChatMessage): boolean =>
+  m.role === 'assistant' && m.serverId !== null && isValidChatMessage(toViewMessage(m));
 
 /** A conversation is open once its session exists (its history may still be on its way). */
 export const selectIsChatOpen = (s: ChatState): boolean => s.status === 'open';

@@ -6,7 +6,16 @@
  */
 import { assertNever } from '../kernel/event.js';
 import type { ChatEvent } from './events.js';
-import { dedupeIncoming, insertOrdered, mergeIncoming, replaceAt, serverIdTaken } from './rules.js';
+import {
+  dedupeIncoming,
+  insertOrdered,
+  mergeIncoming,
+  replaceAt,
+  serverIdTaken,
+  type ChatAttachment,
+  type ChatInstruction,
+  type IncomingChatMessage,
+} from './rules.js';
 
 export type ChatRole = 'user' | 'assistant' | 'system';
 
@@ -27,7 +36,13 @@ export interface ChatMessage {
   readonly name: string | null;
   readonly nameKey: string | null;
   readonly isOfficialAgent: boolean;
+  readonly attachments: readonly ChatAttachment[];
   readonly phase: ChatMessagePhase;
+}
+
+export interface ChatSettings {
+  readonly onlineSearch: boolean;
+  readonly instruction: ChatInstruction | null;
 }
 
 export type ChatState =
@@ -39,6 +54,17 @@ export type ChatState =
       readonly connection: 'online' | 'offline';
       /** Ordered by `createAt`, ties in arrival order. */
       readonly messages: readonly ChatMessage[];
+      /** What the server said of the history before the oldest message shown (spec §7 paging). */
+      readonly hasOlder: boolean;
+      /** Messages deleted by the person and still within their undo window: hidden, not gone. */
+      readonly pendingDeletes: readonly string[];
+      /** Server ids deleted for good: a history page that still names one does not bring it back. */
+      readonly deleted: readonly string[];
+      readonly settings: ChatSettings;
+      /** Play the voice of replies as they finish (a character that speaks, spec §3 support_voice). */
+      readonly voiceReplies: boolean;
+      /** The message whose voice is playing or loading. */
+      readonly speaking: string | null;
     };
 
 export type OpenChatState = Extract<ChatState, { readonly status: 'open' }>;
@@ -51,6 +77,13 @@ const withMessages = (state: OpenChatState, messages: readonly ChatMessage[]): C
 const indexOfClient = (state: OpenChatState, clientId: string): number =>
   state.messages.findIndex((m) => m.clientId === clientId);
 
+const notDeleted =
+  (state: OpenChatState) =>
+  (m: IncomingChatMessage): boolean =>
+    !state.deleted.includes(m.serverId);
+
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = { onlineSearch: false, instruction: null };
+
 /** Applies a message event to the open session it names; other sessions' events are stale. */
 const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
   switch (event.type) {
@@ -59,13 +92,56 @@ const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
     case 'chat/connectionLost':
     case 'chat/connectionRestored':
       return state;
-    case 'chat/historyLoaded':
-      return withMessages(
+    case 'chat/historyLoaded': {
+      const merged = withMessages(
         state,
-        dedupeIncoming(event.payload.messages).reduce(mergeIncoming, state.messages),
-      );
+        dedupeIncoming(event.payload.messages.filter(notDeleted(state))).reduce(
+          mergeIncoming,
+          state.messages,
+        ),
+      ) as OpenChatState;
+      const older = event.payload.older;
+      return older === undefined || older.hasMore === merged.hasOlder
+        ? merged
+        : { ...merged, hasOlder: older.hasMore };
+    }
     case 'chat/messageReceived':
+      if (!notDeleted(state)(event.payload.message)) return state;
       return withMessages(state, mergeIncoming(state.messages, event.payload.message));
+    case 'chat/settingsChanged': {
+      const p = event.payload;
+      return { ...state, settings: { onlineSearch: p.onlineSearch, instruction: p.instruction } };
+    }
+    case 'chat/messageDeleteRequested': {
+      const { clientId } = event.payload;
+      if (indexOfClient(state, clientId) < 0 || state.pendingDeletes.includes(clientId)) return state;
+      return { ...state, pendingDeletes: [...state.pendingDeletes, clientId] };
+    }
+    case 'chat/messageDeleteUndone': {
+      const { clientId } = event.payload;
+      if (!state.pendingDeletes.includes(clientId)) return state;
+      return { ...state, pendingDeletes: state.pendingDeletes.filter((id) => id !== clientId) };
+    }
+    case 'chat/messageDeleted': {
+      const { clientId } = event.payload;
+      const m = state.messages[indexOfClient(state, clientId)];
+      if (m === undefined) return state;
+      return {
+        ...state,
+        messages: state.messages.filter((x) => x.clientId !== clientId),
+        pendingDeletes: state.pendingDeletes.filter((id) => id !== clientId),
+        deleted: m.serverId === null ? state.deleted : [...state.deleted, m.serverId],
+        speaking: state.speaking === clientId ? null : state.speaking,
+      };
+    }
+    case 'chat/voiceRequested':
+      return indexOfClient(state, event.payload.clientId) < 0 || state.speaking === event.payload.clientId
+        ? state
+        : { ...state, speaking: event.payload.clientId };
+    case 'chat/voiceRepliesChosen':
+      return state.voiceReplies === event.payload.enabled
+        ? state
+        : { ...state, voiceReplies: event.payload.enabled };
     case 'chat/messageSent': {
       const p = event.payload;
       if (indexOfClient(state, p.clientId) >= 0) return state;
@@ -80,6 +156,7 @@ const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
           name: null,
           nameKey: null,
           isOfficialAgent: false,
+          attachments: p.attachments ?? [],
           phase: { status: 'sending' },
         }),
       );
@@ -124,6 +201,7 @@ const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
           name: p.name,
           nameKey: p.nameKey,
           isOfficialAgent: p.isOfficialAgent,
+          attachments: [],
           phase: { status: 'streaming', nextToken: 0 },
         }),
       );
@@ -186,6 +264,12 @@ export const evolveChat = (state: ChatState, event: ChatEvent): ChatState => {
         channelId: p.channelId,
         connection: 'online',
         messages: [],
+        hasOlder: false,
+        pendingDeletes: [],
+        deleted: [],
+        settings: DEFAULT_CHAT_SETTINGS,
+        voiceReplies: true,
+        speaking: null,
       };
     }
     case 'chat/sessionClosed':
@@ -207,6 +291,12 @@ export const evolveChat = (state: ChatState, event: ChatEvent): ChatState => {
     case 'chat/tokenReceived':
     case 'chat/replyFinished':
     case 'chat/replyFailed':
+    case 'chat/settingsChanged':
+    case 'chat/messageDeleteRequested':
+    case 'chat/messageDeleteUndone':
+    case 'chat/messageDeleted':
+    case 'chat/voiceRequested':
+    case 'chat/voiceRepliesChosen':
       return state.status === 'open' && state.sessionId === event.payload.sessionId
         ? evolveOpen(state, event)
         : state;

@@ -188,7 +188,7 @@ const mapBusinessCode = (code: number, msg: string, ctx: ErrorContext): ErrorEff
         ? dialog('canvasLimit', 'Canvas10')
         : dialog('break', 'Basic');
     case ErrorCodes.createChatFailed:
-      return warn('createChatFailed', { name: chatTargetOf(msg) });
+      return warn('createChatFailed', { target: chatTargetOf(msg) });
     case ErrorCodes.audioUploadFailed:
       return warn('audioUploadError');
     case ErrorCodes.captchaInvalid:

@@ -80,8 +80,12 @@ export const CHARACTER_ROUTE_NAMES = [
   'aiChat',
   'cyberBarPage',
   'deepseekChat',
+  // Ours: the edit screen of a character (spec §2 names no route for it) guards like its detail.
+  'editCharacter',
 ] as const;
 export const CHARACTER_PATH_MARK = '/cyberPub';
+/** The square's character tab, by its tab address (the spec's cyberPub tab, spec §2 feed tabs). */
+export const CHARACTER_TAB_PATH = '/explore/character';
 
 export const TAVERN_ROUTE_NAMES = [
   'tavernDetail',
@@ -92,9 +96,21 @@ export const TAVERN_ROUTE_NAMES = [
 ] as const;
 export const TAVERN_PATH_MARK = '/tavern';
 
-/** Spec §2 character routes: by name, or any path containing /cyberPub. */
-export const isCharacterRoute = (routeName: string, barePath: string): boolean =>
-  (CHARACTER_ROUTE_NAMES as readonly string[]).includes(routeName) || barePath.includes(CHARACTER_PATH_MARK);
+const lower = (p: string): string => p.toLowerCase();
+
+/**
+ * Spec §2 character routes: by name, or any path containing /cyberPub (in any case: the section
+ * path is `/cyberpub`), and the square's character tab `/explore/character`, which shows the same list.
+ */
+export const isCharacterRoute = (routeName: string, barePath: string): boolean => {
+  if ((CHARACTER_ROUTE_NAMES as readonly string[]).includes(routeName)) return true;
+  const path = lower(barePath);
+  return (
+    path.includes(lower(CHARACTER_PATH_MARK)) ||
+    path === CHARACTER_TAB_PATH ||
+    path.startsWith(`${CHARACTER_TAB_PATH}/`)
+  );
+};
 
 /** Spec §2 tavern routes: by name, or any path containing /tavern. */
 export const isTavernRoute = (routeName: string, barePath: string): boolean =>

@@ -32,6 +32,13 @@ export const CHARACTER_DELETE_PATH = '/api/v1/character/delete';
 export const CHAT_SESSION_OPEN_PATH = '/api/v1/chat/session/open';
 export const CHAT_HISTORY_PATH = '/api/v1/chat/history';
 export const CHAT_VOICE_BASE = '/api/v1/chat/voice';
+export const CHARACTER_SEARCH_PATH = '/api/v1/character/search';
+export const CHARACTER_DEFAULTS_PATH = '/api/v1/character/digital/defaults';
+export const CHARACTER_TEMPLATES_PATH = '/api/v1/character/templates';
+export const CHAT_SESSION_LIST_PATH = '/api/v1/chat/session/list';
+export const CHAT_ONLINE_SEARCH_PATH = '/api/v1/chat/online-search';
+export const CHAT_INSTRUCTIONS_PATH = '/api/v1/chat/instructions';
+export const CHAT_MESSAGE_DELETE_PATH = '/api/v1/chat/message/delete';
 /** `GET` the WAV voice of one assistant message. */
 export const chatVoicePath = (messageId: string): string => `${CHAT_VOICE_BASE}/${messageId}`;
 
@@ -119,6 +126,10 @@ export const HistoryPageSize = t.brand(
 );
 export type HistoryPageSize = t.TypeOf<typeof HistoryPageSize>;
 
+/** A character's gender (spec §7 "templates by gender"). */
+export const Gender = t.keyof({ female: null, male: null, other: null }, 'Gender');
+export type Gender = t.TypeOf<typeof Gender>;
+
 export const CharacterCover = t.type({ url: t.string, width: t.number, height: t.number }, 'CharacterCover');
 export type CharacterCover = t.TypeOf<typeof CharacterCover>;
 
@@ -137,6 +148,10 @@ export const Character = t.type(
     support_voice: t.boolean,
     is_official_agent: t.boolean,
     voice: Voice,
+    /** Who the character is (the templates of the new-character form are by gender). */
+    gender: Gender,
+    /** Listed and searchable by everyone; a private one is its owner's only. */
+    is_public: t.boolean,
     /** Null for official characters. */
     author: t.union([CharacterAuthor, t.null]),
     /** True when the caller may update and delete it. */
@@ -180,6 +195,13 @@ const characterFields = {
   support_voice: t.boolean,
   voice: Voice,
   cover_prompt: CoverPrompt,
+  gender: Gender,
+  is_public: t.boolean,
+  /**
+   * An image the caller uploaded (the upload calls of spec §7) to be the cover; it must be the
+   * caller's own confirmed image (70008 otherwise). Null on update puts the generated cover back.
+   */
+  cover_file_id: t.union([t.string, t.null]),
 };
 
 export const CharacterCreateRequest = t.intersection(
@@ -211,11 +233,28 @@ export type CharacterResponse = t.TypeOf<typeof CharacterResponse>;
 export const CharacterDeleteResponse = t.type({ id: t.string }, 'CharacterDeleteResponse');
 export type CharacterDeleteResponse = t.TypeOf<typeof CharacterDeleteResponse>;
 
+/** A session's settings: online search (spec §7 on_line_search) and second instructions (content, title). */
+export const ChatSessionSettings = t.type(
+  {
+    session_id: t.string,
+    on_line_search: t.boolean,
+    instruction: t.union([t.type({ title: t.string, content: t.string }), t.null]),
+  },
+  'ChatSessionSettings',
+);
+export type ChatSessionSettings = t.TypeOf<typeof ChatSessionSettings>;
+
 export const ChatSessionOpenRequest = t.type({ character_id: t.string }, 'ChatSessionOpenRequest');
 export type ChatSessionOpenRequest = t.TypeOf<typeof ChatSessionOpenRequest>;
 
 export const ChatSessionOpenResponse = t.type(
-  { session_id: t.string, channel_id: t.string, character: Character, created: t.boolean },
+  {
+    session_id: t.string,
+    channel_id: t.string,
+    character: Character,
+    created: t.boolean,
+    settings: ChatSessionSettings,
+  },
   'ChatSessionOpenResponse',
 );
 export type ChatSessionOpenResponse = t.TypeOf<typeof ChatSessionOpenResponse>;
@@ -248,3 +287,143 @@ export const ChatHistoryResponse = t.type(
   'ChatHistoryResponse',
 );
 export type ChatHistoryResponse = t.TypeOf<typeof ChatHistoryResponse>;
+
+// ---- search, defaults and templates (spec §2 tavernSearch, newCharacter; §7 named calls) ------
+
+interface SearchKeywordBrand {
+  readonly SearchKeyword: unique symbol;
+}
+/** 1 to 60 characters with a non-space. */
+export const SearchKeyword = t.brand(
+  t.string,
+  (s): s is t.Branded<string, SearchKeywordBrand> => s.trim().length >= 1 && s.length <= 60,
+  'SearchKeyword',
+);
+export type SearchKeyword = t.TypeOf<typeof SearchKeyword>;
+
+/**
+ * `POST /api/v1/character/search` {keyword, character_type?, offset?, limit?}: the public
+ * characters (and the caller's own) whose name or intro contains the keyword, case-insensitively;
+ * names matching first.
+ */
+export const CharacterSearchRequest = t.intersection(
+  [
+    t.type({ keyword: SearchKeyword }),
+    t.partial({ character_type: CharacterType, offset: StreamInt, limit: CharacterPageSize }),
+  ],
+  'CharacterSearchRequest',
+);
+export type CharacterSearchRequest = t.TypeOf<typeof CharacterSearchRequest>;
+
+/** One preset persona of the digital-person defaults (spec §7 "digital person defaults (girlfriend_list)"). */
+export const CharacterPreset = t.type(
+  {
+    id: t.string,
+    name: t.string,
+    intro: t.string,
+    greeting: t.string,
+    gender: Gender,
+    voice: Voice,
+    character_type: CharacterType,
+    init_mem_num: InitMemNum,
+    cover_prompt: t.string,
+  },
+  'CharacterPreset',
+);
+export type CharacterPreset = t.TypeOf<typeof CharacterPreset>;
+
+/** `POST /api/v1/character/digital/defaults` {}: the presets and the form's defaults. */
+export const CharacterDefaultsResponse = t.type(
+  {
+    girlfriend_list: t.array(CharacterPreset),
+    default_init_mem_num: InitMemNum,
+    default_character_type: CharacterType,
+  },
+  'CharacterDefaultsResponse',
+);
+export type CharacterDefaultsResponse = t.TypeOf<typeof CharacterDefaultsResponse>;
+
+export const CharacterTemplatesRequest = t.type({ gender: Gender }, 'CharacterTemplatesRequest');
+export type CharacterTemplatesRequest = t.TypeOf<typeof CharacterTemplatesRequest>;
+
+/** `POST /api/v1/character/templates` {gender}: personality templates that fill the form. */
+export const CharacterTemplate = t.type(
+  { id: t.string, title: t.string, intro: t.string, greeting: t.string, voice: Voice },
+  'CharacterTemplate',
+);
+export type CharacterTemplate = t.TypeOf<typeof CharacterTemplate>;
+
+export const CharacterTemplatesResponse = t.type(
+  { gender: Gender, items: t.array(CharacterTemplate) },
+  'CharacterTemplatesResponse',
+);
+export type CharacterTemplatesResponse = t.TypeOf<typeof CharacterTemplatesResponse>;
+
+// ---- the caller's chats and their settings (spec §2 tavernChatsHome; §7 named calls) ----------
+
+/** `POST /api/v1/chat/session/list` {}: the caller's chats, the latest conversation first. */
+export const ChatSessionSummary = t.type(
+  {
+    session_id: t.string,
+    character: Character,
+    last_message: t.union([t.string, t.null]),
+    last_at: StreamInt,
+  },
+  'ChatSessionSummary',
+);
+export type ChatSessionSummary = t.TypeOf<typeof ChatSessionSummary>;
+
+export const ChatSessionListResponse = t.type(
+  { items: t.array(ChatSessionSummary) },
+  'ChatSessionListResponse',
+);
+export type ChatSessionListResponse = t.TypeOf<typeof ChatSessionListResponse>;
+
+interface InstructionTitleBrand {
+  readonly InstructionTitle: unique symbol;
+}
+/** Up to 60 characters. */
+export const InstructionTitle = t.brand(
+  t.string,
+  (s): s is t.Branded<string, InstructionTitleBrand> => s.length <= 60,
+  'InstructionTitle',
+);
+export type InstructionTitle = t.TypeOf<typeof InstructionTitle>;
+
+interface InstructionContentBrand {
+  readonly InstructionContent: unique symbol;
+}
+/** Up to 1000 characters; empty clears the instructions. */
+export const InstructionContent = t.brand(
+  t.string,
+  (s): s is t.Branded<string, InstructionContentBrand> => s.length <= 1000,
+  'InstructionContent',
+);
+export type InstructionContent = t.TypeOf<typeof InstructionContent>;
+
+/** `POST /api/v1/chat/online-search` {session_id, on_line_search}. */
+export const ChatOnlineSearchRequest = t.type(
+  { session_id: t.string, on_line_search: t.boolean },
+  'ChatOnlineSearchRequest',
+);
+export type ChatOnlineSearchRequest = t.TypeOf<typeof ChatOnlineSearchRequest>;
+
+/** `POST /api/v1/chat/instructions` {session_id, title, content}: the character follows them in this chat. */
+export const ChatInstructionsRequest = t.type(
+  { session_id: t.string, title: InstructionTitle, content: InstructionContent },
+  'ChatInstructionsRequest',
+);
+export type ChatInstructionsRequest = t.TypeOf<typeof ChatInstructionsRequest>;
+
+/** `POST /api/v1/chat/message/delete` {session_id, id}: removes one message of the caller's chat. */
+export const ChatMessageDeleteRequest = t.type(
+  { session_id: t.string, id: t.string },
+  'ChatMessageDeleteRequest',
+);
+export type ChatMessageDeleteRequest = t.TypeOf<typeof ChatMessageDeleteRequest>;
+
+export const ChatMessageDeleteResponse = t.type(
+  { id: t.string, deleted: t.boolean },
+  'ChatMessageDeleteResponse',
+);
+export type ChatMessageDeleteResponse = t.TypeOf<typeof ChatMessageDeleteResponse>;

@@ -223,6 +223,8 @@ export const CHAT_EVENT = {
   done: 'chat:done',
   message: 'chat:message',
   error: 'chat:error',
+  /** Client to server, with an ack: the replies of a session still being written, tokens so far. */
+  resume: 'chat:resume',
 } as const;
 
 export const CHAT_CONTENT_MAX = chat.CHAT_CONTENT_MAX;
@@ -252,6 +254,23 @@ export type ClientMessageId = t.TypeOf<typeof ClientMessageId>;
 export const ChatRole = t.keyof({ user: null, assistant: null, system: null }, 'ChatRole');
 export type ChatRole = t.TypeOf<typeof ChatRole>;
 
+/** Spec §5 chat file types, as the client names them. */
+export const ChatFileKind = t.keyof(
+  { png: null, jpeg: null, txt: null, pdf: null, word: null, json: null, markdown: null, excel: null },
+  'ChatFileKind',
+);
+export type ChatFileKind = t.TypeOf<typeof ChatFileKind>;
+
+/** A file attached to a chat message: an upload of the sender (spec §7 upload calls). */
+export const ChatAttachmentItem = t.type(
+  { file_id: t.string, name: t.string, kind: ChatFileKind, url: t.string, size: StreamInt },
+  'ChatAttachmentItem',
+);
+export type ChatAttachmentItem = t.TypeOf<typeof ChatAttachmentItem>;
+
+/** At most this many files go with one message. */
+export const CHAT_ATTACHMENTS_MAX = 4;
+
 /** Spec §3 chat message: history fields (id, create_at, channel_id, session_id) and view fields. */
 export const ChatMessageItem = t.type(
   {
@@ -267,13 +286,49 @@ export const ChatMessageItem = t.type(
     is_official_agent: t.boolean,
     /** A WAV of the reply when the history was asked with support_voice and the character speaks. */
     voice_url: t.union([t.string, t.null]),
+    attachments: t.array(ChatAttachmentItem),
   },
   'ChatMessageItem',
 );
 export type ChatMessageItem = t.TypeOf<typeof ChatMessageItem>;
 
-export const ChatSendRequest = t.type(
-  { client_id: ClientMessageId, session_id: t.string, character_id: t.string, content: ChatContent },
+interface ChatTextBrand {
+  readonly ChatText: unique symbol;
+}
+/** The text of a message that carries files: up to 4000 characters, possibly blank. */
+export const ChatText = t.brand(
+  t.string,
+  (s): s is t.Branded<string, ChatTextBrand> => s.length <= CHAT_CONTENT_MAX,
+  'ChatText',
+);
+export type ChatText = t.TypeOf<typeof ChatText>;
+
+interface AttachmentIdsBrand {
+  readonly AttachmentIds: unique symbol;
+}
+/** 1 to 4 distinct upload ids. */
+export const AttachmentIds = t.brand(
+  t.array(t.string),
+  (a): a is t.Branded<string[], AttachmentIdsBrand> =>
+    a.length >= 1 && a.length <= CHAT_ATTACHMENTS_MAX && new Set(a).size === a.length,
+  'AttachmentIds',
+);
+export type AttachmentIds = t.TypeOf<typeof AttachmentIds>;
+
+/**
+ * `chat:send`: a message has text (ChatContent), or files (`attachment_ids`, the sender's confirmed
+ * uploads of a spec §5 chat file type) with text that may be blank.
+ */
+interface ChatSendRequestBrand {
+  readonly ChatSendRequest: unique symbol;
+}
+export const ChatSendRequest = t.brand(
+  t.intersection([
+    t.type({ client_id: ClientMessageId, session_id: t.string, character_id: t.string, content: ChatText }),
+    t.partial({ attachment_ids: AttachmentIds }),
+  ]),
+  (r): r is t.Branded<typeof r, ChatSendRequestBrand> =>
+    r.content.trim().length > 0 || (r.attachment_ids?.length ?? 0) > 0,
   'ChatSendRequest',
 );
 export type ChatSendRequest = t.TypeOf<typeof ChatSendRequest>;
@@ -331,3 +386,26 @@ export type ChatReplyError = t.TypeOf<typeof ChatReplyError>;
 /** The error data a refused handshake carries (`connect_error.data`). */
 export const ChatHandshakeRefusal = t.type({ code: t.number, msg: t.string }, 'ChatHandshakeRefusal');
 export type ChatHandshakeRefusal = t.TypeOf<typeof ChatHandshakeRefusal>;
+
+/** `chat:resume` {session_id}: asked on every (re)connection and page return. */
+export const ChatResumeRequest = t.type({ session_id: t.string }, 'ChatResumeRequest');
+export type ChatResumeRequest = t.TypeOf<typeof ChatResumeRequest>;
+
+/** A reply still being written: its start and every token sent so far, in order (index 0..n-1). */
+export const ChatReplyInProgress = t.type(
+  {
+    session_id: t.string,
+    reply_id: t.string,
+    reply_to: t.string,
+    create_at: StreamInt,
+    name: t.union([t.string, t.null]),
+    is_official_agent: t.boolean,
+    tokens: t.array(t.string),
+  },
+  'ChatReplyInProgress',
+);
+export type ChatReplyInProgress = t.TypeOf<typeof ChatReplyInProgress>;
+
+/** The ack of `chat:resume` (an envelope): the session's replies in progress, oldest first. */
+export const ChatResumeAck = t.type({ replies: t.array(ChatReplyInProgress) }, 'ChatResumeAck');
+export type ChatResumeAck = t.TypeOf<typeof ChatResumeAck>;

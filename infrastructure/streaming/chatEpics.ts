@@ -37,7 +37,7 @@ import {
 } from 'rxjs';
 import { characters, chat, session, type RootState } from '../../domain/index.js';
 import { CHARACTER_PAGE_MAX, CharacterListRequest, ChatHistoryRequest } from '../contract/characters';
-import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatContent } from '../contract/streaming';
+import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatResumeRequest } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
@@ -47,9 +47,11 @@ import {
   CHAT_SEND_TIMEOUT,
   ackToActions,
   chatEventToActions,
+  resumeAckToActions,
   sendRequestOf,
   toChatCharacter,
   toIncoming,
+  toSettingsChanged,
 } from './chatProtocol';
 import {
   closeChat,
@@ -71,18 +73,22 @@ const loadHistory = (
     readonly init_mem_num?: boolean;
     readonly offset_to?: string;
   },
+  /** The first page or an older one: the server's has_more says whether older ones are offered. */
+  pages: 'paging' | 'merge',
 ): Observable<Action> => {
   const request = ChatHistoryRequest.decode({ session_id: sessionId, ...fields });
   if (E.isLeft(request)) return EMPTY;
-  return deps.streaming.api
-    .chatHistory(request.right)
-    .pipe(
-      map((result): Action =>
-        E.isLeft(result)
-          ? reportApiFailure({ failure: result.left })
-          : chat.historyLoaded({ sessionId, messages: result.right.items.map(toIncoming) }),
-      ),
-    );
+  return deps.streaming.api.chatHistory(request.right).pipe(
+    map((result): Action =>
+      E.isLeft(result)
+        ? reportApiFailure({ failure: result.left })
+        : chat.historyLoaded({
+            sessionId,
+            messages: result.right.items.map(toIncoming),
+            ...(pages === 'paging' ? { older: { hasMore: result.right.has_more } } : {}),
+          }),
+    ),
+  );
 };
 
 export const openChatEpic: AppEpic = (action$, _state$, deps) =>
@@ -92,16 +98,22 @@ export const openChatEpic: AppEpic = (action$, _state$, deps) =>
       deps.streaming.api.openChatSession({ character_id: payload.characterId }).pipe(
         mergeMap((result) => {
           if (E.isLeft(result)) return of(reportApiFailure({ failure: result.left }));
-          const { session_id: sessionId, channel_id: channelId, character } = result.right;
+          const { session_id: sessionId, channel_id: channelId, character, settings } = result.right;
           const initMemory = character.init_mem_num > 0;
           return concat(
             of(characters.characterReceived({ character: toChatCharacter(character) })),
             of(chat.sessionOpened({ sessionId, channelId })),
-            loadHistory(deps, sessionId, {
-              page_size: chat.historyPageSize(initMemory ? 'initMemory' : 'messages'),
-              support_voice: character.support_voice,
-              ...(initMemory ? { init_mem_num: true } : {}),
-            }),
+            of(toSettingsChanged(settings)),
+            loadHistory(
+              deps,
+              sessionId,
+              {
+                page_size: chat.historyPageSize(initMemory ? 'initMemory' : 'messages'),
+                support_voice: character.support_voice,
+                ...(initMemory ? { init_mem_num: true } : {}),
+              },
+              'paging',
+            ),
           );
         }),
       ),
@@ -144,10 +156,12 @@ export const loadOlderChatEpic: AppEpic = (action$, state$, deps) =>
       if (s.status !== 'open') return EMPTY;
       const oldest = s.messages.find((m) => m.serverId !== null);
       if (oldest?.serverId == null) return EMPTY;
-      return loadHistory(deps, s.sessionId, {
-        page_size: chat.historyPageSize('messages'),
-        offset_to: oldest.serverId,
-      });
+      return loadHistory(
+        deps,
+        s.sessionId,
+        { page_size: chat.historyPageSize('messages'), offset_to: oldest.serverId },
+        'paging',
+      );
     }),
   );
 
@@ -163,13 +177,16 @@ export const sendChatMessageEpic: AppEpic = (action$, state$, { ids, clock }) =>
     filter(sendChatMessage.match),
     mergeMap(({ payload }) => {
       const s = state$.value.chat;
-      if (s.status !== 'open' || !ChatContent.is(payload.content)) return EMPTY;
+      const attachments = payload.attachments ?? [];
+      if (s.status !== 'open' || chat.chatSendProblem(payload.content, attachments.length) !== null)
+        return EMPTY;
       return of(
         chat.messageSent({
           sessionId: s.sessionId,
           clientId: `c_${ids()}`,
           content: payload.content,
           createAt: clock.now(),
+          ...(attachments.length > 0 ? { attachments } : {}),
         }),
       );
     }),
@@ -192,6 +209,18 @@ const deliver = (
     catchError(() =>
       of(chat.messageFailed({ sessionId: request.session_id, clientId, reasonKey: CHAT_SEND_TIMEOUT })),
     ),
+  );
+};
+
+/** Asks the server for the session's replies still being written (`chat:resume`). */
+const resume = (connection: ChatConnection, sessionId: string, deps: Dependencies): Observable<Action> => {
+  const request = ChatResumeRequest.decode({ session_id: sessionId });
+  if (E.isLeft(request)) return EMPTY;
+  return connection.send(CHAT_EVENT.resume, request.right).pipe(
+    timeout({ first: CHAT_ACK_TIMEOUT_MS, scheduler: deps.scheduler }),
+    mergeMap((ack) => from(resumeAckToActions(sessionId, ack))),
+    // Nothing caught up is what the history shows; a silent resume costs no message.
+    catchError(() => EMPTY),
   );
 };
 
@@ -220,8 +249,23 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
               ),
             ),
             reconnected && s.chat.status === 'open'
-              ? loadHistory(deps, s.chat.sessionId, { page_size: chat.historyPageSize('messages') })
+              ? loadHistory(deps, s.chat.sessionId, { page_size: chat.historyPageSize('messages') }, 'merge')
               : EMPTY,
+            // A reply being written when the page was reloaded, hidden or cut off is caught up:
+            // on this connection for the chat open now, for every chat opened later, and each time
+            // the page is shown again.
+            merge(
+              s.chat.status === 'open' ? of(s.chat.sessionId) : EMPTY,
+              action$.pipe(
+                filter(chat.sessionOpened.match),
+                map((a) => a.payload.sessionId),
+              ),
+              (deps.streaming.pageShown ?? EMPTY).pipe(
+                map(() => state$.value.chat),
+                filter((c) => c.status === 'open'),
+                map((c) => (c.status === 'open' ? c.sessionId : '')),
+              ),
+            ).pipe(mergeMap((sessionId) => resume(connection, sessionId, deps))),
           );
         }),
         catchError((err: unknown) => {

@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import { characters, chat } from '../../domain/index.js';
-import type { Character } from '../contract/characters';
+import type { Character, ChatSessionSettings } from '../contract/characters';
 import {
   CHAT_EVENT,
   CHAT_SOCKET_PATH,
@@ -17,7 +17,9 @@ import {
   ChatReplyDone,
   ChatReplyError,
   ChatReplyStart,
+  ChatResumeAck,
   ChatSendAck,
+  type ChatAttachmentItem,
   ChatSendRequest,
   ChatToken,
   type ChatMessageItem,
@@ -45,7 +47,30 @@ export const toChatCharacter = (c: Character): characters.ChatCharacter => ({
   kind: chat.characterKind(c.character_type),
   coverUrl: c.cover.url === '' ? null : c.cover.url,
   isOfficialAgent: c.is_official_agent,
+  characterType: c.character_type,
+  initMemNum: c.init_mem_num,
+  supportVoice: c.support_voice,
+  voice: c.voice,
+  gender: c.gender,
+  isPublic: c.is_public,
+  isMine: c.is_mine,
+  author: c.author,
 });
+
+export const toAttachment = (a: ChatAttachmentItem): chat.ChatAttachment => ({
+  fileId: a.file_id,
+  name: a.name,
+  kind: a.kind,
+  url: a.url,
+  size: a.size,
+});
+
+export const toSettingsChanged = (s: ChatSessionSettings) =>
+  chat.settingsChanged({
+    sessionId: s.session_id,
+    onlineSearch: s.on_line_search,
+    instruction: s.instruction,
+  });
 
 export const toIncoming = (m: ChatMessageItem): chat.IncomingChatMessage => ({
   serverId: m.id,
@@ -56,6 +81,7 @@ export const toIncoming = (m: ChatMessageItem): chat.IncomingChatMessage => ({
   name: m.name,
   nameKey: null,
   isOfficialAgent: m.is_official_agent,
+  attachments: m.attachments.map(toAttachment),
 });
 
 export const replyClientId = (replyId: string): string => chat.serverOnlyClientId(replyId);
@@ -169,6 +195,7 @@ export const sendRequestOf = (state: chat.ChatState, clientId: string): ChatSend
     session_id: state.sessionId,
     character_id: state.channelId,
     content: m.content,
+    ...(m.attachments.length > 0 ? { attachment_ids: m.attachments.map((a) => a.fileId) } : {}),
   });
   return E.isRight(request) ? request.right : null;
 };
@@ -186,4 +213,32 @@ export const ackToActions = (sessionId: string, clientId: string, ack: unknown):
     reportApiFailure({ failure }),
     chat.messageFailed({ sessionId, clientId, reasonKey: CHAT_SEND_REFUSED }),
   ];
+};
+
+/**
+ * The events the ack of `chat:resume` stands for: each reply still being written starts (or is
+ * already shown) and takes every token sent so far; the tokens still to come arrive as
+ * `chat:token`. The reply's key is the one its live tokens and its history entry use, and the
+ * domain takes each token index once, so a reply caught up this way is shown once.
+ */
+export const resumeAckToActions = (sessionId: string, ack: unknown): readonly Action[] => {
+  const path = chatEventPath(CHAT_EVENT.resume);
+  const result = decodeEnvelope(path, ack, ChatResumeAck);
+  if (E.isLeft(result)) return [reportApiFailure({ failure: result.left })];
+  return result.right.replies
+    .filter((r) => r.session_id === sessionId)
+    .flatMap((r): Action[] => {
+      const clientId = replyClientId(r.reply_id);
+      return [
+        chat.replyStarted({
+          sessionId,
+          clientId,
+          createAt: r.create_at,
+          name: r.name,
+          nameKey: null,
+          isOfficialAgent: r.is_official_agent,
+        }),
+        ...r.tokens.map((text, index) => chat.tokenReceived({ sessionId, clientId, index, text })),
+      ];
+    });
 };

@@ -19,6 +19,7 @@ import { m011Details } from './migrations/011-details';
 import { m012Voices } from './migrations/012-voices';
 import { m013Social } from './migrations/013-social';
 import { m014Support } from './migrations/014-support';
+import { m015Characters } from './migrations/015-characters';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   m012Voices,
   m013Social,
   m014Support,
+  m015Characters,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

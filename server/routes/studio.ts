@@ -6,7 +6,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   CHARACTER_CREATE_PATH,
+  CHARACTER_DEFAULTS_PATH,
   CHARACTER_DELETE_PATH,
+  CHARACTER_SEARCH_PATH,
+  CHARACTER_TEMPLATES_PATH,
+  CHAT_INSTRUCTIONS_PATH,
+  CHAT_MESSAGE_DELETE_PATH,
+  CHAT_ONLINE_SEARCH_PATH,
+  CHAT_SESSION_LIST_PATH,
   CHARACTER_DETAIL_PATH,
   CHARACTER_LIST_PATH,
   CHARACTER_PAGE_DEFAULT,
@@ -17,10 +24,19 @@ import {
   CharacterCreateRequest,
   CharacterIdRequest,
   CharacterListRequest,
+  CharacterSearchRequest,
+  CharacterTemplatesRequest,
   CharacterUpdateRequest,
   ChatHistoryRequest,
+  ChatInstructionsRequest,
+  ChatMessageDeleteRequest,
+  ChatOnlineSearchRequest,
   ChatSessionOpenRequest,
+  type CharacterDefaultsResponse,
   type CharacterListResponse,
+  type CharacterSearchRequest as SearchRequest,
+  type CharacterTemplatesResponse,
+  type ChatMessageDeleteResponse,
 } from '../../infrastructure/contract/characters';
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
@@ -31,9 +47,18 @@ import {
   characterCoverRoute,
   findCharacter,
   toCharacter,
+  visibleTo,
   type CharacterRow,
 } from '../studio/characters';
-import { attachChatSocket, historyPage, openSession, voiceSource } from '../studio/chat';
+import { attachChatSocket, historyPage, openSession, ownedSession, voiceSource } from '../studio/chat';
+import {
+  GIRLFRIEND_LIST,
+  coverUrlOf,
+  listSessions,
+  readSettings,
+  searchCharacters,
+  templatesFor,
+} from '../studio/tavern';
 import { asBuffer, runEngine } from '../engines/pool';
 import { ebookRoutes } from '../studio/ebooks';
 import { voiceRoutes } from '../studio/voices';
@@ -64,20 +89,18 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     if (scope === 'mine') requireAccount(req.caller);
     const offset = body.offset ?? 0;
     const limit = body.limit ?? CHARACTER_PAGE_DEFAULT;
-    const where: string[] = [];
-    const params: unknown[] = [];
+    const params: unknown[] = [caller];
+    // Another account's private character is listed for nobody but its owner.
+    const where: string[] = [visibleTo('$1')];
     if (scope === 'official') where.push('c.owner_id IS NULL');
-    if (scope === 'mine') {
-      params.push(caller);
-      where.push(`c.owner_id = $${params.length}`);
-    }
+    if (scope === 'mine') where.push('c.owner_id = $1');
     if (body.character_type !== undefined) {
       params.push(body.character_type);
       where.push(`c.character_type = $${params.length}`);
     }
     params.push(limit + 1, offset);
     const rows = await ctx.db.query<CharacterRow>(
-      `${CHARACTER_SELECT} ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+      `${CHARACTER_SELECT} WHERE ${where.join(' AND ')}
        ORDER BY c.is_official_agent DESC, c.rank DESC, c.created_at DESC, c.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
       params,
     );
@@ -93,8 +116,32 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
   app.post(CHARACTER_DETAIL_PATH, async (req) => {
     const body = decodeBody(CharacterIdRequest, req.body);
     const row = await findCharacter(ctx.db, body.id);
-    if (!row) throw new ApiError(CODES.notFound, 'no such character');
+    if (!row || (!row.is_public && row.owner_id !== req.caller.accountId))
+      throw new ApiError(CODES.notFound, 'no such character');
     return ok({ item: toCharacter(row, req.caller.accountId) });
+  });
+
+  app.post(CHARACTER_SEARCH_PATH, async (req) => {
+    const body: SearchRequest = decodeBody(CharacterSearchRequest, req.body);
+    return ok(await searchCharacters(ctx.db, req.caller.accountId, body, CHARACTER_PAGE_DEFAULT));
+  });
+
+  app.post(CHARACTER_DEFAULTS_PATH, async () => {
+    const response: CharacterDefaultsResponse = {
+      girlfriend_list: [...GIRLFRIEND_LIST],
+      default_init_mem_num: 40 as CharacterDefaultsResponse['default_init_mem_num'],
+      default_character_type: 0,
+    };
+    return ok(response);
+  });
+
+  app.post(CHARACTER_TEMPLATES_PATH, async (req) => {
+    const body = decodeBody(CharacterTemplatesRequest, req.body);
+    const response: CharacterTemplatesResponse = {
+      gender: body.gender,
+      items: [...templatesFor(body.gender)],
+    };
+    return ok(response);
   });
 
   app.post(CHARACTER_CREATE_PATH, async (req) => {
@@ -102,11 +149,13 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const body = decodeBody(CharacterCreateRequest, req.body);
     const id = `chr_${newId()}`;
     const now = ctx.clock.now();
+    const coverUrl =
+      body.cover_file_id == null ? null : await coverUrlOf(ctx.db, accountId, body.cover_file_id);
     // is_official_agent is never taken from a client: only the platform's own agents carry it.
     await ctx.db.query(
       `INSERT INTO characters (id, owner_id, name, intro, greeting, character_type, init_mem_num, support_voice,
-         is_official_agent, voice, cover_prompt, corpus, rank, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $11, 0, $12, $12)`,
+         is_official_agent, voice, cover_prompt, corpus, rank, created_at, updated_at, cover_url, gender, is_public)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, false, $9, $10, $11, 0, $12, $12, $13, $14, $15)`,
       [
         id,
         accountId,
@@ -120,6 +169,9 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
         body.cover_prompt ?? '',
         [body.greeting ?? '', body.intro].join('\n'),
         now,
+        coverUrl,
+        body.gender ?? 'female',
+        body.is_public ?? true,
       ],
     );
     const row = await findCharacter(ctx.db, id);
@@ -140,10 +192,20 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
       support_voice: body.support_voice ?? current.support_voice,
       voice: body.voice ?? current.voice,
       cover_prompt: body.cover_prompt ?? current.cover_prompt,
+      gender: body.gender ?? current.gender,
+      is_public: body.is_public ?? current.is_public,
+      // Absent keeps the cover, null puts the generated one back, an id takes that upload.
+      cover_url:
+        body.cover_file_id === undefined
+          ? current.cover_url
+          : body.cover_file_id === null
+            ? null
+            : await coverUrlOf(ctx.db, accountId, body.cover_file_id),
     };
     await ctx.db.query(
       `UPDATE characters SET name = $2, intro = $3, greeting = $4, character_type = $5, init_mem_num = $6, support_voice = $7,
-         voice = $8, cover_prompt = $9, corpus = $10, updated_at = $11 WHERE id = $1 AND owner_id = $12`,
+         voice = $8, cover_prompt = $9, corpus = $10, updated_at = $11, gender = $13, is_public = $14, cover_url = $15
+       WHERE id = $1 AND owner_id = $12`,
       [
         body.id,
         next.name,
@@ -157,6 +219,9 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
         [next.greeting, next.intro].join('\n'),
         ctx.clock.now(),
         accountId,
+        next.gender,
+        next.is_public,
+        next.cover_url,
       ],
     );
     const row = await findCharacter(ctx.db, body.id);
@@ -183,6 +248,47 @@ export const studioRoutes = (app: FastifyInstance, ctx: ServerContext): void => 
     const accountId = requireAccount(req.caller);
     const body = decodeBody(ChatHistoryRequest, req.body);
     return ok(await historyPage(ctx.db, accountId, body));
+  });
+
+  app.post(CHAT_SESSION_LIST_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    return ok(await listSessions(ctx.db, accountId));
+  });
+
+  app.post(CHAT_ONLINE_SEARCH_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(ChatOnlineSearchRequest, req.body);
+    await ownedSession(ctx.db, accountId, body.session_id);
+    await ctx.db.query('UPDATE chat_sessions SET on_line_search = $2 WHERE id = $1', [
+      body.session_id,
+      body.on_line_search,
+    ]);
+    return ok(await readSettings(ctx.db, body.session_id));
+  });
+
+  app.post(CHAT_INSTRUCTIONS_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(ChatInstructionsRequest, req.body);
+    await ownedSession(ctx.db, accountId, body.session_id);
+    const clear = body.content.trim() === '';
+    await ctx.db.query(
+      'UPDATE chat_sessions SET instruction_title = $2, instruction_content = $3 WHERE id = $1',
+      [body.session_id, clear ? '' : body.title.trim(), clear ? '' : body.content.trim()],
+    );
+    return ok(await readSettings(ctx.db, body.session_id));
+  });
+
+  app.post(CHAT_MESSAGE_DELETE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(ChatMessageDeleteRequest, req.body);
+    await ownedSession(ctx.db, accountId, body.session_id);
+    // Deleting twice is not an error: the second time there is nothing left (deleted false).
+    const gone = await ctx.db.query<{ id: string }>(
+      'DELETE FROM chat_messages WHERE id = $1 AND session_id = $2 RETURNING id',
+      [body.id, body.session_id],
+    );
+    const response: ChatMessageDeleteResponse = { id: body.id, deleted: gone.length > 0 };
+    return ok(response);
   });
 
   app.get<{ Params: { id: string } }>(chatVoicePath(':id'), async (req, reply) => {

@@ -280,4 +280,17 @@ export const seedStudio = async (ctx: ServerContext): Promise<void> => {
      VALUES ${tuples.join(', ')} ON CONFLICT (id) DO NOTHING`,
     values,
   );
+  // Every character of the square's character tab (spec §2 cyberPub) is a character one can open
+  // and chat with, under the same id, owned by the card's author.
+  await ctx.db.query(
+    `INSERT INTO characters (id, owner_id, name, intro, greeting, character_type, init_mem_num, support_voice,
+       is_official_agent, voice, cover_prompt, corpus, rank, created_at, updated_at, gender, is_public)
+     SELECT i.id, i.author_id, left(i.title, 40), left(i.description, 1000),
+       left('Hi, I am ' || i.title || '. What shall we talk about?', 300),
+       COALESCE(i.character_type, 0), 20, (i.num_of_like % 2 = 0), false,
+       CASE WHEN i.num_of_like % 3 = 0 THEN 'male' ELSE 'female' END,
+       left(i.cover_prompt, 200), i.description, 0, i.created_at, i.created_at,
+       CASE WHEN i.num_of_like % 3 = 0 THEN 'male' ELSE 'female' END, true
+     FROM content_items i WHERE i.kind = 'character' ON CONFLICT (id) DO NOTHING`,
+  );
 };

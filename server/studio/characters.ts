@@ -4,7 +4,7 @@
  * store afterwards, at 256 px on the long side).
  */
 import type { FastifyInstance } from 'fastify';
-import type { Character, CharacterType } from '../../infrastructure/contract/characters';
+import type { Character, CharacterType, Gender } from '../../infrastructure/contract/characters';
 import type { Voice } from '../../infrastructure/contract/streaming';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
@@ -31,13 +31,16 @@ export interface CharacterRow extends Record<string, unknown> {
   is_official_agent: boolean;
   voice: string;
   cover_prompt: string;
+  cover_url: string | null;
+  gender: string;
+  is_public: boolean;
   corpus: string;
   created_at: string | number;
   updated_at: string | number;
 }
 
 export const CHARACTER_SELECT = `SELECT c.id, c.owner_id, a.name AS owner_name, c.name, c.intro, c.greeting, c.character_type,
-  c.init_mem_num, c.support_voice, c.is_official_agent, c.voice, c.cover_prompt, c.corpus, c.created_at, c.updated_at
+  c.init_mem_num, c.support_voice, c.is_official_agent, c.voice, c.cover_prompt, c.cover_url, c.gender, c.is_public, c.corpus, c.created_at, c.updated_at
   FROM characters c LEFT JOIN accounts a ON a.id = c.owner_id`;
 
 const coverPromptOf = (name: string, coverPrompt: string): string =>
@@ -51,6 +54,13 @@ export const coverKey = (id: string, version: string): string => `studio/charact
 
 const asType = (n: number): CharacterType => (n === 1 || n === 2 || n === 3 ? n : 0);
 const asVoice = (v: string): Voice => (v === 'male' ? 'male' : 'female');
+const asGender = (g: string): Gender => (g === 'male' || g === 'other' ? g : 'female');
+
+/**
+ * The SQL condition (on alias `c`) for the characters `callerId` may see: public ones and their own.
+ * `param` is the placeholder holding the caller's id (null for a guest).
+ */
+export const visibleTo = (param: string): string => `(c.is_public OR c.owner_id = ${param})`;
 
 export const toCharacter = (row: CharacterRow, callerId: string | null): Character => {
   const { width, height } = sizeFor(COVER_ASPECT, COVER_LONG_SIDE);
@@ -60,8 +70,11 @@ export const toCharacter = (row: CharacterRow, callerId: string | null): Charact
     intro: row.intro,
     greeting: row.greeting,
     character_type: asType(row.character_type),
+    // An uploaded cover is shown as uploaded (its own size is not kept: the card crops it to 3:4).
     cover: {
-      url: `/blobs/studio/characters/${row.id}.png?v=${coverVersion(row.name, row.cover_prompt)}`,
+      url:
+        row.cover_url ??
+        `/blobs/studio/characters/${row.id}.png?v=${coverVersion(row.name, row.cover_prompt)}`,
       width,
       height,
     },
@@ -69,6 +82,8 @@ export const toCharacter = (row: CharacterRow, callerId: string | null): Charact
     support_voice: row.support_voice,
     is_official_agent: row.is_official_agent,
     voice: asVoice(row.voice),
+    gender: asGender(row.gender),
+    is_public: row.is_public,
     author: row.owner_id === null ? null : { id: row.owner_id, name: row.owner_name ?? '' },
     is_mine: callerId !== null && row.owner_id === callerId,
     create_at: Number(row.created_at) as Character['create_at'],

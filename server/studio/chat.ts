@@ -22,8 +22,12 @@ import {
 import {
   CHAT_EVENT,
   CHAT_SOCKET_PATH,
+  ChatResumeRequest,
   ChatSendRequest,
+  type ChatAttachmentItem,
   type ChatMessageItem,
+  type ChatReplyInProgress,
+  type ChatResumeAck,
   type ChatMessagePush,
   type ChatReplyDone,
   type ChatReplyError,
@@ -37,7 +41,8 @@ import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, failure, ok } from '../envelope';
 import { CHARACTER_SELECT, toCharacter, toPersona, type CharacterRow } from './characters';
-import { composeReply, tokenize, type MemoryLine } from './persona';
+import { composeReply, shapeReply, tokenize, type MemoryLine } from './persona';
+import { CREATE_CHAT_FAILED, attachmentsOf, readSettings } from './tavern';
 
 /** Pause between two streamed tokens of a reply. */
 export const TOKEN_INTERVAL_MS = 15;
@@ -63,9 +68,10 @@ interface MessageRow extends Record<string, unknown> {
   character_name: string;
   is_official_agent: boolean;
   support_voice: boolean;
+  attachments: unknown;
 }
 
-const MESSAGE_SELECT = `SELECT m.seq, m.id, m.session_id, m.client_id, m.role, m.content, m.reply_id, m.created_at,
+const MESSAGE_SELECT = `SELECT m.seq, m.id, m.session_id, m.client_id, m.role, m.content, m.reply_id, m.created_at, m.attachments,
   c.id AS character_id, c.name AS character_name, c.is_official_agent, c.support_voice
   FROM chat_messages m JOIN chat_sessions s ON s.id = m.session_id JOIN characters c ON c.id = s.character_id`;
 
@@ -82,7 +88,14 @@ export const toMessageItem = (row: MessageRow, withVoice: boolean): ChatMessageI
     name: assistant ? row.character_name : null,
     is_official_agent: assistant && row.is_official_agent,
     voice_url: withVoice && assistant && row.support_voice ? chatVoicePath(row.id) : null,
+    attachments: storedAttachments(row.attachments),
   };
+};
+
+/** The jsonb column as the driver gives it (parsed, or text from some drivers). */
+const storedAttachments = (value: unknown): ChatAttachmentItem[] => {
+  const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
+  return Array.isArray(parsed) ? (parsed as ChatAttachmentItem[]) : [];
 };
 
 /** The caller's session, or 10404 (another account's session is as unknown as a missing one). */
@@ -106,8 +119,12 @@ export const openSession = async (
 ): Promise<ChatSessionOpenResponse> => {
   const [character] = await ctx.db.query<CharacterRow>(`${CHARACTER_SELECT} WHERE c.id = $1`, [characterId]);
   if (!character) throw new ApiError(CODES.notFound, 'no such character');
+  // Spec §8 10608 names the chat's target before the colon: a character its owner made private
+  // (after a link to it was shared, or after this chat began) cannot be chatted with.
+  if (!character.is_public && character.owner_id !== accountId)
+    throw new ApiError(CREATE_CHAT_FAILED, `${character.name}: this character is private`);
   const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
+  const opened = await ctx.db.transaction(async (tx) => {
     const inserted = await tx.query<{ id: string }>(
       `INSERT INTO chat_sessions (id, account_id, character_id, created_at) VALUES ($1, $2, $3, $4)
        ON CONFLICT (account_id, character_id) DO NOTHING RETURNING id`,
@@ -126,13 +143,15 @@ export const openSession = async (
         `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ($1, $2, NULL, 'assistant', $3, $4)`,
         [`msg_${newId()}`, session.id, character.greeting, now],
       );
-    return {
-      session_id: session.id,
-      channel_id: characterId,
-      character: toCharacter(character, accountId),
-      created,
-    };
+    return { sessionId: session.id, created };
   });
+  return {
+    session_id: opened.sessionId,
+    channel_id: characterId,
+    character: toCharacter(character, accountId),
+    created: opened.created,
+    settings: await readSettings(ctx.db, opened.sessionId),
+  };
 };
 
 export const historyPage = async (
@@ -224,7 +243,13 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
   });
   /** User message id -> reply id, while the reply streams. */
   const inFlight = new Map<string, string>();
+  /**
+   * The replies being written, by reply id, with every token sent so far: a client that reloads or
+   * comes back to a hidden tab asks for them (`chat:resume`) and catches up instead of losing them.
+   */
+  const writing = new Map<string, { accountId: string; progress: ChatReplyInProgress }>();
   const timers = new Set<NodeJS.Timeout>();
+  const tokenInterval = ctx.config.chatTokenIntervalMs ?? TOKEN_INTERVAL_MS;
   let closed = false;
 
   io.use((socket, next) => {
@@ -267,7 +292,14 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
   const startReply = (
     accountId: string,
     session: SessionRow,
-    user: { id: string; clientId: string; content: string; seq: string; createdAt: number },
+    user: {
+      id: string;
+      clientId: string;
+      content: string;
+      seq: string;
+      createdAt: number;
+      attachments: readonly ChatAttachmentItem[];
+    },
   ) => {
     if (inFlight.has(user.id)) return;
     const replyId = `msg_${newId()}`;
@@ -286,11 +318,24 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         "SELECT count(*) AS n FROM chat_messages WHERE session_id = $1 AND role = 'user' AND seq <= $2",
         [session.id, user.seq],
       );
-      const text = composeReply(
-        toPersona(character),
+      const settings = await readSettings(ctx.db, session.id);
+      const persona = toPersona(character);
+      // Second instructions speak through the persona: their words join what it draws from.
+      const text = shapeReply(
+        composeReply(
+          settings.instruction === null
+            ? persona
+            : { ...persona, corpus: `${persona.corpus}\n${settings.instruction.content}` },
+          user.content,
+          memoryRows.reverse(),
+          Number(turnRow?.n ?? 1),
+        ),
         user.content,
-        memoryRows.reverse(),
-        Number(turnRow?.n ?? 1),
+        {
+          instruction: settings.instruction,
+          onlineSearch: settings.on_line_search,
+          attachments: user.attachments,
+        },
       );
       const tokens = tokenize(text);
       const createAt = Math.max(ctx.clock.now(), user.createdAt);
@@ -302,6 +347,8 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         name: character.name,
         is_official_agent: character.is_official_agent,
       };
+      const progress: ChatReplyInProgress = { ...start, tokens: [] };
+      writing.set(replyId, { accountId, progress });
       room.emit(CHAT_EVENT.start, start);
       const finish = async () => {
         await ctx.db.transaction(async (tx) => {
@@ -312,6 +359,7 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
           await tx.query('UPDATE chat_messages SET reply_id = $1 WHERE id = $2', [replyId, user.id]);
         });
         inFlight.delete(user.id);
+        writing.delete(replyId);
         const done: ChatReplyDone = {
           session_id: session.id,
           reply_id: replyId,
@@ -332,15 +380,17 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
             index: index as ChatToken['index'],
             token: tokens[index] as string,
           };
+          progress.tokens.push(token.token);
           room.emit(CHAT_EVENT.token, token);
           index += 1;
-          later(step, TOKEN_INTERVAL_MS);
+          later(step, tokenInterval);
         } else finish().catch(fail);
       };
-      later(step, TOKEN_INTERVAL_MS);
+      later(step, tokenInterval);
     };
     const fail = () => {
       inFlight.delete(user.id);
+      writing.delete(replyId);
       if (closed) return;
       const error: ChatReplyError = {
         session_id: session.id,
@@ -360,6 +410,8 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     const session = await ownedSession(ctx.db, accountId, msg.session_id);
     if (session.character_id !== msg.character_id)
       return failure(CODES.invalidRequest, 'character_id is not the character of this session');
+    const attachments =
+      msg.attachment_ids === undefined ? [] : await attachmentsOf(ctx.db, accountId, msg.attachment_ids);
     const now = ctx.clock.now();
     const inserted = await ctx.db.query<{
       seq: string;
@@ -367,9 +419,10 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
       created_at: string;
       reply_id: string | null;
     }>(
-      `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ($1, $2, $3, 'user', $4, $5)
+      `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at, attachments)
+       VALUES ($1, $2, $3, 'user', $4, $5, $6::jsonb)
        ON CONFLICT (session_id, client_id) DO NOTHING RETURNING seq, id, created_at, reply_id`,
-      [`msg_${newId()}`, session.id, msg.client_id, msg.content, now],
+      [`msg_${newId()}`, session.id, msg.client_id, msg.content, now, JSON.stringify(attachments)],
     );
     const fresh = inserted.length > 0;
     const [row] = fresh
@@ -393,6 +446,7 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
       content: stored.content,
       seq: row.seq,
       createdAt: Number(row.created_at),
+      attachments: storedAttachments(stored.attachments),
     };
     if (fresh) {
       const push: ChatMessagePush = { message: toMessageItem(stored, false) };
@@ -415,9 +469,31 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     return ok(ack);
   };
 
+  /** The replies of the caller's session `payload.session_id` still being written, tokens so far. */
+  const handleResume = async (accountId: string, payload: unknown): Promise<unknown> => {
+    const decoded = ChatResumeRequest.decode(payload);
+    if (decoded._tag === 'Left') return failure(CODES.invalidRequest, 'malformed resume request');
+    await ownedSession(ctx.db, accountId, decoded.right.session_id);
+    const replies = [...writing.values()]
+      .filter((w) => w.accountId === accountId && w.progress.session_id === decoded.right.session_id)
+      // A copy: the tokens sent so far, not the array that keeps growing.
+      .map((w) => ({ ...w.progress, tokens: [...w.progress.tokens] }));
+    const ack: ChatResumeAck = { replies };
+    return ok(ack);
+  };
+
   io.on('connection', (socket) => {
     const { accountId } = socket.data as SocketData;
     void socket.join(roomOf(accountId));
+    socket.on(CHAT_EVENT.resume, (payload: unknown, ack: unknown) => {
+      const answer: AckFn = typeof ack === 'function' ? (ack as AckFn) : () => undefined;
+      handleResume(accountId, payload)
+        .then(answer)
+        .catch((err: unknown) => {
+          if (err instanceof ApiError) answer(failure(err.code, err.message));
+          else answer(failure(500, 'internal error'));
+        });
+    });
     socket.on(CHAT_EVENT.send, (payload: unknown, ack: unknown) => {
       const answer: AckFn = typeof ack === 'function' ? (ack as AckFn) : () => undefined;
       handleSend(socket, accountId, payload)

@@ -220,3 +220,38 @@ export const composeReply = (
 
 /** The reply cut into streamable tokens (a word with the spaces before it); they join back to the text. */
 export const tokenize = (text: string): string[] => text.match(/\s*\S+|\s+$/g) ?? [];
+
+/** What a chat adds to a persona's reply: its second instructions, online search, the files sent. */
+export interface ReplyContext {
+  readonly instruction: { readonly title: string; readonly content: string } | null;
+  readonly onlineSearch: boolean;
+  readonly attachments: readonly { readonly name: string }[];
+}
+
+const BRIEF = /\b(short|brief|concise|one sentence)\b|简短|短く/i;
+
+/**
+ * The reply as the chat's settings shape it: files sent are acknowledged by name first; with online
+ * search on, the simulated engine says what it searched for (a real engine would cite its
+ * sources); second instructions asking for brevity keep the first sentence only. A refusal stays
+ * the refusal (spec §5 "refuse to answer").
+ */
+export const shapeReply = (reply: string, message: string, ctx: ReplyContext): string => {
+  if (reply === REFUSAL) return reply;
+  let text = reply;
+  if (ctx.instruction !== null && BRIEF.test(ctx.instruction.content)) {
+    const first = /^.*?[.!?。！？](\s|$)/.exec(text);
+    if (first) text = first[0].trim();
+  }
+  const parts: string[] = [];
+  if (ctx.attachments.length > 0)
+    parts.push(`I looked at ${ctx.attachments.map((a) => `"${a.name}"`).join(', ')}.`);
+  parts.push(text);
+  if (ctx.onlineSearch) {
+    const topics = keywords(message);
+    parts.push(
+      `(Searched the web for: ${topics.length > 0 ? topics.join(', ') : message.trim().slice(0, 40)}.)`,
+    );
+  }
+  return parts.join(' ');
+};

@@ -2,6 +2,7 @@
  * Every address of the web client, once: the router's routes and the route guards' names and
  * meta (spec §2) come from this table. Add a screen by adding its module here.
  */
+import { characterRoutes } from './characters';
 import { chatRoute } from './chat';
 import { coinsRoute } from './coins';
 import { chatRoomRoute } from './chatRoom';
@@ -38,6 +39,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   chatRoomRoute,
   ...detailRoutes,
   ...searchRoutes,
+  ...characterRoutes,
   loginRoute,
   signUpRoute,
   forgotPasswordRoute,

@@ -330,7 +330,14 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
 
   it('lists the seeded characters to guests, official agents first, with every kind and a cover', async () => {
     const all = await list({ limit: 50 }, null);
-    expect(all.items.length).toBe(SEED_CHARACTERS.length);
+    // The twelve studio characters, then the square's characters (each one chat-able, by its id).
+    expect(all.items.length).toBe(50);
+    expect(
+      all.items
+        .slice(0, SEED_CHARACTERS.length)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(SEED_CHARACTERS.map((c) => c.id).sort());
     const agents = all.items.filter((c) => c.is_official_agent);
     expect(agents.length).toBe(4);
     expect(all.items.slice(0, agents.length).every((c) => c.is_official_agent)).toBe(true);
@@ -346,7 +353,7 @@ describe('characters (spec §3 character_type 0 and 2 digital, 1 tool, 3 agent; 
     const official = await list({ scope: 'official', limit: 50 });
     expect(official.items.every((c) => c.author === null)).toBe(true);
     const mine = await list({ scope: 'mine' });
-    expect(mine.items.map((c) => c.id).sort()).toEqual(['chr_demo_ember', 'chr_demo_rose']);
+    expect(mine.items.map((c) => c.id)).toEqual(expect.arrayContaining(['chr_demo_ember', 'chr_demo_rose']));
     expect(mine.items.every((c) => c.is_mine && c.author?.id === 'demo')).toBe(true);
     expect((await api(CHARACTER_LIST_PATH, { scope: 'mine' }, null)).json.status.code).toBe(20000);
   });

@@ -24,6 +24,7 @@ import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
   BellIcon,
+  CharactersIcon,
   ChatIcon,
   HelpIcon,
   CreateIcon,
@@ -59,7 +60,18 @@ const useNavEntries = (): readonly NavEntry[] => {
     { to: '/ai-tools', labelId: 'nav.tools', icon: <ToolsIcon />, testId: 'nav-tools' },
     { to: '/explore', labelId: 'nav.explore', icon: <ExploreIcon />, testId: 'nav-explore' },
     { to: '/studio', labelId: 'nav.studio', icon: <StudioIcon />, testId: 'nav-studio' },
-    ...(chatEnabled ? [{ to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' }] : []),
+    ...(chatEnabled
+      ? [
+          { to: '/chat', labelId: 'nav.chat', icon: <ChatIcon />, testId: 'nav-chat' },
+          // Spec §2 character routes need the tavern permission (the same config item as chat).
+          {
+            to: '/myCharacters',
+            labelId: 'nav.characters',
+            icon: <CharactersIcon />,
+            testId: 'nav-characters',
+          },
+        ]
+      : []),
     { to: '/pricing', labelId: 'billing.nav', icon: <MembershipIcon />, testId: 'nav-pricing' },
   ];
 };

@@ -53,6 +53,13 @@ export const ChatIcon = () => (
     <path d="M5 18l-1 3 4-2h9a3 3 0 003-3V8a3 3 0 00-3-3H7a3 3 0 00-3 3v7a3 3 0 001 3z" />
   </Icon>
 );
+export const CharactersIcon = () => (
+  <Icon>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0113 0" />
+    <path d="M16 4.5a3.5 3.5 0 010 7M18 14.5a6.5 6.5 0 013.5 5.5" />
+  </Icon>
+);
 export const SunIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="4" />

@@ -74,18 +74,20 @@ describe('the directory lists characters in the server order (spec §7 character
 
   it('the invariants name what broke', () => {
     const e = stampAll([characters.characterListFailed({})])[0]!;
+    const base = characters.initialCharactersState;
     const twice: characters.CharactersState = {
+      ...base,
       list: { status: 'loaded', ids: ['luna', 'luna'] },
       byId: { luna: luna() },
     };
     expect(characters.listNamesKnownCharactersOnce.check(twice, twice, e)).toBe(
-      'a character is listed twice',
+      'a character is listed twice in listed',
     );
-    const unknown: characters.CharactersState = { list: { status: 'loaded', ids: ['x'] }, byId: {} };
+    const unknown: characters.CharactersState = { ...base, list: { status: 'loaded', ids: ['x'] }, byId: {} };
     expect(characters.listNamesKnownCharactersOnce.check(unknown, unknown, e)).toBe(
       'listed character x is unknown',
     );
-    const misfiled: characters.CharactersState = { list: { status: 'idle', ids: [] }, byId: { x: luna() } };
+    const misfiled: characters.CharactersState = { ...base, byId: { x: luna() } };
     expect(characters.charactersFiledById.check(misfiled, misfiled, e)).toBe('character luna filed under x');
   });
 });

@@ -372,6 +372,7 @@ describe('chat invariants catch a corrupted state', () => {
     name: null,
     nameKey: null,
     isOfficialAgent: false,
+    attachments: [],
     phase: { status: 'delivered' },
   });
   const st = (...messages: chat.ChatMessage[]): chat.ChatState => ({
@@ -380,6 +381,12 @@ describe('chat invariants catch a corrupted state', () => {
     channelId: 'c',
     connection: 'online',
     messages,
+    hasOlder: false,
+    pendingDeletes: [],
+    deleted: [],
+    settings: chat.DEFAULT_CHAT_SETTINGS,
+    voiceReplies: true,
+    speaking: null,
   });
   const e = stamp(open, 1, 1);
   it('names duplicates, disorder, a lost message and a rewritten stream', () => {

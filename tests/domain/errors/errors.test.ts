@@ -256,7 +256,8 @@ describe('errors: codes with messages of their own (spec §8)', () => {
   it('"10608: create-chat failure, with a target name from the message prefix"', () => {
     expect(toastOf(map(10608, guestCtx, 'Aiko: could not start a chat'))).toMatchObject({
       messageKey: 'createChatFailed',
-      values: { name: 'Aiko' },
+      // The value the catalogues' {target} reads (it was sent as `name` and shown as a raw "{target}").
+      values: { target: 'Aiko' },
     });
     expect(errors.chatTargetOf('Mika：失败')).toBe('Mika');
     expect(errors.chatTargetOf(' Ren ')).toBe('Ren');

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import { NEVER, defer, finalize, type Observable } from 'rxjs';
+import { NEVER, defer, finalize, of, type Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { characters, chat, replay, session } from '../../../domain/index.js';
@@ -78,6 +78,7 @@ const item = (
     name: role === 'assistant' ? 'Luna' : null,
     is_official_agent: false,
     voice_url: null,
+    attachments: [],
   });
 
 const ok = (ack: { id: string; client_id: string; create_at: number }) => ({
@@ -100,7 +101,11 @@ const socketHarness = (
   scheduler: TestScheduler,
   script: (attempt: number, connection: ChatConnection) => Observable<ChatSignal>,
   ack: (attempt: number, payload: ChatSendRequest) => Observable<unknown> = () => NEVER,
+  /** Answers each `chat:resume`; by default: nothing is being written. */
+  resumeAck: (attempt: number) => Observable<unknown> = () =>
+    of({ status: { code: 10000, msg: 'ok' }, data: { replies: [] } }),
 ) => {
+  const resumes: { at: number; attempt: number }[] = [];
   const attempts: number[] = [];
   const ends: number[] = [];
   const tokens: (string | null)[] = [];
@@ -112,6 +117,10 @@ const socketHarness = (
       tokens.push(token);
       const connection: ChatConnection = {
         send: (event, payload) => {
+          if (event === CHAT_EVENT.resume) {
+            resumes.push({ at: scheduler.now(), attempt });
+            return resumeAck(attempt);
+          }
           expect(event).toBe(CHAT_EVENT.send);
           sent.push({ at: scheduler.now(), attempt, payload: payload as ChatSendRequest });
           return ack(attempt, payload as ChatSendRequest);
@@ -119,7 +128,7 @@ const socketHarness = (
       };
       return script(attempt, connection).pipe(finalize(() => ends.push(scheduler.now())));
     });
-  return { attempts, ends, tokens, sent, connectChat };
+  return { attempts, ends, tokens, sent, resumes, connectChat };
 };
 
 const storeWith = (
@@ -511,6 +520,8 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
     support_voice: true,
     is_official_agent: false,
     voice: 'female',
+    gender: 'female',
+    is_public: true,
     author: null,
     is_mine: false,
     create_at: 0,
@@ -547,6 +558,7 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
                       channel_id: CHARACTER,
                       character: character(initMem),
                       created: false,
+                      settings: { session_id: SESSION, on_line_search: false, instruction: null },
                     }),
                   ),
                 }),
@@ -577,9 +589,12 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
       expect(store.recorder.events().map((e) => [e.type, e.meta.at])).toEqual([
         ['characters/received', 2],
         ['chat/sessionOpened', 2],
+        ['chat/settingsChanged', 2],
         ['chat/historyLoaded', 5],
         ['chat/historyLoaded', 23],
       ]);
+      // Older pages are offered while the server says it has more (has_more), not by counting.
+      expect(chat.selectOffersOlderHistory(store.getState().chat)).toBe(true);
       // The chat screen names the character it opened by its address, without the directory.
       expect(characters.selectCharacter(store.getState().characters, CHARACTER)).toEqual({
         id: CHARACTER,
@@ -589,6 +604,14 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
         kind: 'digital',
         coverUrl: '/c.png',
         isOfficialAgent: false,
+        characterType: 0,
+        initMemNum: initMem,
+        supportVoice: true,
+        voice: 'female',
+        gender: 'female',
+        isPublic: true,
+        isMine: false,
+        author: null,
       });
     });
   });
@@ -606,6 +629,8 @@ describe('the character directory (spec §7 character list)', () => {
     support_voice: false,
     is_official_agent: official,
     voice: 'female',
+    gender: 'female',
+    is_public: true,
     author: null,
     is_mine: false,
     create_at: 0,

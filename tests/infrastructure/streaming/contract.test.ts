@@ -66,6 +66,25 @@ const message = fc.record({
   name: nullable(fc.string()),
   is_official_agent: fc.boolean(),
   voice_url: nullable(fc.string()),
+  attachments: fc.array(
+    fc.record({
+      file_id: fc.string(),
+      name: fc.string(),
+      kind: fc.constantFrom(
+        'png' as const,
+        'jpeg' as const,
+        'txt' as const,
+        'pdf' as const,
+        'word' as const,
+        'json' as const,
+        'markdown' as const,
+        'excel' as const,
+      ),
+      url: fc.string(),
+      size: nat,
+    }),
+    { maxLength: 4 },
+  ),
 });
 
 const character = fc.record({
@@ -79,6 +98,8 @@ const character = fc.record({
   support_voice: fc.boolean(),
   is_official_agent: fc.boolean(),
   voice: keysOf(Voice),
+  gender: fc.constantFrom('female' as const, 'male' as const, 'other' as const),
+  is_public: fc.boolean(),
   author: nullable(fc.record({ id: fc.string(), name: fc.string() })),
   is_mine: fc.boolean(),
   create_at: nat,
@@ -91,6 +112,9 @@ const characterFields = {
   support_voice: fc.boolean(),
   voice: keysOf(Voice),
   cover_prompt: fc.string({ maxLength: 200 }),
+  gender: fc.constantFrom('female' as const, 'male' as const, 'other' as const),
+  is_public: fc.boolean(),
+  cover_file_id: nullable(fc.string()),
 };
 
 const name = nonBlank(40);
@@ -254,7 +278,17 @@ const cases: ReadonlyArray<readonly [string, t.Mixed, fc.Arbitrary<unknown>]> = 
   [
     'ChatSessionOpenResponse',
     ChatSessionOpenResponse,
-    fc.record({ session_id: fc.string(), channel_id: fc.string(), character, created: fc.boolean() }),
+    fc.record({
+      session_id: fc.string(),
+      channel_id: fc.string(),
+      character,
+      created: fc.boolean(),
+      settings: fc.record({
+        session_id: fc.string(),
+        on_line_search: fc.boolean(),
+        instruction: nullable(fc.record({ title: fc.string(), content: fc.string() })),
+      }),
+    }),
   ],
   [
     'ChatHistoryRequest',

@@ -14,6 +14,13 @@ export const fakeStudioApi = (overrides: Partial<StudioApi> = {}): StudioApi => 
   deleteCharacter: () => EMPTY,
   openChatSession: () => EMPTY,
   chatHistory: () => EMPTY,
+  searchCharacters: () => EMPTY,
+  characterDefaults: () => EMPTY,
+  characterTemplates: () => EMPTY,
+  chatSessions: () => EMPTY,
+  setOnlineSearch: () => EMPTY,
+  saveInstructions: () => EMPTY,
+  deleteChatMessage: () => EMPTY,
   ...overrides,
 });
 

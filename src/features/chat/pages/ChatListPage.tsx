@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { loadCharacters } from '../../../../infrastructure/streaming/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
-import { Badge, EmptyState, ErrorState, Skeleton } from '../../../ui';
+import { Badge, Button, EmptyState, ErrorState, Skeleton } from '../../../ui';
 import styles from '../Chat.module.css';
 import { CharacterAvatar } from '../CharacterAvatar';
 import { useCharacterDirectory } from '../useChat';
@@ -27,6 +27,18 @@ const ChatListPage = () => {
       <p className={styles.subtitle}>
         <FormattedMessage id="chat.subtitle" />
       </p>
+      <div className={styles.directoryActions}>
+        <Button asChild variant="secondary" size="sm">
+          <Link to={to('/myCharacters')}>
+            <FormattedMessage id="characters.mine.title" />
+          </Link>
+        </Button>
+        <Button asChild variant="primary" size="sm">
+          <Link to={to('/newCharacter')}>
+            <FormattedMessage id="characters.new.title" />
+          </Link>
+        </Button>
+      </div>
       {status === 'error' && (
         <ErrorState
           title={<FormattedMessage id="chat.list.error" />}

@@ -1,26 +1,88 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormattedMessage, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { chat } from '../../../../domain/index.js';
+import { chat, type characters } from '../../../../domain/index.js';
 import { openDialog } from '../../../../infrastructure/notices/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import {
   closeChat,
+  deleteChatMessage,
   loadOlderChat,
   openChat,
+  playChatVoice,
   retryChatMessage,
+  saveInstructions,
   sendChatMessage,
+  setOnlineSearch,
+  setVoiceReplies,
+  undoDeleteChatMessage,
 } from '../../../../infrastructure/streaming/commands';
+import { cancelUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useLocale } from '../../../i18n/locale';
-import { Badge, Button, Card, EmptyState, IconButton, TextArea, VisuallyHidden } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  Dialog,
+  EmptyState,
+  Field,
+  IconButton,
+  ProgressBar,
+  Switch,
+  TextArea,
+  TextInput,
+  Toast,
+  ToastProvider,
+  ToastViewport,
+  VisuallyHidden,
+} from '../../../ui';
 import styles from '../Chat.module.css';
 import { CharacterAvatar } from '../CharacterAvatar';
-import { useConversation } from '../useChat';
+import { PaperclipIcon, SpeakerIcon, TrashIcon } from '../icons';
+import { useAttachmentUpload, useConversation } from '../useChat';
 
-const Bubble = ({ message, speaker }: { readonly message: chat.ChatMessage; readonly speaker: string }) => {
+/** The uploader slot of the composer's attachment (spec §5 chat file types). */
+const ATTACHMENT_FIELD = 'chatAttachment';
+const ACCEPT = chat.chatFileAccept();
+
+const Attachments = ({ items }: { readonly items: readonly chat.ChatAttachment[] }) =>
+  items.length === 0 ? null : (
+    <ul className={styles.attachments} data-testid="message-attachments">
+      {items.map((a) => (
+        <li key={a.fileId}>
+          <a
+            href={a.url}
+            target="_blank"
+            rel="noreferrer noopener"
+            className={styles.attachment}
+            data-kind={a.kind}
+          >
+            <span className={styles.fileKind} aria-hidden="true">
+              {a.kind.toUpperCase()}
+            </span>
+            <span className={styles.fileName}>{a.name}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+
+const Bubble = ({
+  message,
+  speaker,
+  character,
+  speaking,
+}: {
+  readonly message: chat.ChatMessage;
+  readonly speaker: string;
+  readonly character: characters.ChatCharacter | null;
+  readonly speaking: boolean;
+}) => {
   const dispatch = useAppDispatch();
   const intl = useIntl();
   const { phase } = message;
+  const canSpeak = character?.supportVoice === true && chat.canSpeakMessage(message);
+  const canDelete = chat.canDeleteMessage(message);
   return (
     <li
       className={styles.bubble}
@@ -30,7 +92,13 @@ const Bubble = ({ message, speaker }: { readonly message: chat.ChatMessage; read
       data-status={phase.status}
     >
       <VisuallyHidden>{speaker}: </VisuallyHidden>
-      <span data-testid="bubble-text">{message.content}</span>
+      {message.role === 'assistant' && message.isOfficialAgent && (
+        <Badge tone="success" className={styles.official}>
+          <FormattedMessage id="chat.official" />
+        </Badge>
+      )}
+      {message.content !== '' && <span data-testid="bubble-text">{message.content}</span>}
+      <Attachments items={message.attachments} />
       {phase.status === 'streaming' && <span className={styles.caret} aria-hidden="true" />}
       {phase.status === 'sending' && (
         <span className={styles.note}>
@@ -53,32 +121,181 @@ const Bubble = ({ message, speaker }: { readonly message: chat.ChatMessage; read
           )}
         </span>
       )}
+      {(canSpeak || canDelete) && (
+        <span className={styles.tools}>
+          {canSpeak && (
+            <IconButton
+              size="sm"
+              label={intl.formatMessage({ id: speaking ? 'chat.voice.playing' : 'chat.voice.play' })}
+              data-testid="play-voice"
+              aria-pressed={speaking}
+              onClick={() => dispatch(playChatVoice({ clientId: message.clientId }))}
+            >
+              <SpeakerIcon active={speaking} />
+            </IconButton>
+          )}
+          {canDelete && (
+            <IconButton
+              size="sm"
+              label={intl.formatMessage({ id: 'chat.delete' })}
+              data-testid="delete-message"
+              onClick={() => dispatch(deleteChatMessage({ clientId: message.clientId }))}
+            >
+              <TrashIcon />
+            </IconButton>
+          )}
+        </span>
+      )}
     </li>
   );
 };
 
+/** Spec §7 second instructions (content, title): what the character follows in this chat. */
+const InstructionsDialog = ({ current }: { readonly current: chat.ChatInstruction | null }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        if (o) {
+          setTitle(current?.title ?? '');
+          setContent(current?.content ?? '');
+        }
+      }}
+      title={<FormattedMessage id="chat.instructions.title" />}
+      description={<FormattedMessage id="chat.instructions.description" />}
+      closeLabel={intl.formatMessage({ id: 'notices.close' })}
+      trigger={
+        <Button size="sm" variant={current === null ? 'ghost' : 'secondary'} data-testid="instructions-open">
+          <FormattedMessage id={current === null ? 'chat.instructions.add' : 'chat.instructions.edit'} />
+        </Button>
+      }
+      footer={
+        <>
+          {current !== null && (
+            <Button
+              variant="ghost"
+              onClick={() => {
+                dispatch(saveInstructions({ title: '', content: '' }));
+                setOpen(false);
+              }}
+            >
+              <FormattedMessage id="chat.instructions.clear" />
+            </Button>
+          )}
+          <Button
+            variant="primary"
+            data-testid="instructions-save"
+            disabled={content.trim() === ''}
+            onClick={() => {
+              dispatch(saveInstructions({ title: title.trim(), content: content.trim() }));
+              setOpen(false);
+            }}
+          >
+            <FormattedMessage id="chat.instructions.save" />
+          </Button>
+        </>
+      }
+    >
+      <Field label={<FormattedMessage id="chat.instructions.name" />}>
+        <TextInput value={title} maxLength={60} onChange={(e) => setTitle(e.target.value)} />
+      </Field>
+      <Field label={<FormattedMessage id="chat.instructions.content" />} help={`${content.length}/1000`}>
+        <TextArea
+          rows={5}
+          value={content}
+          maxLength={1000}
+          onChange={(e) => setContent(e.target.value)}
+          data-testid="instructions-content"
+        />
+      </Field>
+    </Dialog>
+  );
+};
+
+/** One Undo toast per message deleted within its window (chat.DELETE_UNDO_MS); the epic owns the timing. */
+const UndoToasts = ({ pending }: { readonly pending: readonly string[] }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  // Closing the toast only hides it: the delete goes ahead when its window ends.
+  const [closed, setClosed] = useState<readonly string[]>([]);
+  return (
+    <ToastProvider label={intl.formatMessage({ id: 'notices.label' })} duration={Infinity}>
+      {pending
+        .filter((id) => !closed.includes(id))
+        .map((clientId) => (
+          <Toast
+            key={clientId}
+            open
+            duration={Infinity}
+            title={<span data-testid="undo-toast">{intl.formatMessage({ id: 'chat.deleted' })}</span>}
+            closeLabel={intl.formatMessage({ id: 'notices.close' })}
+            onOpenChange={(o) => {
+              if (!o) setClosed((c) => [...c, clientId]);
+            }}
+            action={{
+              label: intl.formatMessage({ id: 'chat.undo' }),
+              altText: intl.formatMessage({ id: 'chat.undo' }),
+              onClick: () => dispatch(undoDeleteChatMessage({ clientId })),
+            }}
+          />
+        ))}
+      <ToastViewport label={intl.formatMessage({ id: 'notices.region' })} className={styles.undoViewport} />
+    </ToastProvider>
+  );
+};
+
 /**
- * One conversation (spec §4 chat): history first, the person's messages at once (marked until the
- * server acknowledges them), the character's reply streamed token by token. Messages written while
- * offline wait and go when the connection is back; a failed one can be sent again.
+ * One conversation (spec §4 chat): history first (older pages while the server has them), the
+ * person's messages at once (marked until acknowledged) with their files, the character's reply
+ * streamed token by token and, for a character that speaks, played; a reply being written when
+ * the page was reloaded or hidden is caught up. Messages can be deleted (with Undo), the chat can
+ * search online and follow second instructions.
  */
 const ChatRoomPage = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { to } = useLocale();
   const id = useParams()['characterId'] ?? '';
-  const { isGuest, character, open, online, messages, offersOlder } = useConversation(id);
+  const c = useConversation(id);
+  const { character, open, online, messages } = c;
   const [draft, setDraft] = useState('');
   const [touched, setTouched] = useState(false);
+  const [fileProblem, setFileProblem] = useState(false);
   const log = useRef<HTMLOListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const upload = useAttachmentUpload(ATTACHMENT_FIELD);
+  // The slot may hold a file from an earlier message: only one picked since then is attached.
+  const [usedUpload, setUsedUpload] = useState<string | null>(() => upload.latest?.id ?? null);
+  const attached = upload.latest !== null && upload.latest.id !== usedUpload ? upload.latest : null;
+  const attachment: chat.ChatAttachment | null =
+    attached !== null && attached.phase.status === 'complete'
+      ? (() => {
+          const kind = chat.chatFileKind(attached.file.name, attached.file.mime);
+          return kind === null
+            ? null
+            : {
+                fileId: attached.phase.fileId,
+                name: attached.file.name,
+                kind,
+                url: attached.phase.url,
+                size: attached.file.size,
+              };
+        })()
+      : null;
 
   useEffect(() => {
-    if (isGuest || id === '') return;
+    if (c.isGuest || id === '') return;
     dispatch(openChat({ characterId: id }));
     return () => {
       dispatch(closeChat({}));
     };
-  }, [id, isGuest, dispatch]);
+  }, [id, c.isGuest, dispatch]);
 
   // Keep the newest message in view while it grows.
   const last = messages[messages.length - 1];
@@ -87,17 +304,20 @@ const ChatRoomPage = () => {
     if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, last?.content]);
 
-  const empty = draft.trim() === '';
+  const problem = chat.chatSendProblem(draft, attachment === null ? 0 : 1);
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     setTouched(true);
-    if (empty || !open) return;
-    dispatch(sendChatMessage({ content: draft }));
+    if (problem !== null || !open || (attached !== null && attachment === null)) return;
+    dispatch(
+      sendChatMessage({ content: draft, ...(attachment === null ? {} : { attachments: [attachment] }) }),
+    );
+    if (attached !== null) setUsedUpload(attached.id);
     setDraft('');
     setTouched(false);
   };
 
-  if (isGuest)
+  if (c.isGuest)
     return (
       <Card className={styles.guest} padding="lg" data-testid="chat-guest">
         <EmptyState
@@ -115,8 +335,10 @@ const ChatRoomPage = () => {
 
   const name = character?.name ?? intl.formatMessage({ id: 'chat.character' });
   const you = intl.formatMessage({ id: 'chat.you' });
+  const voice = character?.supportVoice === true;
+  const phase = attached?.phase;
   return (
-    <section className={styles.room} aria-labelledby="chat-room-title">
+    <section className={styles.room} aria-labelledby="chat-room-title" data-voice-status={c.voiceStatus}>
       <header className={styles.roomHeader}>
         <IconButton asChild label={intl.formatMessage({ id: 'chat.back' })} size="sm">
           <Link to={to('/chat')}>
@@ -127,7 +349,11 @@ const ChatRoomPage = () => {
         </IconButton>
         {character && <CharacterAvatar character={character} size="sm" />}
         <div className={styles.roomHeading}>
-          <h1 id="chat-room-title">{name}</h1>
+          <h1 id="chat-room-title">
+            <Link to={to(`/characters/${encodeURIComponent(id)}`)} className={styles.titleLink}>
+              {name}
+            </Link>
+          </h1>
           {character && <p>{character.intro}</p>}
         </div>
         <Badge
@@ -138,6 +364,33 @@ const ChatRoomPage = () => {
           <FormattedMessage id={online ? 'chat.online' : open ? 'chat.offline' : 'chat.connecting'} />
         </Badge>
       </header>
+      <div className={styles.settings}>
+        <Switch
+          label={<FormattedMessage id="chat.onlineSearch" />}
+          checked={c.settings.onlineSearch}
+          disabled={!open}
+          onCheckedChange={(enabled) => dispatch(setOnlineSearch({ enabled }))}
+          className={styles.setting}
+        />
+        {voice && (
+          <Switch
+            label={<FormattedMessage id="chat.voice.replies" />}
+            checked={c.voiceReplies}
+            disabled={!open}
+            onCheckedChange={(enabled) => dispatch(setVoiceReplies({ enabled }))}
+            className={styles.setting}
+          />
+        )}
+        <InstructionsDialog current={c.settings.instruction} />
+        {c.settings.instruction !== null && (
+          <span className={styles.instructionNote} data-testid="instruction-note">
+            <FormattedMessage
+              id="chat.instructions.active"
+              values={{ title: c.settings.instruction.title || c.settings.instruction.content.slice(0, 40) }}
+            />
+          </span>
+        )}
+      </div>
       <ol
         className={styles.log}
         ref={log}
@@ -146,15 +399,20 @@ const ChatRoomPage = () => {
         aria-busy={!open}
         data-testid="chat-log"
       >
-        {offersOlder && (
+        {c.offersOlder && (
           <li className={styles.centered}>
-            <Button variant="ghost" size="sm" onClick={() => dispatch(loadOlderChat({}))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              data-testid="chat-older"
+              onClick={() => dispatch(loadOlderChat({}))}
+            >
               <FormattedMessage id="chat.older" />
             </Button>
           </li>
         )}
         {/* The greeting opens the conversation until the server's history (which starts with it) is in. */}
-        {character && character.greeting !== '' && messages[0]?.content !== character.greeting && (
+        {character && character.greeting !== '' && messages.length === 0 && (
           <li className={styles.bubble} data-role="assistant" data-greeting data-testid="chat-greeting">
             <VisuallyHidden>{name}: </VisuallyHidden>
             <span data-testid="bubble-text">{character.greeting}</span>
@@ -166,35 +424,119 @@ const ChatRoomPage = () => {
           </li>
         )}
         {messages.map((m) => (
-          <Bubble key={m.clientId} message={m} speaker={m.role === 'user' ? you : (m.name ?? name)} />
+          <Bubble
+            key={m.clientId}
+            message={m}
+            speaker={m.role === 'user' ? you : (m.name ?? name)}
+            character={character}
+            speaking={c.speaking === m.clientId}
+          />
         ))}
       </ol>
       <form className={styles.composer} onSubmit={send} noValidate>
-        <TextArea
-          id="chat-input"
-          aria-label={intl.formatMessage({ id: 'chat.input.label' }, { name })}
-          data-testid="chat-input"
-          rows={2}
-          maxLength={chat.CHAT_CONTENT_MAX}
-          value={draft}
-          placeholder={intl.formatMessage({ id: 'chat.input.placeholder' }, { name })}
-          aria-invalid={touched && empty}
-          aria-describedby="chat-input-help"
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) send(e);
-          }}
-        />
-        <Button type="submit" variant="primary" data-testid="chat-send" disabled={!open}>
-          <FormattedMessage id="chat.send" />
-        </Button>
-        <p id="chat-input-help" className={touched && empty ? styles.inputError : styles.inputHelp}>
-          <FormattedMessage id={touched && empty ? 'chat.input.empty' : 'chat.input.help'} />{' '}
+        {attached !== null && phase !== undefined && (
+          <div className={styles.attachmentDraft} data-testid="attachment-draft" aria-live="polite">
+            <span className={styles.fileName}>{attached.file.name}</span>
+            {upload.running && (
+              <ProgressBar
+                value={upload.progress * 100}
+                size="sm"
+                label={intl.formatMessage({ id: 'upload.progress' }, { name: attached.file.name })}
+              />
+            )}
+            {upload.running && (
+              <span className={styles.progressText}>
+                <FormattedNumber value={upload.progress} style="percent" />
+              </span>
+            )}
+            {phase.status === 'complete' && (
+              <Badge tone="success" data-testid="attachment-ready">
+                <FormattedMessage id="upload.done" />
+              </Badge>
+            )}
+            {(phase.status === 'fail' || phase.status === 'error') && (
+              <span className={styles.inputError} role="alert">
+                <FormattedMessage
+                  id={intl.messages[phase.messageKey] !== undefined ? phase.messageKey : 'uploadError'}
+                />
+              </span>
+            )}
+            <Button
+              size="sm"
+              variant="ghost"
+              onClick={() => {
+                if (upload.running) dispatch(cancelUpload({ field: ATTACHMENT_FIELD }));
+                setUsedUpload(attached.id);
+              }}
+            >
+              <FormattedMessage id="chat.attach.remove" />
+            </Button>
+          </div>
+        )}
+        <div className={styles.inputRow}>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={ACCEPT}
+            className={styles.fileInput}
+            data-testid="chat-file"
+            tabIndex={-1}
+            aria-hidden="true"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (!file) return;
+              const ok = chat.isAllowedChatFile(file.name, file.type);
+              setFileProblem(!ok);
+              if (ok) dispatch(uploadPickedFile(ATTACHMENT_FIELD, file));
+            }}
+          />
+          <IconButton
+            label={intl.formatMessage({ id: 'chat.attach' })}
+            data-testid="chat-attach"
+            disabled={!open || upload.running}
+            onClick={() => fileInput.current?.click()}
+          >
+            <PaperclipIcon />
+          </IconButton>
+          <TextArea
+            id="chat-input"
+            aria-label={intl.formatMessage({ id: 'chat.input.label' }, { name })}
+            data-testid="chat-input"
+            rows={2}
+            maxLength={chat.CHAT_CONTENT_MAX}
+            value={draft}
+            placeholder={intl.formatMessage({ id: 'chat.input.placeholder' }, { name })}
+            aria-invalid={touched && problem !== null}
+            aria-describedby="chat-input-help"
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) send(e);
+            }}
+          />
+          <Button type="submit" variant="primary" data-testid="chat-send" disabled={!open || upload.running}>
+            <FormattedMessage id="chat.send" />
+          </Button>
+        </div>
+        <p
+          id="chat-input-help"
+          className={(touched && problem !== null) || fileProblem ? styles.inputError : styles.inputHelp}
+        >
+          <FormattedMessage
+            id={
+              fileProblem
+                ? 'chat.attach.wrongType'
+                : touched && problem !== null
+                  ? `chat.input.${problem}`
+                  : 'chat.input.help'
+            }
+          />{' '}
           <span>
             {draft.length}/{chat.CHAT_CONTENT_MAX}
           </span>
         </p>
       </form>
+      <UndoToasts pending={c.pendingDeletes} />
     </section>
   );
 };
