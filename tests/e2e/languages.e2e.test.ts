@@ -24,6 +24,10 @@ const plainTexts = (messages: Compiled): Map<string, string> =>
         : [],
     ),
   );
+/** `text` as whole words (so the English "Model" is not found in the Spanish "Modelo"). */
+const wholeWords = (text: string): RegExp =>
+  new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
+
 const served = async (locale: string, file: string): Promise<Compiled> =>
   (await (await fetch(`${app.url}/locales/${locale}/${file}.json`)).json()) as Compiled;
 
@@ -62,7 +66,7 @@ describe('sixteen languages', () => {
         ...plainTexts(await served(locale, 'home')),
       ]);
       const leftovers = [...english]
-        .filter(([id, en]) => en.length >= 4 && translated.get(id) !== en && text.includes(en))
+        .filter(([id, en]) => en.length >= 4 && translated.get(id) !== en && wholeWords(en).test(text))
         .map(([id, en]) => `${id}: ${en}`);
       expect(leftovers, locale).toEqual([]);
       const dir = await page.evaluate(() => document.documentElement.dir);
