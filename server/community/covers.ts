@@ -13,7 +13,7 @@ import { asBuffer, runEngine } from '../engines/pool';
 import { hashString } from '../engines/random';
 import { VIDEO } from '../creation/options';
 import { SONG_EMOTIONS, SONG_INSTRUMENTS, SONG_STYLES } from '../../infrastructure/contract/tasks';
-import { RECOMMEND_SCORE, avatarKey, coverKey, mediaKey } from './items';
+import { RECOMMEND_SCORE, avatarKey, coverKey, extraOf, mediaKey } from './items';
 
 const SAFE_ID = /^[A-Za-z0-9_-]{1,80}$/;
 export const AVATAR_SIDE = 128;
@@ -70,6 +70,13 @@ export const ensureAvatar = async (ctx: ServerContext, accountId: string): Promi
   return png;
 };
 
+/** Audio works play a rendered excerpt of at most this many seconds. */
+export const AUDIO_MEDIA_MAX_S = 20;
+
+/** The length of an audio work's playable excerpt: its own, at most AUDIO_MEDIA_MAX_S, at least 2 s. */
+export const audioSeconds = (row: { readonly extra: unknown }): number =>
+  Math.min(AUDIO_MEDIA_MAX_S, Math.max(2, extraOf(row.extra).duration ?? AUDIO_MEDIA_MAX_S));
+
 const pickOf = <T>(xs: readonly T[], seed: number): T => xs[seed % xs.length]!;
 
 /**
@@ -86,8 +93,8 @@ export const ensureMedia = async (
   const key = mediaKey(id, kind);
   const stored = await ctx.blobs.get(key);
   if (stored) return stored;
-  const [row] = await ctx.db.query<{ cover_prompt: string }>(
-    'SELECT cover_prompt FROM content_items WHERE id = $1 AND kind = $2',
+  const [row] = await ctx.db.query<{ cover_prompt: string; extra: unknown }>(
+    'SELECT cover_prompt, extra FROM content_items WHERE id = $1 AND kind = $2',
     [id, kind === 'video' ? 'aiVideo' : 'aiAudio'],
   );
   if (!row) return null;
@@ -116,6 +123,8 @@ export const ensureMedia = async (
           instrument: pickOf(SONG_INSTRUMENTS, seed >>> 8),
           prompt: row.cover_prompt,
           seed,
+          // As long as the detail page says (details.mediaOf).
+          durationS: audioSeconds(row),
         })
       ).wav,
     );

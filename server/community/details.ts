@@ -48,14 +48,9 @@ import {
   pageOfItems,
   type ItemRow,
 } from './items';
+import { audioSeconds } from './covers';
 import { Params } from './sql';
 import { queryTags } from './tags';
-
-/** Audio works play a rendered excerpt of at most this many seconds. */
-export const AUDIO_MEDIA_MAX_S = 20;
-
-const audioSeconds = (row: Pick<ItemRow, 'extra'>): number =>
-  Math.min(AUDIO_MEDIA_MAX_S, Math.max(2, extraOf(row.extra).duration ?? AUDIO_MEDIA_MAX_S));
 
 /** The playable file a video or audio item has (its URL renders it on the first GET). */
 export const mediaOf = (ctx: ServerContext, row: ItemRow): MediaFile | undefined => {

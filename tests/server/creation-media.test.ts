@@ -610,7 +610,7 @@ describe('spec §7 /task/delete (soft, refund while queued) and refunds of faile
       deleted: [queued.json.data.item.id],
       refunded_coins: 40,
     });
-    await tickAfter(1500); // 50% of a 3 s video: running
+    await tickAfter(750); // 50% of a 3 s video at Pro speed (2×, billing.TIER_BENEFITS): running
     expect((await detail(running.json.data.item.id, { token: pro })).status).toBe(2);
     const del2 = await s.post('/api/v1/task/delete', { ids: [running.json.data.item.id] }, { token: pro });
     expect(del2.json.data).toEqual({ deleted: [running.json.data.item.id], refunded_coins: 0 });

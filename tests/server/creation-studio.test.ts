@@ -4,6 +4,7 @@
  * run on a timer: the tests drive `ctx.tasks.tick(at)` (which also advances trainings), so
  * progress, the executing node and completion are checked at chosen moments.
  */
+import { billing } from '../../domain/index.js';
 import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
@@ -640,10 +641,11 @@ describe('spec §7 ComfyUI workflows: import (validated graph), run as a task na
     expect(code(r)).toBe(10000);
     const item = decodes(TaskItem, r.json.data.item);
     expect(await coins(member)).toBe(before - 15);
-    const duration = 1.5 * s.config.taskDurationMs;
+    // A Pro member's task renders at the tier's speed (billing.TIER_BENEFITS).
+    const duration = billing.taskDurationFor(1.5 * s.config.taskDurationMs, 'pro');
     const seen: string[] = [];
     for (let i = 1; i <= 9; i++) {
-      await s.server.ctx.tasks.tick(item.create_at + ((i - 0.5) / 9) * duration);
+      await s.server.ctx.tasks.tick(Math.round(item.create_at + ((i - 0.5) / 9) * duration));
       const p = (await api('/api/v1/task/tool/batch-progress', { task_ids: [item.id] }, member)).json.data
         .items[0];
       seen.push(p.comfyui_current_node);
