@@ -126,12 +126,14 @@ export const downloadImageEpic: AppEpic = (action$, _state$, { platform, schedul
           const name = downloadFileName(payload.url, payload.fileName);
           // A square card gives its generation; a task of the queue its "parameters" text (tasks.parametersText).
           const generation = payload.generation;
-          const text = payload.parameters ?? (generation === undefined ? undefined : generationText(generation));
+          const text =
+            payload.parameters ?? (generation === undefined ? undefined : generationText(generation));
           if (text === undefined) return platform.download.save(name, file.parts, file.contentType);
           const withText = withPngText(joinParts(file), PARAMETERS_KEY, text);
           if (withText !== null) return platform.download.save(name, [withText], 'image/png');
           platform.download.save(name, file.parts, file.contentType);
-          const sidecar = generation === undefined ? JSON.stringify({ parameters: text }) : generationJson(generation);
+          const sidecar =
+            generation === undefined ? JSON.stringify({ parameters: text }) : generationJson(generation);
           platform.download.save(sidecarName(name), [new TextEncoder().encode(sidecar)], 'application/json');
         }),
       );

@@ -95,7 +95,9 @@ describe('guide status (spec §3 guide_status, §7 "account guide status set")',
     expect((await s.post('/api/v1/account/guide/status', {}, { token })).json.data).toEqual({
       guide_status: 0,
     });
-    expect(code(await s.post('/api/v1/account/guide/status/set', { guide_status: 1 }, { token }))).toBe(10000);
+    expect(code(await s.post('/api/v1/account/guide/status/set', { guide_status: 1 }, { token }))).toBe(
+      10000,
+    );
     expect((await s.post('/api/v1/account/guide/status', {}, { token })).json.data).toEqual({
       guide_status: 1,
     });
@@ -109,7 +111,9 @@ describe('guide status (spec §3 guide_status, §7 "account guide status set")',
     expect(code(await s.post('/api/v1/account/guide/status', {}))).toBe(20000);
     expect(code(await s.post('/api/v1/account/guide/status/set', { guide_status: 1 }))).toBe(20000);
     const token = await s.login();
-    expect(code(await s.post('/api/v1/account/guide/status/set', { guide_status: 7 }, { token }))).toBe(10400);
+    expect(code(await s.post('/api/v1/account/guide/status/set', { guide_status: 7 }, { token }))).toBe(
+      10400,
+    );
   });
 });
 
