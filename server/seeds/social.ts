@@ -13,6 +13,15 @@ import { DEMO_ACCOUNT } from '../seed';
 
 const SEED_REF = 'seed-earnings';
 
+/**
+ * The demo's seeded creator earnings in free coins, a day each from 27 days ago to yesterday (0: none
+ * that day). Most days earn a little, some nothing: a history with gaps, like a real one.
+ */
+export const SEEDED_EARNINGS: readonly number[] = (() => {
+  const random = prng(hashString('social-earnings'));
+  return Array.from({ length: 27 }, () => Math.floor(random() * 6));
+})();
+
 export const seedSocial = async (ctx: ServerContext): Promise<void> => {
   const [demo] = await ctx.db.query('SELECT 1 FROM accounts WHERE id = $1', [DEMO_ACCOUNT.id]);
   if (!demo) return;
@@ -22,11 +31,9 @@ export const seedSocial = async (ctx: ServerContext): Promise<void> => {
   ]);
   if (done.length > 0) return;
   const now = ctx.clock.now();
-  const random = prng(hashString('social-earnings'));
   await ctx.db.transaction(async (tx) => {
-    for (let daysAgo = 27; daysAgo >= 1; daysAgo -= 1) {
-      // Most days earn a little, some nothing: a history with gaps, like a real one.
-      const amount = Math.floor(random() * 6);
+    for (const [i, amount] of SEEDED_EARNINGS.entries()) {
+      const daysAgo = SEEDED_EARNINGS.length - i;
       if (amount === 0) continue;
       await credit(
         tx,

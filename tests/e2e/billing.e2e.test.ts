@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -55,7 +55,7 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     await page.fill('[data-testid=email]', 'demo@atelier.test');
     await page.fill('[data-testid=password]', 'atelier-demo');
     await page.click('[data-testid=login-submit]');
-    await expect.poll(coinsText, { timeout: 15_000 }).toContain('500');
+    await expect.poll(coinsText, { timeout: 15_000 }).toContain(DEMO_COINS);
 
     for (const n of [1, 2]) {
       await generate(`a harbour at dawn, study ${n}`);

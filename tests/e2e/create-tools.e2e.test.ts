@@ -11,7 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tasks } from '../../domain/index.js';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -67,7 +67,9 @@ const signIn = async (p: Page) => {
   await p.fill('[data-testid=email]', 'demo@atelier.test');
   await p.fill('[data-testid=password]', 'atelier-demo');
   await p.click('[data-testid=login-submit]');
-  await expect.poll(() => p.getByTestId('coin-balance').textContent(), { timeout: 15_000 }).toContain('500');
+  await expect
+    .poll(() => p.getByTestId('coin-balance').textContent(), { timeout: 15_000 })
+    .toContain(DEMO_COINS);
 };
 
 const card = (p: Page, id: string) => p.locator(`[data-testid=task-card][data-task-id="${id}"]`);
@@ -118,7 +120,9 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     const corner = await colourAt(page, '[data-testid=task-card] [data-testid=after-image]', 0.04, 0.06);
     expect(centre[0]!).toBeGreaterThan(centre[1]!);
     expect(corner[1]!).toBeGreaterThan(corner[0]!);
-    await expect.poll(() => page.getByTestId('coin-balance').textContent()).toContain('490');
+    await expect
+      .poll(() => page.getByTestId('coin-balance').textContent())
+      .toContain(String(Number(DEMO_COINS) - 10));
     await shot(page, 'create-1280');
 
     // Spec §5: a sensitive word in the title blocks the publish and names the field.

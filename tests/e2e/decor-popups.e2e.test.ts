@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -87,7 +87,7 @@ describe('decorations end to end', () => {
     await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
     await page.goto(app.url + '/mall');
     await card(page, 'orn-aurora-ring').waitFor({ timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('decorations-balance').textContent()).toContain('500');
+    await expect.poll(() => page.getByTestId('decorations-balance').textContent()).toContain(DEMO_COINS);
     await shot(page, 'mall');
 
     // Buy two boxes with coins: each becomes owned, the balance goes down.
@@ -95,7 +95,9 @@ describe('decorations end to end', () => {
       await card(page, id).getByTestId('ornament-buy').click();
       await expect.poll(() => card(page, id).getByTestId('ornament-status').textContent()).toBe('Owned');
     }
-    await expect.poll(() => page.getByTestId('decorations-balance').textContent()).toContain('300');
+    await expect
+      .poll(() => page.getByTestId('decorations-balance').textContent())
+      .toContain(String(Number(DEMO_COINS) - 200));
 
     // Too few coins: the Nebula Crown costs 680; the card says why, and links to /coins.
     await card(page, 'orn-nebula-crown').getByTestId('ornament-buy').click();

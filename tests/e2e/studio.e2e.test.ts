@@ -9,7 +9,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -85,7 +85,7 @@ describe('end to end: the studio (issue 13)', () => {
     await page.click('[data-testid=login-submit]');
     await expect
       .poll(() => page.locator('[data-testid=coin-balance]').textContent(), { timeout: 15_000 })
-      .toContain('500');
+      .toContain(DEMO_COINS);
     await page.click('[data-testid=nav-studio]');
     await page.locator('[data-testid=studio-tool-editor]').waitFor();
     expect(await page.locator('[data-testid^=studio-tool-]').count()).toBe(6);

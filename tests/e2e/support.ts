@@ -9,6 +9,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { SEEDED_EARNINGS } from '../../server/seeds/social';
+
+/** The demo account's coins on a fresh start: its 500 plus the seeded creator earnings. */
+export const DEMO_COINS = String(500 + SEEDED_EARNINGS.reduce((a, b) => a + b, 0));
 
 export const CHROME = process.env['CHROME_PATH'] ?? '/usr/bin/chromium';
 export const SHOTS = path.resolve('test-results');

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/index.js';
-import { chooseLanguage, launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { chooseLanguage, launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
 const run = promisify(execFile);
 let app: RunningApp;
@@ -47,13 +47,15 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await page.fill('[data-testid=password]', 'atelier-demo');
     await page.click('[data-testid=login-submit]');
     const coins = page.locator('[data-testid=coin-balance]');
-    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('500');
+    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain(DEMO_COINS);
 
     await page.fill('[data-testid=prompt]', 'a lighthouse on a cliff at dusk, warm light over a calm sea');
     await page.locator('label', { hasText: /^3:4$/ }).click();
     expect(await page.getByRole('radio', { name: '3:4' }).isChecked()).toBe(true);
     await page.click('[data-testid=generate]');
-    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('490');
+    await expect
+      .poll(() => coins.textContent(), { timeout: 15_000 })
+      .toContain(String(Number(DEMO_COINS) - 10));
 
     const seen: number[] = [];
     await expect
@@ -77,7 +79,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     if (natural) expect(natural.w / natural.h).toBeCloseTo(3 / 4, 1);
     await expect.poll(() => page.locator('[data-testid=toast]').first().textContent()).toContain('ready');
-    await expect.poll(() => coins.textContent()).toContain('490');
+    await expect.poll(() => coins.textContent()).toContain(String(Number(DEMO_COINS) - 10));
     await page.screenshot({ path: path.join(SHOTS, 'e2e-3-done.png') });
 
     const [download] = await Promise.all([
@@ -114,7 +116,9 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
       .poll(() => page.locator('[data-testid=task-card][data-status=completed]').count(), { timeout: 15_000 })
       .toBeGreaterThanOrEqual(1);
     await page.locator('[data-testid=task-image]').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => coins.textContent(), { timeout: 15_000 }).toContain('490');
+    await expect
+      .poll(() => coins.textContent(), { timeout: 15_000 })
+      .toContain(String(Number(DEMO_COINS) - 10));
     await page.screenshot({ path: path.join(SHOTS, 'e2e-4-after-reload.png') });
     expect(pageErrors).toEqual([]);
   });
