@@ -19,7 +19,7 @@ import { CHAT_MESSAGE_DELETE_PATH } from '../../infrastructure/contract/characte
 import { REGISTER_PATH } from '../../infrastructure/contract/account';
 import { AUDIO_TTS_STREAM_PATH } from '../../infrastructure/contract/streaming';
 import { bucketOf } from '../../server/ops/flags';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { launchBrowser, SHOTS, startApp, type RunningApp, settleNewAccount } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -47,7 +47,10 @@ const tavernAccount = async (): Promise<string> => {
     });
     const body = (await r.json()) as { status: { code: number }; data: { user: { id: string } } };
     expect(body.status.code).toBe(10000);
-    if (inTavernTest('account', body.data.user.id)) return email;
+    if (inTavernTest('account', body.data.user.id)) {
+      await settleNewAccount(app.url, email, PASSWORD);
+      return email;
+    }
   }
   throw new Error('no account in the ST-tavern test');
 };

@@ -94,3 +94,42 @@ export const chooseLanguage = async (page: Page, code: string) => {
   await page.getByTestId('language').click();
   await page.locator(`[role=menuitem] [lang="${code}"]`).click();
 };
+
+/**
+ * A newly registered account as one that has been here before: the server's welcome popups off
+ * (the development switch POST /dev/popups) and the guided tour seen (guide status 1), so a test of
+ * another screen is not covered by them. The tests of popups and the tour do not use this.
+ */
+export const settleNewAccount = async (url: string, email: string, password: string): Promise<void> => {
+  const login = await fetch(url + '/api/v1/account/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`login of ${email}: HTTP ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const post = async (path: string, body: unknown) => {
+    const r = await fetch(url + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify(body),
+    });
+    const json = (await r.json()) as { status: { code: number } };
+    if (json.status.code !== 10000) throw new Error(`${path}: ${json.status.code}`);
+  };
+  await post('/dev/popups', {
+    status: {
+      discount_popup: null,
+      face_photo_popup: null,
+      show_temp_coins_popup: false,
+      wakeup_user_popup: null,
+      user_activity_award_list: [],
+      hot_popup_cnt: 0,
+      daily_stamina: null,
+    },
+  });
+  await post('/api/v1/account/guide/status/set', { guide_status: 1 });
+};
