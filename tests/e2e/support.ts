@@ -60,6 +60,8 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
     if (Date.now() > deadline) throw new Error(`server did not start:\n${output}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+  // The demo account is everyone's test account: the server's popups would cover other screens.
+  await settleNewAccount(url, 'demo@atelier.test', 'atelier-demo');
   return {
     url,
     dataDir,
