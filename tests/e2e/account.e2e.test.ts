@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -87,6 +87,9 @@ describe('accounts end to end', () => {
     await page.getByTestId('signup-submit').click();
     await expect.poll(() => page.getByTestId('account-name').textContent(), { timeout: 15_000 }).toBe(NAME);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    // A new account is welcomed (popups, the tour: their own tests); settled, this test reads the account screens.
+    await settleNewAccount(app.url, EMAIL, OLD_PASSWORD);
+    await page.reload();
 
     // Sign out.
     await page.getByTestId('account-menu').click();
