@@ -77,7 +77,15 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     // A guest's like opens the login dialog; after signing in, the like counts.
     // One card, named by its key: the columns are virtual, so "the first in the page" changes as it scrolls.
     await page.evaluate(() => window.scrollTo(0, 0));
-    const likedKey = await cards().first().getAttribute('data-key');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    // The top-left card on screen (the DOM order of virtual columns is not the visual order).
+    const likedKey = await page.evaluate(() => {
+      const onScreen = [...document.querySelectorAll('[data-testid=feed-card]')]
+        .map((e) => ({ key: e.getAttribute('data-key'), box: e.getBoundingClientRect() }))
+        .filter(({ box }) => box.top >= 0 && box.bottom <= window.innerHeight);
+      onScreen.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+      return onScreen[0]?.key ?? null;
+    });
     const firstLike = page.locator(`[data-testid=feed-card][data-key="${likedKey}"]`).getByTestId('like');
     await firstLike.click();
     await expect.poll(() => page.getByTestId('dialog').isVisible()).toBe(true);
