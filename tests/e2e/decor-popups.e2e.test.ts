@@ -10,7 +10,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { launchBrowser, NO_POPUPS, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -25,16 +25,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.stop();
 });
-
-const NO_POPUPS = {
-  discount_popup: null,
-  face_photo_popup: null,
-  show_temp_coins_popup: false,
-  wakeup_user_popup: null,
-  user_activity_award_list: [],
-  hot_popup_cnt: 0,
-  daily_stamina: null,
-};
 
 const newPage = async (width: number): Promise<Page> => {
   const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });

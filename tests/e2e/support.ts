@@ -97,6 +97,17 @@ export const chooseLanguage = async (page: Page, code: string) => {
   await page.locator(`[role=menuitem] [lang="${code}"]`).click();
 };
 
+/** A popup status that offers nothing (the body of the development switch POST /dev/popups). */
+export const NO_POPUPS = {
+  discount_popup: null,
+  face_photo_popup: null,
+  show_temp_coins_popup: false,
+  wakeup_user_popup: null,
+  user_activity_award_list: [],
+  hot_popup_cnt: 0,
+  daily_stamina: null,
+};
+
 /**
  * A newly registered account as one that has been here before: the server's welcome popups off
  * (the development switch POST /dev/popups) and the guided tour seen (guide status 1), so a test of
@@ -122,16 +133,6 @@ export const settleNewAccount = async (url: string, email: string, password: str
     const json = (await r.json()) as { status: { code: number } };
     if (json.status.code !== 10000) throw new Error(`${path}: ${json.status.code}`);
   };
-  await post('/dev/popups', {
-    status: {
-      discount_popup: null,
-      face_photo_popup: null,
-      show_temp_coins_popup: false,
-      wakeup_user_popup: null,
-      user_activity_award_list: [],
-      hot_popup_cnt: 0,
-      daily_stamina: null,
-    },
-  });
+  await post('/dev/popups', { status: NO_POPUPS });
   await post('/api/v1/account/guide/status/set', { guide_status: 1 });
 };
