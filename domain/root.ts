@@ -129,6 +129,14 @@ export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice
     : [];
 
 /**
+ * Whether the guided tour is on screen: it runs and no popup is open (spec §4). One thing covers
+ * the page at a time: a popup that came first is closed before the tour shows, and the popup
+ * queue waits while the tour runs (`popups.PopupContext.tourRunning`).
+ */
+export const selectTourOnScreen = (s: RootState): boolean =>
+  s.tour.status === 'running' && s.popups.current === null;
+
+/**
  * What signing out records, whoever starts it (the person, or an error that ends the session),
  * and whether or not the server's logout call succeeded (spec §4 "It clears them even if the
  * call fails"): the session's user and lists, the payment info, the account's tasks, and the

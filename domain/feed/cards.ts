@@ -147,3 +147,15 @@ export const coverRetryUrl = (url: string, failures: number): string | null => {
   const fragment = hash === -1 ? '' : url.slice(hash);
   return `${base}${base.includes('?') ? '&' : '?'}retry=${failures}${fragment}`;
 };
+
+/**
+ * The statistics a card shows beside its like button (which shows the like count itself): the
+ * type's statistics (spec §2) without `like`, in their order.
+ */
+export const cardCountStats = (
+  card: FeedCard,
+  collection: number,
+): readonly { readonly stat: Exclude<CardStatistic, 'like'>; readonly value: number }[] =>
+  cardStatValues(card, { like: 0, collection }).filter(
+    (s): s is { readonly stat: Exclude<CardStatistic, 'like'>; readonly value: number } => s.stat !== 'like',
+  );

@@ -82,6 +82,8 @@ export interface PopupContext {
   readonly halfPriceEligible: boolean;
   /** New-user subscription info, when the server sent any; only its presence matters here. */
   readonly newUserSubscriptionInfo: object | null;
+  /** The guided tour (spec §4) is on screen: one thing over the page at a time, the tour first. */
+  readonly tourRunning: boolean;
 }
 
 /** Spec §4: half-price needs an eligible route and no new-user subscription info. */
@@ -118,9 +120,12 @@ export const isPopupEligible = (view: PopupQueueView, ctx: PopupContext, type: P
   }
 };
 
-/** Spec §4: the eligible offered popup with the lowest priority number; none while one is open. */
+/**
+ * Spec §4: the eligible offered popup with the lowest priority number; none while one is open,
+ * nor while the guided tour runs (the popups wait for it, so the two never cover each other).
+ */
 export const nextPopup = (view: PopupQueueView, ctx: PopupContext): PopupType | null => {
-  if (view.current !== null) return null;
+  if (view.current !== null || ctx.tourRunning) return null;
   let best: PopupType | null = null;
   for (const type of view.offered)
     if (isPopupEligible(view, ctx, type) && (best === null || POPUP_PRIORITY[type] < POPUP_PRIORITY[best]))

@@ -19,8 +19,6 @@ export const refreshFeed = defineCommand<{ readonly tab: string; readonly query?
 /** Spec §4/§7: report a card (it is hidden at once, like "not interested", and the server is told). */
 export const reportCard = defineCommand<{ readonly id: string; readonly objType: number }>()('social/report');
 
-export const toggleLike = defineCommand<{ readonly key: string }>()('social/toggleLike');
-
 export const muteCard = defineCommand<{ readonly id: string; readonly reason: 'report' | 'notInterested' }>()(
   'social/mute',
 );

@@ -86,13 +86,18 @@ export const showNextPopupEpic: AppEpic = (action$, state$, { clock }) =>
         (a, b) => a.offered === b.offered && a.current === b.current && a.shown === b.shown,
       ),
     ),
+    state$.pipe(
+      map((s) => s.tour.status === 'running'),
+      distinctUntilChanged(),
+    ),
   ]).pipe(
-    mergeMap(([route, state]) => {
+    mergeMap(([route, state, tourRunning]) => {
       const next = popups.selectNextPopup(state, {
         route,
         now: clock.now(),
         halfPriceEligible: true,
         newUserSubscriptionInfo: null,
+        tourRunning,
       });
       return next === null ? EMPTY : of(popups.popupShown({ type: next }));
     }),

@@ -7,7 +7,8 @@
 import type { messages, people, social } from '../../domain/index.js';
 import { defineCommand } from '../store/commands';
 
-export { toggleLike } from '../feed/commands';
+/** Spec §4 like: toggles the item's like (a guest gets the login dialog and it lands after the sign-in). */
+export const toggleLike = defineCommand<{ readonly key: string }>()('social/toggleLike');
 
 /** Like (true) or take the like back (false), whatever the item shows now (a replayed intent). */
 export const setLike = defineCommand<{ readonly key: string; readonly liked: boolean }>()('social/setLike');

@@ -1,13 +1,10 @@
-/** The support and guide-status calls on the shared HTTP client. */
+/** The support call on the shared HTTP client (the guide status is the social API's). */
 import type { Observable } from 'rxjs';
-import { GUIDE_STATUS_PATH, GUIDE_STATUS_SET_PATH, GuideStatus } from '../contract/profile';
 import { SUPPORT_SUBMIT_PATH, SupportSubmitResponse, type SupportSubmitRequest } from '../contract/support';
 import type { ApiResult, HttpClient } from '../http/client';
 
 export interface SupportApi {
   readonly submit: (req: SupportSubmitRequest) => Observable<ApiResult<SupportSubmitResponse>>;
-  readonly guideStatus: () => Observable<ApiResult<GuideStatus>>;
-  readonly setGuideStatus: (req: GuideStatus) => Observable<ApiResult<GuideStatus>>;
 }
 
 export interface SupportDeps {
@@ -16,6 +13,4 @@ export interface SupportDeps {
 
 export const makeSupportApi = (http: HttpClient): SupportApi => ({
   submit: (req) => http.post(SUPPORT_SUBMIT_PATH, req, SupportSubmitResponse),
-  guideStatus: () => http.post(GUIDE_STATUS_PATH, {}, GuideStatus),
-  setGuideStatus: (req) => http.post(GUIDE_STATUS_SET_PATH, req, GuideStatus),
 });

@@ -15,10 +15,8 @@ export const offerTourEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(session.userInfoSet.match),
     filter(({ payload }) => payload.user.status === tour.NEW_USER_STATUS),
-    switchMap(() => {
-      const api = deps.support?.api;
-      if (api === undefined) return EMPTY;
-      return api.guideStatus().pipe(
+    switchMap(() =>
+      deps.social.api.guideStatus({}).pipe(
         mergeMap((r) =>
           E.isRight(r) && tour.shouldOfferTour(tour.NEW_USER_STATUS, r.right.guide_status)
             ? of<Action>(
@@ -31,8 +29,8 @@ export const offerTourEpic: AppEpic = (action$, _state$, deps) =>
         ),
         catchError(() => EMPTY),
         takeUntil(action$.pipe(filter(session.loggedOut.match))),
-      );
-    }),
+      ),
+    ),
   );
 
 export const tourStepsEpic: AppEpic = (action$) =>
@@ -52,7 +50,6 @@ export const saveGuideStatusEpic: AppEpic = (action$, state$, deps) =>
     map(() => state$.value.tour),
     filter((s) => tour.guideStatusAfter(s) !== null),
     mergeMap((s) => {
-      const api = deps.support?.api;
       const done = s.status === 'done';
       const logged = of<Action>(
         logEvent({
@@ -63,8 +60,7 @@ export const saveGuideStatusEpic: AppEpic = (action$, state$, deps) =>
           frontOperation: done ? 'done' : 'close',
         }),
       );
-      if (api === undefined) return logged;
-      return api.setGuideStatus({ guide_status: tour.GUIDE_SEEN }).pipe(
+      return deps.social.api.setGuideStatus({ guide_status: tour.GUIDE_SEEN }).pipe(
         mergeMap(() => logged),
         catchError(() => logged),
       );

@@ -14,11 +14,14 @@ import {
   notices,
   parseEventLog,
   replay,
+  popups,
+  selectTourOnScreen,
   selectUnreadAccountNotices,
   serializeEventLog,
   session,
   stamp,
   tasks,
+  tour,
   type DomainEvent,
   type UnstampedEvent,
 } from '../../domain/index.js';
@@ -226,5 +229,21 @@ describe('unread account notices (spec §3 "a notice read list is kept per user"
       session.noticesLoaded({ notices: list }),
     );
     expect(selectUnreadAccountNotices(other).map((n) => n.id)).toEqual(['n1', 'n2']);
+  });
+});
+
+describe('one thing over the page at a time (spec §4 popups and the guided tour)', () => {
+  const started = tour.tourStarted({ tourId: tour.NEW_USER_TOUR_ID, totalSteps: 5 });
+  it('the tour is on screen while it runs and no popup is open; a popup that came first goes first', () => {
+    const state = (...events: UnstampedEvent[]) => replay(stampAll(events));
+    expect(selectTourOnScreen(state(started).state)).toBe(true);
+    const popupFirst = [popups.popupOffered({ type: 'award' }), popups.popupShown({ type: 'award' })];
+    expect(selectTourOnScreen(state(...popupFirst, started).state)).toBe(false);
+    expect(
+      selectTourOnScreen(state(...popupFirst, started, popups.popupClosed({ type: 'award' })).state),
+    ).toBe(true);
+    expect(selectTourOnScreen(state(started, tour.tourClosed({ tourId: tour.NEW_USER_TOUR_ID })).state)).toBe(
+      false,
+    );
   });
 });

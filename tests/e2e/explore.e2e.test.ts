@@ -86,18 +86,21 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
       onScreen.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
       return onScreen[0]?.key ?? null;
     });
-    const firstLike = page.locator(`[data-testid=feed-card][data-key="${likedKey}"]`).getByTestId('like');
-    await firstLike.click();
+    const like = page.locator(`[data-testid=feed-card][data-key="${likedKey}"]`).getByTestId('like-button');
+    await like.click();
     await expect.poll(() => page.getByTestId('dialog').isVisible()).toBe(true);
     await page.getByTestId('email').fill('demo@atelier.test');
     await page.getByTestId('password').fill('atelier-demo');
     await page.getByTestId('login-submit').click();
     await expect.poll(() => page.getByTestId('dialog').isVisible(), { timeout: 15_000 }).toBe(false);
-    const before = await firstLike.getAttribute('aria-pressed');
-    await firstLike.click();
-    await expect
-      .poll(() => firstLike.getAttribute('aria-pressed'))
-      .toBe(before === 'true' ? 'false' : 'true');
+    // The guest's like lands after the sign-in (spec §5): liked, and the server has answered.
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => like.getAttribute('data-busy')).toBeNull();
+    const count = Number(await like.getAttribute('data-count'));
+    // A member's second click takes it back, one less (spec §4).
+    await like.click();
+    await expect.poll(() => like.getAttribute('aria-pressed')).toBe('false');
+    expect(Number(await like.getAttribute('data-count'))).toBe(count - 1);
 
     const muted = await cards().first().getAttribute('data-key');
     await cards().first().getByRole('button', { name: 'Not interested' }).click();

@@ -111,9 +111,15 @@ export const NO_POPUPS = {
 /**
  * A newly registered account as one that has been here before: the server's welcome popups off
  * (the development switch POST /dev/popups) and the guided tour seen (guide status 1), so a test of
- * another screen is not covered by them. The tests of popups and the tour do not use this.
+ * another screen is not covered by them. The tour's test keeps the tour (`tourSeen: false`); the
+ * popups' tests do not use this.
  */
-export const settleNewAccount = async (url: string, email: string, password: string): Promise<void> => {
+export const settleNewAccount = async (
+  url: string,
+  email: string,
+  password: string,
+  { tourSeen = true }: { readonly tourSeen?: boolean } = {},
+): Promise<void> => {
   const login = await fetch(url + '/api/v1/account/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -134,5 +140,5 @@ export const settleNewAccount = async (url: string, email: string, password: str
     if (json.status.code !== 10000) throw new Error(`${path}: ${json.status.code}`);
   };
   await post('/dev/popups', { status: NO_POPUPS });
-  await post('/api/v1/account/guide/status/set', { guide_status: 1 });
+  if (tourSeen) await post('/api/v1/account/guide/status/set', { guide_status: 1 });
 };

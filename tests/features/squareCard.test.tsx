@@ -44,7 +44,7 @@ describe('a square card', () => {
     const card = screen.getByTestId('feed-card');
     expect(screen.getByTestId('card-link').getAttribute('href')).toBe('/artwork/art-9');
     expect(within(screen.getByTestId('card-author')).getByText('Mira Sol')).toBeTruthy();
-    expect(screen.getByTestId('like-count').textContent).toBe('1.9K');
+    expect(screen.getByTestId('like-button-count').textContent).toBe('1.9K');
     expect(screen.getByTestId('stat-collection').textContent).toContain('1.2M');
     expect(screen.queryByTestId('card-actions')).toBeNull();
     fireEvent.focus(screen.getByTestId('card-link'));

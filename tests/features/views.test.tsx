@@ -112,8 +112,8 @@ describe('the square formats counts by the spec §9 rule', () => {
         }),
       ],
     });
-    expect(screen.getByTestId('like-count').textContent).toBe('1.9K');
-    expect(screen.getByTestId('like').getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByTestId('like-button-count').textContent).toBe('1.9K');
+    expect(screen.getByTestId('like-button').getAttribute('aria-pressed')).toBe('false');
   });
 });
 

@@ -3,7 +3,7 @@
  * balance, language, theme and the account menu; the page; the toasts and dialogs of spec §8.
  * Works from 320 px up with nothing off-screen.
  */
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { preferences, routing } from '../../../domain/index.js';
@@ -43,6 +43,7 @@ import {
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
+import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';
 
 interface NavEntry {
@@ -76,7 +77,13 @@ const useNavEntries = (): readonly NavEntry[] => {
   ];
 };
 
-const PrimaryNav = ({ entries }: { readonly entries: readonly NavEntry[] }) => {
+const PrimaryNav = ({
+  entries,
+  compact,
+}: {
+  readonly entries: readonly NavEntry[];
+  readonly compact: boolean;
+}) => {
   const intl = useIntl();
   const { to } = useLocale();
   return (
@@ -87,9 +94,13 @@ const PrimaryNav = ({ entries }: { readonly entries: readonly NavEntry[] }) => {
           to={to(e.to)}
           className={({ isActive }) => (isActive ? `${styles.navLink} ${styles.active}` : styles.navLink)}
           data-testid={e.testId}
+          // Named by icon only, the area still has its name as a tooltip.
+          title={compact ? intl.formatMessage({ id: e.labelId }) : undefined}
         >
           {e.icon}
-          <FormattedMessage id={e.labelId} />
+          <span className={styles.navLabel}>
+            <FormattedMessage id={e.labelId} />
+          </span>
         </NavLink>
       ))}
     </nav>
@@ -324,15 +335,19 @@ const usePageViews = () => {
 };
 
 export const Shell = ({ children }: { readonly children: ReactNode }) => {
-  const { to } = useLocale();
+  const { to, locale } = useLocale();
   const entries = useNavEntries();
+  const signedIn = useUser() !== null;
+  const header = useRef<HTMLElement>(null);
+  const tools = useRef<HTMLDivElement>(null);
+  const compact = useHeaderFit(header, tools, `${locale} ${signedIn} ${entries.length}`);
   usePageViews();
   return (
     <div className={styles.shell}>
       <a className={styles.skipLink} href="#main">
         <FormattedMessage id="nav.skipToContent" />
       </a>
-      <header className={styles.header}>
+      <header ref={header} className={styles.header} data-compact={compact || undefined}>
         <NavMenu entries={entries} />
         <Link to={to('/')} className={styles.brand}>
           <span className={styles.brandMark} aria-hidden="true">
@@ -342,9 +357,9 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
             <FormattedMessage id="app.name" />
           </span>
         </Link>
-        <PrimaryNav entries={entries} />
+        <PrimaryNav entries={entries} compact={compact} />
         <SearchBox />
-        <div className={styles.tools}>
+        <div ref={tools} className={styles.tools}>
           <CoinPill />
           <GuestLogButton />
           <MessagesBell to={to('/messages')} />

@@ -4,13 +4,12 @@ import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { details, format, search } from '../../../domain/index.js';
 import { loadComments, loadDetail, loadWorks, postComment } from '../../../infrastructure/details/commands';
-import { toggleLike } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { FollowButton } from '../social';
+import { CollectButton, FollowButton, LikeButton } from '../social';
 import { Avatar, Button, EmptyState, ErrorState, Field, Skeleton, TextArea } from '../../ui';
 import styles from './Details.module.css';
-import { useComments, useDetail, useLikeOf, useSignedIn, useWorks } from './useDetails';
+import { contentKeyOf, useComments, useDetail, useSignedIn, useWorks } from './useDetails';
 
 /**
  * Loads the item of `page` and renders `children` with it; a skeleton while it loads, an error with
@@ -110,25 +109,16 @@ export const TagList = ({ item }: { readonly item: details.DetailItem }) => {
   );
 };
 
-/** Likes (a toggle; spec §5 a guest gets the login dialog), collections and, where counted, plays and runs. */
+/**
+ * Like and collect (spec §4; a guest gets the login dialog, spec §5), the collection count and,
+ * where counted, plays and runs.
+ */
 export const Stats = ({ item }: { readonly item: details.DetailItem }) => {
-  const intl = useIntl();
-  const dispatch = useAppDispatch();
-  const { key, liked, likes } = useLikeOf(item);
+  const key = contentKeyOf(item);
   return (
     <div className={styles.actions}>
-      <button
-        type="button"
-        className={styles.like}
-        data-on={liked || undefined}
-        aria-pressed={liked}
-        aria-label={intl.formatMessage({ id: 'details.like' }, { count: likes })}
-        onClick={() => dispatch(toggleLike({ key }))}
-        data-testid="detail-like"
-      >
-        <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
-        {format.formatCount(likes)}
-      </button>
+      <LikeButton itemKey={key} />
+      <CollectButton itemKey={key} cardType={item.cardType} />
       <dl className={styles.stats}>
         <div>
           <dt>

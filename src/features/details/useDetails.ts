@@ -19,12 +19,6 @@ export const useWorks = (list: details.WorkListKind, id: string) =>
 
 export const useSignedIn = () => useAppSelector((s) => session.selectUser(s.session) !== null);
 
-/** The like state of an item (spec §4 like toggles and counts by one): two primitives, redrawn only by its own change. */
-export const useLikeOf = (item: { readonly id: string; readonly objType: number }) => {
-  const key = social.contentKey({ id: item.id, obj_type: item.objType as social.ContentItem['obj_type'] });
-  return {
-    key,
-    liked: useAppSelector((s) => social.selectIsLiked(s.social, key)),
-    likes: useAppSelector((s) => social.selectLikeCount(s.social, key)),
-  };
-};
+/** The social key of a detail page's item (its like and collect state live under it). */
+export const contentKeyOf = (item: { readonly id: string; readonly objType: number }): string =>
+  social.contentKey({ id: item.id, obj_type: item.objType as social.ContentItem['obj_type'] });

@@ -12,13 +12,13 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { feed, format } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
-import { muteCard, reportCard, toggleLike } from '../../../infrastructure/feed/commands';
+import { muteCard, reportCard } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { FollowButton } from '../social';
+import { FollowButton, LikeButton } from '../social';
 import { Avatar, IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
-import { useCardCounts, useLike } from './useFeed';
+import { useCardCounts } from './useFeed';
 
 /** Which card plays its media (one at a time on the square): its key, or null. */
 export const PlayingContext = createContext<{
@@ -115,7 +115,6 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const key = feed.cardKey(card);
-  const { liked, likes } = useLike(key);
   const collections = useCardCounts(key);
   const { playing, setPlaying } = useContext(PlayingContext);
   const isPlaying = playing === key && card.media !== undefined;
@@ -123,9 +122,7 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
   // square keeps few nodes, and the keyboard reaches them right after the card's link.
   const [active, setActive] = useState(false);
   const detail = to(feed.cardDetailPath(card));
-  const stats = feed
-    .cardStatValues(card, { like: likes, collection: collections })
-    .filter((s) => s.stat !== 'like');
+  const stats = feed.cardCountStats(card, collections);
   const intents = active || isPlaying ? feed.cardIntents(card) : [];
   const leave = (e: FocusEvent<HTMLElement>) => {
     if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setActive(false);
@@ -225,20 +222,7 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
         </div>
         <div className={styles.row}>
           <span className={styles.stats}>
-            <button
-              type="button"
-              className={styles.like}
-              data-on={liked || undefined}
-              aria-pressed={liked}
-              onClick={() => dispatch(toggleLike({ key }))}
-              data-testid="like"
-            >
-              <span aria-hidden="true">{liked ? '♥' : '♡'}</span>
-              <VisuallyHidden>
-                <FormattedMessage id="feed.like" />
-              </VisuallyHidden>
-              <span data-testid="like-count">{format.formatCount(likes)}</span>
-            </button>
+            <LikeButton itemKey={key} size="sm" />
             {stats.map(({ stat, value }) => (
               <span key={stat} className={styles.stat} data-stat={stat} data-testid={`stat-${stat}`}>
                 <VisuallyHidden>

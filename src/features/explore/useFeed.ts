@@ -1,6 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useCallback, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { feed, social, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
@@ -34,10 +34,17 @@ export const useFeedList = (query: feed.FeedQuery) => {
 /**
  * The tab's query as the address says (sort, time, filters; the defaults when it says nothing),
  * and a setter that writes a new one back, leaving default values out.
+ *
+ * A new address is the router's once its loaders finish; until then the query is the one on its
+ * way (the navigation's location), so a second filter chosen meanwhile adds to the first rather
+ * than to the address before it.
  */
 export const useSquareQuery = (tab: feed.FeedTab) => {
   const [params, setParams] = useSearchParams();
-  const search = params.toString();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.location?.pathname === pathname ? navigation.location.search : undefined;
+  const search = pending === undefined ? params.toString() : new URLSearchParams(pending).toString();
   const query = useMemo(() => feed.parseSquareSearch(tab, [...new URLSearchParams(search)]), [tab, search]);
   const setQuery = useCallback(
     (next: feed.FeedQuery) =>
@@ -119,12 +126,6 @@ export const useColumns = (
       .columnsOf(plan, (k) => !hiddenKeys.has(k))
       .map((keys) => keys.map((k) => byKey.get(k)).filter((c): c is feed.FeedCard => c !== undefined));
   }, [cards, hiddenKeys, columns]);
-
-/** What a card's like button shows: two primitives, so a card redraws only when its own like changes. */
-export const useLike = (key: string) => ({
-  liked: useAppSelector((s) => social.selectIsLiked(s.social, key)),
-  likes: useAppSelector((s) => social.selectLikeCount(s.social, key)),
-});
 
 /** A card's collection count (the social context's, kept current by collecting). */
 export const useCardCounts = (key: string): number =>

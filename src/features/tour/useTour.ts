@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import { tour, type RootState } from '../../../domain/index.js';
+import { selectTourOnScreen, tour, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
 export interface TourView {
@@ -11,17 +11,21 @@ export interface TourView {
   readonly canGoBack: boolean;
 }
 
-const selectTourView = createSelector([(s: RootState) => s.tour], (t): TourView | null => {
-  const step = tour.selectTourStep(t);
-  if (step === null || t.status !== 'running' || t.tourId !== tour.NEW_USER_TOUR_ID) return null;
-  return {
-    tourId: t.tourId,
-    step,
-    totalSteps: t.totalSteps,
-    stepName: tour.NEW_USER_TOUR_STEPS[step] ?? 'create',
-    isLast: tour.selectIsLastStep(t),
-    canGoBack: tour.selectCanGoBack(t),
-  };
-});
+const selectTourView = createSelector(
+  [(s: RootState) => s.tour, selectTourOnScreen],
+  (t, onScreen): TourView | null => {
+    const step = tour.selectTourStep(t);
+    if (step === null || !onScreen || t.status !== 'running' || t.tourId !== tour.NEW_USER_TOUR_ID)
+      return null;
+    return {
+      tourId: t.tourId,
+      step,
+      totalSteps: t.totalSteps,
+      stepName: tour.NEW_USER_TOUR_STEPS[step] ?? 'create',
+      isLast: tour.selectIsLastStep(t),
+      canGoBack: tour.selectCanGoBack(t),
+    };
+  },
+);
 
 export const useTour = (): TourView | null => useAppSelector(selectTourView);

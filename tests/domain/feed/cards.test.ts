@@ -126,6 +126,13 @@ describe('card statistics (spec §2 "like, collection, task, token, play"; §9 c
       { stat: 'task', value: 0 },
     ]);
   });
+
+  it('beside the like button (which counts the likes), a card shows the rest of its statistics in order', () => {
+    expect(feed.cardCountStats(card('aiVideo', { counts: { play: 12_345 } }), 2)).toEqual([
+      { stat: 'play', value: 12_345 },
+      { stat: 'collection', value: 2 },
+    ]);
+  });
 });
 
 describe('cover load retries (spec §8 "image load errors are retried up to 2 times")', () => {

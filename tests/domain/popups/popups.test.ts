@@ -16,6 +16,7 @@ const ctx = (over: Partial<popups.PopupContext> = {}): popups.PopupContext => ({
   now: NOON,
   halfPriceEligible: false,
   newUserSubscriptionInfo: null,
+  tourRunning: false,
   ...over,
 });
 const offer = (type: PopupType) => popups.popupOffered({ type });
@@ -359,6 +360,7 @@ const arbCtx = fc.record({
   now: fc.integer({ min: T0, max: T0 + 4 * DAY }),
   halfPriceEligible: fc.boolean(),
   newUserSubscriptionInfo: fc.option(fc.constant({ productId: 'nu' })),
+  tourRunning: fc.boolean(),
 });
 const arbQueueState: fc.Arbitrary<popups.PopupsState> = fc
   .record({
@@ -388,12 +390,18 @@ const oracleEligible = (s: popups.PopupsState, c: popups.PopupContext, t: PopupT
 };
 
 describe('popups: the decision (spec §4 queue)', () => {
-  it('property: it always picks the lowest priority number among eligible candidates (none while one is open)', () => {
+  it('waits while the guided tour runs, and offers the same popup once it is over', () => {
+    const s = given(offer('award'), offer('hot')).state;
+    expect(next(s, { tourRunning: true })).toBeNull();
+    expect(next(s, { tourRunning: false })).toBe('award');
+  });
+
+  it('property: it always picks the lowest priority number among eligible candidates (none while one is open or the tour runs)', () => {
     fc.assert(
       fc.property(arbQueueState, arbCtx, (s, c) => {
         const eligible = s.offered.filter((t) => oracleEligible(s, c, t));
         const expected =
-          s.current !== null || eligible.length === 0
+          s.current !== null || c.tourRunning || eligible.length === 0
             ? null
             : eligible.reduce((a, b) => (popups.POPUP_PRIORITY[b] < popups.POPUP_PRIORITY[a] ? b : a));
         expect(popups.selectNextPopup(s, c)).toBe(expected);
@@ -499,6 +507,7 @@ describe('popups: replay', () => {
                 now,
                 halfPriceEligible,
                 newUserSubscriptionInfo: null,
+                tourRunning: false,
               });
               if (type === null) continue;
               const before = s;

@@ -91,6 +91,7 @@ describe('the half-price popup at zero (spec §4 "clears at zero")', () => {
         now: END,
         halfPriceEligible: true,
         newUserSubscriptionInfo: null,
+        tourRunning: false,
       }),
     ).toBe('dailyStamina');
   });

@@ -27,21 +27,27 @@ const setup = (guideStatus: 0 | 1) => {
   const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
   const calls: string[] = [];
   const api: SupportApi = {
-    guideStatus: () => {
-      calls.push('guideStatus');
-      return of(E.right({ guide_status: guideStatus }));
-    },
-    setGuideStatus: (req) => {
-      calls.push(`set ${req.guide_status}`);
-      return of(E.right({ guide_status: req.guide_status }));
-    },
     submit: (req) => {
       calls.push(`submit ${req.topic} ${req.resource_id ?? '-'}`);
       return of(E.right({ id: 'sup1', created_at: 1 }));
     },
   };
   const { deps } = makeFakeDeps(scheduler, {});
-  const store = makeStore({ dependencies: { ...deps, support: { api } } });
+  const social = {
+    ...deps.social,
+    api: {
+      ...deps.social.api,
+      guideStatus: () => {
+        calls.push('guideStatus');
+        return of(E.right({ guide_status: guideStatus }));
+      },
+      setGuideStatus: (req: { readonly guide_status: 0 | 1 }) => {
+        calls.push(`set ${req.guide_status}`);
+        return of(E.right({ guide_status: req.guide_status }));
+      },
+    },
+  };
+  const store = makeStore({ dependencies: { ...deps, social, support: { api } } });
   return { store, calls };
 };
 
