@@ -365,13 +365,6 @@ export const legalLanguage = (lang: string): LegalLanguage => {
 export const legalPagePath = (kind: LegalPageKind, lang: string): string =>
   `/legal/${legalLanguage(lang)}/${LEGAL_FILE[kind]}.html`;
 
-/**
- * Spec §2: per-route translation files are loaded by route name and locale, falling back to en when
- * the route has no file for the locale. `available` lists the locales the route has files for.
- */
-export const translationFileFor = (route: string, locale: string, available: readonly string[]): string =>
-  `${route}/${available.includes(locale) ? locale : DEFAULT_LOCALE}.json`;
-
 /** The locales written right to left (of the sixteen, Arabic). */
 export const RTL_LOCALES: readonly Locale[] = ['ar'];
 

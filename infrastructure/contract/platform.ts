@@ -15,8 +15,6 @@
  *   POST /api/v1/push/config                 → vapid_public_key (the applicationServerKey)
  *   POST /api/v1/push/token                  token
  *   GET  /sw.js                              the service worker, at the site root (spec §2)
- *   GET  /i18n/manifest.json                 which locales each route has files for
- *   GET  /i18n/{route}/{locale}.json         one route's messages in one locale
  */
 import * as t from 'io-ts';
 
@@ -29,9 +27,6 @@ export const EDITOR_PROJECT_SAVE_PATH = '/api/v1/editor/project/save';
 export const PUSH_CONFIG_PATH = '/api/v1/push/config';
 export const PUSH_TOKEN_PATH = '/api/v1/push/token';
 export const SERVICE_WORKER_PATH = '/sw.js';
-export const I18N_PREFIX = '/i18n/';
-export const I18N_MANIFEST_PATH = '/i18n/manifest.json';
-export const translationPath = (file: string): string => `${I18N_PREFIX}${file}`;
 
 /**
  * The companion of the HttpOnly session cookie T: same lifetime, readable by scripts, value '1'.
@@ -294,16 +289,3 @@ export const PushEnvelope = t.type(
   'PushEnvelope',
 );
 export type PushEnvelope = t.TypeOf<typeof PushEnvelope>;
-
-// ---- translations (spec §2 per-route translation files) ---------------------------------------
-
-/** Route name → the locales it has a file for. */
-export const TranslationManifest = t.type(
-  { routes: t.record(t.string, t.array(t.string)) },
-  'TranslationManifest',
-);
-export type TranslationManifest = t.TypeOf<typeof TranslationManifest>;
-
-/** One route's messages in one locale: flat key → ICU message text. */
-export const TranslationFile = t.record(t.string, t.string, 'TranslationFile');
-export type TranslationFile = t.TypeOf<typeof TranslationFile>;

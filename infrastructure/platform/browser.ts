@@ -1,7 +1,7 @@
 /**
  * The browser's real platform capabilities: localStorage, document.cookie, IndexedDB, the dialog
  * registry the views fill, fetch with Range and an <a download> click, the service worker and
- * push manager, window.open, history.replaceState, and fetch for translation files.
+ * push manager, window.open, history.replaceState.
  */
 import { EMPTY, Observable, defer, from, fromEvent, map, share } from 'rxjs';
 import type { HttpClient } from '../http/client';
@@ -9,10 +9,9 @@ import { makePlatformApi } from './api';
 import { makeCookieAdapter } from './cookies';
 import type { PlatformDeps, PushCapabilities, PushPermission, PushRegistration } from './deps';
 import { makeDialogRegistry } from '../notices/dialogs';
-import { makeFetchRange, makeGetJson } from './fetchers';
+import { makeFetchRange } from './fetchers';
 import { indexedDbStore, memoryKeyValueStore } from './indexedDb';
 import { browserLocalStore } from './storage';
-import { makeTranslationLoader } from './translations';
 
 /** The one registry of mounted dialogs: a dialog view calls `register(name)` on mount. */
 export const dialogRegistry = makeDialogRegistry();
@@ -123,7 +122,6 @@ export const browserPlatformDeps = (http: HttpClient): PlatformDeps => ({
     url.search = params.toString();
     window.history.replaceState(window.history.state, '', url);
   },
-  translations: makeTranslationLoader(makeGetJson((input, init) => window.fetch(input, init))),
   applyTheme: (theme) => {
     document.documentElement.dataset['theme'] = theme;
   },

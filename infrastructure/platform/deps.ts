@@ -10,7 +10,6 @@ import type { PlatformApi } from './api';
 import type { CookieAdapter } from './cookies';
 import type { KeyValueStore } from './indexedDb';
 import type { LocalStore } from './storage';
-import type { TranslationLoader } from './translations';
 
 /** One answer to a byte-range GET. Network failures error the Observable instead. */
 export interface RangeResponse {
@@ -61,7 +60,6 @@ export interface PlatformDeps {
   readonly openExternal: (url: string) => void;
   /** Replaces the current route's query in place (no new history entry). */
   readonly replaceQuery: (query: editor.RouteQuery) => void;
-  readonly translations: TranslationLoader;
   /** Shows the page in a colour theme. */
   readonly applyTheme: (theme: preferences.Theme) => void;
 }

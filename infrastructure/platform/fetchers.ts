@@ -1,5 +1,5 @@
-/** Plain GETs over a `fetch` function: byte ranges for chunked downloads and JSON documents. */
-import { Observable, defer, from } from 'rxjs';
+/** Plain GETs over a `fetch` function: byte ranges for chunked downloads. */
+import { Observable } from 'rxjs';
 import type { RangeResponse } from './deps';
 
 export type PlainFetch = (input: string, init?: RequestInit) => Promise<Response>;
@@ -30,16 +30,3 @@ export const makeFetchRange =
         });
       return () => controller.abort();
     });
-
-/** A JSON document; errors on network failures and non-2xx answers. */
-export const makeGetJson =
-  (fetchFn: PlainFetch) =>
-  (path: string): Observable<unknown> =>
-    defer(() =>
-      from(
-        fetchFn(path, { credentials: 'same-origin' }).then((r) => {
-          if (!r.ok) throw new Error(`GET ${path}: HTTP ${r.status}`);
-          return r.json() as Promise<unknown>;
-        }),
-      ),
-    );

@@ -20,8 +20,6 @@ import {
   EditorProjectCreateRequest,
   EditorProjectDetailRequest,
   EditorSaveRequest,
-  I18N_MANIFEST_PATH,
-  I18N_PREFIX,
   PUSH_CONFIG_PATH,
   PUSH_TOKEN_PATH,
   PushTokenRequest,
@@ -53,7 +51,6 @@ import {
 import { createProject, projectDetail, saveProject } from '../platform/editor';
 import { checkSensitive } from '../platform/sensitive';
 import { loadVapidPublicKey } from '../platform/vapid';
-import { loadTranslations } from '../platform/translations';
 
 const SERVICE_WORKER_SOURCE = readFileSync(new URL('../platform/sw.js', import.meta.url), 'utf8');
 
@@ -80,7 +77,6 @@ const forbidden = (msg: string) => new ApiError(CODES.forbidden, msg, 403);
 
 export const platformRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   const secret = loadSigningSecret(ctx.config.signingSecret, ctx.config.dataDir);
-  const translations = loadTranslations();
   const vapidPublicKey = loadVapidPublicKey(ctx.config.dataDir);
   const now = () => ctx.clock.now();
 
@@ -183,18 +179,4 @@ export const platformRoutes = (app: FastifyInstance, ctx: ServerContext): void =
       .header('service-worker-allowed', '/')
       .send(SERVICE_WORKER_SOURCE),
   );
-
-  app.get(I18N_MANIFEST_PATH, async (_req, reply) =>
-    reply.header('cache-control', 'public, max-age=300').send(translations.manifest),
-  );
-
-  app.get<{ Params: { route: string; file: string } }>(`${I18N_PREFIX}:route/:file`, async (req, reply) => {
-    const locale = /^(.+)\.json$/.exec(req.params.file)?.[1];
-    const text = locale === undefined ? null : translations.file(req.params.route, locale);
-    if (text === null) return reply.status(404).send(failure(CODES.notFound, 'no such translation file'));
-    return reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
-      .send(text);
-  });
 };

@@ -182,6 +182,11 @@ describe('popups end to end', () => {
       data: { name: 'Popup Tester', email, password },
     });
     expect((await r.json()).status.code).toBe(10000);
+    // The guided tour seen: the popups wait while it runs (its own test is in edges).
+    const seen = await page.request.post(app.url + '/api/v1/account/guide/status/set', {
+      data: { guide_status: 1 },
+    });
+    expect((await seen.json()).status.code).toBe(10000);
   };
   const offer = (endAt: number) => ({
     ...NO_POPUPS,

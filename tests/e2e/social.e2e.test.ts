@@ -154,7 +154,9 @@ describe('social end to end', () => {
     try {
       await first.getByTestId('like-button').click();
       await poll(() => first.getByTestId('like-button').getAttribute('aria-pressed')).toBe('true');
-      await poll(() => first.getByTestId('like-button').getAttribute('aria-label')).toContain('waiting');
+      // Waiting for the network, and its title (the button's description) says so.
+      await poll(() => first.getByTestId('like-button').getAttribute('data-queued')).toBe('true');
+      expect(await first.getByTestId('like-button').getAttribute('title')).toContain('back online');
       await shot('offline-like');
       expect(likes).toHaveLength(0);
     } finally {

@@ -10,12 +10,9 @@ import {
   EDITOR_PROJECT_SAVE_PATH,
   EditorProjectResponse,
   EditorSaveResponse,
-  I18N_MANIFEST_PATH,
   PUSH_TOKEN_PATH,
   SENSITIVE_CHECK_PATH,
   SensitiveCheckResponse,
-  TranslationFile,
-  TranslationManifest,
   type EditorSaveRequest,
 } from '../../infrastructure/contract/platform';
 import { loadSigningSecret } from '../../server/commerce/signing';
@@ -340,7 +337,7 @@ describe('push token registration (spec §7 "push token registration (token)")',
   });
 });
 
-describe('service worker and translation files (spec §2 "a service worker is registered at the site root"; "per-route translation files ... fallback is en")', () => {
+describe('service worker (spec §2 "a service worker is registered at the site root")', () => {
   it('serves /sw.js as JavaScript from the root, not cached, allowed for scope /', async () => {
     const r = await s.get('/sw.js');
     expect(r.status).toBe(200);
@@ -350,17 +347,6 @@ describe('service worker and translation files (spec §2 "a service worker is re
     const text = await r.text();
     expect(text).toContain("addEventListener('push'");
     expect(text).toContain('atelier-push');
-  });
-
-  it('serves a manifest of route locales and each file; a missing locale file is 404 (the client falls back to en)', async () => {
-    const manifest = decodes(TranslationManifest, await (await s.get(I18N_MANIFEST_PATH)).json());
-    expect(manifest.routes['create']).toEqual(['en', 'ja', 'zh-CN']);
-    expect(manifest.routes['editor']).toEqual(['en', 'ja']);
-    const ja = decodes(TranslationFile, await (await s.get('/i18n/create/ja.json')).json());
-    expect(ja['create.generate']).toBe('生成');
-    expect((await s.get('/i18n/editor/zh-CN.json')).status).toBe(404);
-    expect((await s.get('/i18n/nope/en.json')).status).toBe(404);
-    expect((await s.get('/i18n/create/en.txt')).status).toBe(404);
   });
 });
 

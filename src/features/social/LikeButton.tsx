@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { format } from '../../../domain/index.js';
 import { toggleLike } from '../../../infrastructure/social/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { VisuallyHidden } from '../../ui';
 import { cx } from './cx';
 import { HeartIcon } from './icons';
 import styles from './Social.module.css';
@@ -29,17 +30,17 @@ export const LikeButton = memo(({ itemKey, size = 'md', className }: LikeButtonP
       className={cx(styles.action, styles[size], className)}
       data-on={liked || undefined}
       data-busy={busy || undefined}
+      data-queued={queued || undefined}
+      // Named "Like" and its count as shown (the count's words are the visible ones); pressed
+      // says whether it is liked.
       aria-pressed={liked}
-      aria-label={intl.formatMessage(
-        { id: queued ? 'social.like.queued' : liked ? 'social.like.undo' : 'social.like' },
-        { count },
-      )}
       title={queued ? intl.formatMessage({ id: 'social.queuedHint' }) : undefined}
       onClick={() => dispatch(toggleLike({ key: itemKey }))}
       data-testid="like-button"
       data-count={count}
     >
       <HeartIcon filled={liked} />
+      <VisuallyHidden>{intl.formatMessage({ id: 'feed.like' })}</VisuallyHidden>
       <span className={styles.count} data-testid="like-button-count">
         {format.formatCount(count)}
       </span>

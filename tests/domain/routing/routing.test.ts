@@ -315,10 +315,6 @@ describe('legal pages and translations (spec §2 "ja, zhCN, en. Any other langua
       'en',
     ]);
   });
-  it('loads the route file of the locale, else en', () => {
-    expect(routing.translationFileFor('modelPage', 'ja', ['en', 'ja'])).toBe('modelPage/ja.json');
-    expect(routing.translationFileFor('modelPage', 'ko', ['en', 'ja'])).toBe('modelPage/en.json');
-  });
 });
 
 // ---- properties ----------------------------------------------------------------------------

@@ -21,8 +21,6 @@ import {
   SENSITIVE_MAX_ITEMS,
   SensitiveCheckRequest,
   SensitiveCheckResponse,
-  TranslationFile,
-  TranslationManifest,
 } from '../../../infrastructure/contract/platform';
 
 /** Values as they travel: through JSON (so -0 is 0 and no undefined fields remain). */
@@ -168,14 +166,6 @@ describe('platform contract codecs round-trip (arbitrary → encode → JSON →
       ),
     );
     roundTrips(PushEnvelope, fc.record({ source: fc.constant('atelier-push' as const), payload: json }));
-  });
-
-  it('translation files', () => {
-    roundTrips(
-      TranslationManifest,
-      fc.record({ routes: fc.dictionary(str(1, 10), fc.array(str(2, 5), { maxLength: 4 })) }),
-    );
-    roundTrips(TranslationFile, fc.dictionary(fc.string(), fc.string()));
   });
 
   it('bounded fields refuse what the server refuses: too many items, NaN-free numbers, empty ids, unknown ratios', () => {

@@ -14,8 +14,7 @@ import { makePlatformApi, type PlatformApi } from '../../../infrastructure/platf
 import { changeStoryboards, openEditor } from '../../../infrastructure/editor/commands';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { downloadInChunks } from '../../../infrastructure/downloads/epics';
-import { makeFetchRange, makeGetJson } from '../../../infrastructure/platform/fetchers';
-import { makeTranslationLoader } from '../../../infrastructure/platform/translations';
+import { makeFetchRange } from '../../../infrastructure/platform/fetchers';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform } from '../../support/fakes/platform';
@@ -114,12 +113,6 @@ describe('platform calls over loopback with the real HTTP client (every response
     expect(await right(api.pushToken({ token: '{"endpoint":"https://push.example/contract"}' }))).toEqual({
       registered: true,
     });
-  });
-
-  it('translation files through the loader, with the English fallback', async () => {
-    const loader = makeTranslationLoader(makeGetJson(absolute(fetch)));
-    expect((await firstValueFrom(loader.load('create', 'zh-CN')))['create.generate']).toBe('生成');
-    expect((await firstValueFrom(loader.load('editor', 'zh-CN')))['editor.saved']).toBe('Saved');
   });
 });
 

@@ -16,7 +16,6 @@ import type {
 } from '../../../infrastructure/platform/deps';
 import { memoryKeyValueStore } from '../../../infrastructure/platform/indexedDb';
 import { memoryLocalStore } from '../../../infrastructure/platform/storage';
-import { makeTranslationLoader } from '../../../infrastructure/platform/translations';
 
 export interface PlatformCall {
   readonly at: number;
@@ -32,7 +31,6 @@ export interface FakePlatformOptions {
   readonly findDialog?: (name: string) => boolean;
   readonly fetchRange?: DownloadCapabilities['fetchRange'];
   readonly push?: Partial<PushCapabilities>;
-  readonly getJson?: (path: string) => Observable<unknown>;
 }
 
 const never = (): Observable<never> => EMPTY;
@@ -99,7 +97,6 @@ export const makeFakePlatform = (scheduler: SchedulerLike, options: FakePlatform
     push,
     openExternal: (url) => void opened.push(url),
     replaceQuery: (query) => void queries.push(query),
-    translations: makeTranslationLoader(options.getJson ?? (() => EMPTY)),
     applyTheme: (theme) => void themes.push(theme),
   };
   return { deps, calls, calls$, storage, cookieDoc, kv, saved, opened, queries, themes };

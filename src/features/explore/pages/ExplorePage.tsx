@@ -44,9 +44,14 @@ const ExplorePage = () => {
     if (state.status === 'idle') dispatch(loadFeedPage({ tab, query }));
   }, [tab, query, state.status, dispatch]);
 
+  // The end of the list in reach (600 px ahead) asks for the next page. The observer is made
+  // anew for each state of the list: a new observer always reports where the end is at once, so
+  // a page that arrives while the end is still in reach (a short page, muted cards, a fast
+  // scroll that outran the layout) asks for the next; an observer kept across pages speaks only
+  // when the end crosses the margin, and misses a scroll made before it saw the end move away.
   useEffect(() => {
     const el = sentinel.current;
-    if (!el) return;
+    if (!el || state.status !== 'loaded' || !state.hasMore) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) dispatch(loadFeedPage({ tab, query }));
@@ -55,14 +60,6 @@ const ExplorePage = () => {
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [tab, query, hasMore, dispatch]);
-
-  // A page that arrives while the end is still in reach (a short page, muted cards) asks for
-  // the next: the observer above only speaks when the end comes into reach.
-  useEffect(() => {
-    const el = sentinel.current;
-    if (!el || state.status !== 'loaded' || !state.hasMore) return;
-    if (el.getBoundingClientRect().top < window.innerHeight + 600) dispatch(loadFeedPage({ tab, query }));
   }, [state, tab, query, dispatch]);
 
   const visible = cards.length - hiddenKeys.size;
