@@ -9,6 +9,8 @@
  *
  * The hidden list of spec §4 ("kept locally") comes back at start too, and every mute is written
  * through, so a card muted stays hidden after a reload; it is per device and survives logout.
+ * So does the social outbox (writes made offline, not yet sent), for the account that made them:
+ * it comes back only with that account's restored session, and is sent once the browser is online.
  *
  * The stored JSON is decoded like any input: a copy from an older version or a hand edit that
  * does not decode is dropped rather than trusted.
@@ -32,7 +34,7 @@ import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from './commands';
 import { restoreEndTimes } from '../popups/countdown';
 import { restoreShownStatus } from '../popups/queue';
-import { HIDDEN_CARDS_KEY, PERSISTED_AUTH_KEY, type LocalStore } from './storage';
+import { HIDDEN_CARDS_KEY, PERSISTED_AUTH_KEY, SOCIAL_OUTBOX_KEY, type LocalStore } from './storage';
 import { TASK_LIST_KEY } from '../tasks/taskStore';
 
 const nullableNumber = t.union([t.number, t.null]);
@@ -133,6 +135,46 @@ export const restoreHiddenCards = (storage: LocalStore): Action[] => {
   return ids.length === 0 ? [] : [social.hiddenListRestored({ ids })];
 };
 
+const NonEmpty = t.refinement(t.string, (s) => s.length > 0, 'NonEmpty');
+
+const QueuedRequestCodec = t.union([
+  t.type({ kind: t.literal('like'), opId: NonEmpty, key: NonEmpty, liked: t.boolean }),
+  t.type({
+    kind: t.literal('collect'),
+    opId: NonEmpty,
+    key: NonEmpty,
+    cardType: NonEmpty,
+    folderId: t.union([t.string, t.null]),
+  }),
+  t.type({ kind: t.literal('uncollect'), opId: NonEmpty, key: NonEmpty, collectId: NonEmpty }),
+  t.type({ kind: t.literal('follow'), opId: NonEmpty, authorId: NonEmpty, follow: t.boolean }),
+]);
+
+export const StoredOutboxCodec = t.type({ accountId: NonEmpty, requests: t.array(QueuedRequestCodec) });
+
+/** The stored outbox of `accountId`, oldest first; none when another account's, unreadable or absent. */
+export const readOutbox = (storage: LocalStore, accountId: string): readonly social.QueuedRequest[] => {
+  const raw = storage.get(SOCIAL_OUTBOX_KEY);
+  if (raw === null) return [];
+  try {
+    const decoded = StoredOutboxCodec.decode(JSON.parse(raw));
+    return E.isRight(decoded) && decoded.right.accountId === accountId ? decoded.right.requests : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The restored account's writes made offline, queued again in their order (enqueue keeps one per op). */
+export const restoreOutbox = (storage: LocalStore, restored: readonly Action[]): Action[] => {
+  const user = restored.find(session.userInfoSet.match)?.payload.user ?? null;
+  const requests = user === null ? [] : readOutbox(storage, user.id);
+  if (requests.length === 0) {
+    if (storage.get(SOCIAL_OUTBOX_KEY) !== null) storage.remove(SOCIAL_OUTBOX_KEY);
+    return [];
+  }
+  return requests.map((request) => social.requestQueued({ request }));
+};
+
 /** At start: persisted auth and end-time popups come back, then the writers may begin. */
 export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clock, token }) =>
   action$.pipe(
@@ -142,8 +184,10 @@ export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clo
       // The holder already dropped it when opened without the cookie (bootstrap); this covers a
       // holder opened earlier than the cookie check, and keeps the rule in one epic's sight.
       if (!hasSession) token.clear();
+      const auth = restoreAuth(platform.storage, hasSession);
       return [
-        ...restoreAuth(platform.storage, hasSession),
+        ...auth,
+        ...restoreOutbox(platform.storage, auth),
         ...restoreEndTimes(platform.storage, clock.now()),
         ...restoreShownStatus(platform.storage),
         ...restoreHiddenCards(platform.storage),
@@ -188,6 +232,26 @@ export const persistHiddenCardsEpic: AppEpic = (action$, state$, { platform }) =
     ignoreElements(),
   );
 
+/** After the restore, the stored outbox follows the state's, under the signed-in account. */
+export const persistOutboxEpic: AppEpic = (action$, state$, { platform }) =>
+  action$.pipe(
+    filter(localStateRestored.match),
+    switchMap(() =>
+      state$.pipe(
+        map((s) => ({
+          accountId: s.session.status === 'signedIn' ? s.session.user.id : null,
+          requests: social.selectOutbox(s.social),
+        })),
+        distinctUntilChanged((a, b) => a.accountId === b.accountId && a.requests === b.requests),
+      ),
+    ),
+    tap(({ accountId, requests }) => {
+      if (accountId === null || requests.length === 0) platform.storage.remove(SOCIAL_OUTBOX_KEY);
+      else platform.storage.set(SOCIAL_OUTBOX_KEY, JSON.stringify({ accountId, requests }));
+    }),
+    ignoreElements(),
+  );
+
 /** Spec §4: a whitelist of local keys survives logout; everything else goes. */
 export const clearOnLogoutEpic: AppEpic = (action$, _state$, { platform }) =>
   action$.pipe(
@@ -203,5 +267,6 @@ export const persistenceEpics: readonly AppEpic[] = [
   restoreLocalStateEpic,
   persistAuthEpic,
   persistHiddenCardsEpic,
+  persistOutboxEpic,
   clearOnLogoutEpic,
 ];

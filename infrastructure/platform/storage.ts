@@ -79,6 +79,12 @@ export const PERSISTED_AUTH_KEY = 'persisted_auth';
  */
 export const HIDDEN_CARDS_KEY = 'hidden_cards';
 
+/**
+ * Spec §4 offline writes: the likes, collects and follows made offline and not yet sent, with the
+ * account they belong to, so a reload while offline loses none of them. Not on the logout whitelist.
+ */
+export const SOCIAL_OUTBOX_KEY = 'social_outbox';
+
 /** Quota errors and private modes must not break the app: a failed write is dropped. */
 export const browserLocalStore = (storage: Storage): LocalStore => ({
   keys: () => {

@@ -17,6 +17,7 @@ export type { BadgeProps, BadgeTone } from './Badge';
 export { Button, IconButton } from './Button';
 export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './Button';
 export { Card } from './Card';
+export { visuallyHiddenClass } from './VisuallyHidden';
 export type { CardProps } from './Card';
 export { DirectionProvider } from './Direction';
 export type { DirectionProviderProps } from './Direction';

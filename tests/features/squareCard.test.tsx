@@ -43,6 +43,8 @@ describe('a square card', () => {
     renderView(<FeedCard card={artwork} />, { events: [received(artwork, 1999, 1_250_000)] });
     const card = screen.getByTestId('feed-card');
     expect(screen.getByTestId('card-link').getAttribute('href')).toBe('/artwork/art-9');
+    // Spec §9 exposure data: the card reports its own object type (an artwork is 1, a model 2 ...).
+    expect(card.getAttribute('data-expose-type')).toBe(String(artwork.obj_type));
     expect(within(screen.getByTestId('card-author')).getByText('Mira Sol')).toBeTruthy();
     expect(screen.getByTestId('like-button-count').textContent).toBe('1.9K');
     expect(screen.getByTestId('stat-collection').textContent).toContain('1.2M');
@@ -80,6 +82,7 @@ describe('a square card', () => {
       counts: { task: 4200 },
     };
     renderView(<FeedCard card={model} />, { events: [received(model, 0, 0)] });
+    expect(screen.getByTestId('feed-card').getAttribute('data-expose-type')).toBe('2');
     fireEvent.focus(screen.getByTestId('card-link'));
     expect(screen.getByText('Remix').closest('a')?.getAttribute('href')).toBe('/create?model=mdl-1');
     expect(screen.getByTestId('stat-task').textContent).toContain('4.2K');

@@ -20,7 +20,7 @@ import { MessagesBell } from '../../features/social';
 import { SiteFooter } from '../../features/support';
 import { GuidedTour } from '../../features/tour';
 import { LOCALES } from '../../i18n/locales';
-import { Avatar, Button, IconButton, Menu, Popover, ProgressBar } from '../../ui';
+import { Avatar, Button, IconButton, Menu, Popover, ProgressBar, visuallyHiddenClass } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
   BellIcon,
@@ -98,7 +98,7 @@ const PrimaryNav = ({
           title={compact ? intl.formatMessage({ id: e.labelId }) : undefined}
         >
           {e.icon}
-          <span className={styles.navLabel}>
+          <span className={compact ? visuallyHiddenClass : undefined}>
             <FormattedMessage id={e.labelId} />
           </span>
         </NavLink>

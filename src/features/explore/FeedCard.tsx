@@ -133,7 +133,7 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
       data-testid="feed-card"
       data-card-type={card.cardType}
       data-expose-id={card.id}
-      data-expose-type={1}
+      data-expose-type={card.obj_type}
       data-key={key}
       onPointerEnter={() => setActive(true)}
       onPointerLeave={() => setActive(false)}

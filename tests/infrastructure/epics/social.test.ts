@@ -21,6 +21,8 @@ import { appStarted } from '../../../infrastructure/store/commands';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakeSocial } from '../../support/fakes/social';
+import { makeFakePlatform } from '../../support/fakes/platform';
+import { SOCIAL_OUTBOX_KEY } from '../../../infrastructure/platform/storage';
 
 const user = {
   id: 'u1',
@@ -111,6 +113,77 @@ describe('a guest’s like (spec §5: login dialog, then the action asked for)',
 });
 
 describe('the offline outbox (likes made offline are sent once when back online)', () => {
+  /** A store over the given local storage, with a session cookie, offline or online for good. */
+  const reloadable = (
+    scheduler: TestScheduler,
+    storage: Readonly<Record<string, string>>,
+    online: boolean,
+  ) => {
+    const platform = makeFakePlatform(scheduler, { storage, cookies: { T_present: '1' } });
+    const fake = makeFakeSocial(scheduler, {
+      isOnline: () => online,
+      api: {
+        like: (req) =>
+          scheduler.createColdObservable('5ms r|', {
+            r: likeAnswer((req as { items: { obj_id: string }[] }).items[0]!.obj_id, true, 4),
+          }),
+      },
+    });
+    const { deps } = makeFakeDeps(scheduler, {}, { social: fake.deps, platform: platform.deps });
+    const store = makeStore({ dependencies: deps });
+    store.dispatch(appStarted({}));
+    return { store, platform, fake };
+  };
+
+  it('a reload while offline keeps the writes made offline, and they are sent once back online', () => {
+    const scheduler = newScheduler();
+    scheduler.maxFrames = 1_000_000;
+    scheduler.run(({ flush }) => {
+      const first = reloadable(scheduler, {}, false);
+      first.store.dispatch(session.userInfoSet({ user }));
+      first.store.dispatch(social.itemsReceived({ items: [item('1'), item('2')] }));
+      first.store.dispatch(toggleLike({ key: '1:1' }));
+      first.store.dispatch(toggleLike({ key: '1:2' }));
+      flush();
+      expect(first.fake.calls.filter((c) => c.name === 'like')).toHaveLength(0);
+      const opIds = first.store.recorder
+        .events()
+        .filter(social.likeToggled.match)
+        .map((e) => e.payload.opId);
+      const stored = JSON.parse(first.platform.storage.get(SOCIAL_OUTBOX_KEY) ?? 'null');
+      expect(stored.accountId).toBe('u1');
+      expect(stored.requests.map((r: { opId: string }) => r.opId)).toEqual(opIds);
+
+      // The reload, now online: the same account's session comes back, and with it the two likes.
+      const second = reloadable(scheduler, first.platform.storage.snapshot(), true);
+      flush();
+      const likes = second.fake.calls.filter((c) => c.name === 'like');
+      expect(likes.map((c) => (c.body as { idempotency_key: string }).idempotency_key)).toEqual(opIds);
+      expect(social.selectOutbox(second.store.getState().social)).toEqual([]);
+      expect(second.platform.storage.get(SOCIAL_OUTBOX_KEY)).toBeNull();
+    });
+  });
+
+  it('another account’s stored writes, or a copy that does not decode, are dropped at start, never sent', () => {
+    const scheduler = newScheduler();
+    scheduler.maxFrames = 1_000_000;
+    scheduler.run(({ flush }) => {
+      const first = reloadable(scheduler, {}, false);
+      first.store.dispatch(session.userInfoSet({ user }));
+      first.store.dispatch(social.itemsReceived({ items: [item('1')] }));
+      first.store.dispatch(toggleLike({ key: '1:1' }));
+      flush();
+      const snapshot = first.platform.storage.snapshot();
+      const other = JSON.stringify({ ...JSON.parse(snapshot[SOCIAL_OUTBOX_KEY] ?? '{}'), accountId: 'u2' });
+      for (const raw of [other, '{oops', JSON.stringify({ accountId: 'u1', requests: [{ kind: 'like' }] })]) {
+        const next = reloadable(scheduler, { ...snapshot, [SOCIAL_OUTBOX_KEY]: raw }, true);
+        flush();
+        expect(next.fake.calls.filter((c) => c.name === 'like')).toHaveLength(0);
+        expect(next.platform.storage.get(SOCIAL_OUTBOX_KEY)).toBeNull();
+      }
+    });
+  });
+
   it('queues while offline and sends each like once, in order, with its op id as idempotency key', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, cold, flush }) => {
