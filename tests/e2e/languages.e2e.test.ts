@@ -83,6 +83,9 @@ describe('sixteen languages', () => {
     // English has no prefix.
     await chooseLanguage(page, 'en');
     await page.waitForURL(/^[^?]*:\d+\/?(\?|$)/);
-    expect(await page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    // The address changes as the router starts the new page; the page in English (left to right)
+    // is rendered right after, so the direction is awaited rather than read at once.
+    await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('ltr');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 });
