@@ -12,6 +12,7 @@ import { searchBoxEpics } from '../details/searchBox';
 import { supportEpics } from '../support/epics';
 import { tourEpics } from '../tour/epics';
 import { marketingEpics } from '../marketing/epics';
+import { resumePendingDeletesEpic } from '../streaming/pendingDeletes';
 import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
@@ -21,7 +22,8 @@ export type { Action, AppEpic } from './types';
  * queue survives a reload on any page), payment, notices, uploads (guest files are saved after a
  * sign-in anywhere), telemetry, the platform's local data, the header's search suggestions, and the
  * social writes (a like button sits on any page, a guest's ask is carried out after a sign-in
- * anywhere, the outbox drains when the browser comes back online) with the header's unread count.
+ * anywhere, the outbox drains when the browser comes back online) with the header's unread count,
+ * and a chat delete a closed page left inside its undo window.
  */
 export const coreEpics: readonly AppEpic[] = [
   ...taskEpics,
@@ -36,6 +38,7 @@ export const coreEpics: readonly AppEpic[] = [
   ...supportEpics,
   ...tourEpics,
   ...marketingEpics,
+  resumePendingDeletesEpic,
 ];
 
 /**

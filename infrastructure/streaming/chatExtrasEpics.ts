@@ -5,7 +5,8 @@
  *
  * - delete: the message is hidden at once (`messageDeleteRequested`); the call goes out only
  *   when the undo window (chat.DELETE_UNDO_MS) has passed without an undo; a refusal shows it
- *   again and goes through the error map. Each message has its own window.
+ *   again and goes through the error map. Each message has its own window. While it runs the
+ *   delete is kept locally (./pendingDeletes.ts), so a page closed inside it still deletes.
  * - voice: asking for a reply's voice records `voiceRequested` and starts a text-to-speech stream
  *   of the reply in the character's voice; when that stream is over, its WAV is played. A reply
  *   that finishes streaming while voice replies are on, for a character that speaks, asks for it.
@@ -24,6 +25,7 @@ import {
   race,
   switchMap,
   take,
+  tap,
   timer,
 } from 'rxjs';
 import { audio, characters, chat } from '../../domain/index.js';
@@ -45,6 +47,7 @@ import {
   startAudioStream,
   undoDeleteChatMessage,
 } from './commands';
+import { dropPendingDelete, keepPendingDelete } from './pendingDeletes';
 import { audioBlobOf } from './wavBlob';
 
 const openSession = (s: chat.ChatState): string | null => (s.status === 'open' ? s.sessionId : null);
@@ -119,19 +122,28 @@ export const deleteChatMessageEpic: AppEpic = (action$, state$, deps) =>
           const request = ChatMessageDeleteRequest.decode({ session_id: sessionId, id: m.serverId });
           if (E.isLeft(request)) return EMPTY;
           const ref = { sessionId, clientId };
+          const session = state$.value.session;
+          const accountId = session.status === 'signedIn' ? session.user.id : null;
+          const storage = deps.platform.storage;
+          const settled = () => {
+            if (accountId !== null) dropPendingDelete(storage, accountId, request.right);
+          };
           const undone$ = action$.pipe(
             filter((a) => undoDeleteChatMessage.match(a) && a.payload.clientId === clientId),
             take(1),
+            tap(settled),
             map((): Action => chat.messageDeleteUndone(ref)),
           );
           const send$ = timer(chat.DELETE_UNDO_MS, deps.scheduler).pipe(
             mergeMap(() => deps.streaming.api.deleteChatMessage(request.right)),
+            tap(settled),
             mergeMap((result) =>
               E.isLeft(result)
                 ? of<Action[]>(chat.messageDeleteUndone(ref), reportApiFailure({ failure: result.left }))
                 : of<Action[]>(chat.messageDeleted(ref)),
             ),
           );
+          if (accountId !== null) keepPendingDelete(storage, accountId, request.right);
           return concat(of<Action[]>(chat.messageDeleteRequested(ref)), race(undone$, send$));
         }),
       ),

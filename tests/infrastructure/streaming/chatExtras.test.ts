@@ -19,6 +19,9 @@ import { deleteChatMessage, undoDeleteChatMessage } from '../../../infrastructur
 import type { ChatConnection, ChatSignal, StreamRequest } from '../../../infrastructure/streaming/deps';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeStreamingDeps, fakeStudioApi } from '../../support/fakes/streaming';
+import { makeFakePlatform } from '../../support/fakes/platform';
+import { appStarted } from '../../../infrastructure/store/commands';
+import { CHAT_PENDING_DELETES_KEY } from '../../../infrastructure/streaming/pendingDeletes';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const S = 'ses_1';
@@ -90,6 +93,64 @@ describe(`deleting a message waits out the undo window (${chat.DELETE_UNDO_MS} m
       flush();
       expect(calls).toEqual([{ at: 6000, req: { session_id: S, id: 'a' } }]);
       expect(shown(store)).toEqual(['b']);
+    });
+  });
+
+  it('a page closed inside the window still deletes: the delete is kept locally and sent once at the next start', () => {
+    const scheduler = newScheduler();
+    scheduler.maxFrames = 1_000_000;
+    scheduler.run(({ flush }) => {
+      const calls: { at: number; req: ChatMessageDeleteRequest }[] = [];
+      /** A signed-in page over the given local storage (with the session cookie), as a reload opens it. */
+      const open = (storage: Readonly<Record<string, string>>) => {
+        const platform = makeFakePlatform(scheduler, { storage, cookies: { T_present: '1' } });
+        const { deps } = makeFakeDeps(
+          scheduler,
+          {},
+          {
+            platform: platform.deps,
+            streaming: fakeStreamingDeps(scheduler, {
+              api: fakeStudioApi({ deleteChatMessage: deleted(calls, scheduler) }),
+            }),
+          },
+        );
+        const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore('tok-1') } });
+        store.dispatch(appStarted({}));
+        return { store, platform };
+      };
+      const first = open({});
+      first.store.dispatch(session.userInfoSet({ user: USER }));
+      first.store.dispatch(chat.sessionOpened({ sessionId: S, channelId: 'chr_luna' }));
+      first.store.dispatch(
+        chat.historyLoaded({ sessionId: S, messages: [message('a', 10), message('b', 20)] }),
+      );
+      first.store.dispatch(deleteChatMessage({ clientId: 'srv:b' }));
+      // An undone one is not kept.
+      first.store.dispatch(deleteChatMessage({ clientId: 'srv:a' }));
+      first.store.dispatch(undoDeleteChatMessage({ clientId: 'srv:a' }));
+      // The page closes 1 s into b's window: what it leaves behind is b's delete, for u1.
+      const left = first.platform.storage.snapshot();
+      expect(JSON.parse(left[CHAT_PENDING_DELETES_KEY] ?? 'null')).toEqual({
+        accountId: 'u1',
+        requests: [{ session_id: S, id: 'b' }],
+      });
+      const next = open(left);
+      flush();
+      // The reopened page sent it at once (at 0); the closed page's own timer is not part of this.
+      expect(calls.filter((c) => c.at === 0)).toEqual([{ at: 0, req: { session_id: S, id: 'b' } }]);
+      expect(next.platform.storage.get(CHAT_PENDING_DELETES_KEY)).toBeNull();
+      // Another account's kept delete is dropped, never sent.
+      const before = calls.length;
+      const other = open({
+        ...left,
+        [CHAT_PENDING_DELETES_KEY]: JSON.stringify({
+          accountId: 'u2',
+          requests: [{ session_id: S, id: 'a' }],
+        }),
+      });
+      flush();
+      expect(calls.slice(before).filter((c) => c.req.id === 'a')).toEqual([]);
+      expect(other.platform.storage.get(CHAT_PENDING_DELETES_KEY)).toBeNull();
     });
   });
 
