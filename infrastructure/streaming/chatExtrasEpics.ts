@@ -8,7 +8,7 @@
  *   again and goes through the error map. Each message has its own window. While it runs the
  *   delete is kept locally (./pendingDeletes.ts), so a page closed inside it still deletes.
  * - voice: asking for a reply's voice records `voiceRequested` and starts a text-to-speech stream
- *   of the reply in the character's voice; when that stream is over, its WAV is played. A reply
+ *   of the reply in the character's voice; it plays chunk by chunk as the stream arrives. A reply
  *   that finishes streaming while voice replies are on, for a character that speaks, asks for it.
  */
 import * as E from 'fp-ts/Either';
@@ -18,7 +18,6 @@ import {
   exhaustMap,
   filter,
   groupBy,
-  ignoreElements,
   map,
   mergeMap,
   of,
@@ -28,7 +27,7 @@ import {
   tap,
   timer,
 } from 'rxjs';
-import { audio, characters, chat } from '../../domain/index.js';
+import { characters, chat } from '../../domain/index.js';
 import {
   ChatInstructionsRequest,
   ChatMessageDeleteRequest,
@@ -45,10 +44,10 @@ import {
   setOnlineSearch,
   setVoiceReplies,
   startAudioStream,
+  stopAudioStream,
   undoDeleteChatMessage,
 } from './commands';
 import { dropPendingDelete, keepPendingDelete } from './pendingDeletes';
-import { audioBlobOf } from './wavBlob';
 
 const openSession = (s: chat.ChatState): string | null => (s.status === 'open' ? s.sessionId : null);
 
@@ -198,18 +197,15 @@ export const voiceRepliesEpic: AppEpic = (action$, state$) =>
     }),
   );
 
-/** A finished voice stream of a chat reply is played; a new voice or a closed chat stops the last one. */
-export const playVoiceStreamEpic: AppEpic = (action$, state$, deps) =>
+/**
+ * A reply's voice plays as its stream arrives (the streaming module's playback); a chat that
+ * closes stops the voice it was speaking.
+ */
+export const stopVoiceEpic: AppEpic = (action$, state$) =>
   action$.pipe(
-    filter((a) => audio.streamEnded.match(a) || chat.voiceRequested.match(a) || chat.sessionClosed.match(a)),
-    switchMap((a) => {
-      const play = deps.streaming.playAudio;
-      if (!audio.streamEnded.match(a) || play === undefined) return EMPTY;
-      if (chat.selectSpeaking(state$.value.chat) === null) return EMPTY;
-      const s = state$.value.audio;
-      if (s.status !== 'over' || s.streamId !== a.payload.streamId) return EMPTY;
-      return play(audioBlobOf(s.chunks)).pipe(ignoreElements());
-    }),
+    filter(chat.sessionClosed.match),
+    filter(() => state$.value.audio.status !== 'idle'),
+    map(() => stopAudioStream({})),
   );
 
 export const chatExtrasEpics = [
@@ -219,5 +215,5 @@ export const chatExtrasEpics = [
   playChatVoiceEpic,
   autoVoiceEpic,
   voiceRepliesEpic,
-  playVoiceStreamEpic,
+  stopVoiceEpic,
 ] as const;

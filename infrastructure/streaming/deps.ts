@@ -54,11 +54,6 @@ export interface StreamingDeps {
    * `ChatSocketEnd` when the socket closes or is refused; unsubscribing closes it.
    */
   readonly connectChat: (auth: { readonly token: string | null }) => Observable<ChatSignal>;
-  /**
-   * Plays a finished voice (a WAV blob): emits `playing` once it plays and completes when it has
-   * ended; unsubscribing stops it. Absent (tests, servers): voices stream but are not played.
-   */
-  readonly playAudio?: (blob: Blob) => Observable<'playing'>;
   /** Emits each time the page is shown again after being hidden (a tab switched back to). */
   readonly pageShown?: Observable<void>;
 }

@@ -3,10 +3,15 @@ import { audioEpics } from './audioEpics';
 import { characterEpics } from './characterEpics';
 import { chatEpics } from './chatEpics';
 import { chatExtrasEpics } from './chatExtrasEpics';
+import { audioPlaybackOutputEpic } from '../studio/playback';
 
-/** The streaming epics: the SSE audio stream, the socket chat, the characters and the chat's extras. */
+/**
+ * The streaming epics: the SSE audio stream and its playback as it arrives, the socket chat, the
+ * characters and the chat's extras.
+ */
 export const streamingEpics: readonly AppEpic[] = [
   ...audioEpics,
+  audioPlaybackOutputEpic,
   ...chatEpics,
   ...characterEpics,
   ...chatExtrasEpics,

@@ -3,12 +3,16 @@
  * each chunk's samples are queued as they arrive, from the moment the WAV header has been read;
  * pause and resume act on the output (the stream keeps arriving while paused, and a finished
  * stream can still be paused while it plays); the end of the stream lets the queued samples play
- * out, then playback is recorded as ended. A new stream, a stop or an error closes the output.
+ * out, then playback is recorded as ended. A new stream, a stop (also once the stream is over and
+ * its last samples still play) or an error closes the output.
+ *
+ * It is part of the streaming module (the stream and its sound go together): the studio's song
+ * and audio pages and the chat's voice replies all play what arrives as it arrives.
  */
 import { EMPTY, Observable, filter, merge, mergeMap, of, switchMap, take, takeUntil } from 'rxjs';
 import { audio, studio } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
-import { pauseAudioStream, resumeAudioStream } from '../streaming/commands';
+import { pauseAudioStream, resumeAudioStream, stopAudioStream } from '../streaming/commands';
 import type { AudioSink } from './deps';
 
 export const audioPlaybackOutputEpic: AppEpic = (action$, _state$, deps) =>
@@ -101,7 +105,14 @@ export const audioPlaybackOutputEpic: AppEpic = (action$, _state$, deps) =>
                 return ended$;
               }),
             ),
-          ).pipe(takeUntil(action$.pipe(filter(audio.streamFailed.match), filter(ofThis))));
+          ).pipe(
+            takeUntil(
+              merge(
+                action$.pipe(filter(audio.streamFailed.match), filter(ofThis)),
+                action$.pipe(filter(stopAudioStream.match)),
+              ),
+            ),
+          );
           const sub = events.subscribe({
             next: (a) => subscriber.next(a),
             error: (e: unknown) => subscriber.error(e),

@@ -7,14 +7,18 @@ import * as E from 'fp-ts/Either';
 import { map, of } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { audio, editor, replay, studio, type DomainEvent } from '../../../domain/index.js';
+import { audio, chat, editor, replay, studio, type DomainEvent } from '../../../domain/index.js';
 import type { TrainRecord } from '../../../infrastructure/contract/creation';
 import type { EditorSaveRequest } from '../../../infrastructure/contract/platform';
 import type { Api } from '../../../infrastructure/http/api';
 import { changeAudios, changeStoryboards } from '../../../infrastructure/editor/commands';
 import { toProjectOpened } from '../../../infrastructure/editor/epics';
 import { makeStore } from '../../../infrastructure/store/makeStore';
-import { pauseAudioStream, resumeAudioStream } from '../../../infrastructure/streaming/commands';
+import {
+  pauseAudioStream,
+  resumeAudioStream,
+  stopAudioStream,
+} from '../../../infrastructure/streaming/commands';
 import type { StudioToolsApi } from '../../../infrastructure/studio/api';
 import { runWorkflow, watchTraining } from '../../../infrastructure/studio/commands';
 import { makeFakeDeps, marbleAt } from '../../support/fakeApi';
@@ -269,6 +273,40 @@ describe('playback of the streamed audio (Web Audio through the injected output)
       out.sinks[0]!.ended$.next();
       flush();
       expect(h.store.getState().studio.playback).toEqual({ streamId: 'aud_1', status: 'ended' });
+    });
+  });
+
+  it('a stop silences the output, also once the stream is over and its last samples still play', () => {
+    const scheduler = newScheduler();
+    scheduler.run(() => {
+      const out = recordingAudioOutput();
+      const h = studioStore(scheduler, {}, {}, out);
+      h.store.dispatch(audio.streamStarted({ streamId: 'aud_2' }));
+      wavChunks(400, 64).forEach((audioData, index) =>
+        h.store.dispatch(audio.chunkReceived({ streamId: 'aud_2', index, audioData })),
+      );
+      // Playing from the first chunks on, before the stream is over (a chat reply's voice too).
+      expect(out.log[0]).toBe('open 22050');
+      expect(out.sinks[0]!.samples).toBe(400);
+      h.store.dispatch(audio.streamEnded({ streamId: 'aud_2' }));
+      h.store.dispatch(stopAudioStream({}));
+      expect(out.log.slice(-2)).toEqual(['finish', 'close']);
+    });
+  });
+
+  it('a chat that closes while its reply speaks stops the voice', () => {
+    const scheduler = newScheduler();
+    scheduler.run(() => {
+      const out = recordingAudioOutput();
+      const h = studioStore(scheduler, {}, {}, out);
+      h.store.dispatch(chat.sessionOpened({ sessionId: 'ses_9', channelId: 'chr_luna' }));
+      h.store.dispatch(audio.streamStarted({ streamId: 'aud_3' }));
+      wavChunks(100, 64).forEach((audioData, index) =>
+        h.store.dispatch(audio.chunkReceived({ streamId: 'aud_3', index, audioData })),
+      );
+      expect(out.log.at(-1)).not.toBe('close');
+      h.store.dispatch(chat.sessionClosed({}));
+      expect(out.log.at(-1)).toBe('close');
     });
   });
 });
