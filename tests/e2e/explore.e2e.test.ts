@@ -78,14 +78,18 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     // One card, named by its key: the columns are virtual, so "the first in the page" changes as it scrolls.
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    // The top-left card on screen (the DOM order of virtual columns is not the visual order).
-    const likedKey = await page.evaluate(() => {
-      const onScreen = [...document.querySelectorAll('[data-testid=feed-card]')]
-        .map((e) => ({ key: e.getAttribute('data-key'), box: e.getBoundingClientRect() }))
-        .filter(({ box }) => box.top >= 0 && box.bottom <= window.innerHeight);
-      onScreen.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
-      return onScreen[0]?.key ?? null;
-    });
+    // The top-left card on screen (the DOM order of virtual columns is not the visual order). The
+    // columns render the cards near the window a frame after the scroll: asked until there is one.
+    const topLeft = () =>
+      page.evaluate(() => {
+        const onScreen = [...document.querySelectorAll('[data-testid=feed-card]')]
+          .map((e) => ({ key: e.getAttribute('data-key'), box: e.getBoundingClientRect() }))
+          .filter(({ box }) => box.top >= 0 && box.bottom <= window.innerHeight);
+        onScreen.sort((a, b) => a.box.top - b.box.top || a.box.left - b.box.left);
+        return onScreen[0]?.key ?? null;
+      });
+    await expect.poll(topLeft).not.toBeNull();
+    const likedKey = await topLeft();
     const like = page.locator(`[data-testid=feed-card][data-key="${likedKey}"]`).getByTestId('like-button');
     await like.click();
     await expect.poll(() => page.getByTestId('dialog').isVisible()).toBe(true);
