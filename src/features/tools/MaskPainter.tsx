@@ -1,5 +1,15 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState, type PointerEvent } from 'react';
+import {
+  forwardRef,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import { useIntl } from 'react-intl';
+import { visuallyHiddenClass } from '../../ui';
 import styles from './Tools.module.css';
 
 interface Stroke {
@@ -30,9 +40,22 @@ const drawStrokes = (ctx: CanvasRenderingContext2D, strokes: readonly Stroke[], 
   }
 };
 
+/** How far one arrow key moves the keyboard brush: a fortieth of the picture's shorter side. */
+const keyStep = (w: number, h: number) => Math.max(2, Math.round(Math.min(w, h) / 40));
+
+const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
 /**
  * The magic eraser's mask: the picture with a layer to paint over what should go. Strokes are
  * kept in the picture's own pixels, so the mask sent matches the picture whatever its shown size.
+ *
+ * The keyboard paints too: the layer takes the focus and shows a brush ring; the arrow keys move
+ * it, Space or Enter paints where it is, and Shift with an arrow paints along the way.
  */
 export const MaskPainter = forwardRef<
   MaskHandle,
@@ -43,6 +66,10 @@ export const MaskPainter = forwardRef<
   const strokes = useRef<Stroke[]>([]);
   const canvas = useRef<HTMLCanvasElement>(null);
   const painting = useRef(false);
+  const keysId = useId();
+  /** The keyboard brush, in the picture's pixels (its centre until a key moves it). */
+  const cursor = useRef<{ x: number; y: number } | null>(null);
+  const [focused, setFocused] = useState(false);
 
   const redraw = () => {
     const c = canvas.current;
@@ -53,13 +80,27 @@ export const MaskPainter = forwardRef<
     ctx.globalAlpha = 0.55;
     drawStrokes(ctx, strokes.current, getComputedStyle(c).getPropertyValue('--danger').trim() || 'red');
     ctx.globalAlpha = 1;
+    const at = cursor.current;
+    if (focused && at) {
+      // The keyboard brush: a ring of the brush's size, dark and light so it shows on any picture.
+      for (const [colour, width] of [
+        ['#000000', 4],
+        ['#ffffff', 2],
+      ] as const) {
+        ctx.strokeStyle = colour;
+        ctx.lineWidth = width * (c.width / Math.max(1, c.getBoundingClientRect().width));
+        ctx.beginPath();
+        ctx.arc(at.x, at.y, radiusOf(), 0, Math.PI * 2);
+        ctx.stroke();
+      }
+    }
   };
   useEffect(() => {
     strokes.current = [];
     onPainted(false);
     // A new picture: no strokes carry over.
   }, [imageUrl]); // eslint-disable-line react-hooks/exhaustive-deps
-  useEffect(redraw, [size]);
+  useEffect(redraw, [size, focused]); // eslint-disable-line react-hooks/exhaustive-deps
 
   useImperativeHandle(ref, () => ({
     clear: () => {
@@ -87,11 +128,37 @@ export const MaskPainter = forwardRef<
     const c = e.currentTarget;
     return { x: ((e.clientX - r.left) / r.width) * c.width, y: ((e.clientY - r.top) / r.height) * c.height };
   };
-  const radius = () => {
+  const radiusOf = () => {
     const c = canvas.current;
     const r = c?.getBoundingClientRect();
     // The brush is in screen pixels; the stroke in the picture's.
     return c && r && r.width > 0 ? (brush / 2) * (c.width / r.width) : brush / 2;
+  };
+
+  const onKey = (e: KeyboardEvent<HTMLCanvasElement>) => {
+    if (!size) return;
+    const at = cursor.current ?? { x: size.w / 2, y: size.h / 2 };
+    const arrow = ARROWS[e.key];
+    if (arrow) {
+      e.preventDefault();
+      const step = keyStep(size.w, size.h);
+      const next = {
+        x: Math.min(size.w, Math.max(0, at.x + arrow[0] * step)),
+        y: Math.min(size.h, Math.max(0, at.y + arrow[1] * step)),
+      };
+      if (e.shiftKey) {
+        strokes.current.push({ r: radiusOf(), points: [at, next] });
+        onPainted(true);
+      }
+      cursor.current = next;
+      redraw();
+    } else if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      cursor.current = at;
+      strokes.current.push({ r: radiusOf(), points: [at] });
+      redraw();
+      onPainted(true);
+    }
   };
 
   return (
@@ -108,13 +175,20 @@ export const MaskPainter = forwardRef<
           className={styles.maskCanvas}
           width={size.w}
           height={size.h}
-          role="img"
+          tabIndex={0}
           aria-label={intl.formatMessage({ id: 'tools.eraser.canvas' })}
+          aria-describedby={keysId}
+          onKeyDown={onKey}
+          onFocus={() => {
+            cursor.current ??= { x: size.w / 2, y: size.h / 2 };
+            setFocused(true);
+          }}
+          onBlur={() => setFocused(false)}
           data-testid="mask-canvas"
           onPointerDown={(e) => {
             e.currentTarget.setPointerCapture(e.pointerId);
             painting.current = true;
-            strokes.current.push({ r: radius(), points: [point(e)] });
+            strokes.current.push({ r: radiusOf(), points: [point(e)] });
             redraw();
             onPainted(true);
           }}
@@ -128,6 +202,9 @@ export const MaskPainter = forwardRef<
           }}
         />
       )}
+      <span id={keysId} className={visuallyHiddenClass}>
+        {intl.formatMessage({ id: 'tools.eraser.keys' })}
+      </span>
     </div>
   );
 });
