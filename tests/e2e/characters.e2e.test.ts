@@ -68,6 +68,7 @@ beforeAll(async () => {
     path.join(files, 'report.pdf'),
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
+  await writeFile(path.join(files, 'notes.md'), '# Observing notes\n\nJupiter rose at 21:40.\n');
 });
 afterAll(async () => {
   await browser?.close();
@@ -221,14 +222,20 @@ describe('characters and chat end to end', () => {
       .toMatch(/^(start|over)$/);
     await shot(page, 'chat');
 
-    // A PDF goes with a message: its upload shows progress, the message shows the file.
-    await page.getByTestId('chat-file').setInputFiles(path.join(files, 'report.pdf'));
-    await page.getByTestId('attachment-ready').waitFor({ timeout: 20_000 });
+    // A PDF and a Markdown file go with one message (spec §5: up to 4): each upload shows its
+    // progress, the message shows both files.
+    await page
+      .getByTestId('chat-file')
+      .setInputFiles([path.join(files, 'report.pdf'), path.join(files, 'notes.md')]);
+    await expect.poll(() => page.getByTestId('attachment-ready').count(), { timeout: 20_000 }).toBe(2);
     await page.getByTestId('chat-input').fill('Here is my observing report.');
     await page.getByTestId('chat-send').click();
     const mine = page.locator('[data-testid=chat-message][data-role=user]').last();
     await expect.poll(() => mine.getAttribute('data-status'), { timeout: 15_000 }).toBe('delivered');
     expect(await mine.getByTestId('message-attachments').textContent()).toContain('report.pdf');
+    expect(await mine.getByTestId('message-attachments').textContent()).toContain('notes.md');
+    // Sent: the composer is empty again.
+    expect(await page.getByTestId('attachment-draft').count()).toBe(0);
     await expect
       .poll(() => page.locator('[data-testid=chat-message][data-role=assistant]').last().textContent(), {
         timeout: 30_000,

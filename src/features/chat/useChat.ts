@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
 import { audio, characters, chat, session, uploads, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
@@ -27,10 +28,52 @@ export const useConversation = (characterId: string) => ({
   voiceStatus: useAppSelector((s) => audio.selectAudioStatus(s.audio)),
 });
 
-/** The newest upload of the chat's attachment slot, its progress (0..1) and whether it still runs. */
-export const useAttachmentUpload = (field: string) => {
-  const latest =
-    useAppSelector((s) => uploads.selectUploadList(s.uploads).find((u) => u.field === field)) ?? null;
-  const progress = useAppSelector((s) => (latest ? uploads.selectUploadProgress(s.uploads, latest.id) : 0));
-  return { latest, progress, running: latest !== null && uploads.isRunning(latest.phase) };
+export interface ComposerFile {
+  readonly id: string;
+  readonly field: string;
+  readonly name: string;
+  readonly status: uploads.UploadStatus;
+  readonly running: boolean;
+  /** 0..1 of the bytes the server confirmed. */
+  readonly progress: number;
+  readonly messageKey: string | null;
+}
+
+/**
+ * The composer's files (spec §5: up to chat.CHAT_ATTACHMENTS_MAX, in the numbered slots of
+ * `group`), oldest first with their progress; the finished ones as the message's attachments;
+ * whether one still runs, whether one cannot go (running, failed) and the slots still free.
+ */
+export const useComposerFiles = (group: string) => {
+  const select = useMemo(
+    () =>
+      createSelector([(s: RootState) => s.uploads], (u) => {
+        const held = [...uploads.selectFieldGroup(u, group)].reverse();
+        const files: readonly ComposerFile[] = held.map((f) => ({
+          id: f.id,
+          field: f.field,
+          name: f.file.name,
+          status: f.phase.status,
+          running: uploads.isRunning(f.phase),
+          progress: uploads.selectUploadProgress(u, f.id),
+          messageKey: f.phase.status === 'fail' || f.phase.status === 'error' ? f.phase.messageKey : null,
+        }));
+        const attachments: readonly chat.ChatAttachment[] = held.flatMap((f) => {
+          if (f.phase.status !== 'complete') return [];
+          const kind = chat.chatFileKind(f.file.name, f.file.mime);
+          return kind === null
+            ? []
+            : [{ fileId: f.phase.fileId, name: f.file.name, kind, url: f.phase.url, size: f.file.size }];
+        });
+        return {
+          files,
+          attachments,
+          running: held.some((f) => uploads.isRunning(f.phase)),
+          blocked: attachments.length < held.length,
+          free: Math.max(0, chat.CHAT_ATTACHMENTS_MAX - held.length),
+        };
+      }),
+    [group],
+  );
+  return useAppSelector(select);
 };

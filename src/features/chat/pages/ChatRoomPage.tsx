@@ -17,7 +17,7 @@ import {
   setVoiceReplies,
   undoDeleteChatMessage,
 } from '../../../../infrastructure/streaming/commands';
-import { cancelUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { removeUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useLocale } from '../../../i18n/locale';
 import {
   Badge,
@@ -39,9 +39,9 @@ import {
 import styles from '../Chat.module.css';
 import { CharacterAvatar } from '../CharacterAvatar';
 import { PaperclipIcon, SpeakerIcon, TrashIcon } from '../icons';
-import { useAttachmentUpload, useConversation } from '../useChat';
+import { useComposerFiles, useConversation } from '../useChat';
 
-/** The uploader slot of the composer's attachment (spec §5 chat file types). */
+/** The uploader slots of the composer's attachments (`chatAttachment.0` ... `.3`; spec §5 chat file types). */
 const ATTACHMENT_FIELD = 'chatAttachment';
 const ACCEPT = chat.chatFileAccept();
 
@@ -269,25 +269,7 @@ const ChatRoomPage = () => {
   const [fileProblem, setFileProblem] = useState(false);
   const log = useRef<HTMLOListElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const upload = useAttachmentUpload(ATTACHMENT_FIELD);
-  // The slot may hold a file from an earlier message: only one picked since then is attached.
-  const [usedUpload, setUsedUpload] = useState<string | null>(() => upload.latest?.id ?? null);
-  const attached = upload.latest !== null && upload.latest.id !== usedUpload ? upload.latest : null;
-  const attachment: chat.ChatAttachment | null =
-    attached !== null && attached.phase.status === 'complete'
-      ? (() => {
-          const kind = chat.chatFileKind(attached.file.name, attached.file.mime);
-          return kind === null
-            ? null
-            : {
-                fileId: attached.phase.fileId,
-                name: attached.file.name,
-                kind,
-                url: attached.phase.url,
-                size: attached.file.size,
-              };
-        })()
-      : null;
+  const composer = useComposerFiles(ATTACHMENT_FIELD);
 
   useEffect(() => {
     if (c.isGuest || id === '') return;
@@ -304,17 +286,29 @@ const ChatRoomPage = () => {
     if (el) el.scrollTop = el.scrollHeight;
   }, [messages.length, last?.content]);
 
-  const problem = chat.chatSendProblem(draft, attachment === null ? 0 : 1);
+  const problem = chat.chatSendProblem(draft, composer.files.length);
   const send = (e?: FormEvent) => {
     e?.preventDefault();
     setTouched(true);
-    if (problem !== null || !open || (attached !== null && attachment === null)) return;
-    dispatch(
-      sendChatMessage({ content: draft, ...(attachment === null ? {} : { attachments: [attachment] }) }),
-    );
-    if (attached !== null) setUsedUpload(attached.id);
+    if (problem !== null || !open || composer.blocked) return;
+    const { attachments } = composer;
+    dispatch(sendChatMessage({ content: draft, ...(attachments.length === 0 ? {} : { attachments }) }));
+    // Sent: the slots are free for the next message's files.
+    for (const f of composer.files) dispatch(removeUpload({ id: f.id }));
     setDraft('');
     setTouched(false);
+  };
+  /** Files picked (several at once): the allowed ones go into the free numbered slots, in order. */
+  const pick = (picked: readonly File[]) => {
+    const allowed = picked.filter((f) => chat.isAllowedChatFile(f.name, f.type));
+    setFileProblem(allowed.length < picked.length);
+    const taken = new Set(composer.files.map((f) => f.field));
+    let slot = 0;
+    for (const file of allowed.slice(0, composer.free)) {
+      while (taken.has(`${ATTACHMENT_FIELD}.${slot}`)) slot += 1;
+      taken.add(`${ATTACHMENT_FIELD}.${slot}`);
+      dispatch(uploadPickedFile(`${ATTACHMENT_FIELD}.${slot}`, file));
+    }
   };
 
   if (c.isGuest)
@@ -336,7 +330,6 @@ const ChatRoomPage = () => {
   const name = character?.name ?? intl.formatMessage({ id: 'chat.character' });
   const you = intl.formatMessage({ id: 'chat.you' });
   const voice = character?.supportVoice === true;
-  const phase = attached?.phase;
   return (
     <section className={styles.room} aria-labelledby="chat-room-title" data-voice-status={c.voiceStatus}>
       <header className={styles.roomHeader}>
@@ -434,45 +427,48 @@ const ChatRoomPage = () => {
         ))}
       </ol>
       <form className={styles.composer} onSubmit={send} noValidate>
-        {attached !== null && phase !== undefined && (
-          <div className={styles.attachmentDraft} data-testid="attachment-draft" aria-live="polite">
-            <span className={styles.fileName}>{attached.file.name}</span>
-            {upload.running && (
-              <ProgressBar
-                value={upload.progress * 100}
-                size="sm"
-                label={intl.formatMessage({ id: 'upload.progress' }, { name: attached.file.name })}
-              />
+        {composer.files.map((f) => (
+          <div
+            key={f.id}
+            className={styles.attachmentDraft}
+            data-testid="attachment-draft"
+            aria-live="polite"
+          >
+            <span className={styles.fileName}>{f.name}</span>
+            {f.running && (
+              <>
+                <ProgressBar
+                  value={f.progress * 100}
+                  size="sm"
+                  label={intl.formatMessage({ id: 'upload.progress' }, { name: f.name })}
+                />
+                <span className={styles.progressText}>
+                  <FormattedNumber value={f.progress} style="percent" />
+                </span>
+              </>
             )}
-            {upload.running && (
-              <span className={styles.progressText}>
-                <FormattedNumber value={upload.progress} style="percent" />
-              </span>
-            )}
-            {phase.status === 'complete' && (
+            {f.status === 'complete' && (
               <Badge tone="success" data-testid="attachment-ready">
                 <FormattedMessage id="upload.done" />
               </Badge>
             )}
-            {(phase.status === 'fail' || phase.status === 'error') && (
+            {f.messageKey !== null && (
               <span className={styles.inputError} role="alert">
                 <FormattedMessage
-                  id={intl.messages[phase.messageKey] !== undefined ? phase.messageKey : 'uploadError'}
+                  id={intl.messages[f.messageKey] !== undefined ? f.messageKey : 'uploadError'}
                 />
               </span>
             )}
             <Button
               size="sm"
               variant="ghost"
-              onClick={() => {
-                if (upload.running) dispatch(cancelUpload({ field: ATTACHMENT_FIELD }));
-                setUsedUpload(attached.id);
-              }}
+              aria-label={intl.formatMessage({ id: 'chat.attach.removeFile' }, { name: f.name })}
+              onClick={() => dispatch(removeUpload({ id: f.id }))}
             >
               <FormattedMessage id="chat.attach.remove" />
             </Button>
           </div>
-        )}
+        ))}
         <div className={styles.inputRow}>
           <input
             ref={fileInput}
@@ -482,19 +478,17 @@ const ChatRoomPage = () => {
             data-testid="chat-file"
             tabIndex={-1}
             aria-hidden="true"
+            multiple
             onChange={(e) => {
-              const file = e.target.files?.[0];
+              const picked = [...(e.target.files ?? [])];
               e.target.value = '';
-              if (!file) return;
-              const ok = chat.isAllowedChatFile(file.name, file.type);
-              setFileProblem(!ok);
-              if (ok) dispatch(uploadPickedFile(ATTACHMENT_FIELD, file));
+              pick(picked);
             }}
           />
           <IconButton
             label={intl.formatMessage({ id: 'chat.attach' })}
             data-testid="chat-attach"
-            disabled={!open || upload.running}
+            disabled={!open || composer.free === 0}
             onClick={() => fileInput.current?.click()}
           >
             <PaperclipIcon />
@@ -514,7 +508,12 @@ const ChatRoomPage = () => {
               if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) send(e);
             }}
           />
-          <Button type="submit" variant="primary" data-testid="chat-send" disabled={!open || upload.running}>
+          <Button
+            type="submit"
+            variant="primary"
+            data-testid="chat-send"
+            disabled={!open || composer.running}
+          >
             <FormattedMessage id="chat.send" />
           </Button>
         </div>
