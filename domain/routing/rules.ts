@@ -109,7 +109,8 @@ export const guardNeedsFlags = (routeName: string, barePath: string): boolean =>
   isCharacterRoute(routeName, barePath) || isTavernRoute(routeName, barePath) || isModelDetailPath(barePath);
 
 /** Spec §2 `/models/{id}`: the address the model_detail_v2 A/B test may send to /models/newDetail/{id}. */
-export const isModelDetailPath = (barePath: string): boolean => /^\/models\/(?!newDetail\/?$)[^/]+\/?$/.test(barePath);
+export const isModelDetailPath = (barePath: string): boolean =>
+  /^\/models\/(?!newDetail\/?$)[^/]+\/?$/.test(barePath);
 
 /** Spec §2: tool pages that force the login dialog on an expired session (instead of a redirect). */
 export const TOOL_PAGE_PATHS = [
