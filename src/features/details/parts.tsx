@@ -7,7 +7,7 @@ import { loadComments, loadDetail, loadWorks, postComment } from '../../../infra
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { CollectButton, FollowButton, LikeButton } from '../social';
-import { Avatar, Button, EmptyState, ErrorState, Field, Skeleton, TextArea } from '../../ui';
+import { Avatar, Button, EmptyState, ErrorState, Field, Skeleton, TextArea, VisuallyHidden } from '../../ui';
 import styles from './Details.module.css';
 import { contentKeyOf, useComments, useDetail, useSignedIn, useWorks } from './useDetails';
 
@@ -175,11 +175,13 @@ export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
         <span className={styles.tileSub}>
           <span>{work.authorName}</span>
           <span>
-            <span aria-hidden="true">♥ </span>
-            <FormattedMessage
-              id="details.likes"
-              values={{ count: work.likes, shown: format.formatCount(work.likes) }}
-            />
+            <span aria-hidden="true">♥ {format.formatCount(work.likes)}</span>
+            <VisuallyHidden>
+              <FormattedMessage
+                id="details.likes"
+                values={{ count: work.likes, shown: format.formatCount(work.likes) }}
+              />
+            </VisuallyHidden>
           </span>
         </span>
       </div>
