@@ -146,6 +146,10 @@ describe('characters and chat end to end', () => {
     await page.getByTestId('email').fill(email);
     await page.getByTestId('password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
+    // Signed in, the login page goes home; the characters are opened from there (a click made
+    // while that navigation is still on its way would be overtaken by it).
+    await page.getByTestId('account-menu').waitFor({ timeout: 15_000 });
+    await expect.poll(() => pathOf(page)).toBe('/');
     await page.getByTestId('nav-characters').click({ timeout: 15_000 });
     await expect.poll(() => pathOf(page)).toBe('/myCharacters');
     await page.getByText('You have not made a character yet.').waitFor({ timeout: 15_000 });

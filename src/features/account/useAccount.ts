@@ -1,5 +1,8 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
+import { useLocale } from '../../i18n/locale';
 import { people, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
@@ -41,4 +44,19 @@ export const useRefusalKey = (code: number | null, waitKnown: boolean): string |
   if (code === null) return null;
   const key = session.accountRefusalKey(code, waitKnown);
   return intl.messages[key] !== undefined ? key : 'accountError';
+};
+
+/**
+ * The login and sign-up pages send a signed-in person home, unless the person is already on the
+ * way somewhere else (a link clicked while the sign-in was being answered): that navigation wins.
+ */
+export const useGoHomeWhenSignedIn = (signedIn: boolean) => {
+  const navigate = useNavigate();
+  const { to } = useLocale();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const elsewhere = navigation.location !== undefined && navigation.location.pathname !== pathname;
+  useEffect(() => {
+    if (signedIn && !elsewhere) void navigate(to('/'), { replace: true });
+  }, [signedIn, elsewhere, navigate, to]);
 };

@@ -1,20 +1,15 @@
-import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useLocale } from '../../../i18n/locale';
 import { Card } from '../../../ui';
 import styles from '../Account.module.css';
 import { SignUpForm } from '../SignUpForm';
-import { useSignedInId } from '../useAccount';
+import { useGoHomeWhenSignedIn, useSignedInId } from '../useAccount';
 
 /** Sign-up (issue 11): a new account is signed in at once and goes home. */
 const SignUpPage = () => {
-  const navigate = useNavigate();
   const { to } = useLocale();
-  const signedIn = useSignedInId() !== null;
-  useEffect(() => {
-    if (signedIn) void navigate(to('/'), { replace: true });
-  }, [signedIn, navigate, to]);
+  useGoHomeWhenSignedIn(useSignedInId() !== null);
   return (
     <Card className={styles.page} padding="lg">
       <h1 className={styles.title}>
