@@ -31,6 +31,10 @@ const loaded = () =>
 
 describe('end to end: the community square (spec §2 feed tabs, §4 like and muting)', () => {
   it('shows the recommend tab, switches tabs, loads more without duplicates, likes as a member and hides a card', async () => {
+    // Spec §9: the cards actually seen are reported to the server every 5 s.
+    const exposures = page.waitForRequest((r) => r.url().endsWith('/api/v1/exposure/report'), {
+      timeout: 30_000,
+    });
     await page.goto(app.url + '/explore');
     await expect.poll(() => loaded(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(4);
@@ -48,6 +52,17 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
       )
       .toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'e2e-explore-1.png') });
+    // Each reported card is one on this screen, with its own object type (a model is 2, not 1).
+    const report = await exposures;
+    const answered = await report.response();
+    expect(((await answered?.json()) as { status: { code: number } }).status.code).toBe(10000);
+    const items = (JSON.parse(report.postData() ?? '{}') as { items: { obj_id: string; obj_type: number }[] })
+      .items;
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items)
+      expect(
+        await page.locator(`[data-testid=feed-card][data-key="${item.obj_type}:${item.obj_id}"]`).count(),
+      ).toBe(1);
 
     await page.getByRole('link', { name: 'Models' }).click();
     // The recommend feed holds model cards too: wait for the address (the route's loader runs first).
