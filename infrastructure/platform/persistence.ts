@@ -15,7 +15,6 @@
  * The stored JSON is decoded like any input: a copy from an older version or a hand edit that
  * does not decode is dropped rather than trusted.
  */
-import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import {
   EMPTY,
@@ -34,7 +33,14 @@ import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from './commands';
 import { restoreEndTimes } from '../popups/countdown';
 import { restoreShownStatus } from '../popups/queue';
-import { HIDDEN_CARDS_KEY, PERSISTED_AUTH_KEY, SOCIAL_OUTBOX_KEY, type LocalStore } from './storage';
+import {
+  accountRequests,
+  HIDDEN_CARDS_KEY,
+  PERSISTED_AUTH_KEY,
+  readStored,
+  SOCIAL_OUTBOX_KEY,
+  type LocalStore,
+} from './storage';
 import { TASK_LIST_KEY } from '../tasks/taskStore';
 
 const nullableNumber = t.union([t.number, t.null]);
@@ -78,19 +84,11 @@ export const PersistedAuthCodec = t.type({
 });
 
 export const readPersistedAuth = (storage: LocalStore): session.PersistedAuth => {
-  const raw = storage.get(PERSISTED_AUTH_KEY);
-  if (raw === null) return session.EMPTY_PERSISTED_AUTH;
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return session.EMPTY_PERSISTED_AUTH;
-  }
-  const decoded = PersistedAuthCodec.decode(json);
+  const stored = readStored(storage, PERSISTED_AUTH_KEY, PersistedAuthCodec);
   // Rebuilt field by field: an older copy's extra fields (its token) are not carried along.
-  return E.isRight(decoded)
-    ? { user: decoded.right.user, paymentInfo: decoded.right.paymentInfo }
-    : session.EMPTY_PERSISTED_AUTH;
+  return stored === null
+    ? session.EMPTY_PERSISTED_AUTH
+    : { user: stored.user, paymentInfo: stored.paymentInfo };
 };
 
 /** What the state holds of the persisted part; null when there is nobody to persist. */
@@ -119,16 +117,8 @@ export const restoreAuth = (storage: LocalStore, hasSession: boolean): Action[] 
 const HiddenCardsCodec = t.array(t.string);
 
 /** The stored hidden list, or none when nothing (or nothing readable) is stored. */
-export const readHiddenCards = (storage: LocalStore): readonly string[] => {
-  const raw = storage.get(HIDDEN_CARDS_KEY);
-  if (raw === null) return [];
-  try {
-    const decoded = HiddenCardsCodec.decode(JSON.parse(raw));
-    return E.isRight(decoded) ? decoded.right.filter((id) => id !== '') : [];
-  } catch {
-    return [];
-  }
-};
+export const readHiddenCards = (storage: LocalStore): readonly string[] =>
+  (readStored(storage, HIDDEN_CARDS_KEY, HiddenCardsCodec) ?? []).filter((id) => id !== '');
 
 export const restoreHiddenCards = (storage: LocalStore): Action[] => {
   const ids = readHiddenCards(storage);
@@ -150,24 +140,13 @@ const QueuedRequestCodec = t.union([
   t.type({ kind: t.literal('follow'), opId: NonEmpty, authorId: NonEmpty, follow: t.boolean }),
 ]);
 
-export const StoredOutboxCodec = t.type({ accountId: NonEmpty, requests: t.array(QueuedRequestCodec) });
-
-/** The stored outbox of `accountId`, oldest first; none when another account's, unreadable or absent. */
-export const readOutbox = (storage: LocalStore, accountId: string): readonly social.QueuedRequest[] => {
-  const raw = storage.get(SOCIAL_OUTBOX_KEY);
-  if (raw === null) return [];
-  try {
-    const decoded = StoredOutboxCodec.decode(JSON.parse(raw));
-    return E.isRight(decoded) && decoded.right.accountId === accountId ? decoded.right.requests : [];
-  } catch {
-    return [];
-  }
-};
+/** The social outbox kept locally, under the account whose writes it holds. */
+const storedOutbox = accountRequests<social.QueuedRequest>(SOCIAL_OUTBOX_KEY, QueuedRequestCodec);
 
 /** The restored account's writes made offline, queued again in their order (enqueue keeps one per op). */
 export const restoreOutbox = (storage: LocalStore, restored: readonly Action[]): Action[] => {
   const user = restored.find(session.userInfoSet.match)?.payload.user ?? null;
-  const requests = user === null ? [] : readOutbox(storage, user.id);
+  const requests = user === null ? [] : storedOutbox.read(storage, user.id);
   if (requests.length === 0) {
     if (storage.get(SOCIAL_OUTBOX_KEY) !== null) storage.remove(SOCIAL_OUTBOX_KEY);
     return [];
@@ -246,8 +225,8 @@ export const persistOutboxEpic: AppEpic = (action$, state$, { platform }) =>
       ),
     ),
     tap(({ accountId, requests }) => {
-      if (accountId === null || requests.length === 0) platform.storage.remove(SOCIAL_OUTBOX_KEY);
-      else platform.storage.set(SOCIAL_OUTBOX_KEY, JSON.stringify({ accountId, requests }));
+      if (accountId === null) platform.storage.remove(SOCIAL_OUTBOX_KEY);
+      else storedOutbox.write(platform.storage, accountId, requests);
     }),
     ignoreElements(),
   );

@@ -5,6 +5,8 @@
  * telemetry and upload areas take) and `LocalStore` (with the key listing the logout whitelist
  * needs). Tests use the memory versions.
  */
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
 
 /** Synchronous string storage (localStorage's shape); writes may fail (quota) and are then lost. */
 export interface KeyValueStorage {
@@ -66,6 +68,47 @@ export interface LocalStore {
   readonly set: (key: string, value: string) => void;
   readonly remove: (key: string) => void;
 }
+
+/**
+ * The value stored under `key`, decoded like any input: null when absent, not JSON, or not what
+ * `codec` accepts (a copy from an older version or a hand edit is dropped rather than trusted).
+ */
+export const readStored = <A>(
+  storage: LocalStore,
+  key: string,
+  codec: t.Type<A, unknown, unknown>,
+): A | null => {
+  const raw = storage.get(key);
+  if (raw === null) return null;
+  try {
+    const decoded = codec.decode(JSON.parse(raw));
+    return E.isRight(decoded) ? decoded.right : null;
+  } catch {
+    return null;
+  }
+};
+
+const NonEmptyString = t.refinement(t.string, (s) => s.length > 0, 'NonEmptyString');
+
+/**
+ * Writes of one account kept under `key` until they are sent (`{ accountId, requests }`): read
+ * back only for that account, so another account's never leave this device; an empty list
+ * removes the key.
+ */
+export const accountRequests = <A>(key: string, request: t.Type<A, unknown, unknown>) => {
+  const codec = t.type({ accountId: NonEmptyString, requests: t.array(request) });
+  return {
+    key,
+    read: (storage: LocalStore, accountId: string): readonly A[] => {
+      const stored = readStored(storage, key, codec);
+      return stored !== null && stored.accountId === accountId ? stored.requests : [];
+    },
+    write: (storage: LocalStore, accountId: string, requests: readonly A[]): void => {
+      if (requests.length === 0) storage.remove(key);
+      else storage.set(key, JSON.stringify({ accountId, requests }));
+    },
+  };
+};
 
 /**
  * User info and payment info (spec §4 persisted state; the token is kept by the HTTP adapter

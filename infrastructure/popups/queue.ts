@@ -4,7 +4,6 @@
  * domain's (`popups.nextPopup`: priorities, once a day, the route conditions); this epic only asks
  * it whenever the queue, the page or the open popup changes, with the clock's time.
  */
-import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import {
   EMPTY,
@@ -21,26 +20,18 @@ import {
 import { popups } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
 import { localStateRestored } from '../platform/commands';
-import type { LocalStore } from '../platform/storage';
+import { readStored, type LocalStore } from '../platform/storage';
 import { closePopup, popupRouteEntered } from './commands';
 
 const ShownCodec = t.record(t.string, t.number);
 
 /** The stored shown status, keeping only known types with finite timestamps. */
 export const readShownStatus = (storage: LocalStore): Partial<Record<popups.PopupType, number>> => {
-  const raw = storage.get(popups.POPUP_SHOWN_STORAGE_KEY);
-  if (raw === null) return {};
-  let json: unknown;
-  try {
-    json = JSON.parse(raw);
-  } catch {
-    return {};
-  }
-  const decoded = ShownCodec.decode(json);
-  if (E.isLeft(decoded)) return {};
+  const stored = readStored(storage, popups.POPUP_SHOWN_STORAGE_KEY, ShownCodec);
   const out: Partial<Record<popups.PopupType, number>> = {};
+  if (stored === null) return out;
   for (const type of popups.POPUP_TYPES) {
-    const at = decoded.right[type];
+    const at = stored[type];
     if (at !== undefined && Number.isFinite(at)) out[type] = at;
   }
   return out;

@@ -8,17 +8,15 @@
  * The resume epic is a core one: the chat's own epics load only with a chat page.
  */
 import * as E from 'fp-ts/Either';
-import * as t from 'io-ts';
 import { EMPTY, concatMap, filter, from, ignoreElements, mergeMap, take, tap } from 'rxjs';
 import { ChatMessageDeleteRequest } from '../contract/characters';
 import type { AppEpic } from '../epics/types';
 import { localStateRestored } from '../platform/commands';
-import type { LocalStore } from '../platform/storage';
+import { accountRequests, type LocalStore } from '../platform/storage';
 
 export const CHAT_PENDING_DELETES_KEY = 'chat_pending_deletes';
 
-const NonEmpty = t.refinement(t.string, (s) => s.length > 0, 'NonEmpty');
-const Stored = t.type({ accountId: NonEmpty, requests: t.array(ChatMessageDeleteRequest) });
+const kept = accountRequests<ChatMessageDeleteRequest>(CHAT_PENDING_DELETES_KEY, ChatMessageDeleteRequest);
 
 const sameRequest = (a: ChatMessageDeleteRequest, b: ChatMessageDeleteRequest) =>
   a.session_id === b.session_id && a.id === b.id;
@@ -27,31 +25,18 @@ const sameRequest = (a: ChatMessageDeleteRequest, b: ChatMessageDeleteRequest) =
 export const readPendingDeletes = (
   storage: LocalStore,
   accountId: string,
-): readonly ChatMessageDeleteRequest[] => {
-  const raw = storage.get(CHAT_PENDING_DELETES_KEY);
-  if (raw === null) return [];
-  try {
-    const decoded = Stored.decode(JSON.parse(raw));
-    return E.isRight(decoded) && decoded.right.accountId === accountId ? decoded.right.requests : [];
-  } catch {
-    return [];
-  }
-};
-
-const write = (storage: LocalStore, accountId: string, requests: readonly ChatMessageDeleteRequest[]) => {
-  if (requests.length === 0) storage.remove(CHAT_PENDING_DELETES_KEY);
-  else storage.set(CHAT_PENDING_DELETES_KEY, JSON.stringify({ accountId, requests }));
-};
+): readonly ChatMessageDeleteRequest[] => kept.read(storage, accountId);
 
 /** Its undo window has started: kept until it is undone or answered. */
 export const keepPendingDelete = (
   storage: LocalStore,
   accountId: string,
   request: ChatMessageDeleteRequest,
-): void => {
-  const held = readPendingDeletes(storage, accountId).filter((r) => !sameRequest(r, request));
-  write(storage, accountId, [...held, request]);
-};
+): void =>
+  kept.write(storage, accountId, [
+    ...kept.read(storage, accountId).filter((r) => !sameRequest(r, request)),
+    request,
+  ]);
 
 /** Undone, or the server answered: no longer kept. */
 export const dropPendingDelete = (
@@ -59,10 +44,10 @@ export const dropPendingDelete = (
   accountId: string,
   request: ChatMessageDeleteRequest,
 ): void =>
-  write(
+  kept.write(
     storage,
     accountId,
-    readPendingDeletes(storage, accountId).filter((r) => !sameRequest(r, request)),
+    kept.read(storage, accountId).filter((r) => !sameRequest(r, request)),
   );
 
 /** At start, with the restored session: the deletes a closed page left inside their window go now. */
