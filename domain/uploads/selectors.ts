@@ -56,11 +56,22 @@ export const selectFieldGroup = (s: UploadsState, group: string): readonly Uploa
  * the first numbered slot no upload of the group holds (the same slot as before a reload, so a
  * file picked again resumes), or null when the group holds `max` files already.
  */
-export const nextSlotOf = (s: UploadsState, group: string, max: number): string | null => {
-  if (max <= 1) return group;
-  const taken = new Set(selectFieldGroup(s, group).map((u) => u.field));
-  for (let i = 0; i < max; i++) if (!taken.has(`${group}.${i}`)) return `${group}.${i}`;
-  return null;
+export const nextSlotOf = (s: UploadsState, group: string, max: number): string | null =>
+  max <= 1
+    ? group
+    : (freeSlotsOf(
+        selectFieldGroup(s, group).map((u) => u.field),
+        group,
+        max,
+      )[0] ?? null);
+
+/**
+ * The numbered slots of a group of `max` that `taken` leaves free, first free first: where the
+ * files picked next go, one each (several files picked at once fill them in order).
+ */
+export const freeSlotsOf = (taken: readonly string[], group: string, max: number): readonly string[] => {
+  const held = new Set(taken);
+  return Array.from({ length: max }, (_x, i) => `${group}.${i}`).filter((slot) => !held.has(slot));
 };
 
 /** The finished files of a group, oldest first (the order the person added them). */

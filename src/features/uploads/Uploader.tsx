@@ -8,6 +8,7 @@ import {
   type DragEvent,
 } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { uploads } from '../../../domain/index.js';
 import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Badge, IconButton, ProgressBar } from '../../ui';
@@ -141,16 +142,16 @@ export const Uploader = ({
       dispatch(uploadPickedFile(field, file));
       return;
     }
-    let free = max - group.files.length;
-    let index = 0;
-    for (const file of files) {
-      if (free <= 0) break;
-      // The numbered slots not in use, first free first (the same slot as before a reload).
-      while (group.files.some((f) => f.field === `${field}.${index}`)) index += 1;
-      dispatch(uploadPickedFile(`${field}.${index}`, file));
-      index += 1;
-      free -= 1;
-    }
+    // The numbered slots not in use, first free first (the same slot as before a reload).
+    const slots = uploads.freeSlotsOf(
+      group.files.map((f) => f.field),
+      field,
+      max,
+    );
+    files.forEach((file, i) => {
+      const slot = slots[i];
+      if (slot !== undefined) dispatch(uploadPickedFile(slot, file));
+    });
   };
   const takeRef = useRef(take);
   useLayoutEffect(() => {

@@ -467,5 +467,8 @@ describe('uploads: several files per uploader, each in its own numbered slot', (
       uploads.nextSlotOf(stateOf([started('a', 'pics.0'), started('b', 'pics.1')]).uploads, 'pics', 2),
     ).toBeNull();
     expect(uploads.nextSlotOf(s.uploads, 'one', 1)).toBe('one');
+    // Several files picked at once fill the free numbered slots in order, as many as are free.
+    expect(uploads.freeSlotsOf(['pics.0', 'pics.2'], 'pics', 4)).toEqual(['pics.1', 'pics.3']);
+    expect(uploads.freeSlotsOf(['pics.0', 'pics.1'], 'pics', 2)).toEqual([]);
   });
 });

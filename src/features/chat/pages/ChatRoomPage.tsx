@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { chat, type characters } from '../../../../domain/index.js';
+import { chat, uploads, type characters } from '../../../../domain/index.js';
 import { openDialog } from '../../../../infrastructure/notices/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import {
@@ -302,13 +302,15 @@ const ChatRoomPage = () => {
   const pick = (picked: readonly File[]) => {
     const allowed = picked.filter((f) => chat.isAllowedChatFile(f.name, f.type));
     setFileProblem(allowed.length < picked.length);
-    const taken = new Set(composer.files.map((f) => f.field));
-    let slot = 0;
-    for (const file of allowed.slice(0, composer.free)) {
-      while (taken.has(`${ATTACHMENT_FIELD}.${slot}`)) slot += 1;
-      taken.add(`${ATTACHMENT_FIELD}.${slot}`);
-      dispatch(uploadPickedFile(`${ATTACHMENT_FIELD}.${slot}`, file));
-    }
+    const slots = uploads.freeSlotsOf(
+      composer.files.map((f) => f.field),
+      ATTACHMENT_FIELD,
+      chat.CHAT_ATTACHMENTS_MAX,
+    );
+    allowed.forEach((file, i) => {
+      const slot = slots[i];
+      if (slot !== undefined) dispatch(uploadPickedFile(slot, file));
+    });
   };
 
   if (c.isGuest)
