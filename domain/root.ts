@@ -11,7 +11,7 @@ import { billingContext, paymentInfoCleared } from './billing/index.js';
 import { noticesContext } from './notices/index.js';
 import { loggedOut, sessionContext, type AccountNotice } from './session/index.js';
 import { accountTasksCleared, tasksContext } from './tasks/index.js';
-import { popupsContext } from './popups/index.js';
+import { popupsContext, selectReminder, type ReminderView } from './popups/index.js';
 import { socialContext } from './social/index.js';
 import { feedContext } from './feed/index.js';
 import { messagesContext, selectUnreadNotices } from './messages/index.js';
@@ -135,6 +135,16 @@ export const selectUnreadAccountNotices = (s: RootState): readonly AccountNotice
  */
 export const selectTourOnScreen = (s: RootState): boolean =>
   s.tour.status === 'running' && s.popups.current === null;
+
+/** The end-time reminder on screen: none while the tour runs or a popup is open (one thing at a time). */
+export const reminderOnScreen = (
+  state: RootState['popups'],
+  tourStatus: RootState['tour']['status'],
+  route: string | null,
+): ReminderView | null => (tourStatus === 'running' ? null : selectReminder(state, route));
+
+export const selectReminderOnScreen = (s: RootState, route: string | null): ReminderView | null =>
+  reminderOnScreen(s.popups, s.tour.status, route);
 
 /**
  * What signing out records, whoever starts it (the person, or an error that ends the session),

@@ -297,6 +297,18 @@ export const subscriptionViewOf = (
   };
 };
 
+/**
+ * When the subscription's reminders end (spec §4 end-time popups; what they remind of is ours):
+ * retention while a cancelled plan may still take its one free month (until the plan ends), and
+ * activation until the chosen next plan takes effect. Null: no such reminder.
+ */
+export const reminderEndTimesOf = (
+  view: SubscriptionView,
+): { readonly retention: number | null; readonly activation: number | null } => ({
+  retention: view.cancelAt !== null && view.actions.includes('freeMonth') ? view.expiryTime : null,
+  activation: view.nextPlan?.activeAt ?? null,
+});
+
 /** The plans the renewal can switch to: every paid main plan but the one in force. */
 export const changePlanChoices = (
   plans: readonly SubscriptionPlan[],

@@ -21,6 +21,11 @@ export interface OrderCreatedPayload {
   readonly goodsId: string;
 }
 
+/** An unpaid order opened again (the awaiting-order reminder): its page in the iframe. */
+export interface CheckoutResumedPayload extends OrderCreatedPayload {
+  readonly methodId: number;
+}
+
 export interface SubmittingChangedPayload {
   readonly submitting: boolean;
 }
@@ -39,6 +44,7 @@ type Empty = Record<string, never>;
 export const iframeOpened = defineEvent<IframeOpenedPayload>()('payment/iframeOpened');
 export const checkoutRequested = defineEvent<CheckoutRequestedPayload>()('payment/checkoutRequested');
 export const orderCreated = defineEvent<OrderCreatedPayload>()('payment/orderCreated');
+export const checkoutResumed = defineEvent<CheckoutResumedPayload>()('payment/checkoutResumed');
 /** The order could not be made (the trial is taken, the session ended, ...); `code` is the server's. */
 export const orderRefused = defineEvent<PaymentFailedPayload>()('payment/orderRefused');
 export const submittingChanged = defineEvent<SubmittingChangedPayload>()('payment/submittingChanged');
@@ -50,6 +56,7 @@ export type PaymentEvent =
   | DomainEvent<typeof iframeOpened.type, IframeOpenedPayload>
   | DomainEvent<typeof checkoutRequested.type, CheckoutRequestedPayload>
   | DomainEvent<typeof orderCreated.type, OrderCreatedPayload>
+  | DomainEvent<typeof checkoutResumed.type, CheckoutResumedPayload>
   | DomainEvent<typeof orderRefused.type, PaymentFailedPayload>
   | DomainEvent<typeof submittingChanged.type, SubmittingChangedPayload>
   | DomainEvent<typeof paymentCompleted.type, PaymentCompletedPayload>
@@ -60,6 +67,7 @@ export const paymentEventTypes = [
   iframeOpened.type,
   checkoutRequested.type,
   orderCreated.type,
+  checkoutResumed.type,
   orderRefused.type,
   submittingChanged.type,
   paymentCompleted.type,

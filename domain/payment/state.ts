@@ -63,6 +63,12 @@ export const evolvePayment = (state: PaymentState, event: PaymentEvent): Payment
       return state.status === 'ordering' && state.goodsId === event.payload.goodsId
         ? { status: 'ready', methodId: state.methodId, submitting: false, order: event.payload }
         : state;
+    case 'payment/checkoutResumed': {
+      // Only from idle: an order on screen is never replaced by another.
+      if (state.status !== 'idle') return state;
+      const { methodId, ...order } = event.payload;
+      return { status: 'ready', methodId, submitting: false, order };
+    }
     case 'payment/orderRefused':
       return state.status === 'ordering'
         ? {

@@ -1,5 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
-import type { EndTimePopup, PopupDetails, PopupType } from './rules.js';
+import type { EndTimePopup, PopupDetails, PopupType, ReminderPopup, ShownKey } from './rules.js';
 
 export interface PopupTypePayload {
   readonly type: PopupType;
@@ -7,12 +7,14 @@ export interface PopupTypePayload {
 
 export interface ShownStatusRestoredPayload {
   /** Last-shown timestamps read back from local storage. */
-  readonly shown: Readonly<Partial<Record<PopupType, number>>>;
+  readonly shown: Readonly<Partial<Record<ShownKey, number>>>;
 }
 
 export interface EndTimeSetPayload {
   readonly popup: EndTimePopup;
   readonly endAt: number;
+  /** awaitingOrder only: the unpaid order the reminder leads back to. */
+  readonly orderId?: string;
 }
 
 /** The server's popup data made a popup a candidate for the queue. */
@@ -26,6 +28,8 @@ export const dailyStaminaFlagged = defineEvent<{ readonly flagged: boolean }>()(
 export const shownStatusRestored = defineEvent<ShownStatusRestoredPayload>()('popups/shownStatusRestored');
 export const endTimeSet = defineEvent<EndTimeSetPayload>()('popups/endTimeSet');
 export const endTimeCleared = defineEvent<{ readonly popup: EndTimePopup }>()('popups/endTimeCleared');
+/** A reminder closed (×, or its link followed): not shown again that day (spec §4 once a day). */
+export const reminderClosed = defineEvent<{ readonly popup: ReminderPopup }>()('popups/reminderClosed');
 /** The one-second clock of spec §4: expires end times and ticks the half-discount countdown. */
 export const countdownTicked = defineEvent<Record<string, never>>()('popups/countdownTicked');
 
@@ -42,6 +46,7 @@ export type PopupsEvent =
   | DomainEvent<typeof endTimeSet.type, EndTimeSetPayload>
   | DomainEvent<typeof endTimeCleared.type, { readonly popup: EndTimePopup }>
   | DomainEvent<typeof countdownTicked.type, Record<string, never>>
+  | DomainEvent<typeof reminderClosed.type, { readonly popup: ReminderPopup }>
   | DomainEvent<typeof detailsReceived.type, { readonly details: PopupDetails }>;
 
 export const popupsEventTypes = [
@@ -54,5 +59,6 @@ export const popupsEventTypes = [
   endTimeSet.type,
   endTimeCleared.type,
   countdownTicked.type,
+  reminderClosed.type,
   detailsReceived.type,
 ] as const;

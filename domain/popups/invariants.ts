@@ -1,5 +1,5 @@
 import type { Invariant } from '../kernel/invariant.js';
-import { DAILY_EXEMPT, POPUP_TYPES, utcDayOf } from './rules.js';
+import { DAILY_EXEMPT, POPUP_TYPES, REMINDER_POPUPS, utcDayOf } from './rules.js';
 import type { PopupsState } from './state.js';
 
 /** Spec §4: a shown event never records a second show of a type on the same day (hot aside). */
@@ -22,7 +22,7 @@ export const atMostOncePerDay: Invariant<PopupsState> = {
 export const shownNeverMovesBack: Invariant<PopupsState> = {
   name: 'shownNeverMovesBack',
   check: (before, after) => {
-    for (const type of POPUP_TYPES) {
+    for (const type of [...POPUP_TYPES, ...REMINDER_POPUPS]) {
       const prev = before.shown[type];
       if (prev === undefined) continue;
       const next = after.shown[type];
@@ -57,7 +57,17 @@ export const countdownMatchesEndTime: Invariant<PopupsState> = {
   },
 };
 
+/** The awaiting order's id is kept only while its reminder is valid. */
+export const awaitingOrderIdWithEndTime: Invariant<PopupsState> = {
+  name: 'awaitingOrderIdWithEndTime',
+  check: (_before, after) =>
+    after.awaitingOrderId !== null && after.endTimes.awaitingOrder === undefined
+      ? `order ${after.awaitingOrderId} kept without an awaiting-order end time`
+      : null,
+};
+
 export const popupsInvariants = [
+  awaitingOrderIdWithEndTime,
   atMostOncePerDay,
   shownNeverMovesBack,
   queueConsistent,

@@ -37,7 +37,10 @@ export interface ShownRecord {
   readonly at: number;
 }
 
-export type ShownStatus = Readonly<Partial<Record<PopupType, ShownRecord>>>;
+/** What the shown status records: the queue's popups and the end-time reminders. */
+export type ShownKey = PopupType | ReminderPopup;
+
+export type ShownStatus = Readonly<Partial<Record<ShownKey, ShownRecord>>>;
 
 /**
  * Shown on the day of `now` or, if the clock went back, on a later day. Counting a later day
@@ -46,8 +49,8 @@ export type ShownStatus = Readonly<Partial<Record<PopupType, ShownRecord>>>;
 export const shownToday = (record: ShownRecord | undefined, now: number): boolean =>
   record !== undefined && utcDayOf(record.at) >= utcDayOf(now);
 
-export const mayShowToday = (type: PopupType, shown: ShownStatus, now: number): boolean =>
-  DAILY_EXEMPT.has(type) || !shownToday(shown[type], now);
+export const mayShowToday = (type: ShownKey, shown: ShownStatus, now: number): boolean =>
+  (DAILY_EXEMPT as ReadonlySet<ShownKey>).has(type) || !shownToday(shown[type], now);
 
 /** Spec §4: the pat-face popup is only shown on the home page. */
 export const HOME_ROUTE = 'homePage';
@@ -150,6 +153,36 @@ export const END_TIME_STORAGE_KEYS: Readonly<Record<EndTimePopup, string>> = {
   activation: 'activation_popup_end_at',
   halfDiscount: 'half_discount_end_at',
 };
+
+/**
+ * The end-time popups shown as reminders: a card in a corner, not the queue's dialog, so a
+ * reminder never interrupts; the first valid one in this order is shown. Half-discount is not one:
+ * its countdown is the half-price popup's. Ours (the spec names them, not what they say):
+ * - awaitingOrder: a checkout closed before its order was paid; 15 minutes to complete it;
+ * - activation: the next plan chosen, until it takes effect;
+ * - retention: a cancelled plan may still take its one free month, until the plan ends.
+ */
+export type ReminderPopup = Exclude<EndTimePopup, 'halfDiscount'>;
+
+export const REMINDER_POPUPS: readonly ReminderPopup[] = ['awaitingOrder', 'activation', 'retention'];
+
+/** The route name of the page each reminder leads to; on that page the reminder is not repeated. */
+export const REMINDER_ROUTES: Readonly<Record<ReminderPopup, string>> = {
+  awaitingOrder: 'pricing',
+  activation: 'subscription',
+  retention: 'subscription',
+};
+
+/** Where a reminder leads: the awaiting order back into its checkout, the others to the subscription. */
+export const reminderDestination = (popup: ReminderPopup, orderId: string | null): string =>
+  popup === 'awaitingOrder'
+    ? orderId === null
+      ? '/pricing'
+      : `/pricing?order=${encodeURIComponent(orderId)}`
+    : '/subscription';
+
+/** The local key of the awaiting order's id, kept beside its end time. */
+export const AWAITING_ORDER_ID_STORAGE_KEY = 'awaiting_order_id';
 
 /** Where the shown status of each popup type is kept, with its timestamp (spec §4). */
 export const POPUP_SHOWN_STORAGE_KEY = 'popup_shown_status';

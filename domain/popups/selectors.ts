@@ -1,5 +1,11 @@
 import {
   END_TIME_POPUPS,
+  REMINDER_POPUPS,
+  REMINDER_ROUTES,
+  mayShowToday,
+  reminderDestination,
+  type ReminderPopup,
+  type ShownKey,
   awardedCoins,
   popupDestination,
   staminaLeft,
@@ -19,7 +25,7 @@ export const selectNextPopup = (s: PopupsState, ctx: PopupContext): PopupType | 
 export const selectCurrentPopup = (s: PopupsState): PopupType | null => s.current;
 
 /** The shown status to keep locally: last-shown timestamp per type. */
-export const selectShownStatus = (s: PopupsState): Readonly<Partial<Record<PopupType, number>>> =>
+export const selectShownStatus = (s: PopupsState): Readonly<Partial<Record<ShownKey, number>>> =>
   Object.fromEntries(Object.entries(s.shown).map(([type, record]) => [type, record.at]));
 
 /** End-time popups still valid at `now` (the tick that removes the others may not have run yet). */
@@ -52,3 +58,40 @@ export const selectPopupView = (s: PopupsState): PopupView | null =>
         awardedCoins: awardedCoins(s.details),
         staminaLeft: staminaLeft(s.details),
       };
+
+/** The reminder on screen: which one, when it ends, the time left (hh:mm:ss) and where it leads. */
+export interface ReminderView {
+  readonly popup: ReminderPopup;
+  readonly endAt: number;
+  readonly remaining: string;
+  readonly destination: string;
+}
+
+/**
+ * The first valid end-time reminder not closed today, judged at the last clock time the state
+ * recorded; none while a queue popup is open, nor on the page the reminder leads to (`route`).
+ */
+export const selectReminder = (s: PopupsState, route: string | null): ReminderView | null => {
+  const now = s.clockAt;
+  if (s.current !== null || now === null) return null;
+  for (const popup of REMINDER_POPUPS) {
+    const endAt = s.endTimes[popup];
+    if (!isEndTimeValid(endAt, now) || endAt === undefined) continue;
+    if (!mayShowToday(popup, s.shown, now) || REMINDER_ROUTES[popup] === route) continue;
+    return {
+      popup,
+      endAt,
+      remaining: formatCountdown(endAt - now),
+      destination: reminderDestination(popup, s.awaitingOrderId),
+    };
+  }
+  return null;
+};
+
+/**
+ * Whether the one-second clock runs: while the half-discount counts down, and while an awaiting
+ * order (the one reminder that shows its minutes) is valid. The other reminders last days and show
+ * a date, so they do not keep a clock (and a tick in the event log) running every second.
+ */
+export const selectClockRuns = (s: PopupsState): boolean =>
+  s.halfDiscountCountdown.status === 'running' || s.endTimes.awaitingOrder !== undefined;

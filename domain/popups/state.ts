@@ -16,6 +16,8 @@ import {
   type EndTimePopup,
   type PopupDetails,
   type PopupType,
+  type ReminderPopup,
+  type ShownKey,
   type ShownStatus,
 } from './rules.js';
 
@@ -33,6 +35,10 @@ export interface PopupsState {
   readonly halfDiscountCountdown: CountdownState;
   /** What each offered popup says. */
   readonly details: PopupDetails;
+  /** The unpaid order the awaiting-order reminder leads back to, while it is valid. */
+  readonly awaitingOrderId: string | null;
+  /** The time of the last end-time event or clock tick: what the reminders are judged against. */
+  readonly clockAt: number | null;
 }
 
 export const initialPopupsState: PopupsState = {
@@ -43,6 +49,8 @@ export const initialPopupsState: PopupsState = {
   endTimes: {},
   halfDiscountCountdown: IDLE_COUNTDOWN,
   details: {},
+  awaitingOrderId: null,
+  clockAt: null,
 };
 
 const withoutKey = (endTimes: EndTimes, key: EndTimePopup): EndTimes => {
@@ -82,10 +90,10 @@ const close = (state: PopupsState, type: PopupType): PopupsState => {
 
 const restoreShown = (
   state: PopupsState,
-  restored: Readonly<Partial<Record<PopupType, number>>>,
+  restored: Readonly<Partial<Record<ShownKey, number>>>,
 ): PopupsState => {
   let shown = state.shown;
-  for (const [type, at] of Object.entries(restored) as [PopupType, number | undefined][]) {
+  for (const [type, at] of Object.entries(restored) as [ShownKey, number | undefined][]) {
     if (at === undefined || !Number.isFinite(at)) continue;
     const known = shown[type];
     if (known === undefined || at > known.at) shown = { ...shown, [type]: { at } };
@@ -93,7 +101,13 @@ const restoreShown = (
   return shown === state.shown ? state : { ...state, shown };
 };
 
-const setEndTime = (state: PopupsState, popup: EndTimePopup, endAt: number, at: number): PopupsState => {
+const setEndTime = (
+  state: PopupsState,
+  popup: EndTimePopup,
+  endAt: number,
+  at: number,
+  orderId: string | undefined,
+): PopupsState => {
   if (!isEndTimeValid(endAt, at)) return clearEndTime(state, popup);
   const countdown = popup === 'halfDiscount' ? startCountdown(endAt, at) : state.halfDiscountCountdown;
   // A half-discount with less than a whole second left is already at zero: cleared, not stored.
@@ -102,6 +116,7 @@ const setEndTime = (state: PopupsState, popup: EndTimePopup, endAt: number, at: 
     ...state,
     endTimes: { ...state.endTimes, [popup]: endAt },
     halfDiscountCountdown: countdown,
+    awaitingOrderId: popup === 'awaitingOrder' ? (orderId ?? null) : state.awaitingOrderId,
   };
 };
 
@@ -112,7 +127,17 @@ const clearEndTime = (state: PopupsState, popup: EndTimePopup): PopupsState => {
     ...state,
     endTimes: withoutKey(state.endTimes, popup),
     halfDiscountCountdown: countdownStops ? IDLE_COUNTDOWN : state.halfDiscountCountdown,
+    awaitingOrderId: popup === 'awaitingOrder' ? null : state.awaitingOrderId,
   };
+};
+
+/** The reminders' clock moves on with each end-time event (never back: a log's times may not be monotonic). */
+const withClock = (state: PopupsState, at: number): PopupsState =>
+  state.clockAt !== null && state.clockAt >= at ? state : { ...state, clockAt: at };
+
+const closeReminder = (state: PopupsState, popup: ReminderPopup, at: number): PopupsState => {
+  const previous = state.shown[popup]?.at ?? -Infinity;
+  return { ...state, shown: { ...state.shown, [popup]: { at: Math.max(previous, at) } } };
 };
 
 const tick = (state: PopupsState, at: number): PopupsState => {
@@ -120,8 +145,11 @@ const tick = (state: PopupsState, at: number): PopupsState => {
   const cleared = countdown.status === 'idle' && state.halfDiscountCountdown.status === 'running';
   const live = expireEndTimes(state.endTimes, at);
   const endTimes = cleared ? withoutKey(live, 'halfDiscount') : live;
-  if (countdown === state.halfDiscountCountdown && endTimes === state.endTimes) return state;
-  const next = { ...state, endTimes, halfDiscountCountdown: countdown };
+  const clockAt = Math.max(state.clockAt ?? at, at);
+  const awaitingOrderId = endTimes.awaitingOrder === undefined ? null : state.awaitingOrderId;
+  if (countdown === state.halfDiscountCountdown && endTimes === state.endTimes && clockAt === state.clockAt)
+    return state;
+  const next = { ...state, endTimes, halfDiscountCountdown: countdown, clockAt, awaitingOrderId };
   if (!cleared) return next;
   // At zero the half-price offer is over: an open half-price popup closes (and daily stamina may
   // follow, as after any close), and one still waiting in the queue is no longer offered.
@@ -152,11 +180,16 @@ export const evolvePopups = (state: PopupsState, event: PopupsEvent): PopupsStat
     case 'popups/shownStatusRestored':
       return restoreShown(state, event.payload.shown);
     case 'popups/endTimeSet':
-      return setEndTime(state, event.payload.popup, event.payload.endAt, event.meta.at);
+      return withClock(
+        setEndTime(state, event.payload.popup, event.payload.endAt, event.meta.at, event.payload.orderId),
+        event.meta.at,
+      );
     case 'popups/endTimeCleared':
-      return clearEndTime(state, event.payload.popup);
+      return withClock(clearEndTime(state, event.payload.popup), event.meta.at);
     case 'popups/countdownTicked':
       return tick(state, event.meta.at);
+    case 'popups/reminderClosed':
+      return withClock(closeReminder(state, event.payload.popup, event.meta.at), event.meta.at);
     case 'popups/detailsReceived':
       return { ...state, details: event.payload.details };
     default:

@@ -39,3 +39,6 @@ export const startCheckout = defineCommand<{ readonly goodsId: string; readonly 
 
 /** Closes the payment iframe (after success, failure or a change of mind). */
 export const closeCheckout = defineCommand()('billing/closeCheckout');
+
+/** Open the checkout again on an unpaid order (the awaiting-order reminder's link). */
+export const resumeCheckout = defineCommand<{ readonly orderId: string }>()('billing/resumeCheckout');

@@ -2,6 +2,7 @@ import type { AppEpic } from '../epics/types';
 import { billingCacheEpics } from '../billing/caches';
 import { countdownEpics } from '../popups/countdown';
 import { popupQueueEpics } from '../popups/queue';
+import { reminderEpics } from '../popups/reminders';
 import { dialogEpics } from '../notices/dialogs';
 import { persistenceEpics } from './persistence';
 import { preferenceEpics } from '../preferences/epics';
@@ -14,6 +15,7 @@ export const platformEpics: readonly AppEpic[] = [
   ...taskStoreEpics,
   ...countdownEpics,
   ...popupQueueEpics,
+  ...reminderEpics,
   ...billingCacheEpics,
   ...dialogEpics,
   ...pushEpics,

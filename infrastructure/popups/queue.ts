@@ -26,11 +26,11 @@ import { closePopup, popupRouteEntered } from './commands';
 const ShownCodec = t.record(t.string, t.number);
 
 /** The stored shown status, keeping only known types with finite timestamps. */
-export const readShownStatus = (storage: LocalStore): Partial<Record<popups.PopupType, number>> => {
+export const readShownStatus = (storage: LocalStore): Partial<Record<popups.ShownKey, number>> => {
   const stored = readStored(storage, popups.POPUP_SHOWN_STORAGE_KEY, ShownCodec);
-  const out: Partial<Record<popups.PopupType, number>> = {};
+  const out: Partial<Record<popups.ShownKey, number>> = {};
   if (stored === null) return out;
-  for (const type of popups.POPUP_TYPES) {
+  for (const type of [...popups.POPUP_TYPES, ...popups.REMINDER_POPUPS]) {
     const at = stored[type];
     if (at !== undefined && Number.isFinite(at)) out[type] = at;
   }

@@ -163,6 +163,56 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     await page.locator('[data-testid=subscription-pause]').waitFor();
   });
 
+  it('end-time reminders (spec §4): a cancelled plan offers its free month until it ends; a checkout left unpaid waits 15 minutes and leads back to its order', async () => {
+    // Retention: cancel, and the offer follows the person to the square; taking the month ends it.
+    await page.goto(app.url + '/subscription');
+    await page.click('[data-testid=subscription-cancel]', { timeout: 15_000 });
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the subscription' }).click();
+    await page.locator('[data-testid=subscription-cancelled]').waitFor({ timeout: 10_000 });
+    // The subscription page itself shows the offer: no reminder repeats it there.
+    expect(await page.locator('[data-testid=reminder-retention]').count()).toBe(0);
+    await page.goto(app.url + '/explore');
+    const retention = page.locator('[data-testid=reminder-retention]');
+    await retention.waitFor({ timeout: 15_000 });
+    expect(await retention.textContent()).toContain('Take a free month on us before');
+    await shot('reminder-retention', false);
+    await narrowShot('reminder-retention', false);
+    await retention.locator('[data-testid=reminder-go]').click();
+    await page.waitForURL(/\/subscription$/);
+    await page.click('[data-testid=subscription-free-month-claim]', { timeout: 15_000 });
+    await page
+      .locator('[data-testid=subscription-cancelled]')
+      .waitFor({ state: 'detached', timeout: 10_000 });
+    await page.goto(app.url + '/explore');
+    await page.locator('[data-testid=nav-create]').waitFor();
+    await expect.poll(() => page.locator('[data-testid^=reminder-]').count()).toBe(0);
+
+    // Awaiting order: a coin pack's checkout closed before paying.
+    await page.goto(app.url + '/coins');
+    await page.click('[data-testid=buy-calculate500]', { timeout: 15_000 });
+    await frame().locator('#pay').waitFor({ timeout: 10_000 });
+    await page.click('[data-testid=checkout-close]');
+    await page.click('[data-testid=nav-explore]');
+    const awaiting = page.locator('[data-testid=reminder-awaitingOrder]');
+    await awaiting.waitFor({ timeout: 10_000 });
+    expect(await awaiting.locator('[data-testid=reminder-countdown]').textContent()).toMatch(
+      /^00:1[45]:\d\d$/,
+    );
+    await shot('reminder-awaiting-order', false);
+    await narrowShot('reminder-awaiting-order', false);
+    const coinsBefore = Number((await coinsText())?.replace(/\D/g, ''));
+    await awaiting.locator('[data-testid=reminder-go]').click();
+    // Back in the checkout of the same order, on the membership page (the address is clean again).
+    await page.waitForURL(/\/pricing$/);
+    await frame().locator('#pay').click({ timeout: 10_000 });
+    await page.locator('[data-testid=checkout-completed]').waitFor({ timeout: 10_000 });
+    await expect.poll(coinsText).toContain((coinsBefore + 500).toLocaleString('en-US'));
+    await page.click('[data-testid=checkout-close]');
+    await page.click('[data-testid=nav-explore]');
+    await page.locator('[data-testid=nav-create]').waitFor();
+    await expect.poll(() => page.locator('[data-testid^=reminder-]').count()).toBe(0);
+  });
+
   it('buys a coin pack and sees the balance and the ledger; a failed task is refunded in the ledger', async () => {
     await page.goto(app.url + '/coins');
     await page.locator('[data-testid=ledger-entry]').first().waitFor({ timeout: 15_000 });

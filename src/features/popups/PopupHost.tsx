@@ -4,15 +4,15 @@
  * somewhere real; closing it (×, Escape, "Later" or following its link) lets the next one come.
  */
 import { useEffect } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link, useMatches } from 'react-router';
 import type { popups } from '../../../domain/index.js';
-import { closePopup, popupRouteEntered } from '../../../infrastructure/popups/commands';
+import { closePopup, closeReminder, popupRouteEntered } from '../../../infrastructure/popups/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { Button, Dialog } from '../../ui';
+import { Button, Dialog, IconButton } from '../../ui';
 import styles from './Popups.module.css';
-import { usePopupView } from './usePopups';
+import { usePopupView, useReminder } from './usePopups';
 
 /** The route name of the deepest matched page (its handle carries it). */
 const useRouteName = (): string | null => {
@@ -121,16 +121,64 @@ const titleValues = (view: popups.PopupView) => ({
   title: view.details.patFace?.title ?? '',
 });
 
+/**
+ * An end-time reminder (spec §4: awaiting order, activation, retention): a card in the corner, not
+ * a dialog, so it never takes the page from the person. It says what ends when (the awaiting
+ * order's minutes tick), leads to the page that completes it, and × hides it for the day.
+ */
+const Reminder = ({ view }: { readonly view: popups.ReminderView }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { to } = useLocale();
+  const close = () => dispatch(closeReminder({ popup: view.popup }));
+  const titleId = `reminder-${view.popup}-title`;
+  const when =
+    view.popup === 'awaitingOrder' ? (
+      <span className={styles.reminderClock} role="timer" data-testid="reminder-countdown">
+        {view.remaining}
+      </span>
+    ) : (
+      <FormattedDate value={view.endAt} dateStyle="medium" />
+    );
+  return (
+    <aside className={styles.reminder} aria-labelledby={titleId} data-testid={`reminder-${view.popup}`}>
+      <div className={styles.reminderHead}>
+        <h2 className={styles.reminderTitle} id={titleId}>
+          <FormattedMessage id={`popups.reminder.${view.popup}.title`} />
+        </h2>
+        <IconButton
+          label={intl.formatMessage({ id: 'popups.close' })}
+          size="sm"
+          variant="ghost"
+          onClick={close}
+          data-testid="reminder-close"
+        >
+          <span aria-hidden="true">×</span>
+        </IconButton>
+      </div>
+      <p className={styles.text}>
+        <FormattedMessage id={`popups.reminder.${view.popup}.body`} values={{ when }} />
+      </p>
+      <Button asChild variant="primary" size="sm">
+        <Link to={to(view.destination)} onClick={close} data-testid="reminder-go">
+          <FormattedMessage id={`popups.reminder.${view.popup}.cta`} />
+        </Link>
+      </Button>
+    </aside>
+  );
+};
+
 export const PopupHost = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { to } = useLocale();
   const route = useRouteName();
   const view = usePopupView();
+  const reminder = useReminder(route);
   useEffect(() => {
     if (route !== null) dispatch(popupRouteEntered({ route }));
   }, [route, dispatch]);
-  if (view === null) return null;
+  if (view === null) return reminder === null ? null : <Reminder view={reminder} />;
   const close = () => dispatch(closePopup({ type: view.type }));
   return (
     <Dialog

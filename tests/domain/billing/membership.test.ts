@@ -241,6 +241,26 @@ describe('subscription page: spec §3 subscription status and spec §4 "pause, f
     });
   });
 
+  it('spec §4 end-time popups: retention runs until the plan ends while a cancelled plan may still take its free month; activation until the next plan starts', () => {
+    const reminders = (over: Parameters<typeof status>[0]) =>
+      billing.reminderEndTimesOf(billing.subscriptionViewOf(standard, status(over), false));
+    expect(reminders({})).toEqual({ retention: null, activation: null });
+    expect(reminders({ cancelAt: 1 })).toEqual({ retention: 5_000, activation: null });
+    // The free month is claimed once: no retention offer after it.
+    expect(reminders({ cancelAt: 1, freeMonthStatus: 1 })).toEqual({ retention: null, activation: null });
+    // A trial is never given the free month, so it has no retention offer either.
+    expect(reminders({ cancelAt: 1, isTrial: true }).retention).toBeNull();
+    expect(reminders({ nextProduct: 'pro_month', nextProductActiveAt: 5_000 })).toEqual({
+      retention: null,
+      activation: 5_000,
+    });
+    expect(
+      billing.reminderEndTimesOf(
+        billing.subscriptionViewOf(info(), status({ cancelAt: 1, currentProduct: null }), false),
+      ),
+    ).toEqual({ retention: null, activation: null });
+  });
+
   it('no plan: nothing to do, level inactive', () => {
     const v = billing.subscriptionViewOf(info(), status({ currentProduct: null }), true);
     expect(v).toMatchObject({ level: 'inactive', running: false, actions: [] });

@@ -104,12 +104,46 @@ describe('payment constants (spec §3 method ids, §8 "Unknown" and 80213, §9 S
   });
 });
 
+describe('payment iframe: an unpaid order opened again (the awaiting-order reminder)', () => {
+  const resumed = payment.checkoutResumed({
+    orderId: 'o7',
+    checkoutUrl: '/pay/checkout/o7',
+    goodsId: 'standard_month',
+    methodId: 5,
+  });
+  it('from idle the iframe is ready on that order, with its method', () => {
+    const { state } = given().when(resumed);
+    expect(state).toEqual({
+      status: 'ready',
+      methodId: 5,
+      submitting: false,
+      order: { orderId: 'o7', checkoutUrl: '/pay/checkout/o7', goodsId: 'standard_month' },
+    });
+  });
+  it('never replaces an order on screen nor a purchase under way', () => {
+    const g = given(payment.checkoutRequested({ goodsId: 'a', methodId: 9, intentKey: 'k' }));
+    expect(g.when(resumed).state).toBe(g.state);
+    const h = given(open);
+    expect(h.when(resumed).state).toBe(h.state);
+  });
+});
+
 const eventArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
   fc.constantFrom(1, 5, 9, 99).map((methodId) => payment.iframeOpened({ methodId })),
   fc.boolean().map((submitting) => payment.submittingChanged({ submitting })),
   fc.constantFrom('o1', 'o2').map((orderId) => payment.paymentCompleted({ orderId })),
   fc.constantFrom(80213, 500, null).map((code) => payment.paymentFailed({ code })),
   fc.constant(payment.iframeClosed({})),
+  fc
+    .constantFrom('o1', 'o2')
+    .map((orderId) =>
+      payment.checkoutResumed({
+        orderId,
+        checkoutUrl: `/pay/checkout/${orderId}`,
+        goodsId: 'g',
+        methodId: 9,
+      }),
+    ),
 );
 
 describe('payment iframe laws', () => {

@@ -241,7 +241,7 @@ describe('popups: end times (spec §4 "retention, awaiting order, activation, ha
     const g = given(popups.endTimeSet({ popup: 'retention', endAt: NOON + 10_000 }, NOON));
     expect(popups.selectActiveEndTimePopups(g.state, NOON)).toEqual(['retention']);
     expect(popups.selectActiveEndTimePopups(g.state, NOON + 10_000)).toEqual([]);
-    expect(g.when(popups.countdownTicked({}, NOON + 9_999)).state).toBe(g.state);
+    expect(g.when(popups.countdownTicked({}, NOON + 9_999)).state.endTimes).toBe(g.state.endTimes);
     expect(g.when(popups.countdownTicked({}, NOON + 10_000)).state.endTimes).toEqual({});
   });
 
@@ -251,8 +251,8 @@ describe('popups: end times (spec §4 "retention, awaiting order, activation, ha
       {},
     );
     const empty = given();
-    expect(empty.when(popups.endTimeSet({ popup: 'activation', endAt: NOON - 1 }, NOON)).state).toBe(
-      empty.state,
+    expect(empty.when(popups.endTimeSet({ popup: 'activation', endAt: NOON - 1 }, NOON)).state.endTimes).toBe(
+      empty.state.endTimes,
     );
   });
 
@@ -293,7 +293,9 @@ describe('popups: half-discount countdown (spec §4 "ticks every second, shows h
 
   it('an end time less than a second away is already zero: nothing runs and nothing is stored', () => {
     const g = given();
-    expect(g.when(popups.endTimeSet({ popup: 'halfDiscount', endAt: NOON + 999 }, NOON)).state).toBe(g.state);
+    const { state } = g.when(popups.endTimeSet({ popup: 'halfDiscount', endAt: NOON + 999 }, NOON));
+    expect(state.endTimes).toBe(g.state.endTimes);
+    expect(state.halfDiscountCountdown).toBe(g.state.halfDiscountCountdown);
   });
 
   it('clearing the half-discount end time stops its countdown', () => {
@@ -593,5 +595,120 @@ describe('popups: invariants catch a corrupted state', () => {
         shownEvent,
       ),
     ).toBe('countdown is running with 10 ms left');
+  });
+});
+
+describe('popups: end-time reminders (spec §4 "retention, awaiting order, activation ... each is valid only while its end time is in the future"; §9 awaiting order 15)', () => {
+  const MIN = 60_000;
+  const awaiting = (at = NOON) =>
+    popups.endTimeSet({ popup: 'awaitingOrder', endAt: popups.awaitingOrderEndAt(at), orderId: 'ord 1' }, at);
+
+  it('an awaiting order shows its 15 minutes counting down and leads back into its checkout', () => {
+    const g = given(awaiting());
+    expect(popups.selectReminder(g.state, 'home')).toEqual({
+      popup: 'awaitingOrder',
+      endAt: NOON + 15 * MIN,
+      remaining: '00:15:00',
+      destination: '/pricing?order=ord%201',
+    });
+    const later = g.when(popups.countdownTicked({}, NOON + 61_000)).state;
+    expect(popups.selectReminder(later, 'home')?.remaining).toBe('00:13:59');
+    const over = g.when(popups.countdownTicked({}, NOON + 15 * MIN)).state;
+    expect(popups.selectReminder(over, 'home')).toBeNull();
+    expect(over.awaitingOrderId).toBeNull();
+  });
+
+  it('one at a time, in order: awaiting order, then activation, then retention', () => {
+    const g = given(
+      popups.endTimeSet({ popup: 'retention', endAt: NOON + 5 * DAY }, NOON),
+      popups.endTimeSet({ popup: 'activation', endAt: NOON + 2 * DAY }, NOON),
+    );
+    expect(popups.selectReminder(g.state, 'home')?.popup).toBe('activation');
+    expect(popups.selectReminder(g.when(awaiting()).state, 'home')?.popup).toBe('awaitingOrder');
+    const closed = g.when(popups.reminderClosed({ popup: 'activation' }, NOON + 1)).state;
+    expect(popups.selectReminder(closed, 'home')).toMatchObject({
+      popup: 'retention',
+      destination: '/subscription',
+    });
+  });
+
+  it('closed, it is not shown again that day, and comes back the next day while still valid', () => {
+    const g = given(
+      popups.endTimeSet({ popup: 'retention', endAt: NOON + 5 * DAY }, NOON),
+      popups.reminderClosed({ popup: 'retention' }, NOON),
+    );
+    expect(popups.selectReminder(g.state, 'home')).toBeNull();
+    const tomorrow = g.when(
+      popups.endTimeSet({ popup: 'retention', endAt: NOON + 5 * DAY }, NOON + DAY),
+    ).state;
+    expect(popups.selectReminder(tomorrow, 'home')?.popup).toBe('retention');
+  });
+
+  it('not over an open popup, nor on the page it leads to', () => {
+    const g = given(awaiting(), offer('hot'), shownAt('hot', NOON));
+    expect(popups.selectReminder(g.state, 'home')).toBeNull();
+    const closed = g.when(closeAt('hot', NOON + 1)).state;
+    expect(popups.selectReminder(closed, 'home')?.popup).toBe('awaitingOrder');
+    expect(popups.selectReminder(closed, 'pricing')).toBeNull();
+  });
+
+  it('a cleared awaiting order forgets its order; only the awaiting order and a half discount keep the clock running', () => {
+    const g = given(awaiting());
+    expect(popups.selectClockRuns(g.state)).toBe(true);
+    const cleared = g.when(popups.endTimeCleared({ popup: 'awaitingOrder' })).state;
+    expect(cleared.awaitingOrderId).toBeNull();
+    expect(popups.selectClockRuns(cleared)).toBe(false);
+    expect(
+      popups.selectClockRuns(given(popups.endTimeSet({ popup: 'retention', endAt: NOON + DAY }, NOON)).state),
+    ).toBe(false);
+  });
+
+  const reminderArb: fc.Arbitrary<popups.ReminderPopup> = fc.constantFrom(...popups.REMINDER_POPUPS);
+  const stepArb = fc.oneof(
+    fc
+      .tuple(reminderArb, fc.integer({ min: -2 * DAY, max: 3 * DAY }))
+      .map(([popup, d]) => ({ kind: 'set' as const, popup, d })),
+    reminderArb.map((popup) => ({ kind: 'close' as const, popup })),
+    reminderArb.map((popup) => ({ kind: 'clear' as const, popup })),
+    fc.constant({ kind: 'tick' as const }),
+  );
+
+  it('property: a reminder shown is valid at the clock time, was not closed that day, and is the first such in order', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(stepArb, fc.integer({ min: 0, max: 6 * HOUR })), { maxLength: 25 }),
+        (steps) => {
+          let at = NOON;
+          const events: UnstampedEvent[] = [];
+          const closedAt: Partial<Record<popups.ReminderPopup, number>> = {};
+          let s = popups.initialPopupsState;
+          for (const [step, dt] of steps) {
+            at += dt;
+            const e =
+              step.kind === 'set'
+                ? popups.endTimeSet({ popup: step.popup, endAt: at + step.d }, at)
+                : step.kind === 'close'
+                  ? popups.reminderClosed({ popup: step.popup }, at)
+                  : step.kind === 'clear'
+                    ? popups.endTimeCleared({ popup: step.popup }, at)
+                    : popups.countdownTicked({}, at);
+            if (step.kind === 'close') closedAt[step.popup] = at;
+            events.push(e);
+            s = popups.popupsContext.evolve(s, stamp(e, events.length, at) as never);
+            const shown = popups.selectReminder(s, null);
+            const eligible = popups.REMINDER_POPUPS.filter((p) => {
+              const endAt = s.endTimes[p];
+              const closed = closedAt[p];
+              return (
+                endAt !== undefined &&
+                endAt > at &&
+                (closed === undefined || Math.floor(closed / DAY) < Math.floor(at / DAY))
+              );
+            });
+            expect(shown?.popup ?? null).toBe(eligible[0] ?? null);
+          }
+        },
+      ),
+    );
   });
 });

@@ -2,12 +2,14 @@ import * as E from 'fp-ts/Either';
 import { of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { billing, payment, session } from '../../../domain/index.js';
+import { billing, notices, payment, popups, session } from '../../../domain/index.js';
 import {
   changeSubscription,
   closeCheckout,
   loadLedger,
   loadSubscriptionStatus,
+  refreshPayment,
+  resumeCheckout,
   startCheckout,
 } from '../../../infrastructure/billing/commands';
 import type { BillingApi } from '../../../infrastructure/billing/api';
@@ -87,6 +89,9 @@ const setup = (scheduler: TestScheduler, api: Partial<BillingApi>) => {
   );
   const store = makeStore({ dependencies: core.deps });
   store.dispatch(signedIn);
+  // A starting session asks for its subscription status once (the reminders read it): not under test here.
+  expect(fake.calls.map((c) => c.name)).toEqual(['subscriptionStatus']);
+  fake.calls.length = 0;
   return { store, fake, core };
 };
 
@@ -246,6 +251,106 @@ describe('subscription changes and the ledger', () => {
         [6, 'taskRefund'],
         [5, 'task'],
       ]);
+    });
+  });
+});
+
+describe('end-time reminders (spec §4 retention, awaiting order, activation; §9 awaiting order 15)', () => {
+  const MIN = 60_000;
+
+  it('a checkout closed on an unpaid order leaves 15 minutes to complete it; a completed payment ends that', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const h = setup(scheduler, {
+        createOrder: () => cold('r|', { r: E.right({ order: order() }) }),
+        orderDetail: () => cold('r|', { r: E.right({ order: order({ status: 'paid', paid_at: 5 }) }) }),
+      });
+      h.store.dispatch(startCheckout({ goodsId: 'calculate500', methodId: 9 }));
+      flush();
+      h.store.dispatch(closeCheckout({}));
+      const p = h.store.getState().popups;
+      expect(p.endTimes.awaitingOrder).toBe(scheduler.now() + 15 * MIN);
+      expect(p.awaitingOrderId).toBe('ord_1');
+      // Reopened and paid: the reminder ends.
+      h.store.dispatch(resumeCheckout({ orderId: 'ord_1' }));
+      flush();
+      expect(h.store.getState().popups.endTimes.awaitingOrder).toBeUndefined();
+    });
+  });
+
+  it('a closed checkout that was paid, or that never had an order, leaves no reminder', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const h = setup(scheduler, {
+        createOrder: () => cold('r|', { r: E.right({ order: order() }) }),
+        orderDetail: () => cold('r|', { r: E.right({ order: order({ status: 'paid', paid_at: 5 }) }) }),
+      });
+      h.store.dispatch(closeCheckout({}));
+      expect(h.store.getState().popups.endTimes).toEqual({});
+      h.store.dispatch(startCheckout({ goodsId: 'calculate500', methodId: 9 }));
+      flush();
+      h.fake.messages.next(msg('completed'));
+      flush();
+      h.store.dispatch(closeCheckout({}));
+      expect(h.store.getState().popups.endTimes).toEqual({});
+    });
+  });
+
+  it('resuming asks the server: an unpaid order opens again in the iframe; an expired one says so and ends the reminder', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      let answer = order({ expires_at: 30 * MIN });
+      const h = setup(scheduler, { orderDetail: () => cold('-r|', { r: E.right({ order: answer }) }) });
+      h.store.dispatch(popups.endTimeSet({ popup: 'awaitingOrder', endAt: 15 * MIN, orderId: 'ord_1' }));
+      h.store.dispatch(resumeCheckout({ orderId: 'ord_1' }));
+      h.store.dispatch(resumeCheckout({ orderId: 'ord_1' })); // a double click asks once
+      flush();
+      expect(h.fake.calls.map((c) => [c.name, c.body])).toEqual([['orderDetail', { order_id: 'ord_1' }]]);
+      expect(h.store.getState().payment).toMatchObject({
+        status: 'ready',
+        methodId: 9,
+        order: { orderId: 'ord_1', checkoutUrl: '/pay/checkout/ord_1', goodsId: 'calculate500' },
+      });
+      h.store.dispatch(closeCheckout({}));
+      answer = order({ status: 'expired' });
+      const toasts = new Set<string>();
+      h.store.subscribe(() =>
+        notices.selectNotices(h.store.getState().notices).forEach((n) => toasts.add(n.messageKey)),
+      );
+      h.store.dispatch(resumeCheckout({ orderId: 'ord_1' }));
+      flush();
+      const s = h.store.getState();
+      expect(s.payment.status).toBe('idle');
+      expect(s.popups.endTimes.awaitingOrder).toBeUndefined();
+      expect([...toasts]).toEqual(['popups.awaitingOrder.gone']);
+    });
+  });
+
+  it('retention follows a cancelled plan that may still take its free month, until the plan ends; activation the next plan', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      let answer: SubscriptionStatus = {
+        ...subStatus,
+        is_pause: false,
+        expiry_time: 100 * MIN,
+        cancel_at: 1,
+      };
+      const h = setup(scheduler, { subscriptionStatus: () => cold('r|', { r: E.right(answer) }) });
+      h.store.dispatch(refreshPayment({}));
+      flush();
+      h.store.dispatch(loadSubscriptionStatus({}));
+      flush();
+      expect(h.store.getState().popups.endTimes).toEqual({ retention: 100 * MIN });
+      answer = {
+        ...answer,
+        cancel_at: null,
+        free_month_status: 1,
+        next_product: 'pro_month',
+        next_product_active_at: 100 * MIN,
+      };
+      h.store.dispatch(loadSubscriptionStatus({}));
+      flush();
+      expect(h.store.getState().popups.endTimes).toEqual({ activation: 100 * MIN });
     });
   });
 });

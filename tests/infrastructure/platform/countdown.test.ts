@@ -62,11 +62,49 @@ describe('half-discount countdown (spec §4 "ticks every second, shows hh:mm:ss 
       );
       at(scheduler, 20, () => h.store.dispatch(popups.endTimeSet({ popup: 'halfDiscount', endAt: 2_020 })));
       let midway: Record<string, string> = {};
+      let later: Record<string, string> = {};
       at(scheduler, 1500, () => (midway = h.fake.storage.snapshot()));
+      at(scheduler, 2500, () => (later = h.fake.storage.snapshot()));
       flush();
       expect(midway).toEqual({ awaiting_order_end_at: '900000', half_discount_end_at: '2020' });
-      // The half discount cleared at its second tick (2020 ms); the awaiting order is still valid.
-      expect(h.fake.storage.snapshot()).toEqual({ awaiting_order_end_at: '900000' });
+      // The half discount cleared at its second tick (2020 ms); the awaiting order is still valid,
+      expect(later).toEqual({ awaiting_order_end_at: '900000' });
+      // until the clock's tick at its end removes it too.
+      expect(h.fake.storage.snapshot()).toEqual({});
+    });
+  });
+
+  it('the awaiting order keeps its order id beside its end time, comes back with it at start, and its minutes tick', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ expectObservable, flush }) => {
+      const h = platformStore(scheduler, {
+        storage: { awaiting_order_end_at: '2500', awaiting_order_id: 'ord_9' },
+      });
+      expectObservable(ticks(h), '^ 10000ms !').toBe(marbleAt([1000, 2000, 3000]));
+      at(scheduler, 0, () => h.store.dispatch(appStarted({})));
+      let restored: ReturnType<typeof popups.selectReminder> = null;
+      at(scheduler, 1, () => (restored = popups.selectReminder(h.store.getState().popups, null)));
+      flush();
+      expect(restored).toEqual({
+        popup: 'awaitingOrder',
+        endAt: 2500,
+        remaining: '00:00:02',
+        destination: '/pricing?order=ord_9',
+      });
+      expect(h.fake.storage.snapshot()).toEqual({});
+    });
+  });
+
+  it('an order id left without a valid end time is removed at start', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const h = platformStore(scheduler, {
+        storage: { awaiting_order_end_at: '-1', awaiting_order_id: 'ord_9' },
+      });
+      h.store.dispatch(appStarted({}));
+      flush();
+      expect(h.fake.storage.snapshot()).toEqual({});
+      expect(h.store.getState().popups.awaitingOrderId).toBeNull();
     });
   });
 });

@@ -6,6 +6,7 @@ import {
   loadPaymentMethods,
   loadSubscriptionList,
   loadSubscriptionStatus,
+  resumeCheckout,
   loadTestimonials,
   startCheckout,
 } from '../../../../infrastructure/billing/commands';
@@ -82,7 +83,8 @@ const PricingPage = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { locale, to } = useLocale();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
+  const resumeOrder = params.get('order');
   const highlight = params.get('tier');
   const [period, setPeriod] = useState<Period>(params.get('period') === 'yearly' ? 'yearly' : 'monthly');
   const signedIn = useSignedIn();
@@ -103,6 +105,18 @@ const PricingPage = () => {
   useEffect(() => {
     if (signedIn) dispatch(loadSubscriptionStatus({}));
   }, [signedIn, dispatch]);
+  // The awaiting-order reminder leads here with its order: opened again once, then the address is clean.
+  useEffect(() => {
+    if (!signedIn || resumeOrder === null) return;
+    dispatch(resumeCheckout({ orderId: resumeOrder }));
+    setParams(
+      (p) => {
+        p.delete('order');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [signedIn, resumeOrder, dispatch, setParams]);
 
   const buy = (goodsId: string) => dispatch(startCheckout({ goodsId, methodId }));
   const perMonth = (offer: billing.PlanOffer) =>
