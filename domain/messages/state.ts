@@ -16,6 +16,8 @@ export interface MessageList {
   readonly offset: number;
   readonly hasMore: boolean;
   readonly code: number | null;
+  /** When its last page arrived (the event's time): what "time ago" is measured from. */
+  readonly receivedAt?: number;
 }
 
 export interface MessagesState {
@@ -77,6 +79,7 @@ export const evolveMessages = (s: MessagesState, event: MessagesEvent): Messages
         offset,
         hasMore,
         code: null,
+        receivedAt: event.meta.at,
       });
     }
     case 'messages/listFailed': {

@@ -29,3 +29,15 @@ export const evolveSupport = (state: SupportState, event: SupportEvent): Support
 };
 
 export const selectSupportStatus = (s: SupportState): SupportState => s;
+
+/** Why a message was not sent, as the form says it: no answer at all (the network), or the server's code. */
+export type SupportFailure =
+  | { readonly messageKey: 'support.failedNetwork'; readonly values: Record<string, never> }
+  | { readonly messageKey: 'support.failedCode'; readonly values: { readonly code: number } };
+
+export const selectSupportFailure = (s: SupportState): SupportFailure | null => {
+  if (s.status !== 'failed') return null;
+  return s.code === null
+    ? { messageKey: 'support.failedNetwork', values: {} }
+    : { messageKey: 'support.failedCode', values: { code: s.code } };
+};

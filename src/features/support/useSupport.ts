@@ -8,5 +8,9 @@ const selectAccountEmail = createSelector(
   (user) => user?.email ?? '',
 );
 
+const selectFailure = createSelector([(s: RootState) => s.support], (s) => support.selectSupportFailure(s));
+
 export const useSupportStatus = () => useAppSelector(selectSupport);
+/** Why the last message failed (its message key and values), or null. */
+export const useSupportFailure = () => useAppSelector(selectFailure);
 export const useAccountEmail = () => useAppSelector(selectAccountEmail);

@@ -91,3 +91,22 @@ describe('messages (spec §4 "marking read lowers that type\'s count and the tot
     );
   });
 });
+
+describe('messages: "time ago" is measured from the moment the list arrived (the event time, not the view\'s clock)', () => {
+  it('a loaded page records its arrival time; a later page moves it on', () => {
+    const first = given(
+      messages.messagePageLoaded(
+        { type: 'likeCol', messages: [message('a')], offset: 1, hasMore: true },
+        5_000,
+      ),
+    );
+    expect(messages.selectMessageList(first.state, 'likeCol')?.receivedAt).toBe(5_000);
+    const more = first.when(
+      messages.messagePageLoaded(
+        { type: 'likeCol', messages: [message('b')], offset: 2, hasMore: false },
+        9_000,
+      ),
+    );
+    expect(messages.selectMessageList(more.state, 'likeCol')?.receivedAt).toBe(9_000);
+  });
+});

@@ -51,3 +51,21 @@ describe('support form (spec §1 "a customer-support widget exists"; §7 "resour
     );
   });
 });
+
+describe('support: why a message was not sent', () => {
+  it('no answer reads as a network failure; a refusal names the server code; anything else is no failure', () => {
+    const s = support.supportContext.evolve;
+    const sending = s(support.initialSupportState, support.supportSending({ requestId: 'r' }, 1) as never);
+    const failed = (code: number | null) =>
+      s(sending, support.supportFailed({ requestId: 'r', code }, 2) as never);
+    expect(support.selectSupportFailure(failed(null))).toEqual({
+      messageKey: 'support.failedNetwork',
+      values: {},
+    });
+    expect(support.selectSupportFailure(failed(40001))).toEqual({
+      messageKey: 'support.failedCode',
+      values: { code: 40001 },
+    });
+    expect(support.selectSupportFailure(sending)).toBeNull();
+  });
+});

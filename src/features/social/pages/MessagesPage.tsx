@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { format, messages } from '../../../../domain/index.js';
@@ -82,8 +82,8 @@ const MessagesPage = () => {
   const type = typeOf(params.get('type'));
   const counts = useUnreadCounts();
   const list = useMessageList(type);
-  // "Time ago" is measured from when the page opened.
-  const [now] = useState(() => Date.now());
+  // "Time ago" is measured from when the list arrived (its event's time, from the store's clock).
+  const now = list?.receivedAt ?? null;
   useEffect(() => {
     dispatch(loadUnreadCounts({}));
   }, [dispatch]);
@@ -150,7 +150,7 @@ const MessagesPage = () => {
         {(entries) => (
           <ul className={styles.messages} data-testid="message-list">
             {entries.map((m) => (
-              <MessageRow key={m.id} m={m} now={now} />
+              <MessageRow key={m.id} m={m} now={now ?? m.createdAt} />
             ))}
           </ul>
         )}

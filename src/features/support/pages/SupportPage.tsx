@@ -13,13 +13,14 @@ import { resetSupportForm, sendSupportMessage } from '../../../../infrastructure
 import { Button, Card, EmptyState, ErrorState, Field, Select, TextArea, TextInput } from '../../../ui';
 import { LegalLinks } from '../LegalLinks';
 import styles from '../Support.module.css';
-import { useAccountEmail, useSupportStatus } from '../useSupport';
+import { useAccountEmail, useSupportFailure, useSupportStatus } from '../useSupport';
 
 const SupportPage = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
   const status = useSupportStatus();
+  const failure = useSupportFailure();
   const accountEmail = useAccountEmail();
   const initialTopic = params.get('topic') ?? 'question';
   const [topic, setTopic] = useState<string>(
@@ -96,14 +97,10 @@ const SupportPage = () => {
         <p className={styles.lead}>
           <FormattedMessage id="support.lead" />
         </p>
-        {status.status === 'failed' && (
+        {failure !== null && (
           <ErrorState
             title={intl.formatMessage({ id: 'support.failed' })}
-            body={
-              status.code === null
-                ? intl.formatMessage({ id: 'support.failedNetwork' })
-                : intl.formatMessage({ id: 'support.failedCode' }, { code: status.code })
-            }
+            body={intl.formatMessage({ id: failure.messageKey }, failure.values)}
             onRetry={() => dispatch(sendSupportMessage(form))}
             retryLabel={intl.formatMessage({ id: 'support.retry' })}
           />
