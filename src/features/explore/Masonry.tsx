@@ -9,6 +9,8 @@ import { FeedCard, PlayingProvider } from './FeedCard';
 const OVERSCAN = 1;
 /** A card's body under its cover (title, author, statistics), in rem: one value for CSS and layout. */
 export const CARD_META_REM = 6.5;
+/** The placeholder card at a column's end while the next page loads, in px. */
+const SKELETON_PX = 240;
 /** Space between cards, in px: narrower on a phone. */
 export const gapFor = (width: number): number => (width < 640 ? 8 : 16);
 
@@ -64,7 +66,7 @@ const Column = ({
     <div
       className={styles.column}
       data-testid="feed-column"
-      style={{ blockSize: loadingMore ? skeletonAt + 240 : total }}
+      style={{ blockSize: loadingMore ? skeletonAt + SKELETON_PX : total }}
     >
       {virtualizer.getVirtualItems().map((item) => {
         const card = cards[item.index];
@@ -80,8 +82,12 @@ const Column = ({
         );
       })}
       {loadingMore && (
-        <div className={styles.slot} style={{ transform: `translateY(${skeletonAt}px)` }} aria-hidden="true">
-          <Skeleton height="240px" radius="md" />
+        <div
+          className={styles.slot}
+          style={{ blockSize: SKELETON_PX, transform: `translateY(${skeletonAt}px)` }}
+          aria-hidden="true"
+        >
+          <Skeleton height={`${SKELETON_PX}px`} radius="md" />
         </div>
       )}
     </div>
