@@ -22,18 +22,53 @@ import { ApiError, CODES, decodeBody, ok } from '../envelope';
 const LEGAL_KINDS = { 'privacy-policy': 'privacyPolicy', 'terms-of-service': 'termsOfService' } as const;
 const LEGAL_LANGS = ['en', 'ja', 'zhCN'] as const;
 
-/** Read once at start: six small static files. */
-const LEGAL_PAGES: ReadonlyMap<string, string> = new Map(
-  LEGAL_LANGS.flatMap((lang) =>
-    Object.keys(LEGAL_KINDS).map(
-      (file) =>
-        [
-          `${lang}/${file}`,
-          readFileSync(new URL(`../platform/legal/${lang}/${file}.html`, import.meta.url), 'utf8'),
-        ] as const,
+/** Each language's words around the legal texts: its way home, and what it calls each text and itself. */
+const LEGAL_CHROME = {
+  en: { htmlLang: 'en', home: '/', back: 'Back to Atelier', name: 'English' },
+  ja: { htmlLang: 'ja', home: '/ja/', back: 'Atelier に戻る', name: '日本語' },
+  zhCN: { htmlLang: 'zh-CN', home: '/zh-CN/', back: '返回 Atelier', name: '简体中文' },
+} as const;
+
+const legalFile = (name: string): string =>
+  readFileSync(new URL(`../platform/legal/${name}.html`, import.meta.url), 'utf8');
+
+const titleOf = (body: string): string => /<h1[^>]*>([^<]*)<\/h1>/.exec(body)?.[1]?.trim() ?? 'Atelier';
+
+/**
+ * The legal pages, composed once at start: one frame (`legal/frame.html`: the page, its style and
+ * the navigation) around each language's text (`legal/{lang}/{file}.html`). The navigation links
+ * the language's two texts, then the same text in the other languages.
+ */
+const LEGAL_PAGES: ReadonlyMap<string, string> = (() => {
+  const frame = legalFile('frame');
+  const bodies = new Map(
+    LEGAL_LANGS.flatMap((lang) =>
+      Object.keys(LEGAL_KINDS).map((file) => [`${lang}/${file}`, legalFile(`${lang}/${file}`)] as const),
     ),
-  ),
-);
+  );
+  const link = (href: string, text: string) => `<a href="${href}">${text}</a>`;
+  return new Map(
+    [...bodies].map(([key, body]) => {
+      const [lang, file] = key.split('/') as [(typeof LEGAL_LANGS)[number], string];
+      const chrome = LEGAL_CHROME[lang];
+      const nav = [
+        link(chrome.home, chrome.back),
+        ...Object.keys(LEGAL_KINDS).map((f) =>
+          link(`/legal/${lang}/${f}.html`, titleOf(bodies.get(`${lang}/${f}`) ?? '')),
+        ),
+        ...LEGAL_LANGS.filter((l) => l !== lang).map((l) =>
+          link(`/legal/${l}/${file}.html`, LEGAL_CHROME[l].name),
+        ),
+      ].join('');
+      const page = frame
+        .replace('{{htmlLang}}', () => chrome.htmlLang)
+        .replace('{{title}}', () => titleOf(body))
+        .replace('{{nav}}', () => nav)
+        .replace('{{body}}', () => body);
+      return [key, page] as const;
+    }),
+  );
+})();
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

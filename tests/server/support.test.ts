@@ -131,8 +131,17 @@ describe('legal pages (spec §2)', () => {
     expect(r.headers.get('content-type')).toMatch(/text\/html/);
     const html = await r.text();
     expect(html).toContain(`<html lang="${htmlLang}">`);
-    expect(html).toContain(title);
+    expect(html).toContain(`<title>${title} · Atelier</title>`);
+    expect(html).toContain(`<h1 data-testid="legal-title">${title}</h1>`);
     expect(html.match(/<h2>/g)?.length).toBeGreaterThanOrEqual(5);
+    // One frame around each text: the language's two texts, then this text in the other languages.
+    const links = [...html.matchAll(/<nav[^>]*>(.*?)<\/nav>/gs)][0]?.[1]?.match(/href="[^"]+"/g) ?? [];
+    expect(links.slice(1)).toEqual([
+      `href="/legal/${lang}/privacy-policy.html"`,
+      `href="/legal/${lang}/terms-of-service.html"`,
+      ...['en', 'ja', 'zhCN'].filter((l) => l !== lang).map((l) => `href="/legal/${l}/${file}.html"`),
+    ]);
+    expect(html).not.toContain('{{');
   });
 
   it.each(['fr', 'ko', 'zh-TW', 'xx'])('any other language (%s) is sent to en', async (lang) => {
