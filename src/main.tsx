@@ -7,7 +7,7 @@ import { bootstrap } from '../infrastructure/app/bootstrap';
 import { appStarted } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
 import { createAppRouter } from './app/router';
-import { createCatalogue } from './i18n/catalogue';
+import { createCatalogue } from '../infrastructure/i18n/catalogue';
 import './ui/tokens.css';
 
 const currentLocale = () =>

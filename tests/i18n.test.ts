@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routing, tasks } from '../domain/index.js';
 import { LOCALES } from '../src/i18n/locales';
 import { localizeHref } from '../src/i18n/locale';
-import { createCatalogue, type CompiledMessages } from '../src/i18n/catalogue';
+import { createCatalogue, type CompiledMessages } from '../infrastructure/i18n/catalogue';
 import { catalogueOf, english } from './support/messages';
 // @ts-expect-error: a plain ES module of the build, without types
 import { translationFiles } from '../scripts/i18n-graph.mjs';

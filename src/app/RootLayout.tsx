@@ -4,7 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router
 import { routing } from '../../domain/index.js';
 import { DirectionProvider, TooltipProvider } from '../ui';
 import { TitleOverrideContext } from '../i18n/title';
-import type { Catalogue } from '../i18n/catalogue';
+import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
 import { Shell } from './shell/Shell';
