@@ -6,8 +6,8 @@
  *
  * - Retention and activation follow the subscription status: set while the domain gives an end
  *   time, cleared once it gives none. Until the status is known nothing changes, so the restored
- *   end times stand. The status is asked for once a session starts, so a reminder can appear
- *   anywhere, not only on the membership pages.
+ *   end times stand. A member's session asks for the status once it starts, so a reminder can
+ *   appear anywhere, not only on the membership pages.
  * - Awaiting order: a checkout closed while its order is unpaid leaves 15 minutes to complete it;
  *   a completed payment clears it.
  * - Resuming: the order's own status, asked of the server, decides. An unpaid order that has not
@@ -24,6 +24,8 @@ import {
   map,
   mergeMap,
   of,
+  switchMap,
+  take,
   type Observable,
 } from 'rxjs';
 import { billing, notices, payment, popups, session, type RootState } from '../../domain/index.js';
@@ -72,13 +74,30 @@ export const subscriptionRemindersEpic: AppEpic = (_action$, state$) =>
     ),
   );
 
-/** A session that starts (at start-up or on sign-in) asks for its subscription status once. */
+/**
+ * A member's session (at start-up or on sign-in) asks for its subscription status once payment
+ * info is known, unless the status is already known or on its way, so its reminders can appear
+ * anywhere, not only on the membership pages. Without an active plan there is nothing to remind of.
+ */
 export const statusAtSessionStartEpic: AppEpic = (_action$, state$) =>
   state$.pipe(
     map((s) => session.selectUser(s.session)?.id ?? null),
     distinctUntilChanged(),
-    filter((id) => id !== null),
-    map(() => loadSubscriptionStatus({})),
+    switchMap((id) =>
+      id === null
+        ? EMPTY
+        : state$.pipe(
+            filter((s) => s.billing.status === 'known'),
+            take(1),
+            filter(
+              (s) =>
+                billing.selectPaymentInfo(s.billing)?.isActive === true &&
+                billing.selectSubscriptionStatus(s.billing) === null &&
+                billing.selectSubscriptionCalls(s.billing).load === 'idle',
+            ),
+            map(() => loadSubscriptionStatus({})),
+          ),
+    ),
   );
 
 /** Closing the checkout on an unpaid order starts the awaiting-order reminder. */

@@ -1,6 +1,7 @@
 /**
  * Capabilities the streaming epics need, injected: the studio calls (characters, chat sessions and
- * history), a streaming POST for the SSE audio stream, and a socket factory for the chat at /im/v1.
+ * history), a streaming POST for the SSE audio stream, an audio output that plays its samples as
+ * they arrive, and a socket factory for the chat at /im/v1.
  * Browser implementations are in browser.ts; tests pass fakes driven by a TestScheduler.
  */
 import type { Observable } from 'rxjs';
@@ -41,6 +42,21 @@ export const isChatSocketEnd = (err: unknown): err is ChatSocketEnd =>
   err !== null &&
   ((err as ChatSocketEnd).kind === 'closed' || (err as ChatSocketEnd).kind === 'refused');
 
+/** One stream's playback: samples are queued back to back from the moment they arrive. */
+export interface AudioSink {
+  readonly play: (samples: Float32Array) => void;
+  readonly pause: () => void;
+  readonly resume: () => void;
+  /** No more samples will come: `ended$` emits once the queued ones have played. */
+  readonly finish: () => void;
+  readonly close: () => void;
+  readonly ended$: Observable<void>;
+}
+
+export interface AudioOutput {
+  readonly open: (sampleRate: number) => AudioSink;
+}
+
 export interface StreamingDeps {
   readonly api: StudioApi;
   /**
@@ -54,6 +70,8 @@ export interface StreamingDeps {
    * `ChatSocketEnd` when the socket closes or is refused; unsubscribing closes it.
    */
   readonly connectChat: (auth: { readonly token: string | null }) => Observable<ChatSignal>;
+  /** Plays streamed samples as they arrive (Web Audio in the browser): the songs, speech and voice replies. */
+  readonly audioOut: AudioOutput;
   /** Emits each time the page is shown again after being hidden (a tab switched back to). */
   readonly pageShown?: Observable<void>;
 }

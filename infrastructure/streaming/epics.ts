@@ -3,7 +3,7 @@ import { audioEpics } from './audioEpics';
 import { characterEpics } from './characterEpics';
 import { chatEpics } from './chatEpics';
 import { chatExtrasEpics } from './chatExtrasEpics';
-import { audioPlaybackOutputEpic } from '../studio/playback';
+import { audioPlaybackOutputEpic } from './playback';
 
 /**
  * The streaming epics: the SSE audio stream and its playback as it arrives, the socket chat, the

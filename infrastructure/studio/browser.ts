@@ -1,62 +1,11 @@
 /**
- * The browser's studio capabilities: the calls on the shared HTTP client, Web Audio playback of the
- * streamed samples (an AudioContext per stream, each piece scheduled right after the previous one,
- * pause and resume as the context's suspend and resume), and a canvas that reads an image's pixels.
+ * The browser's studio capabilities: the calls on the shared HTTP client and a canvas that reads
+ * an image's pixels.
  */
-import { Observable, Subject } from 'rxjs';
+import { Observable } from 'rxjs';
 import type { HttpClient } from '../http/client';
 import { makeStudioToolsApi } from './api';
-import type { AudioOutput, AudioSink, Pixels, StudioDeps } from './deps';
-
-const webAudioOutput = (): AudioOutput => ({
-  open: (sampleRate) => {
-    const context = new AudioContext();
-    // The page was clicked to start the stream: a context made a moment later may still start suspended.
-    void context.resume();
-    const ended$ = new Subject<void>();
-    let at = 0;
-    let finished = false;
-    let pending = 0;
-    let closed = false;
-    const maybeEnd = () => {
-      if (finished && pending === 0 && !closed) {
-        ended$.next();
-        ended$.complete();
-      }
-    };
-    const sink: AudioSink = {
-      play: (samples) => {
-        if (closed || samples.length === 0) return;
-        const buffer = context.createBuffer(1, samples.length, sampleRate);
-        buffer.copyToChannel(new Float32Array(samples), 0);
-        const source = context.createBufferSource();
-        source.buffer = buffer;
-        source.connect(context.destination);
-        at = Math.max(at, context.currentTime + 0.05);
-        source.start(at);
-        at += buffer.duration;
-        pending += 1;
-        source.onended = () => {
-          pending -= 1;
-          maybeEnd();
-        };
-      },
-      pause: () => void context.suspend(),
-      resume: () => void context.resume(),
-      finish: () => {
-        finished = true;
-        maybeEnd();
-      },
-      close: () => {
-        closed = true;
-        ended$.complete();
-        void context.close();
-      },
-      ended$: ended$.asObservable(),
-    };
-    return sink;
-  },
-});
+import type { Pixels, StudioDeps } from './deps';
 
 const readPixels = (url: string, maxSide: number): Observable<Pixels> =>
   new Observable<Pixels>((subscriber) => {
@@ -91,6 +40,5 @@ const readPixels = (url: string, maxSide: number): Observable<Pixels> =>
 
 export const browserStudioDeps = (http: HttpClient): StudioDeps => ({
   api: makeStudioToolsApi(http),
-  audioOut: webAudioOutput(),
   readPixels,
 });

@@ -46,6 +46,7 @@ import {
 } from '../support/faultProxy';
 import { sleep, startTestServer, type TestServer } from '../support/server';
 import { untilState } from '../support/storeWait';
+import { silentAudioOutput } from '../support/fakes/streaming';
 
 /** Base task duration: the passing polls (3 s apart, ordinals 0, 3, 7) see each task at ~15%, ~60%, then done. */
 const TASK_MS = 20_000;
@@ -110,6 +111,7 @@ const realStore = (base: string): AppStore => {
     {
       streaming: {
         api: makeStudioApi(http),
+        audioOut: silentAudioOutput,
         fetchStream: makeFetchStream({ baseUrl: base, fetch: nodeFetch, headers: () => DEVICE }),
         connectChat: () => NEVER,
       },

@@ -34,6 +34,7 @@ import { SEED_CHARACTERS } from '../../server/seeds/studio';
 import { makeFakeDeps } from '../support/fakeApi';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 import { untilState } from '../support/storeWait';
+import { silentAudioOutput } from '../support/fakes/streaming';
 
 let s: TestServer;
 let token: string;
@@ -240,6 +241,7 @@ const clientStore = (auth: string | null) => {
     {
       streaming: {
         api: makeStudioApi(http),
+        audioOut: silentAudioOutput,
         fetchStream: makeFetchStream({
           baseUrl: s.baseUrl,
           fetch: (input, init) => fetch(input, init),

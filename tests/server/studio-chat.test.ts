@@ -34,6 +34,7 @@ import { readWav } from '../../server/engines/audio';
 import { makeFakeDeps } from '../support/fakeApi';
 import { eventually, startTestServer, type Json, type TestServer } from '../support/server';
 import { untilState } from '../support/storeWait';
+import { silentAudioOutput } from '../support/fakes/streaming';
 
 let s: TestServer;
 let token: string;
@@ -453,6 +454,7 @@ describe('the client chat epics against the server (reconnect, resend with the s
       {
         streaming: {
           api: makeStudioApi(http),
+          audioOut: silentAudioOutput,
           fetchStream: makeFetchStream({
             baseUrl: s.baseUrl,
             fetch: (input, init) => fetch(input, init),

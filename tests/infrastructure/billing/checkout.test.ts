@@ -89,7 +89,8 @@ const setup = (scheduler: TestScheduler, api: Partial<BillingApi>) => {
   );
   const store = makeStore({ dependencies: core.deps });
   store.dispatch(signedIn);
-  // A starting session asks for its subscription status once (the reminders read it): not under test here.
+  // Payment info arrives; a member's session then asks for its status once (the reminders read it).
+  store.dispatch(refreshPayment({}));
   expect(fake.calls.map((c) => c.name)).toEqual(['subscriptionStatus']);
   fake.calls.length = 0;
   return { store, fake, core };
@@ -336,9 +337,7 @@ describe('end-time reminders (spec §4 retention, awaiting order, activation; §
         cancel_at: 1,
       };
       const h = setup(scheduler, { subscriptionStatus: () => cold('r|', { r: E.right(answer) }) });
-      h.store.dispatch(refreshPayment({}));
-      flush();
-      h.store.dispatch(loadSubscriptionStatus({}));
+      // The status the session asked for at its start (setup) brings the retention end.
       flush();
       expect(h.store.getState().popups.endTimes).toEqual({ retention: 100 * MIN });
       answer = {

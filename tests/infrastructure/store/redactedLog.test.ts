@@ -42,6 +42,7 @@ import { makeUploadsApi } from '../../../infrastructure/uploads/api';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { untilState } from '../../support/storeWait';
 import { eventually, startTestServer, type TestServer } from '../../support/server';
+import { silentAudioOutput } from '../../support/fakes/streaming';
 
 const DEMO_EMAIL = 'demo@atelier.test';
 /** What the checkout page's card field holds (server/commerce/checkout-page.ts). */
@@ -92,6 +93,7 @@ describe('the exported event log and the state view are redacted (issue 9)', () 
         // The chat epics' real adapters; the socket's `auth` token comes from the holder below.
         streaming: {
           api: makeStudioApi(http),
+          audioOut: silentAudioOutput,
           fetchStream: makeFetchStream({ baseUrl: s.baseUrl, fetch: browserFetch, headers }),
           connectChat: socketIoChatConnector(factory, s.baseUrl),
         },

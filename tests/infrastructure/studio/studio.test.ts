@@ -22,7 +22,8 @@ import {
 import type { StudioToolsApi } from '../../../infrastructure/studio/api';
 import { runWorkflow, watchTraining } from '../../../infrastructure/studio/commands';
 import { makeFakeDeps, marbleAt } from '../../support/fakeApi';
-import { fakeStudioDeps, fakeStudioToolsApi, recordingAudioOutput } from '../../support/fakes/studio';
+import { fakeStudioDeps, fakeStudioToolsApi } from '../../support/fakes/studio';
+import { fakeStreamingDeps, recordingAudioOutput } from '../../support/fakes/streaming';
 import { at, newScheduler, platformStore } from '../platform/harness';
 
 const studioStore = (
@@ -43,7 +44,8 @@ const studioStore = (
     ]),
   ) as unknown as StudioToolsApi;
   const core = makeFakeDeps(scheduler, api, {
-    studio: fakeStudioDeps({ api: recorded, audioOut: audioOut.output }),
+    studio: fakeStudioDeps({ api: recorded }),
+    streaming: fakeStreamingDeps(scheduler, { audioOut: audioOut.output }),
   });
   const store = makeStore({ dependencies: core.deps });
   const events = (type: string) => store.recorder.events().filter((e) => e.type === type) as DomainEvent[];

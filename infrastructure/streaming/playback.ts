@@ -12,7 +12,7 @@
 import { EMPTY, Observable, filter, merge, mergeMap, of, switchMap, take, takeUntil } from 'rxjs';
 import { audio, studio } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
-import { pauseAudioStream, resumeAudioStream, stopAudioStream } from '../streaming/commands';
+import { pauseAudioStream, resumeAudioStream, stopAudioStream } from './commands';
 import type { AudioSink } from './deps';
 
 export const audioPlaybackOutputEpic: AppEpic = (action$, _state$, deps) =>
@@ -42,7 +42,7 @@ export const audioPlaybackOutputEpic: AppEpic = (action$, _state$, deps) =>
               head = joined;
               format = audio.parseWavHeader(head);
               if (format === null) return;
-              sink = deps.studio.audioOut.open(format.sampleRate);
+              sink = deps.streaming.audioOut.open(format.sampleRate);
               bytes = head.subarray(format.dataOffset);
               head = new Uint8Array(0);
             } else if (at < format.dataOffset) bytes = bytes.subarray(format.dataOffset - at);
