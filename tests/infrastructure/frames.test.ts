@@ -8,7 +8,7 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { Comment } from '../../infrastructure/contract/details';
-import { ContentItem, SearchResponse, UserCard } from '../../infrastructure/contract/feed';
+import { ContentItem, ItemDetail, SearchResponse, UserCard } from '../../infrastructure/contract/feed';
 import { PeoplePage, Profile } from '../../infrastructure/contract/profile';
 import { toDetailComment, toDetailItem, toUserCard, toWorkCard } from '../../infrastructure/details/mappers';
 import { toCard } from '../../infrastructure/feed/epics';
@@ -128,10 +128,10 @@ describe('the mappers carry the frames into the domain', () => {
   });
 
   it('a detail, its tiles and its comments', () => {
-    const detail = toDetailItem({ ...framed, description: '' }, null);
+    const detail = toDetailItem(decode(ItemDetail, { ...framed, description: '' }), null);
     expect(detail.productionFrame).toBe(PRODUCTION_BOX);
     expect(detail.author).toEqual({ id: 'a1', name: 'Mira', avatar: '/a1.png', avatarFrame: AVATAR_BOX });
-    const plainDetail = toDetailItem({ ...older, description: '' }, null);
+    const plainDetail = toDetailItem(decode(ItemDetail, { ...older, description: '' }), null);
     expect(plainDetail.productionFrame).toBeNull();
     expect(plainDetail.author.avatarFrame).toBeNull();
     expect(toWorkCard(framed).productionFrame).toBe(PRODUCTION_BOX);
