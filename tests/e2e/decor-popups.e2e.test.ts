@@ -213,17 +213,20 @@ describe('the decorations others see', () => {
       })
       .toBe(3);
 
-    // In the mall: the production box on that work (picked in the work picker), and an avatar box.
+    // In the mall: an avatar box, then the production box on that work (picked in the work picker).
     await page.goto(app.url + '/mall');
-    await card(page, 'orn-ink-scroll').waitFor({ timeout: 20_000 });
+    await card(page, 'orn-ember-halo').waitFor({ timeout: 20_000 });
+    await own(page, 'orn-ember-halo');
+    await card(page, 'orn-ember-halo').getByTestId('ornament-wear').click();
+    await expect.poll(() => card(page, 'orn-ember-halo').getAttribute('data-wearing')).toBe('true');
+    const productionTab = page.getByRole('tab', { name: 'Production boxes' });
+    await productionTab.click();
+    await card(page, 'orn-ink-scroll').waitFor();
     await own(page, 'orn-ink-scroll');
     await card(page, 'orn-ink-scroll').getByTestId('ornament-wear').click();
     const picker = page.getByRole('dialog');
     await picker.getByRole('button', { name: 'Work 1' }).click();
     await expect.poll(() => card(page, 'orn-ink-scroll').getAttribute('data-wearing')).toBe('true');
-    await own(page, 'orn-ember-halo');
-    await card(page, 'orn-ember-halo').getByTestId('ornament-wear').click();
-    await expect.poll(() => card(page, 'orn-ember-halo').getAttribute('data-wearing')).toBe('true');
 
     // The work goes to the square, and its author says something under it.
     const published = await json(page, '/api/v1/task/publish', { id: taskId, title: 'Violet lighthouse' });
@@ -297,8 +300,10 @@ describe('the decorations others see', () => {
 
     // Unloaded: the work and the avatar are bare again for everyone.
     await card(page, 'orn-ink-scroll').getByTestId('ornament-unload').click();
+    await expect.poll(() => card(page, 'orn-ink-scroll').getAttribute('data-wearing')).toBe('false');
+    await page.getByRole('tab', { name: 'Avatar boxes' }).click();
     await card(page, 'orn-ember-halo').getByTestId('ornament-unload').click();
-    await expect.poll(() => page.locator('[data-wearing=true]').count()).toBe(0);
+    await expect.poll(() => card(page, 'orn-ember-halo').getAttribute('data-wearing')).toBe('false');
     const viewer = await newPage(1280);
     await viewer.goto(app.url + `/artwork/${artworkId}`);
     await viewer.getByTestId('artwork-detail').waitFor({ timeout: 20_000 });
