@@ -293,7 +293,8 @@ describe('the decorations others see', () => {
         coverFrame(squareCard).boundingBox(),
       ]);
       expect(overlay).toEqual(cover);
-      await squareCard.scrollIntoViewIfNeeded();
+      // Newest first: the work is the square's first card, seen from the top.
+      await viewer.evaluate(() => window.scrollTo(0, 0));
       await shot(viewer, 'frames-square');
       expect(await overflow(viewer)).toBeLessThanOrEqual(0);
     }
