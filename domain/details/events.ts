@@ -11,6 +11,8 @@ export interface WorkCard {
   readonly authorId: string;
   readonly authorName: string;
   readonly likes: number;
+  /** The preview image of the production box its author wears on the work, null when none. */
+  readonly productionFrame?: string | null;
 }
 
 /** How a work was made (spec §3 preview item `meta.prompt`, with its generation parameters). */
@@ -50,6 +52,15 @@ export interface ModelVersion {
   readonly baseModel: string;
 }
 
+/** The person who made a work or wrote a comment. */
+export interface DetailAuthor {
+  readonly id: string;
+  readonly name: string;
+  readonly avatar: string;
+  /** The preview image of the avatar box the person wears (spec §3 avatar_frame), null when none. */
+  readonly avatarFrame?: string | null;
+}
+
 /** One item as its detail page shows it (decoded at the API edge; a post's HTML already sanitised). */
 export interface DetailItem {
   readonly id: string;
@@ -58,7 +69,9 @@ export interface DetailItem {
   readonly title: string;
   readonly description: string;
   readonly cover: { readonly url: string; readonly width: number; readonly height: number } | null;
-  readonly author: { readonly id: string; readonly name: string; readonly avatar: string };
+  readonly author: DetailAuthor;
+  /** The preview image of the production box its author wears on the work, null when none. */
+  readonly productionFrame?: string | null;
   /** Epoch milliseconds (spec §3 `pt`). */
   readonly publishedAt: number;
   readonly tags: readonly { readonly id: string; readonly name: string }[];
@@ -84,7 +97,7 @@ export interface DetailComment {
   readonly id: string;
   readonly content: string;
   readonly createdAt: number;
-  readonly author: { readonly id: string; readonly name: string; readonly avatar: string };
+  readonly author: DetailAuthor;
 }
 
 /** The lists a detail page shows beside the item. */

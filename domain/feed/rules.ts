@@ -229,6 +229,8 @@ export const cardStatistics = (type: CardType): readonly CardStatistic[] => CARD
 export interface CardAuthor {
   readonly name: string;
   readonly avatar: string;
+  /** The preview image of the avatar box the person wears (spec §3 avatar_frame), null when none. */
+  readonly avatarFrame?: string | null;
 }
 
 /** The counts of a card beyond likes and collections (spec §2 statistics task, token, play). */
@@ -267,6 +269,8 @@ export interface FeedCard {
   readonly counts?: CardCounts;
   readonly media?: CardMedia;
   readonly generation?: CardGeneration;
+  /** The preview image of the production box its author wears on the work, drawn around its cover; null when none. */
+  readonly productionFrame?: string | null;
 }
 
 /**

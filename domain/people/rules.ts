@@ -17,6 +17,8 @@ export interface Profile {
   readonly id: string;
   readonly name: string;
   readonly avatar: string;
+  /** The preview image of the avatar box the person wears (spec §3 avatar_frame), null when none. */
+  readonly avatarFrame?: string | null;
   readonly createdAt: number;
   readonly isSelf: boolean;
   readonly followers: number;
@@ -29,6 +31,8 @@ export interface PersonCard {
   readonly id: string;
   readonly name: string;
   readonly avatar: string;
+  /** The preview image of the avatar box the person wears (spec §3 avatar_frame), null when none. */
+  readonly avatarFrame?: string | null;
   readonly followers: number;
   readonly works: number;
 }

@@ -24,6 +24,8 @@ export interface UserCard {
   readonly id: string;
   readonly name: string;
   readonly avatar: string;
+  /** The preview image of the avatar box the person wears (spec §3 avatar_frame), null when none. */
+  readonly avatarFrame?: string | null;
   readonly followers: number;
   readonly works: number;
 }

@@ -14,7 +14,7 @@
  *   (show_area)": `POST /api/v1/tag/official` `{ show_area? }`.
  */
 import * as t from 'io-ts';
-import { FeedPage, NonNegativeInt, PositiveInt, ShortText, boundedString } from './feed';
+import { AvatarFrame, FeedPage, NonNegativeInt, PositiveInt, ShortText, boundedString } from './feed';
 
 export const COMMENT_LIST_PATH = '/api/v1/comment/list';
 export const COMMENT_CREATE_PATH = '/api/v1/comment/create';
@@ -30,7 +30,10 @@ export const COMMENTS_DEFAULT_LIMIT = 20;
 export const RELATED_DEFAULT_LIMIT = 8;
 export const RELATED_MAX_LIMIT = 24;
 
-export const CommentAuthor = t.type({ id: t.string, name: t.string, avatar: t.string }, 'CommentAuthor');
+export const CommentAuthor = t.intersection(
+  [t.type({ id: t.string, name: t.string, avatar: t.string }), AvatarFrame],
+  'CommentAuthor',
+);
 export type CommentAuthor = t.TypeOf<typeof CommentAuthor>;
 
 /** One comment; `create_at` in epoch milliseconds. */

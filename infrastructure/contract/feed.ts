@@ -280,8 +280,15 @@ export const ContentStat = t.intersection(
 );
 export type ContentStat = t.TypeOf<typeof ContentStat>;
 
-export const ContentAuthor = t.type(
-  { id: t.string, name: t.string, avatar: t.string, is_follow: t.boolean },
+/**
+ * Spec §3 avatar_frame: the preview image of the avatar box a person wears, null when none (absent
+ * in answers older than decorations on the square).
+ */
+export const AvatarFrame = t.partial({ avatar_frame: t.union([t.string, t.null]) }, 'AvatarFrame');
+export type AvatarFrame = t.TypeOf<typeof AvatarFrame>;
+
+export const ContentAuthor = t.intersection(
+  [t.type({ id: t.string, name: t.string, avatar: t.string, is_follow: t.boolean }), AvatarFrame],
   'ContentAuthor',
 );
 export type ContentAuthor = t.TypeOf<typeof ContentAuthor>;
@@ -349,6 +356,11 @@ export const ContentItem = t.intersection(
       generation: ContentGeneration,
       /** Videos and audio: the file a card plays in place. */
       media: ContentMedia,
+      /**
+       * The preview image of the production box its author wears on the work (spec §2, §3
+       * decorations), drawn around its cover; null when none.
+       */
+      production_frame: t.union([t.string, t.null]),
     }),
   ],
   'ContentItem',
@@ -408,15 +420,18 @@ export const TagItem = t.type(
 );
 export type TagItem = t.TypeOf<typeof TagItem>;
 
-export const UserCard = t.type(
-  {
-    id: t.string,
-    name: t.string,
-    avatar: t.string,
-    is_follow: t.boolean,
-    num_of_followers: t.number,
-    num_of_works: t.number,
-  },
+export const UserCard = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      name: t.string,
+      avatar: t.string,
+      is_follow: t.boolean,
+      num_of_followers: t.number,
+      num_of_works: t.number,
+    }),
+    AvatarFrame,
+  ],
   'UserCard',
 );
 export type UserCard = t.TypeOf<typeof UserCard>;

@@ -16,7 +16,7 @@
  *   `{ guide_status }` writes the guide status: 0 not yet seen, 1 done.
  */
 import * as t from 'io-ts';
-import { NonNegativeInt, PositiveInt, ShortText, UserCard } from './feed';
+import { AvatarFrame, NonNegativeInt, PositiveInt, ShortText, UserCard } from './feed';
 
 export const PROFILE_PATH = '/api/v1/account/profile';
 export const PROFILE_WORKS_PATH = '/api/v1/account/works';
@@ -34,20 +34,23 @@ export const PEOPLE_PAGE_MAX = 50;
 export const ProfileRequest = t.type({ account_no: ShortText }, 'ProfileRequest');
 export type ProfileRequest = t.TypeOf<typeof ProfileRequest>;
 
-export const Profile = t.type(
-  {
-    id: t.string,
-    name: t.string,
-    avatar: t.string,
-    introduction: t.string,
-    create_at: t.number,
-    /** Whether the caller follows this person (false for a guest and for oneself). */
-    is_follow: t.boolean,
-    is_self: t.boolean,
-    num_of_followers: t.number,
-    num_of_following: t.number,
-    num_of_works: t.number,
-  },
+export const Profile = t.intersection(
+  [
+    t.type({
+      id: t.string,
+      name: t.string,
+      avatar: t.string,
+      introduction: t.string,
+      create_at: t.number,
+      /** Whether the caller follows this person (false for a guest and for oneself). */
+      is_follow: t.boolean,
+      is_self: t.boolean,
+      num_of_followers: t.number,
+      num_of_following: t.number,
+      num_of_works: t.number,
+    }),
+    AvatarFrame,
+  ],
   'Profile',
 );
 export type Profile = t.TypeOf<typeof Profile>;

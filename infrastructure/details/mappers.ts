@@ -1,7 +1,8 @@
 /** Decoded contract values to the domain's detail and search values (wire names meet domain names here). */
 import type { details, search, social } from '../../domain/index.js';
-import type { Comment } from '../contract/details';
+import type { Comment, CommentAuthor } from '../contract/details';
 import type {
+  ContentAuthor,
   ContentItem,
   ItemDetail,
   ModelDetail,
@@ -10,6 +11,14 @@ import type {
   TagItem,
   UserCard,
 } from '../contract/feed';
+
+/** A work's or a comment's author with the avatar box they wear (spec §3 avatar_frame). */
+export const toDetailAuthor = (a: CommentAuthor | ContentAuthor): details.DetailAuthor => ({
+  id: a.id,
+  name: a.name,
+  avatar: a.avatar,
+  avatarFrame: a.avatar_frame ?? null,
+});
 
 export const toWorkCard = (item: ContentItem): details.WorkCard => ({
   id: item.id,
@@ -20,6 +29,7 @@ export const toWorkCard = (item: ContentItem): details.WorkCard => ({
   authorId: item.author.id,
   authorName: item.author.name,
   likes: item.stat.num_of_like,
+  productionFrame: item.production_frame ?? null,
 });
 
 /** The social context's view of a card (likes, collects and follows are its business). */
@@ -44,7 +54,8 @@ export const toDetailItem = (d: AnyDetail, contentHtml: string | null): details.
   title: d.title,
   description: d.description,
   cover: d.cover,
-  author: { id: d.author.id, name: d.author.name, avatar: d.author.avatar },
+  author: toDetailAuthor(d.author),
+  productionFrame: d.production_frame ?? null,
   publishedAt: d.pt,
   tags: d.tags.map((t) => ({ id: t.id, name: t.name })),
   stats: {
@@ -94,7 +105,7 @@ export const toDetailComment = (c: Comment): details.DetailComment => ({
   id: c.id,
   content: c.content,
   createdAt: c.create_at,
-  author: { id: c.author.id, name: c.author.name, avatar: c.author.avatar },
+  author: toDetailAuthor(c.author),
 });
 
 export const toTagCard = (t: TagItem): search.TagCard => ({
@@ -116,6 +127,7 @@ export const toUserCard = (u: UserCard): search.UserCard => ({
   id: u.id,
   name: u.name,
   avatar: u.avatar,
+  avatarFrame: u.avatar_frame ?? null,
   followers: u.num_of_followers,
   works: u.num_of_works,
 });

@@ -12,14 +12,20 @@ import { loadFeedPage, muteCard, refreshFeed, reportCard } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 
-const toCard = (item: ContentItem): feed.FeedCard => ({
+/** A square card from the contract's item, with the decorations its author wears (spec §2, §3). */
+export const toCard = (item: ContentItem): feed.FeedCard => ({
   id: item.id,
   obj_type: item.obj_type as feed.FeedCard['obj_type'],
   cardType: item.card_type as feed.FeedCard['cardType'],
   title: item.title,
   cover: item.cover,
   authorId: item.author.id,
-  author: { name: item.author.name, avatar: item.author.avatar },
+  author: {
+    name: item.author.name,
+    avatar: item.author.avatar,
+    avatarFrame: item.author.avatar_frame ?? null,
+  },
+  productionFrame: item.production_frame ?? null,
   counts: {
     ...(item.stat.num_of_play === undefined ? {} : { play: item.stat.num_of_play }),
     ...(item.stat.num_of_task === undefined ? {} : { task: item.stat.num_of_task }),

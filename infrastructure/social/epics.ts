@@ -75,6 +75,7 @@ export const toFeedCard = (item: ContractItem) => ({
   title: item.title,
   cover: item.cover,
   authorId: item.author.id,
+  productionFrame: item.production_frame ?? null,
 });
 
 export const toSocialItem = (item: ContractItem): social.ContentItem => ({
@@ -86,18 +87,20 @@ export const toSocialItem = (item: ContractItem): social.ContentItem => ({
   author: { id: item.author.id, is_follow: item.author.is_follow },
 });
 
-const toPerson = (u: UserCard): people.PersonCard => ({
+export const toPerson = (u: UserCard): people.PersonCard => ({
   id: u.id,
   name: u.name,
   avatar: u.avatar,
+  avatarFrame: u.avatar_frame ?? null,
   followers: u.num_of_followers,
   works: u.num_of_works,
 });
 
-const toProfile = (p: ContractProfile): people.Profile => ({
+export const toProfile = (p: ContractProfile): people.Profile => ({
   id: p.id,
   name: p.name,
   avatar: p.avatar,
+  avatarFrame: p.avatar_frame ?? null,
   createdAt: p.create_at,
   isSelf: p.is_self,
   followers: p.num_of_followers,

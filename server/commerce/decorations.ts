@@ -31,6 +31,7 @@ import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
 import { balances, debit, totalOf } from '../ledger';
 import { COMMERCE_CODES } from './codes';
+import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from './frames';
 
 interface OrnamentRow extends Record<string, unknown> {
   id: string;
@@ -376,10 +377,9 @@ export const avatarFrameOf = async (
   blobs: BlobStore,
   accountId: string,
 ): Promise<string | null> => {
-  const [row] = await db.query<{ preview_key: string }>(
-    `SELECT o.preview_key FROM ornament_wear w JOIN ornaments o ON o.id = w.ornament_id
-      WHERE w.account_id = $1 AND w.type = 'avatar_box'`,
+  const [row] = await db.query<{ frame_key: string | null }>(
+    `SELECT ${avatarFrameColumn('af')} AS frame_key FROM accounts a ${wornAvatarBoxJoin('a.id', 'af')} WHERE a.id = $1`,
     [accountId],
   );
-  return row ? blobs.urlOf(row.preview_key) : null;
+  return frameUrlOf(blobs.urlOf, row?.frame_key);
 };

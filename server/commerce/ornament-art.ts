@@ -74,17 +74,30 @@ export const renderAvatarBox = (hue: number, seed: number, size = 192): Ornament
   return { png: PNG.sync.write(png), width: size, height: size };
 };
 
-/** A frame around a work's cover: a banded border with a pattern and four corner pieces. */
-export const renderProductionBox = (hue: number, seed: number, width = 192, height = 256): OrnamentArt => {
+/**
+ * A frame around a work's cover: a banded border with a pattern and four corner pieces. Drawn at
+ * 288 × 384 with soft edges on the corner pieces: it is stretched over a whole artwork on its
+ * detail page as well as over the square's small covers.
+ */
+export const renderProductionBox = (hue: number, seed: number, width = 288, height = 384): OrnamentArt => {
   const rand = prng(seed);
   const png = new PNG({ width, height });
   const border = Math.round(Math.min(width, height) * 0.08);
   const corner = border * 2.2;
   const stripes = 4 + Math.floor(rand() * 8);
   const accent = (hue + 150 + rand() * 60) % 360;
+  // The stripes keep their width relative to the frame whatever size it is drawn at.
+  const scale = Math.min(width, height) / 192;
   for (let y = 0; y < height; y++)
     for (let x = 0; x < width; x++) {
       const edge = Math.min(x, y, width - 1 - x, height - 1 - y);
+      // The middle is clear: nothing to draw there.
+      const reach = border + corner / 2 + 1;
+      const byCorner = Math.min(x, width - 1 - x) <= reach && Math.min(y, height - 1 - y) <= reach;
+      if (edge >= border && !byCorner) {
+        put(png, x, y, [0, 0, 0], 0);
+        continue;
+      }
       const nearCorner = Math.min(
         Math.hypot(x - border, y - border),
         Math.hypot(width - 1 - x - border, y - border),
@@ -94,16 +107,25 @@ export const renderProductionBox = (hue: number, seed: number, width = 192, heig
       let rgb: [number, number, number] = [0, 0, 0];
       let alpha = 0;
       if (edge < border) {
-        const along = (x + y) / stripes;
+        const along = (x + y) / (stripes * scale);
         const band = edge / border;
         const light = 0.3 + 0.35 * Math.sin(band * Math.PI) + 0.08 * Math.sign(Math.sin(along));
         rgb = hsl(hue, 0.7, light);
         alpha = 1;
       }
-      if (nearCorner < corner / 2) {
-        const shine = 1 - nearCorner / (corner / 2);
-        rgb = hsl(accent, 0.85, 0.35 + 0.45 * shine);
-        alpha = 1;
+      if (nearCorner < corner / 2 + 1) {
+        // A corner piece over the band, its rim one pixel soft.
+        const shine = Math.max(0, 1 - nearCorner / (corner / 2));
+        const piece = Math.min(1, corner / 2 + 1 - nearCorner);
+        const top = hsl(accent, 0.85, 0.35 + 0.45 * shine);
+        const under = alpha;
+        const out = piece + under * (1 - piece);
+        rgb = [0, 1, 2].map((k) => (top[k]! * piece + rgb[k]! * under * (1 - piece)) / out) as [
+          number,
+          number,
+          number,
+        ];
+        alpha = out;
       }
       put(png, x, y, rgb, alpha);
     }

@@ -35,6 +35,7 @@ import {
   type UsedModel,
 } from '../../infrastructure/contract/feed';
 import { newId, requireAccount } from '../auth';
+import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../commerce/frames';
 import type { ServerContext } from '../context';
 import { VIDEO } from '../creation/options';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
@@ -135,6 +136,7 @@ interface CommentRow extends Record<string, unknown> {
   created_at: string | number;
   author_id: string;
   author_name: string;
+  author_frame_key: string | null;
 }
 
 const toComment = (ctx: ServerContext, r: CommentRow): Comment => ({
@@ -142,11 +144,19 @@ const toComment = (ctx: ServerContext, r: CommentRow): Comment => ({
   obj_id: r.item_id,
   content: r.content,
   create_at: Number(r.created_at),
-  author: { id: r.author_id, name: r.author_name, avatar: ctx.blobs.urlOf(avatarKey(r.author_id)) },
+  author: {
+    id: r.author_id,
+    name: r.author_name,
+    avatar: ctx.blobs.urlOf(avatarKey(r.author_id)),
+    avatar_frame: frameUrlOf(ctx.blobs.urlOf, r.author_frame_key),
+  },
 });
 
-const COMMENT_SELECT = `SELECT c.id, c.item_id, c.content, c.created_at, c.author_id, a.name AS author_name
-  FROM comments c JOIN accounts a ON a.id = c.author_id`;
+/** A comment with its author and the avatar box they wear (one row per comment). */
+const COMMENT_SELECT = `SELECT c.id, c.item_id, c.content, c.created_at, c.author_id, a.name AS author_name,
+    ${avatarFrameColumn('af')} AS author_frame_key
+  FROM comments c JOIN accounts a ON a.id = c.author_id
+  ${wornAvatarBoxJoin('c.author_id', 'af')}`;
 
 const itemExists = async (ctx: ServerContext, id: string): Promise<boolean> =>
   (await ctx.db.query('SELECT 1 FROM content_items WHERE id = $1', [id])).length > 0;

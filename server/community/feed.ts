@@ -50,6 +50,7 @@ import {
   type UserCard,
 } from '../../infrastructure/contract/feed';
 import { newId, requireAccount, type Caller } from '../auth';
+import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../commerce/frames';
 import type { ServerContext } from '../context';
 import { sizeFor } from '../engines/image';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
@@ -170,12 +171,15 @@ const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): 
       is_follow: boolean;
       followers: string | number;
       works: string | number;
+      frame_key: string | null;
     }>(
       `SELECT a.id, a.name, a.avatar, (fo.follower_id IS NOT NULL) AS is_follow,
               (SELECT count(*) FROM follows f WHERE f.followee_id = a.id) AS followers,
-              (SELECT count(*) FROM content_items i WHERE i.author_id = a.id) AS works
+              (SELECT count(*) FROM content_items i WHERE i.author_id = a.id) AS works,
+              ${avatarFrameColumn('af')} AS frame_key
          FROM accounts a
          LEFT JOIN follows fo ON fo.followee_id = a.id AND fo.follower_id = $1
+         ${wornAvatarBoxJoin('a.id', 'af')}
         WHERE a.name ILIKE $2 OR a.account_name ILIKE $2
         ORDER BY followers DESC, a.id ASC LIMIT $3 OFFSET $4`,
       [caller.accountId, containsPattern(keyword), limit + 1, offset],
@@ -187,6 +191,7 @@ const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): 
       is_follow: r.is_follow === true,
       num_of_followers: Number(r.followers),
       num_of_works: Number(r.works),
+      avatar_frame: frameUrlOf(ctx.blobs.urlOf, r.frame_key),
     }));
     return { result_type: 'user', items, offset: offset + items.length, has_more: rows.length > limit };
   }

@@ -14,6 +14,7 @@ import {
   type ObjType,
   type TagRef,
 } from '../../infrastructure/contract/feed';
+import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin, wornProductionBoxJoin } from '../commerce/frames';
 import type { Queryable } from '../db/database';
 import { hashString } from '../engines/random';
 import { Params } from './sql';
@@ -68,6 +69,10 @@ export interface ItemRow extends Record<string, unknown> {
   created_at: string | number;
   author_name: string;
   author_avatar: string;
+  /** The preview key of the avatar box the author wears, or null. */
+  author_frame_key: string | null;
+  /** The preview key of the production box the author wears on this work, or null. */
+  production_frame_key: string | null;
   liked: boolean;
   collect_id: string | null;
   folder_id: string | null;
@@ -75,12 +80,16 @@ export interface ItemRow extends Record<string, unknown> {
   is_follow: boolean;
 }
 
-/** The columns of a card (never the post body) with the caller's state; `$1` is the caller. */
+/**
+ * The columns of a card (never the post body) with the caller's state and the decorations its
+ * author wears (their avatar box, the production box on this work); `$1` is the caller.
+ */
 export const ITEM_SELECT = `
   SELECT i.id, i.kind, i.obj_type, i.author_id, i.title, i.description, i.cover_width, i.cover_height,
          i.cover_prompt, i.cover_aspect, i.artwork_type, i.model_type, i.base_model, i.character_type, i.sub_channel, i.nodes_type,
          i.run_available, i.extra, i.num_of_like, i.num_of_collection, i.num_of_play, i.num_of_task,
          i.created_at, a.name AS author_name, a.avatar AS author_avatar,
+         ${avatarFrameColumn('af')} AS author_frame_key, ${avatarFrameColumn('pf')} AS production_frame_key,
          (l.account_id IS NOT NULL) AS liked, c.id AS collect_id, f.id AS folder_id, f.name AS folder_name,
          (fo.follower_id IS NOT NULL) AS is_follow
     FROM content_items i
@@ -88,7 +97,9 @@ export const ITEM_SELECT = `
     LEFT JOIN likes l ON l.item_id = i.id AND l.account_id = $1
     LEFT JOIN collects c ON c.item_id = i.id AND c.account_id = $1
     LEFT JOIN collect_folders f ON f.id = c.folder_id
-    LEFT JOIN follows fo ON fo.followee_id = i.author_id AND fo.follower_id = $1`;
+    LEFT JOIN follows fo ON fo.followee_id = i.author_id AND fo.follower_id = $1
+    ${wornAvatarBoxJoin('i.author_id', 'af')}
+    ${wornProductionBoxJoin('i', 'pf')}`;
 
 /** The score "hot" sorts by: likes, and collections weighted double. */
 export const HOT_SCORE = '(i.num_of_like + 2 * i.num_of_collection)';
@@ -219,9 +230,11 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
       name: r.author_name,
       avatar: r.author_avatar,
       is_follow: r.is_follow === true,
+      avatar_frame: frameUrlOf(urlOf, r.author_frame_key),
     },
     pt: Number(r.created_at),
     tags: [...tags],
+    production_frame: frameUrlOf(urlOf, r.production_frame_key),
   };
   if (r.artwork_type !== null) item.artwork_type = Number(r.artwork_type);
   if (kind === 'aiVideo') item.ai_video = { video_type: extra.video_type ?? 1 };

@@ -25,6 +25,7 @@ import {
   type Profile,
 } from '../../infrastructure/contract/profile';
 import { requireAccount } from '../auth';
+import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../commerce/frames';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
@@ -42,12 +43,18 @@ interface PersonRow extends Record<string, unknown> {
   name: string;
   avatar: string;
   created_at: string | number;
+  /** The preview key of the avatar box the person wears, or null. */
+  frame_key: string | null;
 }
 
+/** A person's public columns with the avatar box they wear. */
+const PERSON_COLUMNS = `a.id, a.name, a.avatar, a.created_at, ${avatarFrameColumn('af')} AS frame_key`;
+
 const person = async (db: Queryable, id: string): Promise<PersonRow> => {
-  const [row] = await db.query<PersonRow>('SELECT id, name, avatar, created_at FROM accounts WHERE id = $1', [
-    id,
-  ]);
+  const [row] = await db.query<PersonRow>(
+    `SELECT ${PERSON_COLUMNS} FROM accounts a ${wornAvatarBoxJoin('a.id', 'af')} WHERE a.id = $1`,
+    [id],
+  );
   if (!row) throw new ApiError(CODES.notFound, 'no such person');
   return row;
 };
@@ -65,6 +72,7 @@ export const profileRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       id: row.id,
       name: row.name,
       avatar: avatarOf(ctx, row.id, row.avatar),
+      avatar_frame: frameUrlOf(ctx.blobs.urlOf, row.frame_key),
       introduction: '',
       create_at: Number(row.created_at),
       is_follow:
@@ -119,11 +127,12 @@ export const profileRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
     const rows = await ctx.db.query<
       PersonRow & { is_follow: boolean; followers: string | number; works: string | number }
     >(
-      `SELECT a.id, a.name, a.avatar, a.created_at,
+      `SELECT ${PERSON_COLUMNS},
               EXISTS (SELECT 1 FROM follows me WHERE me.follower_id = $2 AND me.followee_id = a.id) AS is_follow,
               (SELECT count(*) FROM follows x WHERE x.followee_id = a.id) AS followers,
               (SELECT count(*) FROM content_items w WHERE w.author_id = a.id) AS works
          FROM follows f JOIN accounts a ON a.id = f.${theirs}
+         ${wornAvatarBoxJoin('a.id', 'af')}
         WHERE f.${mine} = $1
         ORDER BY f.created_at DESC, a.id ASC LIMIT $3 OFFSET $4`,
       [of, caller, limit + 1, offset],
@@ -135,6 +144,7 @@ export const profileRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       is_follow: r.is_follow === true,
       num_of_followers: Number(r.followers),
       num_of_works: Number(r.works),
+      avatar_frame: frameUrlOf(ctx.blobs.urlOf, r.frame_key),
     }));
     return { items, offset: offset + items.length, has_more: rows.length > limit };
   };

@@ -17,6 +17,8 @@ export type { BadgeProps, BadgeTone } from './Badge';
 export { Button, IconButton } from './Button';
 export type { ButtonProps, ButtonSize, ButtonVariant, IconButtonProps } from './Button';
 export { Card } from './Card';
+export { CoverFrame } from './CoverFrame';
+export type { CoverFrameProps } from './CoverFrame';
 export { visuallyHiddenClass } from './VisuallyHidden';
 export type { CardProps } from './Card';
 export { DirectionProvider } from './Direction';

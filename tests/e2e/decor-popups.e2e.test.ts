@@ -176,6 +176,143 @@ describe('decorations end to end', () => {
   });
 });
 
+describe('the decorations others see', () => {
+  /** Owns the box (buys it when not yet owned) and leaves its card ready to wear. */
+  const own = async (page: Page, id: string) => {
+    const buy = card(page, id).getByTestId('ornament-buy');
+    if ((await buy.count()) > 0) {
+      await buy.click();
+      await expect.poll(() => card(page, id).getByTestId('ornament-status').textContent()).toBe('Owned');
+    }
+  };
+  const json = async (page: Page, route: string, data: unknown) =>
+    (await (await page.request.post(app.url + route, { data })).json()) as {
+      status: { code: number };
+      data: Record<string, unknown> & { item?: { id: string; status: number } };
+    };
+  const coverFrame = (scope: ReturnType<Page['locator']>) => scope.locator('img[data-frame="cover"]');
+  const avatarFrame = (scope: ReturnType<Page['locator']>, box: string) =>
+    scope.locator(`img[src$="${box}.png"]`);
+
+  it('a production box worn on a published work and an avatar box: another account sees both on the profile, the work and the square, at 1280 and 390', async () => {
+    const page = await newPage(1280);
+    await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
+    const me = (await json(page, '/api/v1/account/info', {})).data['id'] as string;
+    // A finished work of the person's: a text-to-image task, rendered by the server.
+    const created = await json(page, '/api/v1/task/tool/create', {
+      domain_type: 0,
+      prompt: 'a lighthouse over a violet sea at dusk',
+      aspect_ratio: '3:4',
+      seed: 11,
+    });
+    expect(created.status.code).toBe(10000);
+    const taskId = created.data.item!.id;
+    await expect
+      .poll(async () => (await json(page, '/api/v1/task/detail', { id: taskId })).data.item?.status, {
+        timeout: 30_000,
+      })
+      .toBe(3);
+
+    // In the mall: an avatar box, then the production box on that work (picked in the work picker).
+    await page.goto(app.url + '/mall');
+    await card(page, 'orn-ember-halo').waitFor({ timeout: 20_000 });
+    await own(page, 'orn-ember-halo');
+    await card(page, 'orn-ember-halo').getByTestId('ornament-wear').click();
+    await expect.poll(() => card(page, 'orn-ember-halo').getAttribute('data-wearing')).toBe('true');
+    const productionTab = page.getByRole('tab', { name: 'Production boxes' });
+    await productionTab.click();
+    await card(page, 'orn-ink-scroll').waitFor();
+    await own(page, 'orn-ink-scroll');
+    await card(page, 'orn-ink-scroll').getByTestId('ornament-wear').click();
+    const picker = page.getByRole('dialog');
+    await picker.getByRole('button', { name: 'Work 1' }).click();
+    await expect.poll(() => card(page, 'orn-ink-scroll').getAttribute('data-wearing')).toBe('true');
+
+    // The work goes to the square, and its author says something under it.
+    const published = await json(page, '/api/v1/task/publish', { id: taskId, title: 'Violet lighthouse' });
+    expect(published.status.code).toBe(10000);
+    const artworkId = published.data['artwork_id'] as string;
+    expect(
+      (await json(page, '/api/v1/comment/create', { obj_id: artworkId, content: 'Framed at last.' })).status
+        .code,
+    ).toBe(10000);
+
+    for (const width of [1280, 390]) {
+      // Another person looks.
+      const viewer = await newPage(width);
+      const email = `frames-${width}-${Date.now().toString(36)}@example.test`;
+      const reg = await viewer.request.post(app.url + '/api/v1/account/register', {
+        data: { name: 'Frame Viewer', email, password: 'frame viewer 1' },
+      });
+      expect((await reg.json()).status.code).toBe(10000);
+      await viewer.request.post(app.url + '/api/v1/account/guide/status/set', { data: { guide_status: 1 } });
+      await signInWithPopups(viewer, email, 'frame viewer 1', NO_POPUPS);
+
+      // The profile: the avatar box around the header avatar, the production box over the work's cover.
+      await viewer.goto(app.url + `/user/${encodeURIComponent(me)}`);
+      const profile = viewer.getByTestId('user-page');
+      await profile.waitFor({ timeout: 20_000 });
+      await expect.poll(() => avatarFrame(profile.locator('header'), 'orn-ember-halo').count()).toBe(1);
+      const tile = viewer.getByTestId('work-tile').filter({ hasText: 'Violet lighthouse' });
+      await tile.waitFor({ timeout: 20_000 });
+      await expect.poll(() => coverFrame(tile).getAttribute('src')).toMatch(/orn-ink-scroll\.png$/);
+      expect(await coverFrame(viewer.getByTestId('works-grid')).count()).toBe(1);
+      await tile.scrollIntoViewIfNeeded();
+      await shot(viewer, 'frames-profile');
+      expect(await overflow(viewer)).toBeLessThanOrEqual(0);
+
+      // The work: the frame around the picture, the author's avatar box, and on their comment.
+      await viewer.goto(app.url + `/artwork/${artworkId}`);
+      const detail = viewer.getByTestId('artwork-detail');
+      await detail.waitFor({ timeout: 20_000 });
+      await expect.poll(() => coverFrame(detail).getAttribute('src')).toMatch(/orn-ink-scroll\.png$/);
+      // The frame lies exactly over the picture.
+      const [img, frame] = await Promise.all([
+        viewer.getByTestId('artwork-image').boundingBox(),
+        coverFrame(detail).boundingBox(),
+      ]);
+      expect(frame).toEqual(img);
+      await expect
+        .poll(() => avatarFrame(viewer.getByTestId('detail-author'), 'orn-ember-halo').count())
+        .toBe(1);
+      const mine = viewer.getByTestId('comment').filter({ hasText: 'Framed at last.' });
+      await expect.poll(() => avatarFrame(mine, 'orn-ember-halo').count()).toBe(1);
+      await shot(viewer, 'frames-artwork');
+      await mine.scrollIntoViewIfNeeded();
+      await shot(viewer, 'frames-comment');
+      expect(await overflow(viewer)).toBeLessThanOrEqual(0);
+
+      // The square (newest first): the card carries both, and the frame leaves the card's size alone.
+      await viewer.goto(app.url + '/explore?sort=new');
+      const squareCard = viewer.locator(`[data-testid="feed-card"][data-expose-id="${artworkId}"]`);
+      await squareCard.waitFor({ timeout: 20_000 });
+      await expect.poll(() => coverFrame(squareCard).getAttribute('src')).toMatch(/orn-ink-scroll\.png$/);
+      expect(await avatarFrame(squareCard.getByTestId('card-author'), 'orn-ember-halo').count()).toBe(1);
+      const [cover, overlay] = await Promise.all([
+        squareCard.getByTestId('cover').boundingBox(),
+        coverFrame(squareCard).boundingBox(),
+      ]);
+      expect(overlay).toEqual(cover);
+      // Newest first: the work is the square's first card, seen from the top.
+      await viewer.evaluate(() => window.scrollTo(0, 0));
+      await shot(viewer, 'frames-square');
+      expect(await overflow(viewer)).toBeLessThanOrEqual(0);
+    }
+
+    // Unloaded: the work and the avatar are bare again for everyone.
+    await card(page, 'orn-ink-scroll').getByTestId('ornament-unload').click();
+    await expect.poll(() => card(page, 'orn-ink-scroll').getAttribute('data-wearing')).toBe('false');
+    await page.getByRole('tab', { name: 'Avatar boxes' }).click();
+    await card(page, 'orn-ember-halo').getByTestId('ornament-unload').click();
+    await expect.poll(() => card(page, 'orn-ember-halo').getAttribute('data-wearing')).toBe('false');
+    const viewer = await newPage(1280);
+    await viewer.goto(app.url + `/artwork/${artworkId}`);
+    await viewer.getByTestId('artwork-detail').waitFor({ timeout: 20_000 });
+    expect(await coverFrame(viewer.getByTestId('artwork-detail')).count()).toBe(0);
+    expect(await avatarFrame(viewer.getByTestId('detail-author'), 'orn-ember-halo').count()).toBe(0);
+  });
+});
+
 describe('popups end to end', () => {
   const register = async (page: Page, email: string, password: string) => {
     const r = await page.request.post(app.url + '/api/v1/account/register', {

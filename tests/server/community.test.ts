@@ -518,6 +518,7 @@ describe('search by tab (spec §2 search tabs: works 1, models 2, posts 4, tags 
         is_follow: true,
         num_of_followers: expect.any(Number),
         num_of_works: expect.any(Number),
+        avatar_frame: null,
       },
     ]);
     expect(

@@ -10,6 +10,27 @@ import type * as t from 'io-ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountInfo } from '../../infrastructure/contract/account';
 import { DecorationStats, OrnamentPreviewResponse } from '../../infrastructure/contract/decorations';
+import {
+  COMMENT_CREATE_PATH,
+  COMMENT_LIST_PATH,
+  CommentListResponse,
+} from '../../infrastructure/contract/details';
+import {
+  FEED_PATHS,
+  FeedPage,
+  ITEM_DETAIL_PATH,
+  ItemDetail,
+  SEARCH_PATH,
+  SearchResponse,
+} from '../../infrastructure/contract/feed';
+import {
+  FOLLOWERS_PATH,
+  FOLLOWING_PATH,
+  PeoplePage,
+  PROFILE_PATH,
+  PROFILE_WORKS_PATH,
+  Profile,
+} from '../../infrastructure/contract/profile';
 import { PopupStatusResponse } from '../../infrastructure/contract/telemetry';
 import { credit } from '../../server/ledger';
 import { startTestServer, type TestServer } from '../support/server';
@@ -103,6 +124,214 @@ describe('avatar_frame (spec §3) follows the worn avatar box', () => {
     expect((await info()).avatar_frame).toMatch(/orn-ember-halo\.png$/);
     await api('/api/v1/ornament/unload', { ornament_id: 'orn-ember-halo' }, a.token);
     expect((await info()).avatar_frame).toBeNull();
+  });
+});
+
+describe('the decorations others see (spec §2, §3): every list and page carries what the author wears', () => {
+  /** A finished task of the account and the artwork published from it (as server/creation/publish.ts writes them). */
+  const publishedWork = async (
+    authorId: string,
+    title: string,
+  ): Promise<{ taskId: string; itemId: string }> => {
+    serial += 1;
+    const taskId = `task-frames-${serial}`;
+    const itemId = `art-frames-${serial}`;
+    const db = s.server.ctx.db;
+    const now = Date.now();
+    await db.query(
+      `INSERT INTO tasks (id, account_id, domain_type, prompt, aspect_ratio, seed, status, process, duration_ms, created_at, updated_at)
+       VALUES ($1, $2, 1, $3, '1:1', 7, 3, 100, 0, $4, $4)`,
+      [taskId, authorId, title, now],
+    );
+    await db.query(
+      `INSERT INTO content_items (id, kind, obj_type, author_id, title, cover_prompt, cover_aspect, cover_long_side,
+         cover_width, cover_height, artwork_type, extra, created_at)
+       VALUES ($1, 'artwork', 1, $2, $3, $3, '1:1', 512, 512, 512, 1, $4::jsonb, $5)`,
+      [itemId, authorId, title, JSON.stringify({ task_id: taskId }), now],
+    );
+    return { taskId, itemId };
+  };
+
+  const feedItem = async (token: string, id: string) => {
+    const page = decodes(
+      FeedPage,
+      (await api(FEED_PATHS.artwork, { order_by_time: 'all_new', limit: 50 }, token)).json.data,
+    );
+    const item = page.items.find((i) => i.id === id);
+    if (!item) throw new Error(`${id} is not on the first page of the newest artworks`);
+    return item;
+  };
+  const detail = async (token: string, id: string) =>
+    decodes(ItemDetail, (await api(ITEM_DETAIL_PATH, { id }, token)).json.data);
+  const works = async (token: string, accountNo: string) =>
+    decodes(FeedPage, (await api(PROFILE_WORKS_PATH, { account_no: accountNo }, token)).json.data).items;
+  const comments = async (token: string, id: string) =>
+    decodes(CommentListResponse, (await api(COMMENT_LIST_PATH, { obj_id: id }, token)).json.data).items;
+  const profile = async (token: string, accountNo: string) =>
+    decodes(Profile, (await api(PROFILE_PATH, { account_no: accountNo }, token)).json.data);
+  const followers = async (token: string, accountNo: string) =>
+    decodes(PeoplePage, (await api(FOLLOWERS_PATH, { account_no: accountNo }, token)).json.data).items;
+  const following = async (token: string, accountNo: string) =>
+    decodes(PeoplePage, (await api(FOLLOWING_PATH, { account_no: accountNo }, token)).json.data).items;
+  const searchUsers = async (token: string, keyword: string) => {
+    const r = decodes(SearchResponse, (await api(SEARCH_PATH, { keyword, tab: 8 }, token)).json.data);
+    if (r.result_type !== 'user') throw new Error('not a user result');
+    return r.items;
+  };
+  const searchWorks = async (token: string, keyword: string) => {
+    const r = decodes(SearchResponse, (await api(SEARCH_PATH, { keyword, tab: 1 }, token)).json.data);
+    if (r.result_type !== 'content') throw new Error('not a content result');
+    return r.items;
+  };
+
+  it('a production box worn on a work: the feed, its detail, the profile works and search show its frame to another account, and null once unloaded', async () => {
+    const author = await account(1000);
+    const viewer = await account();
+    const framed = await publishedWork(author.id, `framed work of ${author.id}`);
+    const plain = await publishedWork(author.id, `plain work of ${author.id}`);
+    expect(code(await api('/api/v1/ornament/buy', { ornament_id: 'orn-neon-grid' }, author.token))).toBe(
+      10000,
+    );
+    expect(
+      code(
+        await api(
+          '/api/v1/ornament/use',
+          { ornament_id: 'orn-neon-grid', work_id: framed.taskId },
+          author.token,
+        ),
+      ),
+    ).toBe(10000);
+
+    const box = /orn-neon-grid\.png$/;
+    expect((await feedItem(viewer.token, framed.itemId)).production_frame).toMatch(box);
+    expect((await feedItem(viewer.token, plain.itemId)).production_frame).toBeNull();
+    expect((await detail(viewer.token, framed.itemId)).production_frame).toMatch(box);
+    expect((await detail(viewer.token, plain.itemId)).production_frame).toBeNull();
+    const listed = await works(viewer.token, author.id);
+    expect(listed.find((w) => w.id === framed.itemId)?.production_frame).toMatch(box);
+    expect(listed.find((w) => w.id === plain.itemId)?.production_frame).toBeNull();
+    const found = await searchWorks(viewer.token, `framed work of ${author.id}`);
+    expect(found.find((w) => w.id === framed.itemId)?.production_frame).toMatch(box);
+    // A guest sees it too: what one wears is public.
+    expect((await detail('', framed.itemId)).production_frame).toMatch(box);
+    // Wearing a production box draws no avatar frame.
+    expect((await detail(viewer.token, framed.itemId)).author.avatar_frame).toBeNull();
+
+    // Another box on the same work replaces it; unloading leaves none.
+    expect(code(await api('/api/v1/ornament/buy', { ornament_id: 'orn-ink-scroll' }, author.token))).toBe(
+      10000,
+    );
+    await api(
+      '/api/v1/ornament/use',
+      { ornament_id: 'orn-ink-scroll', work_id: framed.taskId },
+      author.token,
+    );
+    expect((await feedItem(viewer.token, framed.itemId)).production_frame).toMatch(/orn-ink-scroll\.png$/);
+    await api(
+      '/api/v1/ornament/unload',
+      { ornament_id: 'orn-ink-scroll', work_id: framed.taskId },
+      author.token,
+    );
+    expect((await feedItem(viewer.token, framed.itemId)).production_frame).toBeNull();
+    expect((await detail(viewer.token, framed.itemId)).production_frame).toBeNull();
+  });
+
+  it('an avatar box worn: the author’s cards, detail, comments, profile, people lists and search carry it; null once unloaded', async () => {
+    const author = await account(1000);
+    const viewer = await account();
+    const work = await publishedWork(author.id, `avatar work of ${author.id}`);
+    const db = s.server.ctx.db;
+    await db.query(
+      'INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, 1), ($2, $1, 2)',
+      [author.id, viewer.id],
+    );
+    expect(
+      code(await api(COMMENT_CREATE_PATH, { obj_id: work.itemId, content: 'a framed hello' }, author.token)),
+    ).toBe(10000);
+    expect(code(await api(COMMENT_CREATE_PATH, { obj_id: work.itemId, content: 'nice' }, viewer.token))).toBe(
+      10000,
+    );
+    expect(code(await api('/api/v1/ornament/buy', { ornament_id: 'orn-sakura-wreath' }, author.token))).toBe(
+      10000,
+    );
+
+    const seen = async () => {
+      const card = await feedItem(viewer.token, work.itemId);
+      const d = await detail(viewer.token, work.itemId);
+      const list = await comments(viewer.token, work.itemId);
+      const p = await profile(viewer.token, author.id);
+      const theirWorks = await works(viewer.token, author.id);
+      const viewersFollowers = await followers(viewer.token, viewer.id);
+      const viewersFollowing = await following(viewer.token, viewer.id);
+      const users = await searchUsers(viewer.token, author.id);
+      const mine = list.filter((c) => c.author.id === author.id);
+      const theirs = list.filter((c) => c.author.id === viewer.id);
+      expect(mine).toHaveLength(1);
+      expect(theirs).toHaveLength(1);
+      // What the viewer wears is never drawn on the author, whatever the author wears.
+      expect(theirs[0]?.author.avatar_frame).toBeNull();
+      return [
+        card.author.avatar_frame,
+        d.author.avatar_frame,
+        mine[0]?.author.avatar_frame,
+        p.avatar_frame,
+        theirWorks.find((w) => w.id === work.itemId)?.author.avatar_frame,
+        viewersFollowers.find((u) => u.id === author.id)?.avatar_frame,
+        viewersFollowing.find((u) => u.id === author.id)?.avatar_frame,
+        users.find((u) => u.id === author.id)?.avatar_frame,
+      ];
+    };
+    expect(await seen()).toEqual(Array.from({ length: 8 }, () => null));
+    await api('/api/v1/ornament/use', { ornament_id: 'orn-sakura-wreath' }, author.token);
+    const worn = await seen();
+    expect(worn).toHaveLength(8);
+    for (const frame of worn) expect(frame).toMatch(/orn-sakura-wreath\.png$/);
+    // The same URL the account itself reads as its avatar_frame.
+    const info = decodes(AccountInfo, (await api('/api/v1/account/info', {}, author.token)).json.data);
+    expect(worn[0]).toBe(info.avatar_frame);
+    // The production box of the work stays none.
+    expect((await detail(viewer.token, work.itemId)).production_frame).toBeNull();
+    await api('/api/v1/ornament/unload', { ornament_id: 'orn-sakura-wreath' }, author.token);
+    expect(await seen()).toEqual(Array.from({ length: 8 }, () => null));
+  });
+
+  it('one query per list: a page of many framed cards is answered without a query per card', async () => {
+    const author = await account(1000);
+    const viewer = await account();
+    const db = s.server.ctx.db;
+    await db.query(
+      `INSERT INTO ornaments (id, type, name, price, stock, sold, preview_key, preview_width, preview_height, sort, created_at)
+       VALUES ('many-ring', 'avatar_box', 'Many ring', 0, 5, 0, 'ornaments/orn-frost-circlet.png', 192, 192, 100, 0),
+              ('many-box', 'production_box', 'Many box', 0, 5, 0, 'ornaments/orn-moss-garden.png', 192, 256, 100, 0)`,
+    );
+    for (const id of ['many-ring', 'many-box'])
+      expect(code(await api('/api/v1/ornament/buy', { ornament_id: id }, author.token))).toBe(10000);
+    await api('/api/v1/ornament/use', { ornament_id: 'many-ring' }, author.token);
+    const made = [];
+    for (let i = 0; i < 12; i += 1) {
+      const w = await publishedWork(author.id, `many ${i}`);
+      await api('/api/v1/ornament/use', { ornament_id: 'many-box', work_id: w.taskId }, author.token);
+      made.push(w);
+    }
+    const original = db.query.bind(db);
+    let queries = 0;
+    db.query = ((...args: Parameters<typeof db.query>) => {
+      queries += 1;
+      return original(...args);
+    }) as typeof db.query;
+    let listed;
+    try {
+      listed = await works(viewer.token, author.id);
+    } finally {
+      db.query = original;
+    }
+    expect(listed).toHaveLength(12);
+    for (const w of listed) {
+      expect(w.production_frame).toMatch(/orn-moss-garden\.png$/);
+      expect(w.author.avatar_frame).toMatch(/orn-frost-circlet\.png$/);
+    }
+    // The person, the page of items and their tags, and the session's own reads: never one per card.
+    expect(queries).toBeLessThan(made.length);
   });
 });
 

@@ -7,7 +7,17 @@ import { loadComments, loadDetail, loadWorks, postComment } from '../../../infra
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { CollectButton, FollowButton, LikeButton } from '../social';
-import { Avatar, Button, EmptyState, ErrorState, Field, Skeleton, TextArea, VisuallyHidden } from '../../ui';
+import {
+  Avatar,
+  Button,
+  CoverFrame,
+  EmptyState,
+  ErrorState,
+  Field,
+  Skeleton,
+  TextArea,
+  VisuallyHidden,
+} from '../../ui';
 import styles from './Details.module.css';
 import { contentKeyOf, useComments, useDetail, useSignedIn, useWorks } from './useDetails';
 
@@ -77,7 +87,13 @@ export const AuthorRow = ({
   const { to } = useLocale();
   return (
     <div className={styles.author} data-testid="detail-author">
-      <Avatar src={item.author.avatar} name={item.author.name} size="md" decorative />
+      <Avatar
+        src={item.author.avatar}
+        name={item.author.name}
+        size="md"
+        frameUrl={item.author.avatarFrame}
+        decorative
+      />
       <Link to={to(details.userPath(item.author.id))} className={styles.authorName}>
         <span>{item.author.name}</span>
         <small>
@@ -169,6 +185,7 @@ export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
             height={work.cover.height}
           />
         )}
+        {work.productionFrame ? <CoverFrame src={work.productionFrame} /> : null}
       </div>
       <div className={styles.tileMeta}>
         <span className={styles.tileTitle}>{work.title}</span>
@@ -316,7 +333,13 @@ export const Comments = ({ id }: { readonly id: string }) => {
         <ul className={styles.comments}>
           {list.items.map((c) => (
             <li key={c.id} className={styles.comment} data-testid="comment">
-              <Avatar src={c.author.avatar} name={c.author.name} size="sm" decorative />
+              <Avatar
+                src={c.author.avatar}
+                name={c.author.name}
+                size="sm"
+                frameUrl={c.author.avatarFrame}
+                decorative
+              />
               <div>
                 <div className={styles.commentHead}>
                   <strong>{c.author.name}</strong>

@@ -16,7 +16,7 @@ import { muteCard, reportCard } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { FollowButton, LikeButton } from '../social';
-import { Avatar, IconButton, VisuallyHidden } from '../../ui';
+import { Avatar, CoverFrame, IconButton, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
 import { useCardCounts } from './useFeed';
 
@@ -147,6 +147,7 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
             <PlayingMedia media={card.media} onEnded={() => setPlaying(null)} />
           )}
         </Link>
+        {card.productionFrame ? <CoverFrame src={card.productionFrame} /> : null}
         <span className={styles.type}>
           <FormattedMessage id={`feed.card.${card.cardType}`} />
         </span>
@@ -210,7 +211,13 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
         </Link>
         <div className={styles.author} data-testid="card-author">
           <Link to={to(`/user/${encodeURIComponent(card.authorId)}`)} className={styles.authorLink}>
-            <Avatar size="xs" src={card.author?.avatar} name={card.author?.name ?? ''} decorative />
+            <Avatar
+              size="xs"
+              src={card.author?.avatar}
+              name={card.author?.name ?? ''}
+              frameUrl={card.author?.avatarFrame}
+              decorative
+            />
             <span className={styles.authorName}>{card.author?.name ?? ''}</span>
           </Link>
           <FollowButton

@@ -52,7 +52,7 @@ export const UserCards = ({ users }: { readonly users: readonly search.UserCard[
             className={styles.user}
             data-testid="user-result"
           >
-            <Avatar src={u.avatar} name={u.name} size="md" decorative />
+            <Avatar src={u.avatar} name={u.name} size="md" frameUrl={u.avatarFrame} decorative />
             <span>
               <strong>{u.name}</strong>
               <small>

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { feed, format, type people } from '../../../domain/index.js';
 import { useLocale } from '../../i18n/locale';
-import { Avatar, Button, EmptyState, ErrorState, Skeleton } from '../../ui';
+import { Avatar, Button, CoverFrame, EmptyState, ErrorState, Skeleton } from '../../ui';
 import { CollectButton } from './CollectButton';
 import { FollowButton } from './FollowButton';
 import { LikeButton } from './LikeButton';
@@ -39,11 +39,14 @@ export const WorkTile = ({
           data-testid="select-work"
         />
       )}
-      {card.cover ? (
-        <img className={styles.tileCover} src={card.cover.url} alt="" loading="lazy" decoding="async" />
-      ) : (
-        <span className={styles.tileCover} aria-hidden="true" />
-      )}
+      <span className={styles.tileFrame}>
+        {card.cover ? (
+          <img className={styles.tileCover} src={card.cover.url} alt="" loading="lazy" decoding="async" />
+        ) : (
+          <span className={styles.tileCover} aria-hidden="true" />
+        )}
+        {card.productionFrame ? <CoverFrame src={card.productionFrame} /> : null}
+      </span>
       <p className={styles.tileTitle} title={card.title}>
         {card.title}
       </p>
@@ -60,7 +63,13 @@ export const PersonRow = ({ person }: { readonly person: people.PersonCard }) =>
   const { to } = useLocale();
   return (
     <li className={styles.person} data-testid="person-row" data-person={person.id}>
-      <Avatar src={person.avatar || null} name={person.name} size="md" decorative />
+      <Avatar
+        src={person.avatar || null}
+        name={person.name}
+        size="md"
+        frameUrl={person.avatarFrame}
+        decorative
+      />
       <span className={styles.personText}>
         <Link to={to(`/user/${encodeURIComponent(person.id)}`)} className={styles.personName}>
           {person.name}

@@ -2,7 +2,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { details } from '../../../../domain/index.js';
 import { useLocale } from '../../../i18n/locale';
-import { Button } from '../../../ui';
+import { Button, CoverFrame } from '../../../ui';
 import styles from '../Details.module.css';
 import { AuthorRow, Comments, DetailFrame, Stats, TagList, WorksSection } from '../parts';
 
@@ -89,14 +89,26 @@ const ArtworkPage = () => {
           <div className={styles.layout}>
             <div className={styles.media}>
               {item.cover && (
-                <img
-                  className={styles.mediaImage}
-                  src={item.cover.url}
-                  alt={item.title}
-                  width={item.cover.width}
-                  height={item.cover.height}
-                  data-testid="artwork-image"
-                />
+                // Sized to the picture itself (the column's width, at most 78vh tall), so the
+                // production box worn on the work frames the picture and not the empty sides.
+                <div
+                  className={styles.framedImage}
+                  style={
+                    item.cover.width > 0 && item.cover.height > 0
+                      ? { inlineSize: `min(100%, calc(78vh * ${item.cover.width} / ${item.cover.height}))` }
+                      : undefined
+                  }
+                >
+                  <img
+                    className={styles.mediaImage}
+                    src={item.cover.url}
+                    alt={item.title}
+                    width={item.cover.width}
+                    height={item.cover.height}
+                    data-testid="artwork-image"
+                  />
+                  {item.productionFrame ? <CoverFrame src={item.productionFrame} /> : null}
+                </div>
               )}
             </div>
             <div className={styles.info}>

@@ -49,7 +49,7 @@ const UserPage = () => {
   return (
     <div className={styles.page} data-testid="user-page">
       <header className={styles.head}>
-        <Avatar src={p.avatar || null} name={p.name} size="xl" decorative />
+        <Avatar src={p.avatar || null} name={p.name} size="xl" frameUrl={p.avatarFrame} decorative />
         <div className={styles.headText}>
           <h1 className={styles.title} data-testid="profile-name">
             {p.name}
