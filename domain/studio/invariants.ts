@@ -28,4 +28,13 @@ export const paletteShape: Invariant<StudioState> = {
   },
 };
 
-export const studioInvariants = [resourceKindMatchesKey, paletteShape] as const;
+/** Spec §5: a guest's one ask waits for the sign-in; at most one try waits at a time. */
+export const oneTryAwaitsLogin: Invariant<StudioState> = {
+  name: 'oneTryAwaitsLogin',
+  check: (_before, after) => {
+    const waiting = Object.values(after.tries).filter((t) => t.status === 'awaitingLogin').length;
+    return waiting > 1 ? `${waiting} workflow tries wait for the sign-in` : null;
+  },
+};
+
+export const studioInvariants = [resourceKindMatchesKey, paletteShape, oneTryAwaitsLogin] as const;

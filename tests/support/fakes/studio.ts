@@ -17,6 +17,7 @@ export const fakeStudioToolsApi = (overrides: Partial<StudioToolsApi> = {}): Stu
   workflowList: () => EMPTY,
   workflowDetail: () => EMPTY,
   workflowUpdate: () => EMPTY,
+  workflowCopy: () => EMPTY,
   itemDetail: () => EMPTY,
   ebookChapter: () => EMPTY,
   voiceCreate: () => EMPTY,
