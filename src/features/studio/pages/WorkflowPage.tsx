@@ -168,7 +168,7 @@ const SquareWorkflow = ({ item }: { readonly item: studio.SquareItem }) => {
             <h2 className={styles.sectionTitle}>
               <FormattedMessage id="recipe.try" />
             </h2>
-            <p className={styles.muted}>
+            <p className={styles.help}>
               <FormattedMessage id="workflows.try.help" />
             </p>
             <div>
