@@ -1,4 +1,5 @@
 import { defineEvent, type DomainEvent } from '../kernel/event.js';
+import type { GifSheet } from '../editor/gif.js';
 import type { StudioResource } from './resources.js';
 
 export interface ResourceKeyPayload {
@@ -21,6 +22,14 @@ export interface PaletteExtractedPayload {
   readonly colours: readonly { readonly hex: string; readonly share: number }[];
 }
 export interface PaletteFailedPayload {
+  readonly url: string;
+}
+export interface GifSheetReadyPayload {
+  /** The GIF's address (a clip's material). */
+  readonly url: string;
+  readonly sheet: GifSheet;
+}
+export interface GifSheetFailedPayload {
   readonly url: string;
 }
 export type PlaybackStatus = 'playing' | 'paused' | 'ended';
@@ -52,6 +61,10 @@ export const paletteExtracted = defineEvent<PaletteExtractedPayload>()('studio/p
 export const paletteFailed = defineEvent<PaletteFailedPayload>()('studio/paletteFailed');
 /** Playback of the streamed audio (Web Audio): playing, paused by the person, or played to its end. */
 export const playbackChanged = defineEvent<PlaybackChangedPayload>()('studio/playbackChanged');
+/** A GIF clip's frames were decoded into a sheet the editor's preview draws them from. */
+export const gifSheetReady = defineEvent<GifSheetReadyPayload>()('studio/gifSheetReady');
+/** The GIF could not be read or decoded: the preview shows it as the browser plays it. */
+export const gifSheetFailed = defineEvent<GifSheetFailedPayload>()('studio/gifSheetFailed');
 /** A guest tried a workflow card: the login dialog opened, and the try waits for the sign-in. */
 export const workflowTryDeferred = defineEvent<WorkflowTryPayload>()('studio/workflowTryDeferred');
 /** The login dialog closed and nobody signed in: the waiting try is forgotten. */
@@ -74,6 +87,8 @@ export type StudioEvent =
   | DomainEvent<typeof paletteExtracted.type, PaletteExtractedPayload>
   | DomainEvent<typeof paletteFailed.type, PaletteFailedPayload>
   | DomainEvent<typeof playbackChanged.type, PlaybackChangedPayload>
+  | DomainEvent<typeof gifSheetReady.type, GifSheetReadyPayload>
+  | DomainEvent<typeof gifSheetFailed.type, GifSheetFailedPayload>
   | DomainEvent<typeof workflowTryDeferred.type, WorkflowTryPayload>
   | DomainEvent<typeof workflowTryDropped.type, Record<string, never>>
   | DomainEvent<typeof workflowCopyRequested.type, WorkflowTryPayload>
@@ -90,6 +105,8 @@ export const studioEventTypes = [
   paletteExtracted.type,
   paletteFailed.type,
   playbackChanged.type,
+  gifSheetReady.type,
+  gifSheetFailed.type,
   workflowTryDeferred.type,
   workflowTryDropped.type,
   workflowCopyRequested.type,

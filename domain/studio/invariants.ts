@@ -37,4 +37,25 @@ export const oneTryAwaitsLogin: Invariant<StudioState> = {
   },
 };
 
-export const studioInvariants = [resourceKindMatchesKey, paletteShape, oneTryAwaitsLogin] as const;
+/** A GIF sheet has a delay for every frame and a grid cell for each of them. */
+export const gifSheetShape: Invariant<StudioState> = {
+  name: 'gifSheetShape',
+  check: (_before, after) => {
+    for (const [url, g] of Object.entries(after.gifs)) {
+      if (g.status !== 'ready') continue;
+      const { columns, rows, timing } = g.sheet;
+      const frames = timing.delaysCs.length;
+      if (frames < 1) return `GIF sheet of ${url} has no frames`;
+      if (!Number.isInteger(columns) || !Number.isInteger(rows) || columns * rows < frames)
+        return `GIF sheet of ${url} has ${columns}×${rows} cells for ${frames} frames`;
+    }
+    return null;
+  },
+};
+
+export const studioInvariants = [
+  resourceKindMatchesKey,
+  paletteShape,
+  oneTryAwaitsLogin,
+  gifSheetShape,
+] as const;

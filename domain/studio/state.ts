@@ -1,10 +1,11 @@
 /**
  * Studio state: each resource by key in a phase (loading, loaded, missing, failed), what the
  * screens started (a task run per key, the current training), the extracted palettes by image URL
- * the playback of the streamed audio, and the tries of the square's workflow cards (spec §2 "workflow:
+ * the playback of the streamed audio, the GIF clips' frame sheets by address, and the tries of the square's workflow cards (spec §2 "workflow:
  * Try"; a guest's try waits for the sign-in, at most one at a time). A resource asked for again
  * keeps what it showed until the new answer arrives (a poll never flashes a skeleton).
  */
+import type { GifSheet } from '../editor/gif.js';
 import { assertNever } from '../kernel/event.js';
 import type { PlaybackStatus, StudioEvent } from './events.js';
 import type { StudioResource } from './resources.js';
@@ -22,6 +23,9 @@ export type PaletteState =
     }
   | { readonly status: 'failed' };
 
+export type GifSheetState =
+  { readonly status: 'ready'; readonly sheet: GifSheet } | { readonly status: 'failed' };
+
 /** Where the Try of one workflow card of the square stands. */
 export type WorkflowTry =
   | { readonly status: 'awaitingLogin' }
@@ -36,6 +40,8 @@ export interface StudioState {
   readonly playback: { readonly streamId: string; readonly status: PlaybackStatus } | null;
   /** By card id. */
   readonly tries: Readonly<Record<string, WorkflowTry>>;
+  /** The GIF clips' frame sheets, by the GIF's address. */
+  readonly gifs: Readonly<Record<string, GifSheetState>>;
 }
 
 export const initialStudioState: StudioState = {
@@ -44,6 +50,7 @@ export const initialStudioState: StudioState = {
   palettes: {},
   playback: null,
   tries: {},
+  gifs: {},
 };
 
 /** The tries without the one waiting for a sign-in. */
@@ -102,6 +109,13 @@ export const evolveStudio = (state: StudioState, event: StudioEvent): StudioStat
       if (now !== null && now.streamId === streamId && now.status === status) return state;
       return { ...state, playback: { streamId, status } };
     }
+    case 'studio/gifSheetReady':
+      return {
+        ...state,
+        gifs: { ...state.gifs, [event.payload.url]: { status: 'ready', sheet: event.payload.sheet } },
+      };
+    case 'studio/gifSheetFailed':
+      return { ...state, gifs: { ...state.gifs, [event.payload.url]: { status: 'failed' } } };
     case 'studio/workflowTryDeferred':
       // The last card a guest tried is the one tried after the sign-in.
       return {

@@ -1,9 +1,11 @@
 /**
  * The browser's studio capabilities: the calls on the shared HTTP client, Web Audio playback of the
  * streamed samples (an AudioContext per stream, each piece scheduled right after the previous one,
- * pause and resume as the context's suspend and resume), and a canvas that reads an image's pixels.
+ * pause and resume as the context's suspend and resume), a canvas that reads an image's pixels, and
+ * the GIF clips' frame sheets (../editor/gifSheet.ts).
  */
 import { Observable, Subject } from 'rxjs';
+import { browserGifSheet } from '../editor/gifSheet';
 import type { HttpClient } from '../http/client';
 import { makeStudioToolsApi } from './api';
 import type { AudioOutput, AudioSink, Pixels, StudioDeps } from './deps';
@@ -93,4 +95,5 @@ export const browserStudioDeps = (http: HttpClient): StudioDeps => ({
   api: makeStudioToolsApi(http),
   audioOut: webAudioOutput(),
   readPixels,
+  gifSheet: browserGifSheet,
 });

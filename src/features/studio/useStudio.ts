@@ -110,4 +110,6 @@ export const useEditorState = () => useAppSelector((s) => s.editor);
 export const useProjectTitle = () => useAppSelector((s) => editor.selectProjectTitle(s.editor));
 export const useIsSaving = () => useAppSelector((s) => editor.selectIsSaving(s.editor));
 export const useSaveFailed = () => useAppSelector((s) => editor.selectSaveFailed(s.editor));
+/** The frame sheet of a GIF clip (or its failure), null until decoded. */
+export const useGifSheet = (url: string) => useAppSelector((s) => studio.selectGifSheet(s.studio, url));
 export const useIsGuest = () => useAppSelector((s) => session.selectIsGuest(s.session));

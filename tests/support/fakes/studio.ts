@@ -63,5 +63,6 @@ export const fakeStudioDeps = (overrides: Partial<StudioDeps> = {}): StudioDeps 
     }),
   },
   readPixels: () => throwError(() => new Error('no pixels in tests')),
+  gifSheet: () => throwError(() => new Error('no GIF decoding in tests')),
   ...overrides,
 });

@@ -7,6 +7,7 @@ import {
   changeAudios,
   changeStoryboards,
   closeEditor,
+  loadGifSheet,
   openEditor,
   renameProject,
 } from '../../../../infrastructure/editor/commands';
@@ -16,6 +17,7 @@ import { Badge, Button, Card, EmptyState, IconButton, Select, Skeleton, Spinner,
 import styles from '../Studio.module.css';
 import {
   useEditorState,
+  useGifSheet,
   useIsSaving,
   useProjectTitle,
   useSaveFailed,
@@ -47,6 +49,42 @@ let uploadSlot = 0;
 const nextSlot = (prefix: string) => `${prefix}${Date.now().toString(36)}-${uploadSlot++}`;
 /** A clip or track id, unique in the project. */
 const newItemId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${uploadSlot++}`;
+
+/**
+ * A GIF clip at `t` seconds into it: the frame its trim shows then (`editor.gifClipFrame`), drawn
+ * from the GIF's frame sheet. Until the sheet is ready, or when the GIF cannot be decoded, the
+ * browser plays the GIF as it is.
+ */
+const GifClip = ({ item, t }: { readonly item: editor.StoryboardItem; readonly t: number }) => {
+  const dispatch = useAppDispatch();
+  const gif = useGifSheet(item.url);
+  useEffect(() => {
+    dispatch(loadGifSheet({ url: item.url }));
+  }, [dispatch, item.url]);
+  if (gif?.status !== 'ready') return <img src={item.url} alt="" data-testid="preview-gif-fallback" />;
+  const { sheet } = gif;
+  const frame = editor.gifClipFrame(sheet.timing, item, t);
+  const { column, row } = editor.gifSheetCell(sheet, frame);
+  return (
+    <svg
+      className={styles.gifFrame}
+      viewBox={`0 0 ${sheet.width} ${sheet.height}`}
+      preserveAspectRatio="xMidYMid meet"
+      aria-hidden="true"
+      data-testid="preview-gif"
+      data-frame={frame}
+    >
+      <image
+        href={sheet.image}
+        x={-column * sheet.width}
+        y={-row * sheet.height}
+        width={sheet.columns * sheet.width}
+        height={sheet.rows * sheet.height}
+        preserveAspectRatio="none"
+      />
+    </svg>
+  );
+};
 
 /** The preview: the clip at the playhead (video seeked to its trimmed moment), the audio tracks in time. */
 const Preview = ({ project }: { readonly project: OpenProject }) => {
@@ -112,6 +150,8 @@ const Preview = ({ project }: { readonly project: OpenProject }) => {
           </span>
         ) : at.item.type === editor.STORYBOARD_TYPE.video && isVideoUrl(at.item.url) ? (
           <video ref={videoRef} key={at.item.id} src={at.item.url} muted playsInline />
+        ) : editor.isGifUrl(at.item.url) ? (
+          <GifClip key={at.item.id} item={at.item} t={t - at.startsAt} />
         ) : (
           <img key={at.item.id} src={at.item.url} alt="" />
         )}
