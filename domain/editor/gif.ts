@@ -92,19 +92,46 @@ export const gifClipFrame = (timing: GifTiming, span: TrimmedSpan, t: number): n
 export const isGifUrl = (url: string): boolean => /\.gif(?:[?#]|$)/i.test(url);
 
 /**
- * A GIF's frames as the preview draws them: one image holding every frame as shown (composed,
- * each `width` × `height`), left to right then top to bottom in a grid of `columns` × `rows`,
- * and the timing of those frames.
+ * A GIF's frames as the preview draws them: one image holding every frame as shown (composed),
+ * left to right then top to bottom in a grid of `columns` × `rows` cells. A cell is the frame
+ * (`frameWidth` × `frameHeight` pixels of the sheet) with a `gutter` around it that repeats the
+ * frame's edge pixels, so that a scaled frame never blends in its neighbour's edge.
  */
 export interface GifSheet {
   /** The address of the image of frames (a blob: address in the browser). */
   readonly image: string;
   readonly columns: number;
   readonly rows: number;
+  /** The GIF's own size: the preview shows a frame at this aspect ratio. */
   readonly width: number;
   readonly height: number;
+  /** A frame's size in the sheet (the GIF scaled down to keep the sheet small). */
+  readonly frameWidth: number;
+  readonly frameHeight: number;
+  readonly gutter: number;
   readonly timing: GifTiming;
 }
+
+/**
+ * Where to put the whole sheet so that frame `frame` fills the box (0, 0, width, height) of the
+ * GIF's own size: the sheet's position and size in those units (the box clips the rest).
+ */
+export const gifSheetPlacement = (
+  sheet: GifSheet,
+  frame: number,
+): { readonly x: number; readonly y: number; readonly width: number; readonly height: number } => {
+  const { column, row } = gifSheetCell(sheet, frame);
+  const sx = sheet.width / Math.max(1, sheet.frameWidth);
+  const sy = sheet.height / Math.max(1, sheet.frameHeight);
+  const cellWidth = sheet.frameWidth + 2 * sheet.gutter;
+  const cellHeight = sheet.frameHeight + 2 * sheet.gutter;
+  return {
+    x: -(column * cellWidth + sheet.gutter) * sx,
+    y: -(row * cellHeight + sheet.gutter) * sy,
+    width: sheet.columns * cellWidth * sx,
+    height: sheet.rows * cellHeight * sy,
+  };
+};
 
 /** Where frame `frame` sits in the sheet: its column and row. */
 export const gifSheetCell = (

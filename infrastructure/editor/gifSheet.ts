@@ -16,11 +16,15 @@ export const SHEET_MAX_PIXELS = 2048 * 4096;
 /** Frames smaller than this on their long side are not worth a sheet. */
 export const SHEET_FRAME_MIN_SIDE = 24;
 
+/** Pixels around each frame repeating its edge (bilinear scaling reads a pixel past the edge). */
+export const SHEET_GUTTER = 2;
+
 export interface SheetPlan {
   readonly columns: number;
   readonly rows: number;
   readonly frameWidth: number;
   readonly frameHeight: number;
+  readonly gutter: number;
 }
 
 /** The grid and the frame size of the sheet of a `width` × `height` GIF of `frames` frames, or null. */
@@ -29,15 +33,25 @@ export const planGifSheet = (width: number, height: number, frames: number): She
   const long = Math.max(width, height);
   const grid = editor.gifSheetGrid(frames);
   const cells = grid.columns * grid.rows;
-  const scale = Math.min(
+  const g = SHEET_GUTTER;
+  let scale = Math.min(
     1,
     SHEET_FRAME_MAX_SIDE / long,
     Math.sqrt(SHEET_MAX_PIXELS / (cells * width * height)),
   );
-  const frameWidth = Math.max(1, Math.floor(width * scale));
-  const frameHeight = Math.max(1, Math.floor(height * scale));
+  const sizeAt = (k: number) => ({
+    frameWidth: Math.max(1, Math.floor(width * k)),
+    frameHeight: Math.max(1, Math.floor(height * k)),
+  });
+  let size = sizeAt(scale);
+  // The gutters need room too: smaller frames until the whole sheet fits.
+  while (cells * (size.frameWidth + 2 * g) * (size.frameHeight + 2 * g) > SHEET_MAX_PIXELS && scale > 0) {
+    scale *= 0.95;
+    size = sizeAt(scale);
+  }
+  const { frameWidth, frameHeight } = size;
   if (Math.max(frameWidth, frameHeight) < Math.min(SHEET_FRAME_MIN_SIDE, long)) return null;
-  return { ...grid, frameWidth, frameHeight };
+  return { ...grid, frameWidth, frameHeight, gutter: g };
 };
 
 /** How many times a GIF plays, from its NETSCAPE2.0 loop count (browsers play it count + 1 times). */
@@ -63,9 +77,10 @@ export const browserGifSheet = (url: string): Observable<editor.GifSheet> =>
     const frame = document.createElement('canvas');
     frame.width = gif.width;
     frame.height = gif.height;
+    const { frameWidth: fw, frameHeight: fh, gutter: g } = plan;
     const sheet = document.createElement('canvas');
-    sheet.width = plan.columns * plan.frameWidth;
-    sheet.height = plan.rows * plan.frameHeight;
+    sheet.width = plan.columns * (fw + 2 * g);
+    sheet.height = plan.rows * (fh + 2 * g);
     const frameCtx = frame.getContext('2d');
     const sheetCtx = sheet.getContext('2d');
     if (!frameCtx || !sheetCtx) throw new Error('no 2d context');
@@ -77,13 +92,18 @@ export const browserGifSheet = (url: string): Observable<editor.GifSheet> =>
       pixels.set(rgba.subarray(0, size));
       frameCtx.putImageData(new ImageData(pixels, gif.width, gif.height), 0, 0);
       const { column, row } = editor.gifSheetCell(plan, delaysCs.length);
-      sheetCtx.drawImage(
-        frame,
-        column * plan.frameWidth,
-        row * plan.frameHeight,
-        plan.frameWidth,
-        plan.frameHeight,
-      );
+      const x = column * (fw + 2 * g) + g;
+      const y = row * (fh + 2 * g) + g;
+      sheetCtx.drawImage(frame, x, y, fw, fh);
+      // The gutter repeats the frame's edge: its columns, then its rows (corners included).
+      for (let i = 1; i <= g; i++) {
+        sheetCtx.drawImage(sheet, x, y, 1, fh, x - i, y, 1, fh);
+        sheetCtx.drawImage(sheet, x + fw - 1, y, 1, fh, x + fw - 1 + i, y, 1, fh);
+      }
+      for (let i = 1; i <= g; i++) {
+        sheetCtx.drawImage(sheet, x - g, y, fw + 2 * g, 1, x - g, y - i, fw + 2 * g, 1);
+        sheetCtx.drawImage(sheet, x - g, y + fh - 1, fw + 2 * g, 1, x - g, y + fh - 1 + i, fw + 2 * g, 1);
+      }
       delaysCs.push(delay);
       // A long GIF gives the page a turn now and then.
       if (delaysCs.length % 16 === 0) await nextTurn();
@@ -96,6 +116,9 @@ export const browserGifSheet = (url: string): Observable<editor.GifSheet> =>
       rows: plan.rows,
       width: gif.width,
       height: gif.height,
+      frameWidth: fw,
+      frameHeight: fh,
+      gutter: g,
       timing: { delaysCs, plays: gifPlays(gif.loop) },
     };
   });

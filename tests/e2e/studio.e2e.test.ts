@@ -1,7 +1,7 @@
 /**
  * Issue 13 end to end: a song streamed and paused; a video project with two clips and an audio
- * track, reloaded and found saved; a voice created; a LoRA trained from 9 images and published; a
- * workflow imported and run; a workflow card of the square tried by a guest, who signs in, lands on
+ * track, reloaded and found saved; a GIF clip previewed as its trim says; a voice created; a LoRA
+ * trained from 9 images and published; a workflow imported and run; a workflow card of the square tried by a guest, who signs in, lands on
  * their own copy and runs it; an app tried; an e-book opened and paged; an unknown id is a 404.
  * Short server durations (TASK_DURATION_MS) instead of waiting; every wait is on a UI state.
  * Screenshots of every studio screen at 1280 and 390 px wide land in test-results/.
@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeGif } from '../infrastructure/uploads/gifFixtures';
 import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
@@ -152,6 +153,70 @@ describe('end to end: the studio (issue 13)', () => {
     expect(await page.locator('[data-testid=trim-end]').first().inputValue()).toBe('2');
     expect(await page.locator('[data-testid=audio-track]').count()).toBe(1);
     expect(await page.locator('[data-testid=audio-offset]').inputValue()).toBe('0.5');
+  });
+
+  it('previews a GIF clip as its trim says: the frame at trim start + t, never past trim end', async () => {
+    // Four half-second frames: red, green, blue, yellow.
+    const colours = [0xff0000, 0x00ff00, 0x0000ff, 0xffff00];
+    const gif = writeGif(
+      64,
+      48,
+      colours.map((_, i) => ({
+        x: 0,
+        y: 0,
+        width: 64,
+        height: 48,
+        indices: new Array<number>(64 * 48).fill(i),
+        options: { delay: 50 },
+      })),
+      { palette: colours, loop: 0 },
+    );
+    await go('/editor');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('project_id'), { timeout: 15_000 })
+      .toMatch(/^prj_/);
+    await page.setInputFiles('[data-testid=upload-clip]', [
+      file('colours.gif', 'image/gif', Buffer.from(gif)),
+    ]);
+    await page.locator('[data-testid=add-upload-clip]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid=add-upload-clip]').first().click();
+    await expect.poll(() => page.locator('[data-testid=clip]').count()).toBe(1);
+    const shown = page.locator('[data-testid=preview-gif]');
+    const seek = (seconds: number) => page.locator('[data-testid=preview-seek]').fill(String(seconds));
+    /**
+     * The colour in the middle of the preview, as drawn on screen (each channel on or off), and
+     * only there: the 4:3 frame on the 16:9 stage leaves bars at its sides with no other frame in them.
+     */
+    const colourShown = async () => {
+      const shot = PNG.sync.read(await page.locator('[data-testid=preview]').screenshot());
+      const channels = (x: number) => {
+        const at = (Math.floor(shot.height / 2) * shot.width + Math.floor(x)) * 4;
+        return [...shot.data.subarray(at, at + 3)].map((c) => (c > 127 ? 1 : 0)).join('');
+      };
+      return channels(shot.width * 0.08) === '000' && channels(shot.width * 0.92) === '000'
+        ? channels(shot.width / 2)
+        : 'a frame drawn outside its box';
+    };
+    // Untrimmed, the clip opens on the first frame.
+    await expect.poll(() => shown.getAttribute('data-frame'), { timeout: 15_000 }).toBe('0');
+    expect(await colourShown()).toBe('100');
+    // Trimmed to [1, 1.8]: it opens on the third frame (blue) and moves to the fourth (yellow) at 0.5 s.
+    await page.locator('[data-testid=trim-start]').fill('1');
+    await page.locator('[data-testid=trim-end]').fill('1.8');
+    await seek(0);
+    await expect.poll(() => shown.getAttribute('data-frame')).toBe('2');
+    await expect.poll(colourShown).toBe('001');
+    await seek(0.4);
+    await expect.poll(() => shown.getAttribute('data-frame')).toBe('2');
+    await seek(0.6);
+    await expect.poll(() => shown.getAttribute('data-frame')).toBe('3');
+    await expect.poll(colourShown).toBe('110');
+    await shoot('editor-gif');
+    // Played from the start, the clip ends with its trim: the preview does not run on into the GIF.
+    await seek(0);
+    await page.click('[data-testid=preview-play]');
+    await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('[data-testid=preview-time]').textContent()).toMatch(/^0\.8\s*\/\s*0\.8/);
   });
 
   it('creates a voice, after the form named what was missing', async () => {

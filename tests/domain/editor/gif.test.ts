@@ -132,6 +132,28 @@ describe('the frame sheet the preview draws from', () => {
     ]);
   });
 
+  it('places the sheet so that the frame’s cell, inside its gutter, fills the GIF’s own box', () => {
+    const sheet: editor.GifSheet = {
+      image: 'blob:x',
+      columns: 3,
+      rows: 2,
+      width: 640,
+      height: 480,
+      frameWidth: 320,
+      frameHeight: 240,
+      gutter: 2,
+      timing: { delaysCs: [10, 10, 10, 10, 10], plays: null },
+    };
+    // Frame 4: column 1, row 1. A sheet pixel is 2 GIF pixels; cells are 324 × 244.
+    expect(editor.gifSheetPlacement(sheet, 4)).toEqual({
+      x: -(324 + 2) * 2,
+      y: -(244 + 2) * 2,
+      width: 3 * 324 * 2,
+      height: 2 * 244 * 2,
+    });
+    expect(editor.gifSheetPlacement(sheet, 0)).toMatchObject({ x: -4, y: -4 });
+  });
+
   it('property: every frame has a cell of its own inside the grid', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2000 }), (n) => {

@@ -63,7 +63,7 @@ describe('reading a GIF’s frames for the preview', () => {
 
 describe('the sheet’s plan', () => {
   it('keeps a small GIF as it is, and scales a big or long one down within the limits', () => {
-    expect(planGifSheet(8, 6, 4)).toEqual({ columns: 2, rows: 2, frameWidth: 8, frameHeight: 6 });
+    expect(planGifSheet(8, 6, 4)).toEqual({ columns: 2, rows: 2, frameWidth: 8, frameHeight: 6, gutter: 2 });
     const big = planGifSheet(1920, 1080, 1)!;
     expect(big.frameWidth).toBe(SHEET_FRAME_MAX_SIDE);
     expect(big.frameHeight).toBe(270);
@@ -71,6 +71,7 @@ describe('the sheet’s plan', () => {
       [640, 480, 300],
       [512, 512, 64],
       [1000, 100, 900],
+      [200, 200, 5000],
     ] as const) {
       const plan = planGifSheet(w, h, n)!;
       expect(plan.columns * plan.rows).toBeGreaterThanOrEqual(n);
@@ -94,6 +95,9 @@ describe('decoding a GIF clip once per address', () => {
     rows: 2,
     width: 8,
     height: 6,
+    frameWidth: 8,
+    frameHeight: 6,
+    gutter: 2,
     timing: { delaysCs: [50, 50, 50, 50], plays: null },
   };
 

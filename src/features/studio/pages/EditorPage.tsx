@@ -64,7 +64,7 @@ const GifClip = ({ item, t }: { readonly item: editor.StoryboardItem; readonly t
   if (gif?.status !== 'ready') return <img src={item.url} alt="" data-testid="preview-gif-fallback" />;
   const { sheet } = gif;
   const frame = editor.gifClipFrame(sheet.timing, item, t);
-  const { column, row } = editor.gifSheetCell(sheet, frame);
+  const place = editor.gifSheetPlacement(sheet, frame);
   return (
     <svg
       className={styles.gifFrame}
@@ -74,14 +74,17 @@ const GifClip = ({ item, t }: { readonly item: editor.StoryboardItem; readonly t
       data-testid="preview-gif"
       data-frame={frame}
     >
-      <image
-        href={sheet.image}
-        x={-column * sheet.width}
-        y={-row * sheet.height}
-        width={sheet.columns * sheet.width}
-        height={sheet.rows * sheet.height}
-        preserveAspectRatio="none"
-      />
+      {/* The inner viewport is the frame's box: it clips the rest of the sheet. */}
+      <svg x={0} y={0} width={sheet.width} height={sheet.height} overflow="hidden">
+        <image
+          href={sheet.image}
+          x={place.x}
+          y={place.y}
+          width={place.width}
+          height={place.height}
+          preserveAspectRatio="none"
+        />
+      </svg>
     </svg>
   );
 };
@@ -189,6 +192,7 @@ const Preview = ({ project }: { readonly project: OpenProject }) => {
           value={Math.min(t, duration)}
           onChange={(e) => setT(Number(e.target.value))}
           aria-label={intl.formatMessage({ id: 'editor.preview.position' })}
+          data-testid="preview-seek"
           style={{ flex: 1, minInlineSize: 120 }}
         />
         <span className={styles.muted} data-testid="preview-time">
