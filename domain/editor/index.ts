@@ -9,6 +9,7 @@ export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
 export * from './timeline.js';
+export * from './gif.js';
 
 export const editorContext: BoundedContext<EditorState, EditorEvent> = {
   name: 'editor',

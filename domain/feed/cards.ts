@@ -58,11 +58,15 @@ export const CREATE_PATH = '/create';
 /** The conversation with a character (its chat room). */
 export const chatPath = (characterId: string): string => `/chat/${encodeURIComponent(characterId)}`;
 
-/** What an action does for one card: go somewhere, save its image, or play its media in place. */
+/**
+ * What an action does for one card: go somewhere, save its image, play its media in place, or
+ * copy a workflow into the person's own workflows (where it runs) and open the copy.
+ */
 export type CardIntent =
   | { readonly kind: 'navigate'; readonly to: string }
   | { readonly kind: 'download'; readonly url: string }
-  | { readonly kind: 'play'; readonly media: CardMedia };
+  | { readonly kind: 'play'; readonly media: CardMedia }
+  | { readonly kind: 'copyWorkflow'; readonly itemId: string };
 
 /**
  * The intent of `action` on `card`, or null when the card lacks what it needs (no cover to
@@ -85,7 +89,10 @@ export const actionIntent = (action: CardAction, card: FeedCard): CardIntent | n
     case 'play':
       return card.media ? { kind: 'play', media: card.media } : null;
     case 'try':
-      return { kind: 'navigate', to: cardDetailPath(card) };
+      // A workflow runs from the person's own copy; the others are tried on their detail.
+      return card.cardType === 'workflow'
+        ? { kind: 'copyWorkflow', itemId: card.id }
+        : { kind: 'navigate', to: cardDetailPath(card) };
     case 'chat':
       return { kind: 'navigate', to: chatPath(card.id) };
     case 'modelNavigation':

@@ -9,6 +9,7 @@ export * from './rules.js';
 export * from './resources.js';
 export * from './palette.js';
 export * from './selectors.js';
+export * from './tries.js';
 export * from './invariants.js';
 
 export const studioContext: BoundedContext<StudioState, StudioEvent> = {

@@ -28,4 +28,34 @@ export const paletteShape: Invariant<StudioState> = {
   },
 };
 
-export const studioInvariants = [resourceKindMatchesKey, paletteShape] as const;
+/** Spec §5: a guest's one ask waits for the sign-in; at most one try waits at a time. */
+export const oneTryAwaitsLogin: Invariant<StudioState> = {
+  name: 'oneTryAwaitsLogin',
+  check: (_before, after) => {
+    const waiting = Object.values(after.tries).filter((t) => t.status === 'awaitingLogin').length;
+    return waiting > 1 ? `${waiting} workflow tries wait for the sign-in` : null;
+  },
+};
+
+/** A GIF sheet has a delay for every frame and a grid cell for each of them. */
+export const gifSheetShape: Invariant<StudioState> = {
+  name: 'gifSheetShape',
+  check: (_before, after) => {
+    for (const [url, g] of Object.entries(after.gifs)) {
+      if (g.status !== 'ready') continue;
+      const { columns, rows, timing } = g.sheet;
+      const frames = timing.delaysCs.length;
+      if (frames < 1) return `GIF sheet of ${url} has no frames`;
+      if (!Number.isInteger(columns) || !Number.isInteger(rows) || columns * rows < frames)
+        return `GIF sheet of ${url} has ${columns}×${rows} cells for ${frames} frames`;
+    }
+    return null;
+  },
+};
+
+export const studioInvariants = [
+  resourceKindMatchesKey,
+  paletteShape,
+  oneTryAwaitsLogin,
+  gifSheetShape,
+] as const;

@@ -1,6 +1,6 @@
 import type { TasksState } from '../tasks/state.js';
 import type { StudioResource, StudioResourceKind } from './resources.js';
-import type { PaletteState, ResourcePhase, StudioState } from './state.js';
+import type { GifSheetState, PaletteState, ResourcePhase, StudioState } from './state.js';
 
 export type ResourceView<K extends StudioResourceKind> =
   | { readonly status: 'idle' | 'loading' | 'missing' }
@@ -28,6 +28,9 @@ export const selectRun = (s: StudioState, key: string): string | null => s.runs[
 export const selectPalette = (s: StudioState, url: string): PaletteState | null => s.palettes[url] ?? null;
 
 export const selectPlayback = (s: StudioState) => s.playback;
+
+/** A GIF's frame sheet (or its failure), or null before it was decoded. */
+export const selectGifSheet = (s: StudioState, url: string): GifSheetState | null => s.gifs[url] ?? null;
 
 /** A finished work of the person's that the editor can put on its timeline (spec §3 storyboard). */
 export interface Work {

@@ -24,7 +24,10 @@
  * `/api/v1/work-flow/detail` read the caller's imports; `/api/v1/work-flow/update` {id, workflow}
  * replaces an import's graph (validated as an import is: the values a person set in its form); `/api/v1/template/delete` {id} deletes
  * one (silent: answers 10000 with `deleted: false` when there was nothing of the caller's to
- * delete); `/api/v1/square/search/node` {keyword?, category?} searches the node catalogue.
+ * delete); `/api/v1/work-flow/copy` {id} copies a workflow card of the square into the caller's
+ * imports (spec §2 "workflow: Try") and answers the copy's `id`: one copy per caller and card, so
+ * asking again (a double click) answers the same copy with `created: false`; 20000 for a guest,
+ * 10404 for an id that is not a workflow of the square; `/api/v1/square/search/node` {keyword?, category?} searches the node catalogue.
  * A workflow runs as a task (domain type 16, `workflow_id`), reporting the node it executes
  * in `comfyui_current_node`.
  */
@@ -49,6 +52,7 @@ export const WORKFLOW_IMPORT_PATH = '/api/v1/work-flow/import';
 export const WORKFLOW_LIST_PATH = '/api/v1/work-flow/list';
 export const WORKFLOW_DETAIL_PATH = '/api/v1/work-flow/detail';
 export const WORKFLOW_UPDATE_PATH = '/api/v1/work-flow/update';
+export const WORKFLOW_COPY_PATH = '/api/v1/work-flow/copy';
 export const TEMPLATE_DELETE_PATH = '/api/v1/template/delete';
 export const NODE_SEARCH_PATH = '/api/v1/square/search/node';
 
@@ -360,6 +364,20 @@ export const WorkflowDetailResponse = t.type(
   'WorkflowDetailResponse',
 );
 export type WorkflowDetailResponse = t.TypeOf<typeof WorkflowDetailResponse>;
+
+export const WorkflowCopyRequest = t.type({ id: Id }, 'WorkflowCopyRequest');
+export type WorkflowCopyRequest = t.TypeOf<typeof WorkflowCopyRequest>;
+
+export const WorkflowCopyResponse = t.type(
+  {
+    /** The copy's id among the caller's workflows (`/workflows/<id>`). */
+    id: t.string,
+    /** False when the caller already had a copy of this card (that one is answered). */
+    created: t.boolean,
+  },
+  'WorkflowCopyResponse',
+);
+export type WorkflowCopyResponse = t.TypeOf<typeof WorkflowCopyResponse>;
 
 export const TemplateDeleteResponse = t.type({ deleted: t.boolean }, 'TemplateDeleteResponse');
 export type TemplateDeleteResponse = t.TypeOf<typeof TemplateDeleteResponse>;

@@ -20,3 +20,6 @@ export const changeAspectRatio = defineCommand<{ readonly aspectRatio: string }>
 );
 
 export const renameProject = defineCommand<{ readonly title: string }>()('editor/rename');
+
+/** The preview needs the frames of a GIF clip (decoded once per address). */
+export const loadGifSheet = defineCommand<{ readonly url: string }>()('editor/loadGifSheet');

@@ -8,15 +8,19 @@
  * always lands after an earlier one, and the reducer's revisions make sure an answer for an old
  * revision never marks newer changes as saved. Opening another project or closing the editor
  * sends a pending save at once instead of dropping it. 10404 is the editor's own 'saveFailed'
- * notice; other failures go through the error map.
+ * notice; other failures go through the error map. A GIF clip's frames are decoded once per
+ * address into the sheet its preview draws them from; a GIF that cannot be is remembered as such.
  */
 import * as E from 'fp-ts/Either';
 import {
   EMPTY,
   concat,
+  catchError,
   concatMap,
   debounce,
+  exhaustMap,
   filter,
+  groupBy,
   map,
   mergeMap,
   of,
@@ -25,7 +29,7 @@ import {
   timer,
   type Observable,
 } from 'rxjs';
-import { editor, notices } from '../../domain/index.js';
+import { editor, notices, studio } from '../../domain/index.js';
 import type { EditorProject } from '../contract/platform';
 import type { ApiFailure } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
@@ -35,6 +39,7 @@ import {
   changeAudios,
   changeStoryboards,
   closeEditor,
+  loadGifSheet,
   openEditor,
   renameProject,
 } from './commands';
@@ -150,4 +155,27 @@ export const saveEditorEpic: AppEpic = (action$, state$, { platform, scheduler, 
   );
 };
 
-export const editorEpics: readonly AppEpic[] = [openEditorEpic, editCommandsEpic, saveEditorEpic];
+/** The frames of a GIF clip, decoded once per address (two asks at once share one decoding). */
+export const gifSheetEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(loadGifSheet.match),
+    filter(({ payload }) => studio.selectGifSheet(state$.value.studio, payload.url) === null),
+    groupBy(({ payload }) => payload.url),
+    mergeMap((byUrl$) =>
+      byUrl$.pipe(
+        exhaustMap(({ payload: { url } }) =>
+          deps.studio.gifSheet(url).pipe(
+            map((sheet): Action => studio.gifSheetReady({ url, sheet })),
+            catchError(() => of<Action>(studio.gifSheetFailed({ url }))),
+          ),
+        ),
+      ),
+    ),
+  );
+
+export const editorEpics: readonly AppEpic[] = [
+  openEditorEpic,
+  editCommandsEpic,
+  saveEditorEpic,
+  gifSheetEpic,
+];

@@ -22,10 +22,12 @@ import {
   TrainRecordResponse,
   TrainResult,
   TrainTagsResponse,
+  WORKFLOW_COPY_PATH,
   WORKFLOW_DETAIL_PATH,
   WORKFLOW_IMPORT_PATH,
   WORKFLOW_LIST_PATH,
   WORKFLOW_UPDATE_PATH,
+  WorkflowCopyResponse,
   WorkflowDetailResponse,
   WorkflowImportResponse,
   WorkflowListResponse,
@@ -33,6 +35,7 @@ import {
   type TrainHistoryRequest,
   type TrainPublishRequest,
   type TrainTagsRequest,
+  type WorkflowCopyRequest,
   type WorkflowImportRequest,
   type WorkflowUpdateRequest,
 } from '../contract/creation';
@@ -63,6 +66,7 @@ export interface StudioToolsApi {
   readonly workflowList: () => Observable<ApiResult<WorkflowListResponse>>;
   readonly workflowDetail: (req: IdRequest) => Observable<ApiResult<WorkflowDetailResponse>>;
   readonly workflowUpdate: (req: WorkflowUpdateRequest) => Observable<ApiResult<WorkflowImportResponse>>;
+  readonly workflowCopy: (req: WorkflowCopyRequest) => Observable<ApiResult<WorkflowCopyResponse>>;
   readonly itemDetail: (req: { readonly id: string }) => Observable<ApiResult<ItemDetail>>;
   readonly ebookChapter: (req: EbookChapterRequest) => Observable<ApiResult<EbookChapter>>;
   readonly voiceCreate: (req: VoiceCreateRequest) => Observable<ApiResult<VoiceResponse>>;
@@ -82,6 +86,7 @@ export const makeStudioToolsApi = (http: HttpClient): StudioToolsApi => ({
   workflowList: () => http.post(WORKFLOW_LIST_PATH, {}, WorkflowListResponse),
   workflowDetail: (req) => http.post(WORKFLOW_DETAIL_PATH, req, WorkflowDetailResponse),
   workflowUpdate: (req) => http.post(WORKFLOW_UPDATE_PATH, req, WorkflowImportResponse),
+  workflowCopy: (req) => http.post(WORKFLOW_COPY_PATH, req, WorkflowCopyResponse),
   itemDetail: (req) => http.post(ITEM_DETAIL_PATH, req, ItemDetail),
   ebookChapter: (req) => http.post(EBOOK_CHAPTER_PATH, req, EbookChapter),
   voiceCreate: (req) => http.post(VOICE_CREATE_PATH, req, VoiceResponse),

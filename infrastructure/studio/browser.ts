@@ -1,8 +1,9 @@
 /**
- * The browser's studio capabilities: the calls on the shared HTTP client and a canvas that reads
- * an image's pixels.
+ * The browser's studio capabilities: the calls on the shared HTTP client, a canvas that reads an
+ * image's pixels, and the GIF clips' frame sheets (../editor/gifSheet.ts).
  */
 import { Observable } from 'rxjs';
+import { browserGifSheet } from '../editor/gifSheet';
 import type { HttpClient } from '../http/client';
 import { makeStudioToolsApi } from './api';
 import type { Pixels, StudioDeps } from './deps';
@@ -41,4 +42,5 @@ const readPixels = (url: string, maxSide: number): Observable<Pixels> =>
 export const browserStudioDeps = (http: HttpClient): StudioDeps => ({
   api: makeStudioToolsApi(http),
   readPixels,
+  gifSheet: browserGifSheet,
 });

@@ -40,6 +40,12 @@ export const runWorkflow = defineCommand<{
   readonly values: Readonly<Record<string, string | number | boolean>>;
 }>()('studio/runWorkflow');
 
+/**
+ * Try a workflow card of the square (spec §2): copy it into the person's workflows and open the
+ * copy; a guest signs in first, then the copy is made.
+ */
+export const tryWorkflow = defineCommand<{ readonly itemId: string }>()('studio/tryWorkflow');
+
 // ---- square items: apps, design templates, workflows, e-books
 export const loadSquareItem = defineCommand<{ readonly id: string }>()('studio/loadSquareItem');
 /** Try an app or design template: its recipe with the person's subject, as a task. */

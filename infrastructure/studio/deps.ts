@@ -3,6 +3,7 @@
  * extraction (an image drawn on a canvas at the size the domain asks for). Browser versions are in browser.ts.
  */
 import type { Observable } from 'rxjs';
+import type { editor } from '../../domain/index.js';
 import type { StudioToolsApi } from './api';
 
 export interface Pixels {
@@ -18,4 +19,9 @@ export interface StudioDeps {
    * when the image cannot be loaded or read.
    */
   readonly readPixels: (url: string, maxSide: number) => Observable<Pixels>;
+  /**
+   * The frames of the GIF at `url` as one sheet image, with their timing (the video editor's
+   * preview of GIF clips). Errors when the GIF cannot be had or decoded.
+   */
+  readonly gifSheet: (url: string) => Observable<editor.GifSheet>;
 }

@@ -6,7 +6,10 @@
  * creates its task; an app or template's Try creates a text-to-image task from its recipe; both
  * record which task the screen started (`runStarted`), and the queue's polling does the rest.
  * Colour extraction reads the image's pixels (at most 300 px, spec §9) and clusters them in the
- * domain. Sign-out clears everything of the account.
+ * domain. Try on a workflow card of the square copies it into the person's workflows (one request
+ * at a time per card) and opens the copy; a guest's try opens the login dialog and is carried out
+ * after the sign-in, or forgotten when the dialog closes without one. Sign-out clears everything
+ * of the account.
  */
 import * as E from 'fp-ts/Either';
 import {
@@ -53,6 +56,7 @@ import {
   startTraining,
   stopTraining,
   tryRecipe,
+  tryWorkflow,
   watchTraining,
 } from './commands';
 
@@ -376,6 +380,62 @@ export const runWorkflowEpic: AppEpic = (action$, state$, deps) =>
     ),
   );
 
+// ---- Try on a workflow card of the square -----------------------------------------------------
+
+export const tryWorkflowEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(tryWorkflow.match),
+    mergeMap(({ payload: { itemId } }): Observable<Action> => {
+      const decision = studio.decideWorkflowTry(state$.value.session, state$.value.studio.tries[itemId]);
+      if (decision === 'wait') return EMPTY;
+      if (decision === 'loginDialog')
+        return of(
+          studio.workflowTryDeferred({ itemId }),
+          notices.dialogOpened({ name: 'login', variant: null }),
+        );
+      return concat(
+        of(studio.workflowCopyRequested({ itemId })),
+        deps.studio.api.workflowCopy({ id: itemId }).pipe(
+          mergeMap((r): Action[] => {
+            if (E.isRight(r)) {
+              deps.navigate(`/workflows/${encodeURIComponent(r.right.id)}`);
+              return [studio.workflowCopied({ itemId, workflowId: r.right.id })];
+            }
+            const code = codeOf(r.left);
+            const failed = studio.workflowCopyFailed({ itemId, code });
+            const effect = studio.workflowTryFailure(code);
+            return effect.kind === 'signIn'
+              ? [failed, reportApiFailure({ failure: r.left })]
+              : [failed, notice(deps, 'error', effect.messageKey)];
+          }),
+        ),
+      );
+    }),
+  );
+
+/** After the sign-in, the card the guest tried is copied. */
+export const replayWorkflowTryEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(session.userInfoSet.match),
+    mergeMap((): Action[] => {
+      const itemId = studio.workflowTryToReplay(state$.value.studio, state$.value.session);
+      return itemId === null ? [] : [tryWorkflow({ itemId })];
+    }),
+  );
+
+/** The login dialog closed and nobody signed in: the waiting try is forgotten. */
+export const dropWorkflowTryEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(notices.dialogClosed.match),
+    filter(({ payload }) => payload.name === 'login'),
+    filter(
+      () =>
+        state$.value.session.status !== 'signedIn' &&
+        Object.values(state$.value.studio.tries).some((t) => t.status === 'awaitingLogin'),
+    ),
+    map(() => studio.workflowTryDropped({})),
+  );
+
 // ---- square items and the e-book reader ------------------------------------------------------
 
 export const squareItemEpic: AppEpic = (action$, state$, deps) =>
@@ -503,6 +563,9 @@ export const studioToolEpics: readonly AppEpic[] = [
   trainingActionsEpic,
   workflowEpic,
   runWorkflowEpic,
+  tryWorkflowEpic,
+  replayWorkflowTryEpic,
+  dropWorkflowTryEpic,
   squareItemEpic,
   createVoiceEpic,
   paletteEpic,

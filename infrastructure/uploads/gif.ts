@@ -281,6 +281,34 @@ export interface DecodedGif {
   }[];
 }
 
+/** A GIF opened for reading its frames one by one (the video editor's preview draws them). */
+export interface GifFrameReader {
+  readonly width: number;
+  readonly height: number;
+  readonly frameCount: number;
+  /** The NETSCAPE2.0 loop count (0: forever), or null when the GIF plays once. */
+  readonly loop: number | null;
+  /**
+   * Every frame as shown with its delay (hundredths of a second). The RGBA array is reused for
+   * the next frame: copy or draw it before asking for the next one.
+   */
+  readonly frames: () => Generator<{ readonly rgba: Uint8Array; readonly delay: number }>;
+}
+
+/** Opens a GIF (GifError when it is not one, is corrupt or too large) without decoding its frames yet. */
+export const readGifFrames = (bytes: Uint8Array): GifFrameReader => {
+  const gif = openGif(bytes);
+  return {
+    width: gif.width,
+    height: gif.height,
+    frameCount: gif.frames,
+    loop: gif.loop,
+    frames: function* () {
+      for (const { rgba, info } of composedFrames(gif)) yield { rgba, delay: info.delay };
+    },
+  };
+};
+
 /** Decodes and composes every frame (tests, diagnostics; holds all frames in memory). */
 export const decodeGif = (bytes: Uint8Array): DecodedGif => {
   const gif = openGif(bytes);

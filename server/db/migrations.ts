@@ -20,6 +20,7 @@ import { m012Voices } from './migrations/012-voices';
 import { m013Social } from './migrations/013-social';
 import { m014Support } from './migrations/014-support';
 import { m015Characters } from './migrations/015-characters';
+import { m016WorkflowCopies } from './migrations/016-workflow-copies';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = [
   m013Social,
   m014Support,
   m015Characters,
+  m016WorkflowCopies,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

@@ -84,18 +84,26 @@ export const workflowImportRoute: AppRoute = {
   page: () => import('../features/studio/pages/WorkflowImportPage'),
 };
 
+/**
+ * One of the person's workflows, or else a workflow card of the square (its detail, with Try): a
+ * guest sees the square's cards, a person their own first. Neither is a 404.
+ */
 export const workflowRoute: AppRoute = {
   path: 'workflows/:id',
-  meta: { name: 'workflowDetail', requiresAuth: true },
+  meta: { name: 'workflowDetail', requiresAuth: false },
   titleId: 'title.workflow',
   modules: [loadStudioModule],
   page: () => import('../features/studio/pages/WorkflowPage'),
-  load: async ({ store }, params) => {
+  load: async (ctx, params) => {
+    const { store } = ctx;
     const id = params['id'] ?? '';
-    const key = studio.studioKey.workflow(id);
-    store.dispatch(loadWorkflow({ id }));
-    const s = await whenState(store, settled(key), DETAIL_WAIT_MS);
-    if (studio.selectResource(s.studio, key, 'workflow').status === 'missing') throw notFound();
+    if (store.getState().session.status === 'signedIn') {
+      const key = studio.studioKey.workflow(id);
+      store.dispatch(loadWorkflow({ id }));
+      const s = await whenState(store, settled(key), DETAIL_WAIT_MS);
+      if (studio.selectResource(s.studio, key, 'workflow').status !== 'missing') return;
+    }
+    await squareItemLoader(['workflow'])(ctx, params);
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * Issue 13 end to end: a song streamed and paused; a video project with two clips and an audio
- * track, reloaded and found saved; a voice created; a LoRA trained from 9 images and published; a
- * workflow imported and run; an app tried; an e-book opened and paged; an unknown id is a 404.
+ * track, reloaded and found saved; a GIF clip previewed as its trim says; a voice created; a LoRA
+ * trained from 9 images and published; a workflow imported and run; a workflow card of the square tried by a guest, who signs in, lands on
+ * their own copy and runs it; an app tried; an e-book opened and paged; an unknown id is a 404.
  * Short server durations (TASK_DURATION_MS) instead of waiting; every wait is on a UI state.
  * Screenshots of every studio screen at 1280 and 390 px wide land in test-results/.
  */
@@ -9,7 +10,8 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { writeGif } from '../infrastructure/uploads/gifFixtures';
+import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -153,6 +155,70 @@ describe('end to end: the studio (issue 13)', () => {
     expect(await page.locator('[data-testid=audio-offset]').inputValue()).toBe('0.5');
   });
 
+  it('previews a GIF clip as its trim says: the frame at trim start + t, never past trim end', async () => {
+    // Four half-second frames: red, green, blue, yellow.
+    const colours = [0xff0000, 0x00ff00, 0x0000ff, 0xffff00];
+    const gif = writeGif(
+      64,
+      48,
+      colours.map((_, i) => ({
+        x: 0,
+        y: 0,
+        width: 64,
+        height: 48,
+        indices: new Array<number>(64 * 48).fill(i),
+        options: { delay: 50 },
+      })),
+      { palette: colours, loop: 0 },
+    );
+    await go('/editor');
+    await expect
+      .poll(() => new URL(page.url()).searchParams.get('project_id'), { timeout: 15_000 })
+      .toMatch(/^prj_/);
+    await page.setInputFiles('[data-testid=upload-clip]', [
+      file('colours.gif', 'image/gif', Buffer.from(gif)),
+    ]);
+    await page.locator('[data-testid=add-upload-clip]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid=add-upload-clip]').first().click();
+    await expect.poll(() => page.locator('[data-testid=clip]').count()).toBe(1);
+    const shown = page.locator('[data-testid=preview-gif]');
+    const seek = (seconds: number) => page.locator('[data-testid=preview-seek]').fill(String(seconds));
+    /**
+     * The colour in the middle of the preview, as drawn on screen (each channel on or off), and
+     * only there: the 4:3 frame on the 16:9 stage leaves bars at its sides with no other frame in them.
+     */
+    const colourShown = async () => {
+      const shot = PNG.sync.read(await page.locator('[data-testid=preview]').screenshot());
+      const channels = (x: number) => {
+        const at = (Math.floor(shot.height / 2) * shot.width + Math.floor(x)) * 4;
+        return [...shot.data.subarray(at, at + 3)].map((c) => (c > 127 ? 1 : 0)).join('');
+      };
+      return channels(shot.width * 0.08) === '000' && channels(shot.width * 0.92) === '000'
+        ? channels(shot.width / 2)
+        : 'a frame drawn outside its box';
+    };
+    // Untrimmed, the clip opens on the first frame.
+    await expect.poll(() => shown.getAttribute('data-frame'), { timeout: 15_000 }).toBe('0');
+    expect(await colourShown()).toBe('100');
+    // Trimmed to [1, 1.8]: it opens on the third frame (blue) and moves to the fourth (yellow) at 0.5 s.
+    await page.locator('[data-testid=trim-start]').fill('1');
+    await page.locator('[data-testid=trim-end]').fill('1.8');
+    await seek(0);
+    await expect.poll(() => shown.getAttribute('data-frame')).toBe('2');
+    await expect.poll(colourShown).toBe('001');
+    await seek(0.4);
+    await expect.poll(() => shown.getAttribute('data-frame')).toBe('2');
+    await seek(0.6);
+    await expect.poll(() => shown.getAttribute('data-frame')).toBe('3');
+    await expect.poll(colourShown).toBe('110');
+    await shoot('editor-gif');
+    // Played from the start, the clip ends with its trim: the preview does not run on into the GIF.
+    await seek(0);
+    await page.click('[data-testid=preview-play]');
+    await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(0);
+    expect(await page.locator('[data-testid=preview-time]').textContent()).toMatch(/^0\.8\s*\/\s*0\.8/);
+  });
+
   it('creates a voice, after the form named what was missing', async () => {
     await go('/voices/new');
     await page.click('[data-testid=voice-submit]');
@@ -249,6 +315,82 @@ describe('end to end: the studio (issue 13)', () => {
     await page.locator('[data-testid=palette] li').first().waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-testid=palette] li').count()).toBeLessThanOrEqual(5);
     await shoot('workflow-run');
+  });
+
+  it('a guest tries a workflow card of the square: signs in, lands on their own copy, runs it to the end', async () => {
+    // A new person with coins (a pack bought through the simulated checkout), no welcome popups.
+    const email = `wftry-${Date.now()}@atelier.test`;
+    const password = 'try-the-square-1';
+    const post = async (p: string, body: unknown, token?: string) =>
+      (await (
+        await fetch(app.url + p, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { status: { code: number }; data: Record<string, unknown> };
+    const registered = await post('/api/v1/account/register', { name: 'Wren', email, password });
+    expect(registered.status.code).toBe(10000);
+    const token = registered.data['token'] as string;
+    const order = await post(
+      '/api/v1/payment/order/create',
+      { goods_id: 'calculate500', idempotency_key: `wftry-${Date.now()}` },
+      token,
+    );
+    const orderId = (order.data['order'] as { order_id: string }).order_id;
+    expect((await post(`/pay/checkout/${orderId}/complete`, {}, token)).status.code).toBe(10000);
+    await settleNewAccount(app.url, email, password);
+
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const guest = await context.newPage();
+    guest.on('pageerror', (e) => pageErrors.push(e.message));
+    const shootGuest = async (name: string) => {
+      for (const width of [1280, 390]) {
+        await guest.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+        await guest.evaluate(() => window.scrollTo(0, 0));
+        await guest.screenshot({ path: path.join(SHOTS, `studio-${name}-${width}.png`), fullPage: true });
+      }
+      await guest.setViewportSize({ width: 1280, height: 900 });
+    };
+    await guest.goto(app.url + '/explore/workflow');
+    const card = guest.locator('[data-testid=feed-card][data-card-type=workflow]').first();
+    await card.waitFor({ timeout: 15_000 });
+    const cardId = (await card.getAttribute('data-expose-id'))!;
+    await card.hover();
+    await card.locator('[data-action=try]').click();
+    const dialog = guest.getByTestId('dialog');
+    await dialog.waitFor();
+    await shootGuest('workflow-try-login');
+    await dialog.getByTestId('email').fill(email);
+    await dialog.getByTestId('password').fill(password);
+    await dialog.getByTestId('login-submit').click();
+    // After the sign-in the Try completes: the person's own copy, its inputs as a form.
+    await guest.locator('[data-testid=workflow-form]').waitFor({ timeout: 20_000 });
+    const copyPath = new URL(guest.url()).pathname;
+    expect(copyPath).toMatch(/^\/workflows\/wf-/);
+    expect(copyPath).not.toBe(`/workflows/${cardId}`);
+    const nodes = await guest.locator('[data-testid=workflow-nodes] li').count();
+    expect(nodes).toBeGreaterThan(3);
+    await shootGuest('workflow-copy');
+    await guest.click('[data-testid=workflow-run]');
+    const result = guest.locator('[data-testid=run-result]');
+    await expect
+      .poll(() => result.getAttribute('data-status'), { timeout: 30_000 })
+      .toBe('completed')
+      .catch(async (e: unknown) => {
+        await guest.screenshot({ path: path.join(SHOTS, 'studio-workflow-copy-failed.png'), fullPage: true });
+        throw e;
+      });
+    expect(await guest.locator('[data-testid=workflow-nodes] li[data-state=done]').count()).toBe(nodes);
+    await shootGuest('workflow-copy-run');
+    // The card's own page offers the same Try, and a second Try opens the same copy.
+    await guest.goto(app.url + `/workflows/${cardId}`);
+    await guest.locator('[data-testid=workflow-try]').waitFor({ timeout: 15_000 });
+    await shootGuest('workflow-square');
+    await guest.click('[data-testid=workflow-try]');
+    await guest.locator('[data-testid=workflow-form]').waitFor({ timeout: 15_000 });
+    expect(new URL(guest.url()).pathname).toBe(copyPath);
+    await context.close();
   });
 
   it('tries an AI app and a design template; an unknown id is a 404', async () => {

@@ -1,12 +1,20 @@
 /**
  * Issue 13's server calls over loopback: voice creation (spec §3 form, §5 every validation, the
  * files must be the caller's), the e-book reader's chapters, saving a workflow's form values
- * (work-flow/update) and the caption tags kept with a LoRA training.
+ * (work-flow/update), trying a workflow card of the square (work-flow/copy: one copy per person
+ * and card, then run as a task) and the caption tags kept with a LoRA training.
  */
 import { createHash } from 'node:crypto';
+import * as E from 'fp-ts/Either';
+import type * as t from 'io-ts';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorkflowCopyResponse, WorkflowDetailResponse } from '../../infrastructure/contract/creation';
+import { TaskItem } from '../../infrastructure/contract/tasks';
+import { squareWorkflowGraph } from '../../server/creation/squareWorkflows';
+import { validateGraph } from '../../server/creation/workflows';
 import { credit } from '../../server/ledger';
+import { seedItems } from '../../server/seeds/community';
 import { hashPassword } from '../../server/auth';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 
@@ -16,6 +24,11 @@ let stranger: string;
 const files: Record<string, string[]> = {};
 
 const code = (r: { json: Json }) => r.json.status.code as number;
+const decodes = <A, O>(codec: t.Type<A, O, unknown>, data: unknown): A => {
+  const r = codec.decode(data);
+  if (E.isLeft(r)) throw new Error(`${codec.name} does not decode ${JSON.stringify(data).slice(0, 400)}`);
+  return r.right;
+};
 const api = (p: string, body: unknown, token: string | null) => s.post(p, body, token ? { token } : {});
 
 const makeAccount = async (id: string): Promise<string> => {
@@ -184,6 +197,126 @@ describe('work-flow/update: the form values saved into an import', () => {
       '3': { ...graph['3'], inputs: { ...graph['3'].inputs, sampler_name: 'nope' } },
     };
     expect(code(await api('/api/v1/work-flow/update', { id, workflow: broken }, owner))).toBe(10400);
+  });
+});
+
+describe('work-flow/copy: Try on a workflow card of the square (spec §2 "workflow: Try")', () => {
+  it('every workflow card of the square has a graph that passes the import validation, the same each time', () => {
+    const cards = seedItems(0).filter((i) => i.kind === 'workflow');
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) {
+      const source = {
+        id: card.id,
+        title: card.title,
+        coverPrompt: card.coverPrompt,
+        coverWidth: card.aspect === '4:3' ? 384 : 288,
+        coverHeight: 288,
+        nodesType: card.nodesType,
+        extra: card.extra,
+      };
+      const graph = squareWorkflowGraph(source);
+      const valid = validateGraph(graph);
+      expect(valid.ok, `${card.id}: ${valid.ok ? '' : valid.message}`).toBe(true);
+      expect(squareWorkflowGraph(source)).toEqual(graph);
+      expect(Object.values(graph).some((n) => n.inputs['text'] === card.coverPrompt)).toBe(true);
+    }
+    // A graph stored with the card wins over the pipeline; a broken one does not.
+    const stored = { '1': { class_type: 'LoadImage', inputs: { image: 'x' } } };
+    const base = { id: 'wf-x', title: 'X', coverPrompt: 'p', coverWidth: 1, coverHeight: 1, nodesType: null };
+    expect(squareWorkflowGraph({ ...base, extra: { graph: stored } })).not.toEqual(stored);
+    const good = squareWorkflowGraph({ ...base, nodesType: 'upscale', extra: {} });
+    expect(squareWorkflowGraph({ ...base, extra: { graph: good } })).toEqual(good);
+  });
+
+  it("copies the card into the caller's workflows once: a second ask (or three at once) answers the same copy", async () => {
+    const first = await api('/api/v1/work-flow/copy', { id: 'wf-002' }, owner);
+    expect(code(first)).toBe(10000);
+    const copy = decodes(WorkflowCopyResponse, first.json.data);
+    expect(copy.created).toBe(true);
+    expect(copy.id).not.toBe('wf-002');
+    const again = decodes(
+      WorkflowCopyResponse,
+      (await api('/api/v1/work-flow/copy', { id: 'wf-002' }, owner)).json.data,
+    );
+    expect(again).toEqual({ id: copy.id, created: false });
+    const raced = await Promise.all(
+      [0, 1, 2].map(() => api('/api/v1/work-flow/copy', { id: 'wf-002' }, stranger)),
+    );
+    const ids = new Set(raced.map((r) => decodes(WorkflowCopyResponse, r.json.data).id));
+    expect(ids.size).toBe(1);
+    expect(ids.has(copy.id)).toBe(false);
+    expect(raced.filter((r) => r.json.data.created === true)).toHaveLength(1);
+    // It is the caller's own workflow now: named after the card, listed once, private to them.
+    const [card] = await s.server.ctx.db.query<{ title: string }>(
+      'SELECT title FROM content_items WHERE id = $1',
+      ['wf-002'],
+    );
+    const detail = decodes(
+      WorkflowDetailResponse,
+      (await api('/api/v1/work-flow/detail', { id: copy.id }, owner)).json.data,
+    );
+    expect(detail.workflow.name).toBe(card!.title);
+    expect(validateGraph(detail.graph).ok).toBe(true);
+    const list = (await api('/api/v1/work-flow/list', {}, owner)).json.data.items as { id: string }[];
+    expect(list.filter((w) => w.id === copy.id)).toHaveLength(1);
+    expect(code(await api('/api/v1/work-flow/detail', { id: copy.id }, stranger))).toBe(10404);
+  });
+
+  it('the copy runs as a task to the end, reporting its nodes in execution order', async () => {
+    const { id } = decodes(
+      WorkflowCopyResponse,
+      (await api('/api/v1/work-flow/copy', { id: 'wf-001' }, owner)).json.data,
+    );
+    const order = decodes(
+      WorkflowDetailResponse,
+      (await api('/api/v1/work-flow/detail', { id }, owner)).json.data,
+    ).workflow.execution_order;
+    const r = await api('/api/v1/task/tool/create', { domain_type: 16, workflow_id: id }, owner);
+    expect(code(r)).toBe(10000);
+    const item = decodes(TaskItem, r.json.data.item);
+    const seen: string[] = [];
+    for (let i = 1; i <= 200; i++) {
+      await s.server.ctx.tasks.tick(item.create_at + i * 100);
+      const p = (await api('/api/v1/task/tool/batch-progress', { task_ids: [item.id] }, owner)).json.data
+        .items[0];
+      if (p.comfyui_current_node && seen[seen.length - 1] !== p.comfyui_current_node)
+        seen.push(p.comfyui_current_node as string);
+      if (p.status === 3) break;
+    }
+    const done = decodes(TaskItem, (await api('/api/v1/task/detail', { id: item.id }, owner)).json.data.item);
+    expect(done.status).toBe(3);
+    expect(done.img_uris.length).toBeGreaterThan(0);
+    expect(seen.length).toBeGreaterThan(2);
+    expect(seen.map((n) => order.indexOf(n))).toEqual(
+      [...seen.map((n) => order.indexOf(n))].sort((a, b) => a - b),
+    );
+    expect(seen.every((n) => order.includes(n))).toBe(true);
+  });
+
+  it('a deleted copy frees the card: the next Try makes a new copy', async () => {
+    const { id } = decodes(
+      WorkflowCopyResponse,
+      (await api('/api/v1/work-flow/copy', { id: 'wf-003' }, owner)).json.data,
+    );
+    expect((await api('/api/v1/template/delete', { id }, owner)).json.data).toEqual({ deleted: true });
+    const next = decodes(
+      WorkflowCopyResponse,
+      (await api('/api/v1/work-flow/copy', { id: 'wf-003' }, owner)).json.data,
+    );
+    expect(next.created).toBe(true);
+    expect(next.id).not.toBe(id);
+  });
+
+  it('20000 for a guest, 10404 for what is not a workflow of the square, 10400 for a malformed body; never a 500', async () => {
+    expect(code(await api('/api/v1/work-flow/copy', { id: 'wf-001' }, null))).toBe(20000);
+    expect(code(await api('/api/v1/work-flow/copy', { id: 'wf-999' }, owner))).toBe(10404);
+    expect(code(await api('/api/v1/work-flow/copy', { id: 'app-001' }, owner))).toBe(10404);
+    expect(code(await api('/api/v1/work-flow/copy', { id: "wf-001' OR 1=1 --" }, owner))).toBe(10404);
+    for (const body of [{}, { id: '' }, { id: 7 }, { id: 'x'.repeat(65) }, null, []]) {
+      const r = await api('/api/v1/work-flow/copy', body, owner);
+      expect(r.status, JSON.stringify(body)).toBeLessThan(500);
+      expect(code(r), JSON.stringify(body)).toBe(10400);
+    }
   });
 });
 

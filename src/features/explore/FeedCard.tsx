@@ -13,12 +13,13 @@ import { Link } from 'react-router';
 import { feed, format } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { muteCard, reportCard } from '../../../infrastructure/feed/commands';
+import { tryWorkflow } from '../../../infrastructure/studio/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { FollowButton, LikeButton } from '../social';
-import { Avatar, CoverFrame, IconButton, VisuallyHidden } from '../../ui';
+import { Avatar, CoverFrame, IconButton, Spinner, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
-import { useCardCounts } from './useFeed';
+import { useCardCounts, useWorkflowTry } from './useFeed';
 
 /** Which card plays its media (one at a time on the square): its key, or null. */
 export const PlayingContext = createContext<{
@@ -104,6 +105,31 @@ const PlayingMedia = ({
 };
 
 /**
+ * Try on a workflow card: copies the workflow into the person's own (a guest signs in first) and
+ * opens the copy; busy while the copy is on its way.
+ */
+const TryWorkflowChip = ({ itemId }: { readonly itemId: string }) => {
+  const dispatch = useAppDispatch();
+  const state = useWorkflowTry(itemId);
+  const busy = state === 'copying';
+  return (
+    <button
+      type="button"
+      className={styles.chip}
+      data-action="try"
+      aria-busy={busy}
+      aria-disabled={busy}
+      onClick={() => {
+        if (!busy) dispatch(tryWorkflow({ itemId }));
+      }}
+    >
+      {busy && <Spinner size="sm" className={styles.chipSpinner} />}
+      <FormattedMessage id="feed.action.try" />
+    </button>
+  );
+};
+
+/**
  * One card of the square (spec §2 "Card behaviour per content type"): its cover opens its detail
  * address; on hover or keyboard focus the actions of its type appear (Remix, Download,
  * image-to-video, play, Try, chat, model); its statistics in the §9 count format; its author;
@@ -185,6 +211,8 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
                       {label}
                     </button>
                   );
+                case 'copyWorkflow':
+                  return <TryWorkflowChip key={action} itemId={intent.itemId} />;
                 case 'play':
                   return (
                     <button

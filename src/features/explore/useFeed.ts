@@ -1,7 +1,7 @@
 import { createSelector } from '@reduxjs/toolkit';
 import { useCallback, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
-import { feed, social, type RootState } from '../../../domain/index.js';
+import { feed, social, studio, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
 const NO_CARDS: readonly feed.FeedCard[] = [];
@@ -130,3 +130,7 @@ export const useColumns = (
 /** A card's collection count (the social context's, kept current by collecting). */
 export const useCardCounts = (key: string): number =>
   useAppSelector((s) => feed.selectCollectionCount(s.social, key));
+
+/** Where the Try of a workflow card stands (idle, waiting for the sign-in, copying). */
+export const useWorkflowTry = (itemId: string) =>
+  useAppSelector((s) => studio.selectWorkflowTry(s.studio, itemId));

@@ -7,6 +7,10 @@ import { useAppSelector } from '../../../infrastructure/store/hooks';
 export const useResource = <K extends studio.StudioResourceKind>(key: string, kind: K) =>
   useAppSelector((s) => studio.selectResource(s.studio, key, kind));
 
+/** Where the Try of a workflow card of the square stands (idle, waiting for the sign-in, copying). */
+export const useWorkflowTry = (itemId: string) =>
+  useAppSelector((s) => studio.selectWorkflowTry(s.studio, itemId));
+
 export const useRunId = (key: string) => useAppSelector((s) => studio.selectRun(s.studio, key));
 
 /** The task a screen started (a workflow run, an app's Try), as the queue shows it. */
@@ -106,4 +110,6 @@ export const useEditorState = () => useAppSelector((s) => s.editor);
 export const useProjectTitle = () => useAppSelector((s) => editor.selectProjectTitle(s.editor));
 export const useIsSaving = () => useAppSelector((s) => editor.selectIsSaving(s.editor));
 export const useSaveFailed = () => useAppSelector((s) => editor.selectSaveFailed(s.editor));
+/** The frame sheet of a GIF clip (or its failure), null until decoded. */
+export const useGifSheet = (url: string) => useAppSelector((s) => studio.selectGifSheet(s.studio, url));
 export const useIsGuest = () => useAppSelector((s) => session.selectIsGuest(s.session));

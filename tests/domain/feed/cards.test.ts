@@ -66,9 +66,9 @@ describe('card actions (spec §2: artwork Remix, Download, image-to-video, play;
     expect(feed.actionIntent('imageToVideo', card('artwork', { cover: null }))).toBeNull();
   });
 
-  it('Try opens the detail of an app, workflow, audio or template; chat opens the chat room; lora_train its model', () => {
+  it('Try opens the detail of an app, audio or template, copies a workflow to run it; chat opens the chat room; lora_train its model', () => {
     expect(feed.actionIntent('try', card('aiapp'))).toEqual({ kind: 'navigate', to: '/apps/x-1' });
-    expect(feed.actionIntent('try', card('workflow'))).toEqual({ kind: 'navigate', to: '/workflows/x-1' });
+    expect(feed.actionIntent('try', card('workflow'))).toEqual({ kind: 'copyWorkflow', itemId: 'x-1' });
     expect(feed.actionIntent('try', card('aiAudio'))).toEqual({ kind: 'navigate', to: '/audio/x-1' });
     expect(feed.actionIntent('try', card('paletteTemplate'))).toEqual({
       kind: 'navigate',
@@ -101,6 +101,7 @@ describe('card actions (spec §2: artwork Remix, Download, image-to-video, play;
         for (const { action, intent } of feed.cardIntents(c)) {
           expect(feed.cardActions(type)).toContain(action);
           if (intent.kind === 'navigate') expect(intent.to.startsWith('/')).toBe(true);
+          if (intent.kind === 'copyWorkflow') expect(intent.itemId).toBe(c.id);
         }
       }),
     );

@@ -7,7 +7,16 @@ import * as E from 'fp-ts/Either';
 import { map, of } from 'rxjs';
 import type { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
-import { audio, chat, editor, replay, studio, type DomainEvent } from '../../../domain/index.js';
+import {
+  audio,
+  chat,
+  editor,
+  notices,
+  replay,
+  session,
+  studio,
+  type DomainEvent,
+} from '../../../domain/index.js';
 import type { TrainRecord } from '../../../infrastructure/contract/creation';
 import type { EditorSaveRequest } from '../../../infrastructure/contract/platform';
 import type { Api } from '../../../infrastructure/http/api';
@@ -20,7 +29,8 @@ import {
   stopAudioStream,
 } from '../../../infrastructure/streaming/commands';
 import type { StudioToolsApi } from '../../../infrastructure/studio/api';
-import { runWorkflow, watchTraining } from '../../../infrastructure/studio/commands';
+import { closeDialog } from '../../../infrastructure/notices/commands';
+import { runWorkflow, tryWorkflow, watchTraining } from '../../../infrastructure/studio/commands';
 import { makeFakeDeps, marbleAt } from '../../support/fakeApi';
 import { fakeStudioDeps, fakeStudioToolsApi } from '../../support/fakes/studio';
 import { fakeStreamingDeps, recordingAudioOutput } from '../../support/fakes/streaming';
@@ -221,6 +231,113 @@ describe('a workflow run', () => {
       expect((h.calls[1]!.body as { workflow: typeof graph }).workflow['6'].inputs.text).toBe('a dog');
       expect(studio.selectRun(h.store.getState().studio, 'workflow:wf1')).toBe('task1');
       expect(h.store.getState().tasks.byId['task1']).toBeDefined();
+    });
+  });
+});
+
+describe('Try on a workflow card of the square (spec §2 Try; §5 a guest signs in first)', () => {
+  const user = {
+    id: 'u1',
+    accountName: 'u1',
+    name: 'U',
+    email: 'u@x.test',
+    avatar: '',
+    status: 1,
+    role: 'user',
+  };
+  const copied = (id: string, created = true) => E.right({ id, created });
+  const toasts = (h: ReturnType<typeof studioStore>) =>
+    h.events(notices.noticeRaised.type).map((e) => (e.payload as { messageKey: string }).messageKey);
+
+  it('copies once however often it is clicked while the copy is on its way, busy meanwhile, then opens the copy', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const h = studioStore(scheduler, { workflowCopy: () => cold('300ms r|', { r: copied('wf-mine') }) });
+      h.store.dispatch(session.userInfoSet({ user }));
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-001' }));
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-001' }));
+      expect(studio.selectWorkflowTry(h.store.getState().studio, 'wf-001')).toBe('copying');
+      scheduler.schedule(() => h.store.dispatch(tryWorkflow({ itemId: 'wf-001' })), 200);
+      flush();
+      expect(h.calls.filter((c) => c.name === 'workflowCopy').map((c) => c.body)).toEqual([{ id: 'wf-001' }]);
+      expect(h.core.navigations).toEqual(['/workflows/wf-mine']);
+      expect(studio.selectWorkflowTry(h.store.getState().studio, 'wf-001')).toBe('idle');
+      expect(h.store.getState().studio.tries['wf-001']).toEqual({ status: 'copied', workflowId: 'wf-mine' });
+    });
+  });
+
+  it("a guest's Try opens the login dialog and copies nothing; the sign-in carries it out", () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      const h = studioStore(scheduler, { workflowCopy: () => cold('50ms r|', { r: copied('wf-mine') }) });
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-002' }));
+      flush();
+      expect(h.store.getState().notices.dialog?.name).toBe('login');
+      expect(h.calls.filter((c) => c.name === 'workflowCopy')).toHaveLength(0);
+      expect(studio.selectWorkflowTry(h.store.getState().studio, 'wf-002')).toBe('waitingForLogin');
+      h.store.dispatch(session.userInfoSet({ user }));
+      flush();
+      expect(h.calls.filter((c) => c.name === 'workflowCopy').map((c) => c.body)).toEqual([{ id: 'wf-002' }]);
+      expect(h.core.navigations).toEqual(['/workflows/wf-mine']);
+      // A later refresh of the user info copies nothing more.
+      h.store.dispatch(session.userInfoSet({ user }));
+      flush();
+      expect(h.calls.filter((c) => c.name === 'workflowCopy')).toHaveLength(1);
+    });
+  });
+
+  it('the login dialog closed without a sign-in forgets the try: a later sign-in copies nothing', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const h = studioStore(scheduler, { workflowCopy: () => of(copied('wf-mine')) });
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-002' }));
+      h.store.dispatch(closeDialog({ name: 'login' }));
+      flush();
+      expect(studio.selectWorkflowTry(h.store.getState().studio, 'wf-002')).toBe('idle');
+      h.store.dispatch(session.userInfoSet({ user }));
+      flush();
+      expect(h.calls.filter((c) => c.name === 'workflowCopy')).toHaveLength(0);
+      expect(h.core.navigations).toEqual([]);
+    });
+  });
+
+  it('a failed copy says why in a translated toast and stays on the square; a second Try asks again', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const answers = [
+        E.left({ kind: 'api', path: '/api/v1/work-flow/copy', code: 10404, msg: 'gone' }),
+        E.left({ kind: 'network' }),
+        copied('wf-mine', false),
+      ];
+      const h = studioStore(scheduler, { workflowCopy: () => of(answers.shift()!) as never });
+      h.store.dispatch(session.userInfoSet({ user }));
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-404' }));
+      flush();
+      expect(toasts(h)).toEqual(['workflows.try.gone']);
+      expect(h.store.getState().studio.tries['wf-404']).toEqual({ status: 'failed', code: 10404 });
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-404' }));
+      flush();
+      expect(toasts(h)).toEqual(['workflows.try.gone', 'workflows.try.failed']);
+      expect(h.core.navigations).toEqual([]);
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-404' }));
+      flush();
+      expect(h.core.navigations).toEqual(['/workflows/wf-mine']);
+    });
+  });
+
+  it('an expired session (20000) goes to the error map (signed out, home with the login dialog); no toast of ours', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const h = studioStore(scheduler, {
+        workflowCopy: () =>
+          of(E.left({ kind: 'api', path: '/api/v1/work-flow/copy', code: 20000, msg: 'log in' })) as never,
+      });
+      h.store.dispatch(session.userInfoSet({ user }));
+      h.store.dispatch(tryWorkflow({ itemId: 'wf-001' }));
+      flush();
+      expect(toasts(h).filter((k) => k.startsWith('workflows.try'))).toEqual([]);
+      expect(h.store.getState().session.status).toBe('guest');
+      expect(h.core.navigations).toEqual(['/?openLoginDialog=1']);
     });
   });
 });

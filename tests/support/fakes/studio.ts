@@ -17,6 +17,7 @@ export const fakeStudioToolsApi = (overrides: Partial<StudioToolsApi> = {}): Stu
   workflowList: () => EMPTY,
   workflowDetail: () => EMPTY,
   workflowUpdate: () => EMPTY,
+  workflowCopy: () => EMPTY,
   itemDetail: () => EMPTY,
   ebookChapter: () => EMPTY,
   voiceCreate: () => EMPTY,
@@ -26,5 +27,6 @@ export const fakeStudioToolsApi = (overrides: Partial<StudioToolsApi> = {}): Stu
 export const fakeStudioDeps = (overrides: Partial<StudioDeps> = {}): StudioDeps => ({
   api: fakeStudioToolsApi(),
   readPixels: () => throwError(() => new Error('no pixels in tests')),
+  gifSheet: () => throwError(() => new Error('no GIF decoding in tests')),
   ...overrides,
 });

@@ -7,6 +7,7 @@ import {
   changeAudios,
   changeStoryboards,
   closeEditor,
+  loadGifSheet,
   openEditor,
   renameProject,
 } from '../../../../infrastructure/editor/commands';
@@ -16,6 +17,7 @@ import { Badge, Button, Card, EmptyState, IconButton, Select, Skeleton, Spinner,
 import styles from '../Studio.module.css';
 import {
   useEditorState,
+  useGifSheet,
   useIsSaving,
   useProjectTitle,
   useSaveFailed,
@@ -47,6 +49,45 @@ let uploadSlot = 0;
 const nextSlot = (prefix: string) => `${prefix}${Date.now().toString(36)}-${uploadSlot++}`;
 /** A clip or track id, unique in the project. */
 const newItemId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${uploadSlot++}`;
+
+/**
+ * A GIF clip at `t` seconds into it: the frame its trim shows then (`editor.gifClipFrame`), drawn
+ * from the GIF's frame sheet. Until the sheet is ready, or when the GIF cannot be decoded, the
+ * browser plays the GIF as it is.
+ */
+const GifClip = ({ item, t }: { readonly item: editor.StoryboardItem; readonly t: number }) => {
+  const dispatch = useAppDispatch();
+  const gif = useGifSheet(item.url);
+  useEffect(() => {
+    dispatch(loadGifSheet({ url: item.url }));
+  }, [dispatch, item.url]);
+  if (gif?.status !== 'ready') return <img src={item.url} alt="" data-testid="preview-gif-fallback" />;
+  const { sheet } = gif;
+  const frame = editor.gifClipFrame(sheet.timing, item, t);
+  const place = editor.gifSheetPlacement(sheet, frame);
+  return (
+    <svg
+      className={styles.gifFrame}
+      viewBox={`0 0 ${sheet.width} ${sheet.height}`}
+      preserveAspectRatio="xMidYMid meet"
+      aria-hidden="true"
+      data-testid="preview-gif"
+      data-frame={frame}
+    >
+      {/* The inner viewport is the frame's box: it clips the rest of the sheet. */}
+      <svg x={0} y={0} width={sheet.width} height={sheet.height} overflow="hidden">
+        <image
+          href={sheet.image}
+          x={place.x}
+          y={place.y}
+          width={place.width}
+          height={place.height}
+          preserveAspectRatio="none"
+        />
+      </svg>
+    </svg>
+  );
+};
 
 /** The preview: the clip at the playhead (video seeked to its trimmed moment), the audio tracks in time. */
 const Preview = ({ project }: { readonly project: OpenProject }) => {
@@ -112,6 +153,8 @@ const Preview = ({ project }: { readonly project: OpenProject }) => {
           </span>
         ) : at.item.type === editor.STORYBOARD_TYPE.video && isVideoUrl(at.item.url) ? (
           <video ref={videoRef} key={at.item.id} src={at.item.url} muted playsInline />
+        ) : editor.isGifUrl(at.item.url) ? (
+          <GifClip key={at.item.id} item={at.item} t={t - at.startsAt} />
         ) : (
           <img key={at.item.id} src={at.item.url} alt="" />
         )}
@@ -149,6 +192,7 @@ const Preview = ({ project }: { readonly project: OpenProject }) => {
           value={Math.min(t, duration)}
           onChange={(e) => setT(Number(e.target.value))}
           aria-label={intl.formatMessage({ id: 'editor.preview.position' })}
+          data-testid="preview-seek"
           style={{ flex: 1, minInlineSize: 120 }}
         />
         <span className={styles.muted} data-testid="preview-time">

@@ -2,13 +2,18 @@ import { useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { studio } from '../../../../domain/index.js';
-import { loadWorkflow, runWorkflow } from '../../../../infrastructure/studio/commands';
+import {
+  loadSquareItem,
+  loadWorkflow,
+  runWorkflow,
+  tryWorkflow,
+} from '../../../../infrastructure/studio/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { Badge, Button, Card, Field, Switch, TextArea, TextInput } from '../../../ui';
+import { Avatar, Badge, Button, Card, Field, Switch, TextArea, TextInput } from '../../../ui';
 import { ResourceState } from '../ResourceState';
 import { RunResult } from '../RunResult';
 import styles from '../Studio.module.css';
-import { useResource, useRunTask } from '../useStudio';
+import { useResource, useRunTask, useWorkflowTry } from '../useStudio';
 
 const NODE_TONE = { pending: 'neutral', running: 'accent', done: 'success', failed: 'danger' } as const;
 
@@ -115,11 +120,91 @@ const WorkflowForm = ({
   );
 };
 
-/** A ComfyUI workflow: its graph's inputs as a form, a run with progress per node, its result. */
+/**
+ * A workflow card of the square: what it is, and Try, which copies it into the person's own
+ * workflows (a guest signs in first) and opens the copy, where it runs.
+ */
+const SquareWorkflow = ({ item }: { readonly item: studio.SquareItem }) => {
+  const dispatch = useAppDispatch();
+  const state = useWorkflowTry(item.id);
+  return (
+    <>
+      <header className={styles.header}>
+        <div>
+          <h1 className={styles.title}>{item.title}</h1>
+          <div className={styles.row}>
+            <Avatar src={item.author.avatar} name={item.author.name} size="sm" decorative />
+            <span className={styles.muted}>{item.author.name}</span>
+            <Badge tone="accent">
+              <FormattedMessage id="feed.card.workflow" />
+            </Badge>
+          </div>
+        </div>
+      </header>
+      <div className={styles.two}>
+        <Card padding="lg">
+          <div className={styles.form}>
+            {item.cover && (
+              <img
+                className={styles.cover}
+                src={item.cover.url}
+                alt=""
+                width={item.cover.width}
+                height={item.cover.height}
+              />
+            )}
+            <p>{item.description}</p>
+            {item.tags.length > 0 && (
+              <div className={styles.chips}>
+                {item.tags.map((t) => (
+                  <Badge key={t.id}>{t.title}</Badge>
+                ))}
+              </div>
+            )}
+          </div>
+        </Card>
+        <Card padding="lg">
+          <div className={styles.form}>
+            <h2 className={styles.sectionTitle}>
+              <FormattedMessage id="recipe.try" />
+            </h2>
+            <p className={styles.help}>
+              <FormattedMessage id="workflows.try.help" />
+            </p>
+            <div>
+              <Button
+                variant="primary"
+                loading={state === 'copying'}
+                onClick={() => dispatch(tryWorkflow({ itemId: item.id }))}
+                data-testid="workflow-try"
+              >
+                <FormattedMessage id="feed.action.try" />
+              </Button>
+            </div>
+          </div>
+        </Card>
+      </div>
+    </>
+  );
+};
+
+/**
+ * `/workflows/:id`: one of the person's workflows (its graph's inputs as a form, a run with
+ * progress per node, its result), or else a workflow card of the square with its Try.
+ */
 const WorkflowPage = () => {
   const dispatch = useAppDispatch();
   const id = useParams()['id'] ?? '';
   const view = useResource(studio.studioKey.workflow(id), 'workflow');
+  const square = useResource(studio.studioKey.squareItem(id), 'squareItem');
+  if (view.status !== 'loaded' && square.status !== 'idle')
+    return (
+      <div className={styles.page}>
+        <ResourceState view={square} retry={() => dispatch(loadSquareItem({ id }))}>
+          {({ item }) => <SquareWorkflow item={item} />}
+        </ResourceState>
+      </div>
+    );
   return (
     <div className={styles.page}>
       <ResourceState view={view} retry={() => dispatch(loadWorkflow({ id }))}>
