@@ -9,9 +9,9 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tasks } from '../../domain/index.js';
-import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -70,6 +70,23 @@ const signIn = async (p: Page) => {
   await expect
     .poll(() => p.getByTestId('coin-balance').textContent(), { timeout: 15_000 })
     .toContain(DEMO_COINS);
+};
+
+type FilePayload = { name: string; mimeType: string; buffer: Buffer };
+
+/** Drops a file on a drop zone as a person dragging it from their desktop would. */
+const dropFile = async (p: Page, selector: string, file: FilePayload) => {
+  const transfer = await p.evaluateHandle(
+    ({ b64, name, type }) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name, { type }));
+      return dt;
+    },
+    { b64: file.buffer.toString('base64'), name: file.name, type: file.mimeType },
+  );
+  await p.locator(selector).dispatchEvent('dragover', { dataTransfer: transfer });
+  await p.locator(selector).dispatchEvent('drop', { dataTransfer: transfer });
 };
 
 const card = (p: Page, id: string) => p.locator(`[data-testid=task-card][data-task-id="${id}"]`);
@@ -344,6 +361,167 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       .toBe('completed');
     await loaded(page, '[data-testid=tool-result] [data-testid=tool-result-image]');
     await shot(page, 'tool-ai-video-generator-1280');
+  });
+
+  describe('face swap, AI dance, AI makeup and scribble to image, each as a new person', () => {
+    let ctx: BrowserContext;
+    let me: Page;
+    let people = 0;
+    beforeEach(async () => {
+      ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+      me = await ctx.newPage();
+      me.on('pageerror', (e) => pageErrors.push(e.message));
+      const email = `tool-${Date.now().toString(36)}-${people++}@example.test`;
+      const password = 'a long password 1';
+      const r = await me.request.post(app.url + '/api/v1/account/register', {
+        data: { name: 'Tool Tester', email, password },
+      });
+      expect(((await r.json()) as { status: { code: number } }).status.code).toBe(10000);
+      await settleNewAccount(app.url, email, password);
+      // A new account has no coins: it buys the smallest pack through the (simulated) provider.
+      const order = await me.request.post(app.url + '/api/v1/payment/order/create', {
+        data: { goods_id: 'calculate500', idempotency_key: `e2e-${email.replace(/\W/g, '-')}` },
+      });
+      const { order_id } = ((await order.json()) as { data: { order: { order_id: string } } }).data.order;
+      const paid = await me.request.post(`${app.url}/pay/checkout/${order_id}/complete`, {
+        data: { card_number: '4242424242424242' },
+      });
+      expect(((await paid.json()) as { data: { order: { status: string } } }).data.order.status).toBe('paid');
+    });
+    afterEach(async () => {
+      await ctx.close();
+    });
+
+    const open = async (slug: tasks.ToolSlug) => {
+      await me.goto(`${app.url}/ai-tools/${slug}`);
+      await me.getByTestId('tool-form').waitFor();
+      await me.getByTestId('account-menu').waitFor();
+    };
+    const pick = async (slug: tasks.ToolSlug, slot: 'image' | 'face', file: FilePayload) => {
+      await me.locator(`[data-testid=uploader-tool-${slug}-${slot}] input[type=file]`).setInputFiles(file);
+      await me
+        .locator(`[data-testid=uploader-tool-${slug}-${slot}] [data-testid=upload-done]`)
+        .waitFor({ timeout: 20_000 });
+    };
+    /** Run: the progress shows while the task runs, then the result. */
+    const run = async () => {
+      await me.getByTestId('tool-run').click();
+      await me.locator('[data-testid=tool-result][data-status=inProgress] [role=progressbar]').waitFor();
+      await expect
+        .poll(() => me.getByTestId('tool-result').getAttribute('data-status'), { timeout: 30_000 })
+        .toBe('completed');
+    };
+    /** The finished page at 1280, then at 390 (nothing wider than the screen), both looked at. */
+    const shoot = async (slug: tasks.ToolSlug) => {
+      await shot(me, `tool-${slug}-done-1280`);
+      await me.setViewportSize({ width: 390, height: 844 });
+      expect(
+        await me.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await shot(me, `tool-${slug}-done-390`);
+    };
+    const lum = (c: number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
+
+    it('face swap: a photo chosen and a face dropped; the face lands in the photo, before/after shown', async () => {
+      await open('ai-face-swap');
+      // The photo: orange on the left, blue on the right; the face: dark above, light below.
+      const target = await sharp(
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="240" height="240">
+          <rect width="120" height="240" fill="rgb(230,140,40)"/><rect x="120" width="120" height="240" fill="rgb(40,90,220)"/></svg>`),
+      )
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      const face = await sharp(
+        Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="160" height="160">
+          <rect width="160" height="80" fill="rgb(15,15,15)"/><rect y="80" width="160" height="80" fill="rgb(245,245,245)"/></svg>`),
+      )
+        .png()
+        .toBuffer();
+      await me.getByTestId('tool-run').click();
+      await expect.poll(() => me.getByTestId('tool-problem').textContent()).toBe('Add a picture first.');
+      await pick('ai-face-swap', 'image', { name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: target });
+      await dropFile(me, '[data-testid=drop-tool-ai-face-swap-face]', {
+        name: 'face.png',
+        mimeType: 'image/png',
+        buffer: face,
+      });
+      await me
+        .locator('[data-testid=uploader-tool-ai-face-swap-face] [data-testid=upload-done]')
+        .waitFor({ timeout: 20_000 });
+      await run();
+      await me.getByTestId('tool-result').getByTestId('before-after').waitFor();
+      await loaded(me, '[data-testid=tool-result] [data-testid=after-image]');
+      await loaded(me, '[data-testid=tool-result] [data-testid=before-image]');
+      const after = '[data-testid=tool-result] [data-testid=after-image]';
+      // Inside the face region the face's dark top and light bottom show; outside, the photo is kept.
+      const top = await colourAt(me, after, 0.45, 0.3);
+      const bottom = await colourAt(me, after, 0.45, 0.55);
+      expect(lum(bottom) - lum(top)).toBeGreaterThan(40);
+      const corner = await colourAt(me, after, 0.05, 0.05);
+      expect(corner[0]!).toBeGreaterThan(200);
+      expect(corner[2]!).toBeLessThan(80);
+      await shoot('ai-face-swap');
+    });
+
+    it('AI dance: a photo becomes a moving clip that loads', async () => {
+      await open('ai-dance');
+      const still = await (await photo(180, 240)).jpeg({ quality: 85 }).toBuffer();
+      await pick('ai-dance', 'image', { name: 'dancer.jpg', mimeType: 'image/jpeg', buffer: still });
+      await run();
+      const clip = '[data-testid=tool-result] [data-testid=tool-result-image]';
+      await loaded(me, clip);
+      // A clip, not a still: the server's animation (a GIF) with more than one frame.
+      const src = (await me.locator(clip).getAttribute('src'))!;
+      const bytes = Buffer.from(await (await me.request.get(new URL(src, app.url).href)).body());
+      expect(bytes.subarray(0, 6).toString('latin1')).toMatch(/^GIF8[79]a$/);
+      expect((await sharp(bytes, { animated: true }).metadata()).pages ?? 1).toBeGreaterThan(1);
+      await shoot('ai-dance');
+    });
+
+    it('AI makeup: the photo comes back softened and warmer, before/after shown', async () => {
+      await open('ai-makeup');
+      const face = await (await photo(200, 200)).webp({ quality: 90 }).toBuffer();
+      await pick('ai-makeup', 'image', { name: 'selfie.webp', mimeType: 'image/webp', buffer: face });
+      await run();
+      await me.getByTestId('tool-result').getByTestId('before-after').waitFor();
+      const after = '[data-testid=tool-result] [data-testid=after-image]';
+      await loaded(me, after);
+      const was = await colourAt(me, '[data-testid=tool-result] [data-testid=before-image]', 0.05, 0.05);
+      const now = await colourAt(me, after, 0.05, 0.05);
+      expect(lum(now) - lum(was)).toBeGreaterThan(10);
+      expect(now[0]! - was[0]!).toBeGreaterThan(now[2]! - was[2]!);
+      await shoot('ai-makeup');
+    });
+
+    it('scribble to image: strokes drawn with the mouse guide the rendered picture', async () => {
+      await open('scribble2img');
+      const canvas = me.getByTestId('scribble-canvas');
+      await me.getByRole('slider', { name: 'Brush size' }).focus();
+      await me.keyboard.press('End');
+      const box = (await canvas.boundingBox())!;
+      // A thick line across the middle, and a second one down the middle.
+      await me.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.5);
+      await me.mouse.down();
+      await me.mouse.move(box.x + box.width * 0.9, box.y + box.height * 0.5, { steps: 10 });
+      await me.mouse.up();
+      await me.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.15);
+      await me.mouse.down();
+      await me.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.85, { steps: 10 });
+      await me.mouse.up();
+      // The prompt is required: named before anything is sent.
+      await me.getByTestId('tool-run').click();
+      await me.getByText('Write a prompt first.').waitFor();
+      await me.getByTestId('tool-prompt').fill('a lighthouse on a cliff');
+      await run();
+      await me.getByTestId('tool-result').getByTestId('before-after').waitFor();
+      const after = '[data-testid=tool-result] [data-testid=after-image]';
+      await loaded(me, after);
+      expect(lum(await colourAt(me, after, 0.5, 0.5))).toBeLessThan(50);
+      expect(lum(await colourAt(me, after, 0.3, 0.5))).toBeLessThan(50);
+      const open1 = await colourAt(me, after, 0.25, 0.25);
+      expect(lum(open1)).toBeGreaterThan(lum(await colourAt(me, after, 0.3, 0.5)) + 20);
+      await shoot('scribble2img');
+    });
   });
 
   it('every page fits 390 px: Create, the tools index, each tool and the queue', async () => {
