@@ -378,19 +378,22 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       });
       expect(((await r.json()) as { status: { code: number } }).status.code).toBe(10000);
       await settleNewAccount(app.url, email, password);
-      // A new account has no coins: it buys the smallest pack through the (simulated) provider.
+    });
+    afterEach(async () => {
+      await ctx.close();
+    });
+
+    /** A new account has no coins: it buys the smallest pack through the (simulated) provider. */
+    const buyCoins = async () => {
       const order = await me.request.post(app.url + '/api/v1/payment/order/create', {
-        data: { goods_id: 'calculate500', idempotency_key: `e2e-${email.replace(/\W/g, '-')}` },
+        data: { goods_id: 'calculate500', idempotency_key: `e2e-${Date.now().toString(36)}-${people}` },
       });
       const { order_id } = ((await order.json()) as { data: { order: { order_id: string } } }).data.order;
       const paid = await me.request.post(`${app.url}/pay/checkout/${order_id}/complete`, {
         data: { card_number: '4242424242424242' },
       });
       expect(((await paid.json()) as { data: { order: { status: string } } }).data.order.status).toBe('paid');
-    });
-    afterEach(async () => {
-      await ctx.close();
-    });
+    };
 
     const open = async (slug: tasks.ToolSlug) => {
       await me.goto(`${app.url}/ai-tools/${slug}`);
@@ -423,6 +426,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     const lum = (c: number[]) => 0.299 * c[0]! + 0.587 * c[1]! + 0.114 * c[2]!;
 
     it('face swap: a photo chosen and a face dropped; the face lands in the photo, before/after shown', async () => {
+      await buyCoins();
       await open('ai-face-swap');
       // The photo: orange on the left, blue on the right; the face: dark above, light below.
       const target = await sharp(
@@ -452,6 +456,9 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await me.getByTestId('tool-result').getByTestId('before-after').waitFor();
       await loaded(me, '[data-testid=tool-result] [data-testid=after-image]');
       await loaded(me, '[data-testid=tool-result] [data-testid=before-image]');
+      await expect
+        .poll(() => me.locator('[data-testid=toast]').allTextContents())
+        .toContainEqual(expect.stringContaining('Your result is ready.'));
       const after = '[data-testid=tool-result] [data-testid=after-image]';
       // Inside the face region the face's dark top and light bottom show; outside, the photo is kept.
       const top = await colourAt(me, after, 0.45, 0.3);
@@ -464,12 +471,16 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     });
 
     it('AI dance: a photo becomes a moving clip that loads', async () => {
+      await buyCoins();
       await open('ai-dance');
       const still = await (await photo(180, 240)).jpeg({ quality: 85 }).toBuffer();
       await pick('ai-dance', 'image', { name: 'dancer.jpg', mimeType: 'image/jpeg', buffer: still });
       await run();
       const clip = '[data-testid=tool-result] [data-testid=tool-result-image]';
       await loaded(me, clip);
+      await expect
+        .poll(() => me.locator('[data-testid=toast]').allTextContents())
+        .toContainEqual(expect.stringContaining('Your video is ready.'));
       // A clip, not a still: the server's animation (a GIF) with more than one frame.
       const src = (await me.locator(clip).getAttribute('src'))!;
       const bytes = Buffer.from(await (await me.request.get(new URL(src, app.url).href)).body());
@@ -482,6 +493,21 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await open('ai-makeup');
       const face = await (await photo(200, 200)).webp({ quality: 90 }).toBuffer();
       await pick('ai-makeup', 'image', { name: 'selfie.webp', mimeType: 'image/webp', buffer: face });
+      // No coins yet: the estimate says so before anything is sent, and leads to the coins page.
+      await expect
+        .poll(() => me.getByTestId('coin-shortfall').textContent(), { timeout: 10_000 })
+        .toContain('Your balance is 0 coins: not enough.');
+      await shot(me, 'tool-ai-makeup-no-coins-1280');
+      await buyCoins();
+      await me.getByTestId('get-coins').click();
+      await me.waitForURL(/\/coins$/);
+      await expect
+        .poll(() => me.getByTestId('coin-balance').textContent(), { timeout: 10_000 })
+        .toContain('500');
+      // Back on the tool, the chosen photo is still there and the note has gone.
+      await me.goBack();
+      await me.locator('[data-testid=uploader-tool-ai-makeup-image] [data-testid=upload-done]').waitFor();
+      await expect.poll(() => me.getByTestId('coin-shortfall').count()).toBe(0);
       await run();
       await me.getByTestId('tool-result').getByTestId('before-after').waitFor();
       const after = '[data-testid=tool-result] [data-testid=after-image]';
@@ -494,6 +520,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     });
 
     it('scribble to image: strokes drawn with the mouse guide the rendered picture', async () => {
+      await buyCoins();
       await open('scribble2img');
       const canvas = me.getByTestId('scribble-canvas');
       await me.getByRole('slider', { name: 'Brush size' }).focus();
