@@ -3,9 +3,14 @@
  * uses; publishing a result after the sensitive-word check; three tools (and the eraser's painted
  * mask) with uploads of a progressive JPEG, a WebP and a PNG made with sharp here; the queue with
  * several kinds running, the queue-full notice, one cancelled and retried, a reload mid-way;
- * `/create?remix=<a seeded work>` and `/ai-tools/ai-video-generator?image=`; screenshots of
- * Create, the tools index, each tool page and the queue at 1280 and 390 px.
+ * `/create?remix=<a seeded work>` and `/ai-tools/ai-video-generator?image=`; face swap (a face
+ * dropped), AI dance, AI makeup (first short of coins) and scribble to image (strokes drawn with the
+ * mouse), each as a new person; a 50 MiB track uploaded in the editor, interrupted by a reload
+ * and resumed from the chunks the server has; screenshots of Create, the tools index, each tool
+ * page, the editor's upload and the queue at 1280 and 390 px.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -70,6 +75,28 @@ const signIn = async (p: Page) => {
   await expect
     .poll(() => p.getByTestId('coin-balance').textContent(), { timeout: 15_000 })
     .toContain(DEMO_COINS);
+};
+
+/** A 50 MiB WAV: 44.1 kHz, 16-bit stereo, a steady tone (a real track a browser can read). */
+const wav50MiB = (): Buffer => {
+  const total = 50 * 1024 * 1024;
+  const data = total - 44;
+  const b = Buffer.alloc(total);
+  b.write('RIFF', 0);
+  b.writeUInt32LE(total - 8, 4);
+  b.write('WAVEfmt ', 8);
+  b.writeUInt32LE(16, 16);
+  b.writeUInt16LE(1, 20);
+  b.writeUInt16LE(2, 22);
+  b.writeUInt32LE(44_100, 24);
+  b.writeUInt32LE(44_100 * 4, 28);
+  b.writeUInt16LE(4, 32);
+  b.writeUInt16LE(16, 34);
+  b.write('data', 36);
+  b.writeUInt32LE(data, 40);
+  const samples = new Int16Array(b.buffer, b.byteOffset + 44, data / 2);
+  for (let i = 0; i < samples.length; i++) samples[i] = ((i >> 1) % 100) * 200 - 10_000;
+  return b;
 };
 
 type FilePayload = { name: string; mimeType: string; buffer: Buffer };
@@ -363,7 +390,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     await shot(page, 'tool-ai-video-generator-1280');
   });
 
-  describe('face swap, AI dance, AI makeup and scribble to image, each as a new person', () => {
+  describe('as a new person: face swap, AI dance, AI makeup, scribble to image; a 50 MiB upload resumed', () => {
     let ctx: BrowserContext;
     let me: Page;
     let people = 0;
@@ -549,14 +576,116 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       expect(lum(open1)).toBeGreaterThan(lum(await colourAt(me, after, 0.3, 0.5)) + 20);
       await shoot('scribble2img');
     });
+
+    it('a 50 MiB track going up in the editor, interrupted by a reload, resumes where it was and is usable', async () => {
+      // A real 50 MiB WAV (44.1 kHz stereo, about 297 s of a tone) in a temp dir: picked by its path,
+      // so the file picked again after the reload is the same file (name, size, type, date).
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'atelier-resume-'));
+      const file = path.join(dir, 'long-take.wav');
+      const bytes = wav50MiB();
+      await writeFile(file, bytes);
+      // The chunk PUTs are counted as they leave. Chunks 3 and later get no answer until the page
+      // is reloaded (Chromium's request interception, only for those URLs): the reload lands at
+      // the same point every run, with the first three of eleven 5 MB chunks on the server.
+      const puts: number[] = [];
+      me.on('request', (r) => {
+        const m = /\/upload\/[\w-]+\/(\d+)\?/.exec(r.url());
+        if (m && r.method() === 'PUT') puts.push(Number(m[1]));
+      });
+      const cdp = await ctx.newCDPSession(me);
+      await cdp.send('Fetch.enable', {
+        patterns: Array.from({ length: 8 }, (_, i) => ({
+          urlPattern: `*/upload/*/${i + 3}\\?*`,
+          requestStage: 'Request' as const,
+        })),
+      });
+      await me.goto(app.url + '/editor');
+      await expect
+        .poll(() => new URL(me.url()).searchParams.get('project_id'), { timeout: 15_000 })
+        .toMatch(/^prj_/);
+      await me.setInputFiles('[data-testid=upload-audio]', file);
+      const bar = me.locator('[data-testid=editor-upload] [role=progressbar]');
+      const shown = async () => Number((await bar.getAttribute('aria-valuenow')) ?? 0);
+      await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(20);
+      const before = await shown();
+      await shot(me, 'editor-upload-1280');
+      // The reload, mid-upload (the held PUTs die with the page).
+      await me.reload();
+      await cdp.send('Fetch.disable');
+      await me.getByTestId('upload-audio').waitFor();
+      expect(await me.locator('[data-testid=editor-upload]').count()).toBe(0);
+      // What the server holds, asked with what this page kept to resume with.
+      const [record] = JSON.parse(
+        (await me.evaluate(() => localStorage.getItem('atelier.uploads.resume')))!,
+      ) as {
+        fileId: string;
+        preSigns: string[];
+      }[];
+      expect(record!.preSigns).toHaveLength(11);
+      const received = await Promise.all(
+        record!.preSigns.map(async (url) => {
+          const r = await me.request.post(app.url + '/api/v1/upload/audio/chunk/confirm', {
+            data: { file_id: record!.fileId, pre_sign_url: url },
+          });
+          return ((await r.json()) as { data: { received: boolean } }).data.received;
+        }),
+      );
+      expect(received).toEqual([true, true, true, ...Array<boolean>(8).fill(false)]);
+      // Picked again: the server is asked which chunks it has, and only the rest go up.
+      const putsBefore = puts.length;
+      await me.setInputFiles('[data-testid=upload-audio]', file);
+      await me.getByTestId('add-upload-audio').waitFor({ timeout: 30_000 });
+      expect(puts.slice(putsBefore).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+      // The resumed upload's own events: the three chunks confirmed at once (28 %, not 0 %), before
+      // any chunk is sent; then the eight others; then the confirm.
+      const log = (
+        await me.evaluate(() =>
+          (window as unknown as { __ATELIER__: { eventLog: () => string } }).__ATELIER__.eventLog(),
+        )
+      )
+        .split('\n')
+        .filter((l) => l.includes('"uploads/'))
+        .map((l) => JSON.parse(l) as { type: string; payload: { index?: number } });
+      expect(log[0]!.type).toBe('uploads/started');
+      expect(log.slice(1, 5).map((e) => [e.type, e.payload.index])).toEqual([
+        ['uploads/signed', undefined],
+        ['uploads/chunkConfirmed', 0],
+        ['uploads/chunkConfirmed', 1],
+        ['uploads/chunkConfirmed', 2],
+      ]);
+      expect(log[5]!.type).toBe('uploads/chunkSent');
+      const resumedAt = (3 * 5_000_000 * 100) / bytes.length;
+      expect(resumedAt).toBeGreaterThanOrEqual(Math.floor(before));
+      expect(
+        log
+          .filter((e) => e.type === 'uploads/chunkSent')
+          .map((e) => e.payload.index)
+          .sort((a, b) => a! - b!),
+      ).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
+      expect(log.at(-1)!.type).toBe('uploads/confirmed');
+      // Usable: the stored file is the file, byte for byte, and the editor adds it with its real length.
+      await me.getByTestId('add-upload-audio').click();
+      await me.getByTestId('audio-track').waitFor();
+      const url = await me.evaluate(
+        () =>
+          (
+            window as unknown as {
+              __ATELIER__: { state: () => { editor: { audios: { url: string; duraction: number }[] } } };
+            }
+          ).__ATELIER__.state().editor.audios[0]!,
+      );
+      expect(url.duraction).toBeCloseTo((bytes.length - 44) / (44_100 * 4), 0);
+      const stored = Buffer.from(await (await me.request.get(new URL(url.url, app.url).href)).body());
+      expect(stored.length).toBe(bytes.length);
+      expect(stored.equals(bytes)).toBe(true);
+      await shot(me, 'editor-upload-resumed-1280');
+      await me.setViewportSize({ width: 390, height: 844 });
+      await shot(me, 'editor-upload-resumed-390');
+      await rm(dir, { recursive: true, force: true });
+    });
   });
 
   it('every page fits 390 px: Create, the tools index, each tool and the queue', async () => {
-    for (const slug of ['ai-face-swap', 'scribble2img', 'ai-dance', 'ai-makeup'] as const) {
-      await page.goto(`${app.url}/ai-tools/${slug}`);
-      await page.getByTestId('tool-form').waitFor();
-      await shot(page, `tool-${slug}-1280`);
-    }
     const small = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const phone = await small.newPage();
     phone.on('pageerror', (e) => pageErrors.push(e.message));
