@@ -59,14 +59,17 @@ export type TaskEffect =
   | { readonly kind: 'notice'; readonly level: 'success'; readonly messageKey: string }
   | { readonly kind: 'refreshPayment' };
 
-/** Spec §4: completion shows a success message and refreshes payment info; failure refreshes payment info. */
-export const effectsOfOutcome = (outcome: ReportOutcome): readonly TaskEffect[] => {
+/**
+ * Spec §4: completion shows a success message and refreshes payment info; failure refreshes
+ * payment info. `completedKey` names what finished (`completedNoticeKey` of the task's kind).
+ */
+export const effectsOfOutcome = (
+  outcome: ReportOutcome,
+  completedKey: string = 'tasks.completed',
+): readonly TaskEffect[] => {
   switch (outcome.kind) {
     case 'completed':
-      return [
-        { kind: 'notice', level: 'success', messageKey: 'tasks.completed' },
-        { kind: 'refreshPayment' },
-      ];
+      return [{ kind: 'notice', level: 'success', messageKey: completedKey }, { kind: 'refreshPayment' }];
     case 'failed':
       return [{ kind: 'refreshPayment' }];
     case 'progress':
@@ -182,4 +185,32 @@ export type PromptProblem = 'empty' | 'tooLong';
 export const promptProblem = (prompt: string): PromptProblem | null => {
   if (prompt.trim() === '') return 'empty';
   return prompt.length > PROMPT_MAX_LENGTH ? 'tooLong' : null;
+};
+
+/** What a signed-in person is told before sending a task their coins do not cover. */
+export interface CoinShortfall {
+  /** The balance known on this device; null when only the server's estimate said so. */
+  readonly balance: number | null;
+  /** Coins still missing for this task (at least 1). */
+  readonly missing: number;
+}
+
+/**
+ * Spec §4 (the estimate and coin cost before submitting) and §8 80307 ("no coins"): a signed-in
+ * person whose coins do not cover the estimated cost is told so before sending, with what is
+ * missing and the way to get coins. Guests pay nothing here. A balance known on the device
+ * decides (a pack bought meanwhile clears the note at once, without a new estimate); without
+ * one, the estimate's `can_afford`. Advisory only: the server decides the debit.
+ */
+export const coinShortfall = (
+  estimate: Pick<TaskEstimate, 'coins' | 'canAfford'> | null,
+  guest: boolean,
+  balance: number | null,
+): CoinShortfall | null => {
+  if (guest || estimate === null) return null;
+  if (balance !== null && Number.isFinite(balance)) {
+    const have = Math.max(0, balance);
+    return have < estimate.coins ? { balance: have, missing: estimate.coins - have } : null;
+  }
+  return estimate.canAfford ? null : { balance: null, missing: Math.max(1, estimate.coins) };
 };

@@ -40,6 +40,15 @@ const GROUP_BY_TYPE: Readonly<Partial<Record<number, TaskGroup>>> = {
 
 export const taskGroupOf = (domainType: number): TaskGroup => GROUP_BY_TYPE[domainType] ?? 'tool';
 
+/**
+ * Spec §4 "completion shows a success message": the message names what is ready, by the
+ * task's kind (a clip, a song, a trained model, a tool's result), not always "your image".
+ */
+export const completedNoticeKey = (domainType: number): string => {
+  const group = taskGroupOf(domainType);
+  return group === 'image' ? 'tasks.completed' : `tasks.completed.${group}`;
+};
+
 /** LoRA trainings have their own calls; every other kind can be sent again as it was. */
 export const isRetryable = (domainType: number): boolean => domainType !== DOMAIN_TYPE.loraTraining;
 

@@ -238,7 +238,8 @@ export const reportsToActions = (
   deps: Pick<Dependencies, 'ids'>,
 ): Action[] =>
   items.flatMap((report): Action[] => {
-    const outcome = tasks.interpretReport(state.tasks.byId[report.id], report);
+    const task = state.tasks.byId[report.id];
+    const outcome = tasks.interpretReport(task, report);
     const event: Action[] =
       outcome.kind === 'progress'
         ? [
@@ -262,7 +263,8 @@ export const reportsToActions = (
           : outcome.kind === 'failed'
             ? [tasks.taskFailed({ id: report.id, code: outcome.code, reason: report.statusDesc })]
             : [];
-    const effects = tasks.effectsOfOutcome(outcome).map((effect): Action =>
+    const completedKey = task ? tasks.completedNoticeKey(task.params.domainType) : undefined;
+    const effects = tasks.effectsOfOutcome(outcome, completedKey).map((effect): Action =>
       effect.kind === 'refreshPayment'
         ? refreshPayment({})
         : notices.noticeRaised({

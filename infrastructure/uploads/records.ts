@@ -1,8 +1,10 @@
 /**
  * What the upload epics keep in local storage, and its codecs: the guest uploads of spec §3
- * ("kept locally as per-field lists of url/width/height/category") and, per slot, the record
- * that lets an interrupted upload resume after a page reload. Storage is read through the
- * codecs: a record written by an older client, or by hand, is ignored rather than trusted.
+ * ("kept locally as per-field lists of url/width/height/category") and, per file (its name,
+ * size, type and modification time), the record that lets an interrupted upload resume after a
+ * page reload, whichever slot the file is picked into again (a page that names its slots anew
+ * after a reload, like the editor's, resumes too). Storage is read through the codecs: a record
+ * written by an older client, or by hand, is ignored rather than trusted.
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
@@ -10,8 +12,10 @@ import type { uploads } from '../../domain/index.js';
 import type { KeyValueStorage, UploadFileHandle } from './deps';
 
 export const GUEST_KEPT_KEY = 'atelier.uploads.guestKept';
-export const RESUME_KEY_PREFIX = 'atelier.uploads.resume.';
-export const resumeKey = (field: string): string => `${RESUME_KEY_PREFIX}${field}`;
+/** The interrupted uploads, newest first (one list: the newest few are kept, expired ones dropped). */
+export const RESUME_KEY = 'atelier.uploads.resume';
+/** How many interrupted uploads are remembered at most. */
+export const RESUME_LIMIT = 8;
 
 export const StoredGuestFields = t.array(
   t.type({
@@ -32,6 +36,7 @@ export type FileIdentity = t.TypeOf<typeof FileIdentity>;
 export const ResumeRecord = t.type(
   {
     version: t.literal(1),
+    /** The slot it was uploading into (for the record; the file, not the slot, finds it again). */
     field: t.string,
     route: t.union([t.literal('file'), t.literal('audio')]),
     fileId: t.string,
@@ -48,6 +53,7 @@ export const ResumeRecord = t.type(
   'ResumeRecord',
 );
 export type ResumeRecord = t.TypeOf<typeof ResumeRecord>;
+const ResumeRecords = t.array(ResumeRecord, 'ResumeRecords');
 
 export const identityOf = (file: UploadFileHandle): FileIdentity => ({
   name: file.name,
@@ -87,14 +93,32 @@ const remove = (storage: KeyValueStorage, key: string): void => {
   }
 };
 
-export const readResume = (storage: KeyValueStorage, field: string): ResumeRecord | null => {
-  const record = readJson(storage, resumeKey(field), ResumeRecord);
-  return record !== null && record.field === field ? record : null;
+const readRecords = (storage: KeyValueStorage): readonly ResumeRecord[] =>
+  readJson(storage, RESUME_KEY, ResumeRecords) ?? [];
+
+/** The interrupted upload of this file the server may still hold (not past its expiry), or null. */
+export const readResume = (storage: KeyValueStorage, file: FileIdentity, now: number): ResumeRecord | null =>
+  readRecords(storage).find((r) => sameFile(r.file, file) && now < r.expiresAt) ?? null;
+
+/** Keeps `record` as its file's one record; expired records go, and only the newest few stay. */
+export const writeResume = (storage: KeyValueStorage, record: ResumeRecord, now: number): void =>
+  write(
+    storage,
+    RESUME_KEY,
+    [
+      record,
+      ...readRecords(storage).filter((r) => !sameFile(r.file, record.file) && now < r.expiresAt),
+    ].slice(0, RESUME_LIMIT),
+  );
+
+/** Forgets this file's interrupted upload (finished, refused, cancelled or started afresh). */
+export const clearResume = (storage: KeyValueStorage, file: FileIdentity): void => {
+  const records = readRecords(storage);
+  const kept = records.filter((r) => !sameFile(r.file, file));
+  if (kept.length === records.length) return;
+  if (kept.length === 0) remove(storage, RESUME_KEY);
+  else write(storage, RESUME_KEY, kept);
 };
-export const writeResume = (storage: KeyValueStorage, record: ResumeRecord): void =>
-  write(storage, resumeKey(record.field), record);
-export const clearResume = (storage: KeyValueStorage, field: string): void =>
-  remove(storage, resumeKey(field));
 
 export const readGuestKept = (storage: KeyValueStorage): StoredGuestFields =>
   readJson(storage, GUEST_KEPT_KEY, StoredGuestFields) ?? [];

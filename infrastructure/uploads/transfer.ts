@@ -53,7 +53,7 @@ import { queueGuestFile, type StartUploadPayload } from './commands';
 import type { CompressImage, UploadFileHandle } from './deps';
 import { bytesHandle } from './handles';
 import { isJpeg, stripJpegMetadata } from './jpeg';
-import { clearResume, identityOf, readResume, sameFile, writeResume, type ResumeRecord } from './records';
+import { clearResume, identityOf, readResume, writeResume, type ResumeRecord } from './records';
 
 type UnstampedUploadEvent = uploads.UploadEvent extends infer Ev
   ? Ev extends DomainEvent<infer T, infer P>
@@ -217,7 +217,7 @@ export const runUpload = (
     let record: ResumeRecord | null = null;
     const forget = () => {
       record = null;
-      clearResume(up.storage, field);
+      clearResume(up.storage, identityOf(file));
     };
 
     // ---- preparation (images): spec §5 compression toward 2 MB, EXIF stripped
@@ -348,7 +348,7 @@ export const runUpload = (
         ...record,
         confirmed: phase.chunks.filter((c) => c.status === 'confirmed').map((c) => c.index),
       };
-      writeResume(up.storage, record);
+      writeResume(up.storage, record, deps.clock.now());
     };
 
     const chunk$ = (source: UploadFileHandle, index: number, host: string): Observable<Action> => {
@@ -552,7 +552,7 @@ export const runUpload = (
                     guest,
                     expiresAt: signed.expiresAt,
                   };
-                  writeResume(up.storage, record);
+                  writeResume(up.storage, record, deps.clock.now());
                 }
                 return concat(actions, rounds$(source), confirm$());
               }),
@@ -586,7 +586,7 @@ export const runUpload = (
             const slice = plan[c.index];
             return slice !== undefined && E.isRight(c.result) && arrived(c.result.right, slice);
           });
-          record = saved;
+          record = { ...saved, field };
           const signed: Signed = {
             fileId: saved.fileId,
             preSigns: saved.preSigns,
@@ -645,15 +645,14 @@ export const runUpload = (
       ]);
     };
 
-    const saved = route === 'image' ? null : readResume(up.storage, field);
+    // The record is found by the file, not the slot: picked again after a reload, into any slot.
+    const saved = route === 'image' ? null : readResume(up.storage, identityOf(file), deps.clock.now());
     const canResume =
       mode === 'resume' &&
       saved !== null &&
       saved.route === route &&
       saved.guest === guest &&
-      saved.category === category &&
-      sameFile(saved.file, identityOf(file)) &&
-      deps.clock.now() < saved.expiresAt;
+      saved.category === category;
     if (!canResume) forget();
     const body$ = canResume && saved !== null ? resumed$(saved) : fresh$();
 

@@ -7,6 +7,7 @@ import { Button, Field, IconButton, Select, Slider, Switch, TextArea, TextInput 
 import { CloseIcon } from '../../ui/icons';
 import { Uploader, useUploadGroup } from '../uploads';
 import styles from './Create.module.css';
+import { CoinShortfallNote } from './CoinShortfallNote';
 import { useEstimate, useTaskCount } from './useCreate';
 
 const REFERENCE_FIELD = 'referenceImage';
@@ -544,12 +545,7 @@ export const Composer = ({
             values={{ coins: matching.coins, seconds: Math.ceil(matching.estimateMs / 1000) }}
           />
         )}
-        {matching !== null && !guest && !matching.canAfford && (
-          <span className={styles.short} role="alert">
-            {' '}
-            <FormattedMessage id="create.estimate.short" values={{ balance: balance ?? 0 }} />
-          </span>
-        )}
+        <CoinShortfallNote shortfall={tasks.coinShortfall(matching, guest, balance)} />
       </p>
       <Button type="submit" variant="primary" size="lg" block data-testid="generate">
         <FormattedMessage id="create.generate" />

@@ -1,2 +1,3 @@
-/** Create: the generation form and what it starts from; the tool pages share its estimate. */
+/** Create: the generation form and what it starts from; the tool pages share its estimate and coin note. */
 export { useEstimate, useTaskCount } from './useCreate';
+export { CoinShortfallNote } from './CoinShortfallNote';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { tasks } from '../../../domain/index.js';
 import { given, stampAll, foldStepwise } from '../../support/spec.js';
 import { replay, signedOutEvents } from '../../../domain/index.js';
+import en from '../../../src/i18n/messages/en.json';
 
 const params = { domainType: 0, prompt: 'a lighthouse at dusk', aspectRatio: '16:9', seed: 7 };
 const created = (id = 't1') =>
@@ -117,6 +118,18 @@ describe('tasks: effects of a terminal report (spec §4 "completed: success mess
       { kind: 'notice', level: 'success', messageKey: 'tasks.completed' },
       { kind: 'refreshPayment' },
     ]);
+  });
+  it('the success notice names what finished: a clip, a song, a tool result, not always an image', () => {
+    const outcome = tasks.interpretReport(task, { ...base, status: 3 });
+    const key = (type: number) => tasks.effectsOfOutcome(outcome, tasks.completedNoticeKey(type))[0];
+    expect(key(tasks.DOMAIN_TYPE.textToImage)).toMatchObject({ messageKey: 'tasks.completed' });
+    expect(key(tasks.DOMAIN_TYPE.aiDance)).toMatchObject({ messageKey: 'tasks.completed.video' });
+    expect(key(tasks.DOMAIN_TYPE.faceSwap)).toMatchObject({ messageKey: 'tasks.completed.tool' });
+    expect(key(tasks.DOMAIN_TYPE.textToMusic)).toMatchObject({ messageKey: 'tasks.completed.song' });
+    expect(key(tasks.DOMAIN_TYPE.loraTraining)).toMatchObject({ messageKey: 'tasks.completed.lora' });
+    // Every kind's message exists in the catalogue (a raw id never shows).
+    for (const type of Object.values(tasks.DOMAIN_TYPE))
+      expect(Object.keys(en)).toContain(tasks.completedNoticeKey(type));
   });
   it('failure asks for a payment refresh only', () => {
     expect(tasks.effectsOfOutcome(tasks.interpretReport(task, { ...base, status: 4 }))).toEqual([

@@ -15,7 +15,8 @@ import {
   clearResume,
   readGuestKept,
   readResume,
-  resumeKey,
+  RESUME_KEY,
+  RESUME_LIMIT,
   sameFile,
   writeGuestKept,
   writeResume,
@@ -147,27 +148,56 @@ describe('file handles and storage', () => {
     expiresAt: 1000,
   };
 
-  it('resume records round-trip, and junk, other versions and another slot read as nothing', () => {
+  it('resume records round-trip by the file (whichever slot), and junk, other versions, another file or an expired one read as nothing', () => {
     const storage = memoryStorage();
-    writeResume(storage, record);
-    expect(readResume(storage, 'video')).toEqual(record);
-    expect(readResume(storage, 'cover')).toBeNull();
-    storage.setItem(resumeKey('cover'), JSON.stringify(record));
-    expect(readResume(storage, 'cover')).toBeNull();
+    writeResume(storage, record, 0);
+    expect(readResume(storage, record.file, 0)).toEqual(record);
+    // Another slot picking the same file finds it: the file, not the slot, is the key.
+    expect(readResume(storage, { ...record.file }, 999)).toEqual(record);
+    expect(readResume(storage, { ...record.file, lastModified: 6 }, 0)).toBeNull();
+    expect(readResume(storage, { ...record.file, size: 300001 }, 0)).toBeNull();
+    expect(readResume(storage, record.file, 1000)).toBeNull();
     for (const junk of [
       '{',
       'null',
-      '[]',
-      JSON.stringify({ ...record, version: 2 }),
-      JSON.stringify({ ...record, preSigns: 'x' }),
+      '{}',
+      JSON.stringify(record),
+      JSON.stringify([{ ...record, version: 2 }]),
+      JSON.stringify([{ ...record, preSigns: 'x' }]),
     ]) {
-      storage.setItem(resumeKey('video'), junk);
-      expect(readResume(storage, 'video')).toBeNull();
+      storage.setItem(RESUME_KEY, junk);
+      expect(readResume(storage, record.file, 0)).toBeNull();
     }
-    clearResume(storage, 'video');
-    expect(storage.getItem(resumeKey('video'))).toBeNull();
+    writeResume(storage, record, 0);
+    clearResume(storage, record.file);
+    expect(storage.getItem(RESUME_KEY)).toBeNull();
     expect(sameFile(record.file, { ...record.file })).toBe(true);
     expect(sameFile(record.file, { ...record.file, lastModified: 6 })).toBe(false);
+  });
+
+  it('one record per file, expired ones dropped, at most RESUME_LIMIT kept (the newest)', () => {
+    const storage = memoryStorage();
+    const of = (i: number, expiresAt = 1000): ResumeRecord => ({
+      ...record,
+      fileId: `file${String(i).padStart(12, '0')}`,
+      file: { ...record.file, name: `clip-${i}.mp4` },
+      expiresAt,
+    });
+    writeResume(storage, of(0, 10), 0);
+    writeResume(storage, { ...of(1), confirmed: [] }, 0);
+    writeResume(storage, { ...of(1), confirmed: [0, 1] }, 0);
+    expect(readResume(storage, of(1).file, 0)?.confirmed).toEqual([0, 1]);
+    // Past its expiry the first record is dropped at the next write.
+    writeResume(storage, of(2), 20);
+    expect(readResume(storage, of(0, 10).file, 5)).toBeNull();
+    for (let i = 3; i < 3 + RESUME_LIMIT; i++) writeResume(storage, of(i), 20);
+    expect(readResume(storage, of(1).file, 20)).toBeNull();
+    expect(readResume(storage, of(2 + RESUME_LIMIT).file, 20)?.fileId).toBe(of(2 + RESUME_LIMIT).fileId);
+    expect((JSON.parse(storage.getItem(RESUME_KEY)!) as unknown[]).length).toBe(RESUME_LIMIT);
+    // Clearing one leaves the others.
+    clearResume(storage, of(3).file);
+    expect(readResume(storage, of(3).file, 20)).toBeNull();
+    expect(readResume(storage, of(4).file, 20)).not.toBeNull();
   });
 
   it('a storage that refuses writes never breaks an upload', () => {
@@ -182,9 +212,9 @@ describe('file handles and storage', () => {
         throw new Error('denied');
       },
     };
-    expect(() => writeResume(refusing, record)).not.toThrow();
-    expect(() => clearResume(refusing, 'video')).not.toThrow();
-    expect(readResume(refusing, 'video')).toBeNull();
+    expect(() => writeResume(refusing, record, 0)).not.toThrow();
+    expect(() => clearResume(refusing, record.file)).not.toThrow();
+    expect(readResume(refusing, record.file, 0)).toBeNull();
     expect(readGuestKept(refusing)).toEqual([]);
     expect(() => writeGuestKept(refusing, [{ field: 'a', uploads: [] }])).not.toThrow();
   });

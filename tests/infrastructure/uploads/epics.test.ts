@@ -9,7 +9,7 @@ import { replay, uploads, type DomainEvent } from '../../../domain/index.js';
 import { cancelUpload, resumeUpload, startUpload } from '../../../infrastructure/uploads/commands';
 import type { PutOutcome, UploadFileHandle } from '../../../infrastructure/uploads/deps';
 import { settled } from '../../../infrastructure/uploads/handles';
-import { readResume, resumeKey, GUEST_KEPT_KEY } from '../../../infrastructure/uploads/records';
+import { identityOf, readResume, RESUME_KEY, GUEST_KEPT_KEY } from '../../../infrastructure/uploads/records';
 import { appStarted } from '../../../infrastructure/store/commands';
 import {
   ALTERNATE,
@@ -371,9 +371,9 @@ describe('uploads/cancel stops the PUTs (takeUntil) and frees the slot', () => {
       });
       store.dispatch(startUpload({ field: 'video', file: patternFile(40) }));
       cold('5ms x').subscribe(() => {
-        expect(storage.map.has(resumeKey('video'))).toBe(true);
+        expect(storage.map.has(RESUME_KEY)).toBe(true);
         store.dispatch(cancelUpload({ field: 'video' }));
-        expect(storage.map.has(resumeKey('video'))).toBe(false);
+        expect(storage.map.has(RESUME_KEY)).toBe(false);
         store.dispatch(startUpload({ field: 'video', file: patternFile(8) }));
       });
       flush();
@@ -503,7 +503,7 @@ describe('spec §4 guests: uploads kept locally per slot and saved to the accoun
       const kept = [{ field: 'cover', uploads: [{ url: '/blobs/a.png', width: 0, height: 0, category: 9 }] }];
       const storage = memoryStorage({
         [GUEST_KEPT_KEY]: JSON.stringify(kept),
-        'atelier.uploads.resume.x': '{broken',
+        [RESUME_KEY]: '{broken',
       });
       const { store, server } = uploadStore(scheduler, {
         storage,
@@ -574,7 +574,7 @@ describe('spec §4 guests: uploads kept locally per slot and saved to the accoun
 });
 
 describe('resuming after a page reload: from the first chunk the server has not confirmed', () => {
-  it('a new store with the same storage and the same file asks the server which chunks arrived and sends only the rest', () => {
+  it('a new store with the same storage and the same file, in any slot, asks the server which chunks arrived and sends only the rest', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const storage = memoryStorage();
@@ -586,7 +586,7 @@ describe('resuming after a page reload: from the first chunk the server has not 
         putChunk: (url, b) => (/\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b)),
       }));
       before.store.dispatch(startUpload({ field: 'video', file }));
-      const saved = readResume(storage, 'video');
+      const saved = readResume(storage, identityOf(file), 0);
       expect(saved).toMatchObject({
         confirmed: [0, 1],
         file: { name: 'long.mp4', size: 32, lastModified: 42 },
@@ -598,7 +598,10 @@ describe('resuming after a page reload: from the first chunk the server has not 
       const putsBefore = server.puts.length;
       const callsBefore = server.calls.length;
       const after = uploadStore(scheduler, { storage }, () => server.deps);
-      cold('10ms x').subscribe(() => after.store.dispatch(resumeUpload({ field: 'video', file })));
+      // Picked again into a slot named anew (the editor names its slots per pick): the file finds its record.
+      cold('10ms x').subscribe(() =>
+        after.store.dispatch(resumeUpload({ field: 'editor-clip-after-reload', file })),
+      );
       flush();
       const newCalls = server.calls.slice(callsBefore).filter((c) => c.at >= 10 && c.at < 60000);
       expect(newCalls.map((c) => c.name)).toEqual([
@@ -626,7 +629,7 @@ describe('resuming after a page reload: from the first chunk the server has not 
       const resumed = uploads.selectUploadList(after.store.getState().uploads)[0]!;
       expect(resumed.phase).toMatchObject({ status: 'complete', fileId: saved!.fileId });
       expect(server.stored(saved!.fileId)).toEqual(bytes);
-      expect(readResume(storage, 'video')).toBeNull();
+      expect(readResume(storage, identityOf(file), 0)).toBeNull();
       noViolation(after.store.recorder.events());
     });
   });
@@ -641,7 +644,7 @@ describe('resuming after a page reload: from the first chunk the server has not 
         putChunk: (url, b) => (/\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b)),
       }));
       hang.store.dispatch(startUpload({ field: 'video', file }));
-      const saved = readResume(storage, 'video')!;
+      const saved = readResume(storage, identityOf(file), 0)!;
 
       // Another file (same name, other date): a fresh config.
       const other = uploadStore(scheduler, {

@@ -18,7 +18,7 @@ import { makeUploadsApi } from '../../../infrastructure/uploads/api';
 import { fetchPutChunk } from '../../../infrastructure/uploads/browser';
 import { cancelUpload, resumeUpload, startUpload } from '../../../infrastructure/uploads/commands';
 import type { KeyValueStorage, UploadFileHandle, UploadsDeps } from '../../../infrastructure/uploads/deps';
-import { readResume } from '../../../infrastructure/uploads/records';
+import { identityOf, readResume } from '../../../infrastructure/uploads/records';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { memoryFile, memoryStorage } from '../../support/fakes/uploads';
 import { seededPlan, startFaultProxy, uploadPutRule, type FaultProxy } from '../../support/faultProxy';
@@ -230,9 +230,12 @@ describe('the upload calls of spec §7 against the reference server, through the
     });
     first.store.dispatch(startUpload({ field: 'video', file }));
     const until = Date.now() + 15_000;
-    while ((readResume(storage, 'video')?.confirmed.length ?? 0) < 3 && Date.now() < until)
+    while (
+      (readResume(storage, identityOf(file), Date.now())?.confirmed.length ?? 0) < 3 &&
+      Date.now() < until
+    )
       await new Promise((r) => setTimeout(r, 20));
-    const record = readResume(storage, 'video')!;
+    const record = readResume(storage, identityOf(file), Date.now())!;
     expect(record.confirmed).toEqual([0, 1, 2]);
     expect(record.preSigns).toHaveLength(7);
     // The reload: a new store with what the page had in storage.

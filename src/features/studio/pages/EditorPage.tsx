@@ -13,7 +13,18 @@ import {
 } from '../../../../infrastructure/editor/commands';
 import { uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { Badge, Button, Card, EmptyState, IconButton, Select, Skeleton, Spinner, Switch } from '../../../ui';
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  IconButton,
+  ProgressBar,
+  Select,
+  Skeleton,
+  Spinner,
+  Switch,
+} from '../../../ui';
 import styles from '../Studio.module.css';
 import {
   useEditorState,
@@ -572,7 +583,13 @@ const Library = ({ project }: { readonly project: OpenProject }) => {
                 />
               </span>
             ) : (
-              <Spinner size="sm" label={intl.formatMessage({ id: 'upload.progress' }, { name: u.name })} />
+              <ProgressBar
+                className={styles.uploadProgress}
+                size="sm"
+                value={u.status === 'init' ? null : u.progress * 100}
+                label={intl.formatMessage({ id: 'upload.progress' }, { name: u.name })}
+                text={u.status === 'init' ? undefined : intl.formatNumber(u.progress, { style: 'percent' })}
+              />
             )}
           </div>
         ))}

@@ -23,7 +23,7 @@ import { Uploader, useUploadGroup } from '../../uploads';
 import { MaskPainter, type MaskHandle } from '../MaskPainter';
 import { ScribbleCanvas, type ScribbleHandle } from '../ScribbleCanvas';
 import styles from '../Tools.module.css';
-import { useEstimate, useTaskCount } from '../../create';
+import { CoinShortfallNote, useEstimate, useTaskCount } from '../../create';
 import { useLatestToolTask, useToolSlug } from '../useTool';
 
 const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
@@ -129,7 +129,7 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
   const image = useUploadGroup(imageField, 1);
   const face = useUploadGroup(faceField, 1);
   const maskUpload = useUploadGroup(maskField, 1);
-  const { estimate, guest } = useEstimate();
+  const { estimate, guest, balance } = useEstimate();
   const taskCount = useTaskCount();
 
   const imageUrl =
@@ -194,7 +194,9 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
   };
 
   const set = (patch: Partial<tasks.ToolInputs>) => setInputs((i) => ({ ...i, ...patch }));
-  const matching = estimate !== null && requestKey !== null ? estimate : null;
+  // Another page's estimate (Create, another tool) is not this tool's.
+  const matching =
+    estimate !== null && request !== null && estimate.domainType === request.domain_type ? estimate : null;
   const promptShown = spec.prompt !== 'none';
   const promptRequired = spec.prompt === 'required' || (spec.videoTiers && imageUrl === null);
 
@@ -437,6 +439,7 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                 values={{ coins: matching.coins, seconds: Math.ceil(matching.estimateMs / 1000) }}
               />
             )}
+            <CoinShortfallNote shortfall={tasks.coinShortfall(matching, guest, balance)} />
           </p>
           <Button type="submit" variant="primary" size="lg" block loading={busy} data-testid="tool-run">
             <FormattedMessage id="tools.run" />
