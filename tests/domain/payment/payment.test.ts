@@ -134,16 +134,14 @@ const eventArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
   fc.constantFrom('o1', 'o2').map((orderId) => payment.paymentCompleted({ orderId })),
   fc.constantFrom(80213, 500, null).map((code) => payment.paymentFailed({ code })),
   fc.constant(payment.iframeClosed({})),
-  fc
-    .constantFrom('o1', 'o2')
-    .map((orderId) =>
-      payment.checkoutResumed({
-        orderId,
-        checkoutUrl: `/pay/checkout/${orderId}`,
-        goodsId: 'g',
-        methodId: 9,
-      }),
-    ),
+  fc.constantFrom('o1', 'o2').map((orderId) =>
+    payment.checkoutResumed({
+      orderId,
+      checkoutUrl: `/pay/checkout/${orderId}`,
+      goodsId: 'g',
+      methodId: 9,
+    }),
+  ),
 );
 
 describe('payment iframe laws', () => {
