@@ -34,8 +34,12 @@ export const AccountInfo = t.intersection(
       role: t.string,
       create_at: t.number,
     }),
-    /** Spec §3 avatar_frame: the image of the avatar box the account wears, null when none. */
-    t.partial({ avatar_frame: t.union([t.string, t.null]) }),
+    t.partial({
+      /** Spec §3 avatar_frame: the image of the avatar box the account wears, null when none. */
+      avatar_frame: t.union([t.string, t.null]),
+      /** Spec §3 enterprise: a company account ('enterprise'), its admin shown the company entry; null for none. */
+      enterprise: t.union([t.type({ identity_type: t.string, show_entry: t.boolean }), t.null]),
+    }),
   ],
   'AccountInfo',
 );

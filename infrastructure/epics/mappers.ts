@@ -72,4 +72,8 @@ export const toUserInfo = (a: AccountInfo): session.UserInfo => ({
   role: a.role,
   createdAt: a.create_at,
   avatarFrame: a.avatar_frame ?? null,
+  enterprise:
+    a.enterprise === undefined || a.enterprise === null
+      ? null
+      : { identityType: a.enterprise.identity_type, showEntry: a.enterprise.show_entry },
 });

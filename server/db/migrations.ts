@@ -21,6 +21,7 @@ import { m013Social } from './migrations/013-social';
 import { m014Support } from './migrations/014-support';
 import { m015Characters } from './migrations/015-characters';
 import { m016WorkflowCopies } from './migrations/016-workflow-copies';
+import { m017Enterprise } from './migrations/017-enterprise';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -40,6 +41,7 @@ export const migrations: readonly Migration[] = [
   m014Support,
   m015Characters,
   m016WorkflowCopies,
+  m017Enterprise,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

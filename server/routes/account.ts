@@ -42,6 +42,7 @@ interface AccountRow extends Record<string, unknown> {
   status: number;
   role: string;
   created_at: string | number;
+  enterprise_role?: string | null;
 }
 
 const toAccountInfo = (r: AccountRow, avatarFrame: string | null): AccountInfo => ({
@@ -55,6 +56,10 @@ const toAccountInfo = (r: AccountRow, avatarFrame: string | null): AccountInfo =
   role: r.role,
   create_at: Number(r.created_at),
   avatar_frame: avatarFrame,
+  enterprise:
+    r.enterprise_role === 'admin' || r.enterprise_role === 'member'
+      ? { identity_type: 'enterprise', show_entry: r.enterprise_role === 'admin' }
+      : null,
 });
 
 interface SettingsRow extends Record<string, unknown> {

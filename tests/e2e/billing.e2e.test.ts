@@ -9,7 +9,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -261,6 +261,52 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     expect(await page.locator('[data-testid=testimonial]').first().textContent()).not.toMatch(
       /[\u4e00-\u9fff]/,
     );
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('company accounts (spec §3 enterprise): a full queue tells a member to ask the admin, with nothing to buy, and leads the admin to the company plan', async () => {
+    const cases = [
+      { email: 'member@studio.atelier.test', says: 'Ask your company admin for more capacity', leads: false },
+      { email: 'admin@studio.atelier.test', says: 'Upgrade the company plan to run more', leads: true },
+    ];
+    for (const { email, says, leads } of cases) {
+      await settleNewAccount(app.url, email, 'atelier-demo');
+      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+      const p = await context.newPage();
+      p.on('pageerror', (e) => pageErrors.push(e.message));
+      try {
+        await p.goto(app.url + '/');
+        await p.click('[data-testid=sign-in]');
+        await p.fill('[data-testid=email]', email);
+        await p.fill('[data-testid=password]', 'atelier-demo');
+        await p.click('[data-testid=login-submit]');
+        await p.locator('[data-testid=coin-balance]').waitFor({ timeout: 15_000 });
+        await p.click('[data-testid=nav-create]');
+        for (const n of [1, 2, 3]) {
+          await p.fill('[data-testid=prompt]', `the company's lighthouse ${n}`);
+          await p.click('[data-testid=generate]');
+          if (n < 3)
+            await expect
+              .poll(() => p.locator('[data-testid=task-card]').count(), { timeout: 10_000 })
+              .toBe(n);
+        }
+        const body = p.locator('[data-testid=upsell-body]');
+        await body.waitFor({ timeout: 10_000 });
+        expect(await body.getAttribute('data-topic')).toBe('queue');
+        expect(await body.textContent()).toContain(says);
+        expect(await p.locator('[data-testid=upsell-action]').count()).toBe(leads ? 1 : 0);
+        await p.screenshot({
+          path: path.join(SHOTS, `billing-upsell-company-${leads ? 'admin' : 'member'}.png`),
+        });
+        if (leads) {
+          expect(await p.locator('[data-testid=upsell-action]').textContent()).toBe('Upgrade the company plan');
+          await p.click('[data-testid=upsell-action]');
+          await p.waitForURL(/\/pricing\?tier=basic$/);
+        }
+      } finally {
+        await context.close();
+      }
+    }
     expect(pageErrors).toEqual([]);
   });
 });

@@ -190,3 +190,19 @@ describe('server: sign-ups are limited per address', () => {
     expect(Number(rows[0]?.n)).toBeLessThan(LIMIT);
   });
 });
+
+describe('server: company accounts (spec §3 enterprise: identity_type and show_entry)', () => {
+  it("an account's info names its company role: the admin sees the company entry, a member does not, others have none", async () => {
+    const info = async (email: string) =>
+      (await s.post('/api/v1/account/info', {}, { token: await s.login(email, 'atelier-demo') })).json.data;
+    expect((await info('admin@studio.atelier.test')).enterprise).toEqual({
+      identity_type: 'enterprise',
+      show_entry: true,
+    });
+    expect((await info('member@studio.atelier.test')).enterprise).toEqual({
+      identity_type: 'enterprise',
+      show_entry: false,
+    });
+    expect((await info('demo@atelier.test')).enterprise).toBeNull();
+  });
+});
