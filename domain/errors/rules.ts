@@ -114,8 +114,17 @@ const textOrNull = (msg: string): string | null => (msg.trim() === '' ? null : m
 export const canUpgrade = (ctx: ErrorContext): boolean =>
   ctx.isMember && ctx.vipTier !== 3 && ctx.vipTier !== 4;
 
-const enterpriseKey = (ctx: ErrorContext, base: string): string =>
-  `${base}Enterprise${ctx.enterpriseRole === 'admin' ? 'Admin' : 'Member'}`;
+/**
+ * The company's message for a limit, by the person's role (written out whole, so the translation
+ * build finds each id in the source).
+ */
+const ENTERPRISE_KEYS = {
+  computeLimit: { admin: 'computeLimitEnterpriseAdmin', member: 'computeLimitEnterpriseMember' },
+  taskQueueFull: { admin: 'taskQueueFullEnterpriseAdmin', member: 'taskQueueFullEnterpriseMember' },
+} as const;
+
+const enterpriseKey = (ctx: ErrorContext, base: keyof typeof ENTERPRISE_KEYS): string =>
+  ENTERPRISE_KEYS[base][ctx.enterpriseRole === 'admin' ? 'admin' : 'member'];
 
 const MODEL_TYPE = /\b(checkpoint|lora)\b/i;
 
