@@ -77,9 +77,8 @@ const signIn = async (p: Page) => {
     .toContain(DEMO_COINS);
 };
 
-/** A 50 MiB WAV: 44.1 kHz, 16-bit stereo, a steady tone (a real track a browser can read). */
-const wav50MiB = (): Buffer => {
-  const total = 50 * 1024 * 1024;
+/** A WAV of `total` bytes (50 MiB by default): 44.1 kHz, 16-bit stereo, a steady tone (a real track a browser can read). */
+const wav50MiB = (total = 50 * 1024 * 1024): Buffer => {
   const data = total - 44;
   const b = Buffer.alloc(total);
   b.write('RIFF', 0);
@@ -708,6 +707,60 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await shot(me, 'editor-upload-resumed-1280');
       await me.setViewportSize({ width: 390, height: 844 });
       await shot(me, 'editor-upload-resumed-390');
+
+      // Interrupted again, but the kept copy is gone (the browser cleared it): after the reload the
+      // upload shows in its row asking for the file, and the file picked again continues it.
+      await me.setViewportSize({ width: 1280, height: 900 });
+      const second = path.join(dir, 'second-take.wav');
+      await writeFile(second, wav50MiB(12 * 1024 * 1024));
+      await cdp.send('Fetch.enable', {
+        patterns: [1, 2].map((i) => ({
+          urlPattern: `*/upload/*/${i}\\?*`,
+          requestStage: 'Request' as const,
+        })),
+      });
+      reloaded = false;
+      await me.setInputFiles('[data-testid=upload-audio]', second);
+      await expect.poll(keptFiles, { timeout: 15_000 }).toHaveLength(1);
+      await expect
+        .poll(() => me.evaluate(() => localStorage.getItem('atelier.uploads.resume') ?? ''), {
+          timeout: 15_000,
+        })
+        .toContain('"confirmed":[0]');
+      await me.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('atelier-uploads');
+            open.onsuccess = () => {
+              const tx = open.result.transaction('kept-files', 'readwrite');
+              tx.objectStore('kept-files').clear();
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(new Error('could not clear the kept files'));
+            };
+            open.onerror = () => reject(new Error('no kept-files database'));
+          }),
+      );
+      reloaded = true;
+      await me.reload();
+      const waiting = me.locator('[data-testid=editor-upload]', { hasText: 'second-take.wav' });
+      await waiting.getByTestId('editor-upload-message').waitFor({ timeout: 30_000 });
+      expect(await waiting.getByTestId('editor-upload-message').textContent()).toBe(
+        'Pick the file again to continue',
+      );
+      await shot(me, 'editor-upload-pick-again-1280');
+      const putsBeforePick = puts.length;
+      await me.setInputFiles('[data-testid=upload-audio]', second);
+      await me
+        .locator('[data-testid=editor-upload]', { hasText: 'second-take.wav' })
+        .getByTestId('add-upload-audio')
+        .waitFor({ timeout: 30_000 });
+      await cdp.send('Fetch.disable');
+      // Only the two chunks the server lacked went up; the waiting row gave way to the upload.
+      expect(puts.slice(putsBeforePick).sort((a, b) => a - b)).toEqual([1, 2]);
+      expect(await me.getByTestId('editor-upload-message').count()).toBe(0);
       await rm(dir, { recursive: true, force: true });
     });
   });
