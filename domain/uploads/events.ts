@@ -17,6 +17,27 @@ export interface UploadStartedPayload {
   readonly field: string;
   readonly file: UploadedFileInfo;
   readonly guest: boolean;
+  /**
+   * The server's file id of the interrupted upload this run continues (picked again, or going
+   * on by itself after a reload); absent for an upload from its first byte.
+   */
+  readonly resumeOf?: string;
+  /** Set when the upload went on by itself after a page reload, with the file the device kept. */
+  readonly afterReload?: boolean;
+}
+
+/**
+ * Issue 13: an upload a reload interrupted whose file the device did not keep. It shows in its
+ * slot, with the bytes the server had, until the file is picked again or the person removes it.
+ */
+export interface UploadInterruptedPayload {
+  readonly id: string;
+  readonly field: string;
+  readonly file: UploadedFileInfo;
+  readonly guest: boolean;
+  /** The server's file id: picking the same file again continues this upload. */
+  readonly fileId: string;
+  readonly confirmedBytes: number;
 }
 
 /** The config / pre-sign call answered (spec §7): the file id, one signed URL per chunk, the chunk size. */
@@ -82,6 +103,7 @@ export const uploadFailed = defineEvent<UploadFailedPayload>()('uploads/failed')
 export const uploadErrored = defineEvent<UploadErroredPayload>()('uploads/errored');
 /** A finished upload the view no longer shows. Running uploads cannot be dismissed. */
 export const uploadDismissed = defineEvent<{ readonly id: string }>()('uploads/dismissed');
+export const uploadInterrupted = defineEvent<UploadInterruptedPayload>()('uploads/interrupted');
 export const guestUploadKept = defineEvent<GuestUploadKeptPayload>()('uploads/guestUploadKept');
 export const guestUploadsSaved = defineEvent<GuestUploadsSavedPayload>()('uploads/guestUploadsSaved');
 
@@ -96,6 +118,7 @@ export type UploadEvent =
   | DomainEvent<typeof uploadFailed.type, UploadFailedPayload>
   | DomainEvent<typeof uploadErrored.type, UploadErroredPayload>
   | DomainEvent<typeof uploadDismissed.type, { readonly id: string }>
+  | DomainEvent<typeof uploadInterrupted.type, UploadInterruptedPayload>
   | DomainEvent<typeof guestUploadKept.type, GuestUploadKeptPayload>
   | DomainEvent<typeof guestUploadsSaved.type, GuestUploadsSavedPayload>;
 
@@ -110,6 +133,7 @@ export const uploadEventTypes = [
   uploadFailed.type,
   uploadErrored.type,
   uploadDismissed.type,
+  uploadInterrupted.type,
   guestUploadKept.type,
   guestUploadsSaved.type,
 ] as const;

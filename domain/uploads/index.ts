@@ -6,6 +6,7 @@ import { evolveUploads, initialUploadsState, type UploadsState } from './state.j
 export * from './events.js';
 export * from './state.js';
 export * from './rules.js';
+export * from './reload.js';
 export * from './selectors.js';
 export * from './invariants.js';
 

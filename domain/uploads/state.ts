@@ -9,6 +9,9 @@ import { assertNever } from '../kernel/event.js';
 import type { GuestUpload, UploadEvent, UploadedFileInfo } from './events.js';
 import { effectiveChunkBytes, planChunks, type ChunkSlice } from './rules.js';
 
+/** The message of an interrupted upload whose file the device did not keep. */
+export const PICK_AGAIN_MESSAGE_KEY = 'upload.pickAgain';
+
 export type ChunkStatus = 'waiting' | 'sent' | 'confirmed';
 
 export interface ChunkProgress extends ChunkSlice {
@@ -46,6 +49,14 @@ export type UploadPhase =
 
 export type UploadStatus = UploadPhase['status'];
 
+/** Issue 13: how an upload came back after a page reload (absent for one picked on this page). */
+export interface AfterReloadMark {
+  /** `resumed`: it went on by itself with the kept file; `pickAgain`: its file must be picked again. */
+  readonly kind: 'resumed' | 'pickAgain';
+  /** The server's file id of the interrupted upload. */
+  readonly fileId: string;
+}
+
 export interface Upload {
   readonly id: string;
   readonly field: string;
@@ -54,6 +65,7 @@ export interface Upload {
   readonly startedAt: number;
   readonly updatedAt: number;
   readonly phase: UploadPhase;
+  readonly afterReload?: AfterReloadMark;
 }
 
 export interface GuestField {
@@ -107,7 +119,20 @@ export const evolveUploads = (state: UploadsState, event: UploadEvent): UploadsS
         return u !== undefined && u.field === p.field && isRunning(u.phase);
       });
       if (slotBusy) return state;
+      // An interrupted upload waiting for its file gives way to this one: the same upload
+      // picked again (in any slot), or another file in its slot.
+      const replaced = new Set(
+        state.order.filter((id) => {
+          const mark = state.byId[id]?.afterReload;
+          return (
+            mark?.kind === 'pickAgain' &&
+            (state.byId[id]?.field === p.field || (p.resumeOf !== undefined && mark.fileId === p.resumeOf))
+          );
+        }),
+      );
       return produce(state, (draft) => {
+        for (const id of replaced) delete draft.byId[id];
+        draft.order = draft.order.filter((id) => !replaced.has(id));
         draft.byId[p.id] = castDraft({
           id: p.id,
           field: p.field,
@@ -116,6 +141,32 @@ export const evolveUploads = (state: UploadsState, event: UploadEvent): UploadsS
           startedAt: event.meta.at,
           updatedAt: event.meta.at,
           phase: { status: 'init' },
+          ...(p.afterReload === true && p.resumeOf !== undefined
+            ? { afterReload: { kind: 'resumed' as const, fileId: p.resumeOf } }
+            : {}),
+        });
+        draft.order.unshift(p.id);
+      });
+    }
+    case 'uploads/interrupted': {
+      const p = event.payload;
+      if (state.byId[p.id]) return state;
+      const known = state.order.some((id) => state.byId[id]?.afterReload?.fileId === p.fileId);
+      if (known) return state;
+      const size = Math.max(0, p.file.size);
+      const confirmedBytes = Number.isFinite(p.confirmedBytes)
+        ? Math.min(size, Math.max(0, Math.floor(p.confirmedBytes)))
+        : 0;
+      return produce(state, (draft) => {
+        draft.byId[p.id] = castDraft({
+          id: p.id,
+          field: p.field,
+          file: p.file,
+          guest: p.guest,
+          startedAt: event.meta.at,
+          updatedAt: event.meta.at,
+          phase: { status: 'error', messageKey: PICK_AGAIN_MESSAGE_KEY, confirmedBytes },
+          afterReload: { kind: 'pickAgain', fileId: p.fileId },
         });
         draft.order.unshift(p.id);
       });

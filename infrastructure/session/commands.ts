@@ -6,6 +6,13 @@ export const login = defineCommand<{ readonly email: string; readonly password: 
 
 export const logout = defineCommand()('session/logout');
 
+/**
+ * At start, once the server said who this is: the account id, or null for a guest. Emitted by
+ * the session epic after the account call answered (not when it could not be reached); what
+ * belongs to one account on this device (interrupted uploads) waits for it.
+ */
+export const sessionKnown = defineCommand<{ readonly accountId: string | null }>()('session/known');
+
 /** Sign-up (issue 11): the form was checked with `session.signUpProblems` first. */
 export const signUp = defineCommand<{
   readonly name: string;

@@ -28,6 +28,7 @@ import {
   logout,
   requestPasswordReset,
   resetPassword,
+  sessionKnown,
   signUp,
 } from './commands';
 import { refreshPayment } from '../billing/commands';
@@ -41,9 +42,10 @@ export const restoreSessionEpic: AppEpic = (action$, _state$, { api }) =>
     switchMap(() =>
       api.accountInfo().pipe(
         mergeMap((result): Action[] => {
-          if (E.isLeft(result)) return [];
+          if (E.isLeft(result)) return result.left.kind === 'api' ? [sessionKnown({ accountId: null })] : [];
           // The token, if any, stays in its holder: the cookie session and it are the same.
-          return [session.userInfoSet({ user: toUserInfo(result.right) }), refreshPayment({})];
+          const user = toUserInfo(result.right);
+          return [session.userInfoSet({ user }), refreshPayment({}), sessionKnown({ accountId: user.id })];
         }),
       ),
     ),

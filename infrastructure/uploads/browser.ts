@@ -2,7 +2,7 @@
  * The browser's real upload capabilities: chunk PUTs over fetch (aborted on unsubscribe and
  * after a hard timeout), file handles over `File`/`Blob`, JPEG re-encoding through a canvas
  * (which applies the EXIF orientation and drops every metadata segment), lossy GIF re-encoding
- * in script (./gif.ts), and localStorage.
+ * in script (./gif.ts), localStorage, and the picked files kept in IndexedDB (./keptFiles.ts).
  * Nothing here runs at import time, so Node tests can use `fetchPutChunk` with Node's fetch.
  */
 import { Observable } from 'rxjs';
@@ -10,6 +10,8 @@ import { uploads } from '../../domain/index.js';
 import type { FetchLike, HttpClient } from '../http/client';
 import { browserKeyValueStorage } from '../platform/storage';
 import { makeUploadsApi } from './api';
+import { blobFileHandle } from './handles';
+import { indexedDbKeptFiles, memoryKeptFiles } from './keptFiles';
 import type { CompressImage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
 
 /** Chunk PUTs in flight per upload: enough to hide latency, few enough for 20 MiB chunks in memory. */
@@ -62,17 +64,8 @@ export const fetchPutChunk =
 /** A picked `File` (or any Blob with a name) as the epics' file handle. */
 export const fileHandle = (
   file: Blob & { readonly name: string; readonly lastModified?: number },
-): UploadFileHandle => ({
-  name: file.name,
-  size: file.size,
-  type: file.type,
-  lastModified: file.lastModified ?? 0,
-  slice: (start, end) =>
-    file
-      .slice(start, end)
-      .arrayBuffer()
-      .then((b) => new Uint8Array(b)),
-});
+): UploadFileHandle =>
+  blobFileHandle(file, { name: file.name, type: file.type, lastModified: file.lastModified ?? 0 });
 
 const jpegName = (name: string): string => `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'image'}.jpg`;
 
@@ -138,6 +131,7 @@ export const browserUploadsDeps = (http: HttpClient): UploadsDeps => ({
   compressGif: (file, quality) =>
     import('./gifAdapter').then((m) => m.gifCompressImage(() => m.timeSlicedPause())(file, quality)),
   storage: browserKeyValueStorage(),
+  keptFiles: typeof indexedDB === 'undefined' ? memoryKeptFiles() : indexedDbKeptFiles(),
   // Same origin first; a named alternate host, else the same origin again, after a reload.
   hosts: { primary: '', alternate: alternateHost() },
   chunkBytes: null,

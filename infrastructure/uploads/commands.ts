@@ -14,6 +14,8 @@ export interface StartUploadPayload {
   readonly category?: number;
   /** Image confirm only. */
   readonly subCategory?: number;
+  /** Issue 13: the run continues an upload a reload interrupted, with the file the device kept. */
+  readonly afterReload?: boolean;
 }
 
 /** Uploads `file` from its first byte (a resumable record left in the slot is discarded). */

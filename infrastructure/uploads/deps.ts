@@ -35,6 +35,28 @@ export type PutChunk = (url: string, bytes: Uint8Array) => Observable<PutOutcome
 /** Re-encodes an image at a JPEG quality (0.1..0.9) or, for GIFs, a lossy level at the same scale. */
 export type CompressImage = (file: UploadFileHandle, quality: number) => PromiseLike<UploadFileHandle>;
 
+/** One file the device keeps for an interrupted upload, without its bytes. */
+export interface KeptFileInfo {
+  readonly key: string;
+  readonly bytes: number;
+  /** When it was kept (epoch ms). */
+  readonly keptAt: number;
+}
+
+/**
+ * Issue 13: the picked files of running uploads, kept on the device (IndexedDB in the browser,
+ * `keptFiles.ts`) under their upload's key (the server's file id), so that an upload a reload
+ * interrupted goes on by itself. Every operation may fail (quota, private mode): a failure only
+ * costs that the file must be picked again.
+ */
+export interface KeptFileStore {
+  readonly put: (key: string, file: UploadFileHandle, keptAt: number) => PromiseLike<void>;
+  /** The kept file, with the name, type, size and date it was picked with; null when it is gone. */
+  readonly get: (key: string) => PromiseLike<UploadFileHandle | null>;
+  readonly remove: (keys: readonly string[]) => PromiseLike<void>;
+  readonly list: () => PromiseLike<readonly KeptFileInfo[]>;
+}
+
 import type { KeyValueStorage } from '../platform/storage';
 
 export type { KeyValueStorage };
@@ -54,6 +76,8 @@ export interface UploadsDeps {
   readonly compressGif: CompressImage | null;
   /** Guest uploads (spec §3 "kept locally") and resumable upload records. */
   readonly storage: KeyValueStorage;
+  /** The picked files of running uploads, so that one a reload interrupted continues by itself. */
+  readonly keptFiles: KeptFileStore;
   /**
    * Where the pre-signed URLs (relative to the API origin) are sent: `primary` first, then
    * `alternate` once a chunk has used up its retries (spec §8 "retry through an alternate host").

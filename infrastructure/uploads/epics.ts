@@ -8,6 +8,8 @@
 import * as E from 'fp-ts/Either';
 import {
   EMPTY,
+  catchError,
+  concat,
   concatMap,
   exhaustMap,
   filter,
@@ -35,7 +37,16 @@ import {
   startUpload,
   type StartUploadPayload,
 } from './commands';
-import { readGuestKept, writeGuestKept } from './records';
+import {
+  clearResumeOf,
+  identityOf,
+  readAllResume,
+  readGuestKept,
+  sameFile,
+  writeGuestKept,
+  type ResumeRecord,
+} from './records';
+import { sessionKnown } from '../session/commands';
 import { runUpload } from './transfer';
 
 type StartCommand = ReturnType<typeof startUpload> | ReturnType<typeof resumeUpload>;
@@ -56,9 +67,11 @@ export const uploadEpic: AppEpic = (action$, state$, deps) =>
             filter(cancelUpload.match),
             filter((c) => c.payload.field === field),
           );
+          const current = state$.value.session;
           return runUpload(command.payload, resumeUpload.match(command) ? 'resume' : 'start', {
             deps,
-            guest: state$.value.session.status === 'guest',
+            guest: current.status === 'guest',
+            account: current.status === 'signedIn' ? current.user.id : null,
             cancel$,
           });
         }),
@@ -170,13 +183,24 @@ export const guestQueueEpic: AppEpic = (action$) =>
   );
 
 /** A file leaves its uploader; a running one is cancelled and leaves once it has stopped. */
-export const removeUploadEpic: AppEpic = (action$, state$) =>
+export const removeUploadEpic: AppEpic = (action$, state$, { uploads: up }) =>
   action$.pipe(
     filter(removeUpload.match),
     mergeMap(({ payload }) => {
       const upload = state$.value.uploads.byId[payload.id];
       if (!upload) return EMPTY;
       const dismiss = uploads.uploadDismissed({ id: payload.id });
+      // An interrupted upload waiting for its file: removing it forgets it (and any kept file).
+      if (upload.afterReload?.kind === 'pickAgain') {
+        const gone = clearResumeOf(up.storage, [upload.afterReload.fileId]);
+        return concat(
+          from(up.keptFiles.remove([upload.afterReload.fileId, ...gone])).pipe(
+            catchError(() => EMPTY),
+            ignoreElements(),
+          ),
+          of<Action>(dismiss),
+        );
+      }
       if (!uploads.isRunning(upload.phase)) return of<Action>(dismiss);
       return merge(
         state$.pipe(
@@ -192,7 +216,91 @@ export const removeUploadEpic: AppEpic = (action$, state$) =>
     }),
   );
 
+/** The bytes of a remembered upload the server had confirmed, by the chunks this device saw. */
+const confirmedBytesOf = (r: ResumeRecord): number =>
+  uploads
+    .planChunks(r.file.size, r.chunkSize)
+    .filter((c) => r.confirmed.includes(c.index))
+    .reduce((sum, c) => sum + (c.end - c.start), 0);
+
+/**
+ * Issue 13 "an upload interrupted by a reload continues by itself": once the server said who
+ * this is, each interrupted upload of that account (or of this device's guest) that the server
+ * still holds goes on in its slot with the file the device kept, as a file picked again would
+ * (the chunk checks first, then only the missing chunks); one whose file is gone shows in its
+ * slot asking for the file again. Expired ones are forgotten with their files; kept files no
+ * remembered upload needs, or past the byte limit, are deleted. Another account's are left alone.
+ */
+export const resumeAfterReloadEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(sessionKnown.match),
+    exhaustMap(({ payload }) => {
+      const { storage, keptFiles } = deps.uploads;
+      const records = readAllResume(storage);
+      if (records.length === 0)
+        return from(keptFiles.list()).pipe(
+          mergeMap((kept) => (kept.length === 0 ? EMPTY : from(keptFiles.remove(kept.map((k) => k.key))))),
+          catchError(() => EMPTY),
+          ignoreElements(),
+        );
+      return from(keptFiles.list()).pipe(
+        catchError(() => of([])),
+        mergeMap((kept) => {
+          const plan = uploads.planAfterReload(
+            records.map((r) => ({ ...r, key: r.fileId, account: r.account })),
+            payload.accountId,
+            deps.clock.now(),
+            new Set(kept.map((k) => k.key)),
+          );
+          clearResumeOf(
+            storage,
+            plan.expired.map((r) => r.fileId),
+          );
+          const live = new Set(readAllResume(storage).map((r) => r.fileId));
+          const drop = uploads.keptFilesToDrop(kept, live);
+          const interrupted = (r: ResumeRecord): Action =>
+            uploads.uploadInterrupted({
+              id: deps.ids(),
+              field: r.field,
+              file: {
+                name: r.file.name,
+                size: r.file.size,
+                mime: r.file.type,
+                kind: uploads.uploadKindOf(r.file.type),
+              },
+              guest: r.guest,
+              fileId: r.fileId,
+              confirmedBytes: confirmedBytesOf(r),
+            });
+          const resumed$ = from(plan.resume).pipe(
+            concatMap((r) =>
+              from(keptFiles.get(r.fileId)).pipe(
+                catchError(() => of(null)),
+                map((file): Action =>
+                  file === null || !sameFile(identityOf(file), r.file)
+                    ? interrupted(r)
+                    : resumeUpload({ field: r.field, file, category: r.category, afterReload: true }),
+                ),
+              ),
+            ),
+          );
+          return concat(
+            drop.length === 0
+              ? EMPTY
+              : from(keptFiles.remove(drop)).pipe(
+                  catchError(() => EMPTY),
+                  ignoreElements(),
+                ),
+            from(plan.pickAgain.map(interrupted)),
+            resumed$,
+          );
+        }),
+      );
+    }),
+  );
+
 export const uploadsEpics: readonly AppEpic[] = [
+  resumeAfterReloadEpic,
   removeUploadEpic,
   uploadEpic,
   restoreGuestUploadsEpic,

@@ -49,3 +49,29 @@ export const bytesHandle = (
   size: bytes.length,
   slice: (start, end) => settled(bytes.subarray(Math.max(0, start), Math.min(bytes.length, end))),
 });
+
+/** The Blob behind each handle made from one (a picked File), so the File itself can be kept. */
+const blobs = new WeakMap<UploadFileHandle, Blob>();
+
+/** The Blob a handle was made from, or null (bytes in memory, a re-encoded image). */
+export const blobOf = (file: UploadFileHandle): Blob | null => blobs.get(file) ?? null;
+
+/** A handle over a Blob (a picked `File`, or one IndexedDB kept) with the name, type and date given. */
+export const blobFileHandle = (
+  blob: Blob,
+  meta: { readonly name: string; readonly type: string; readonly lastModified: number },
+): UploadFileHandle => {
+  const handle: UploadFileHandle = {
+    name: meta.name,
+    size: blob.size,
+    type: meta.type,
+    lastModified: meta.lastModified,
+    slice: (start, end) =>
+      blob
+        .slice(start, end)
+        .arrayBuffer()
+        .then((b) => new Uint8Array(b)),
+  };
+  blobs.set(handle, blob);
+  return handle;
+};

@@ -8,14 +8,14 @@
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
-import type { uploads } from '../../domain/index.js';
+import { uploads } from '../../domain/index.js';
 import type { KeyValueStorage, UploadFileHandle } from './deps';
 
 export const GUEST_KEPT_KEY = 'atelier.uploads.guestKept';
 /** The interrupted uploads, newest first (one list: the newest few are kept, expired ones dropped). */
 export const RESUME_KEY = 'atelier.uploads.resume';
 /** How many interrupted uploads are remembered at most. */
-export const RESUME_LIMIT = 8;
+export const RESUME_LIMIT = uploads.INTERRUPTED_UPLOAD_LIMIT;
 
 export const StoredGuestFields = t.array(
   t.type({
@@ -33,23 +33,32 @@ export const FileIdentity = t.type(
 export type FileIdentity = t.TypeOf<typeof FileIdentity>;
 
 /** Everything a resumed upload needs that the server will not tell again: its signed URLs. */
-export const ResumeRecord = t.type(
-  {
-    version: t.literal(1),
-    /** The slot it was uploading into (for the record; the file, not the slot, finds it again). */
-    field: t.string,
-    route: t.union([t.literal('file'), t.literal('audio')]),
-    fileId: t.string,
-    preSigns: t.array(t.string),
-    chunkSize: t.number,
-    /** Chunks this client saw confirmed; the server's chunk check is asked again on resume. */
-    confirmed: t.array(t.number),
-    file: FileIdentity,
-    category: t.number,
-    guest: t.boolean,
-    /** When the server forgets the upload (its signed URLs expire with it). */
-    expiresAt: t.number,
-  },
+export const ResumeRecord = t.intersection(
+  [
+    t.type({
+      version: t.literal(1),
+      /** The slot it was uploading into (for the record; the file, not the slot, finds it again). */
+      field: t.string,
+      route: t.union([t.literal('file'), t.literal('audio')]),
+      fileId: t.string,
+      preSigns: t.array(t.string),
+      chunkSize: t.number,
+      /** Chunks this client saw confirmed; the server's chunk check is asked again on resume. */
+      confirmed: t.array(t.number),
+      file: FileIdentity,
+      category: t.number,
+      guest: t.boolean,
+      /** When the server forgets the upload (its signed URLs expire with it). */
+      expiresAt: t.number,
+    }),
+    t.partial({
+      /**
+       * Whose upload it is: the account id, null for a guest of this device. A record without it
+       * (an older client's) still resumes when its file is picked again, never by itself.
+       */
+      account: t.union([t.string, t.null]),
+    }),
+  ],
   'ResumeRecord',
 );
 export type ResumeRecord = t.TypeOf<typeof ResumeRecord>;
@@ -111,14 +120,28 @@ export const writeResume = (storage: KeyValueStorage, record: ResumeRecord, now:
     ].slice(0, RESUME_LIMIT),
   );
 
-/** Forgets this file's interrupted upload (finished, refused, cancelled or started afresh). */
-export const clearResume = (storage: KeyValueStorage, file: FileIdentity): void => {
+/** Every remembered interrupted upload, newest first (expired ones included: the caller decides). */
+export const readAllResume = (storage: KeyValueStorage): readonly ResumeRecord[] => readRecords(storage);
+
+const keepOnly = (storage: KeyValueStorage, gone: (r: ResumeRecord) => boolean): readonly string[] => {
   const records = readRecords(storage);
-  const kept = records.filter((r) => !sameFile(r.file, file));
-  if (kept.length === records.length) return;
+  const kept = records.filter((r) => !gone(r));
+  if (kept.length === records.length) return [];
   if (kept.length === 0) remove(storage, RESUME_KEY);
   else write(storage, RESUME_KEY, kept);
+  return records.filter(gone).map((r) => r.fileId);
 };
+
+/**
+ * Forgets this file's interrupted upload (finished, refused, cancelled or started afresh);
+ * answers the file ids forgotten, whose kept files go too.
+ */
+export const clearResume = (storage: KeyValueStorage, file: FileIdentity): readonly string[] =>
+  keepOnly(storage, (r) => sameFile(r.file, file));
+
+/** Forgets the interrupted uploads of these server file ids (removed by the person, or expired). */
+export const clearResumeOf = (storage: KeyValueStorage, fileIds: readonly string[]): readonly string[] =>
+  keepOnly(storage, (r) => fileIds.includes(r.fileId));
 
 export const readGuestKept = (storage: KeyValueStorage): StoredGuestFields =>
   readJson(storage, GUEST_KEPT_KEY, StoredGuestFields) ?? [];

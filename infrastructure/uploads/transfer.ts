@@ -51,9 +51,16 @@ import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
 import { queueGuestFile, type StartUploadPayload } from './commands';
 import type { CompressImage, UploadFileHandle } from './deps';
-import { bytesHandle } from './handles';
+import { bytesHandle, settled } from './handles';
 import { isJpeg, stripJpegMetadata } from './jpeg';
-import { clearResume, identityOf, readResume, writeResume, type ResumeRecord } from './records';
+import {
+  clearResume,
+  identityOf,
+  readAllResume,
+  readResume,
+  writeResume,
+  type ResumeRecord,
+} from './records';
 
 type UnstampedUploadEvent = uploads.UploadEvent extends infer Ev
   ? Ev extends DomainEvent<infer T, infer P>
@@ -126,6 +133,8 @@ export interface UploadRunEnv {
   readonly guest: boolean;
   /** Emits once when the person cancels this slot's upload. */
   readonly cancel$: Observable<unknown>;
+  /** Whose upload it is (the account id, null for a guest), written into its resume record. */
+  readonly account: string | null;
 }
 
 /** A pre-signed URL is relative to the API origin; a host reload sends it elsewhere. */
@@ -215,9 +224,31 @@ export const runUpload = (
     const { emit } = model;
     const id = model.id;
     let record: ResumeRecord | null = null;
+
+    // ---- the kept file (issue 13): one step after another, a failed one costing only the keeping
+    let keeping: PromiseLike<unknown> = settled(undefined);
+    const keepStep = (step: () => PromiseLike<unknown>) => {
+      keeping = keeping.then(step).then(undefined, () => undefined);
+    };
+    /** Kept files no remembered upload needs, and the oldest past the byte limit, go. */
+    const keepInStep = () =>
+      keepStep(() =>
+        up.keptFiles.list().then((kept) => {
+          const live = new Set(readAllResume(up.storage).map((r) => r.fileId));
+          const drop = uploads.keptFilesToDrop(kept, live);
+          return drop.length === 0 ? undefined : up.keptFiles.remove(drop);
+        }),
+      );
+    const keepFile = (key: string, source: UploadFileHandle) => {
+      if (!uploads.mayKeepFile(source.size)) return;
+      keepStep(() => up.keptFiles.put(key, source, deps.clock.now()));
+      keepInStep();
+    };
+
     const forget = () => {
+      const gone = [...clearResume(up.storage, identityOf(file)), ...(record ? [record.fileId] : [])];
       record = null;
-      clearResume(up.storage, identityOf(file));
+      if (gone.length > 0) keepStep(() => up.keptFiles.remove([...new Set(gone)]));
     };
 
     // ---- preparation (images): spec §5 compression toward 2 MB, EXIF stripped
@@ -510,13 +541,15 @@ export const runUpload = (
 
     // ---- the paths: fresh, or resumed from a record of this slot
 
-    const startedEvent = (source: UploadFileHandle) =>
+    const startedEvent = (source: UploadFileHandle, resumeOf?: string) =>
       emit(
         uploads.uploadStarted({
           id,
           field,
           file: { name: source.name, size: source.size, mime: source.type, kind },
           guest,
+          ...(resumeOf === undefined ? {} : { resumeOf }),
+          ...(resumeOf !== undefined && cmd.afterReload === true ? { afterReload: true } : {}),
         }),
       );
 
@@ -551,8 +584,11 @@ export const runUpload = (
                     category,
                     guest,
                     expiresAt: signed.expiresAt,
+                    account: env.account,
                   };
                   writeResume(up.storage, record, deps.clock.now());
+                  // Issue 13: the file is kept while its upload runs, so a reload does not stop it.
+                  keepFile(signed.fileId, source);
                 }
                 return concat(actions, rounds$(source), confirm$());
               }),
@@ -586,7 +622,9 @@ export const runUpload = (
             const slice = plan[c.index];
             return slice !== undefined && E.isRight(c.result) && arrived(c.result.right, slice);
           });
-          record = { ...saved, field };
+          record = { ...saved, field, account: saved.account ?? env.account };
+          // Picked again: kept again (the device may have dropped it); going on by itself: kept already.
+          if (cmd.afterReload !== true) keepFile(saved.fileId, file);
           const signed: Signed = {
             fileId: saved.fileId,
             preSigns: saved.preSigns,
@@ -594,7 +632,7 @@ export const runUpload = (
             expiresAt: saved.expiresAt,
           };
           const head: Action[] = [
-            startedEvent(file),
+            startedEvent(file, saved.fileId),
             signedEvent(signed),
             ...received.map((c) => emit(uploads.chunkConfirmed({ id, index: c.index }))),
           ];

@@ -6,7 +6,7 @@
  * `/create?remix=<a seeded work>` and `/ai-tools/ai-video-generator?image=`; face swap (a face
  * dropped), AI dance, AI makeup (first short of coins) and scribble to image (strokes drawn with the
  * mouse), each as a new person; a 50 MiB track uploaded in the editor, interrupted by a reload
- * and resumed from the chunks the server has; screenshots of Create, the tools index, each tool
+ * and continued by itself (the file kept on the device) from the chunks the server has; screenshots of Create, the tools index, each tool
  * page, the editor's upload and the queue at 1280 and 390 px.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -77,9 +77,8 @@ const signIn = async (p: Page) => {
     .toContain(DEMO_COINS);
 };
 
-/** A 50 MiB WAV: 44.1 kHz, 16-bit stereo, a steady tone (a real track a browser can read). */
-const wav50MiB = (): Buffer => {
-  const total = 50 * 1024 * 1024;
+/** A WAV of `total` bytes (50 MiB by default): 44.1 kHz, 16-bit stereo, a steady tone (a real track a browser can read). */
+const wav50MiB = (total = 50 * 1024 * 1024): Buffer => {
   const data = total - 44;
   const b = Buffer.alloc(total);
   b.write('RIFF', 0);
@@ -577,9 +576,9 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await shoot('scribble2img');
     });
 
-    it('a 50 MiB track going up in the editor, interrupted by a reload, resumes where it was and is usable', async () => {
-      // A real 50 MiB WAV (44.1 kHz stereo, about 297 s of a tone) in a temp dir: picked by its path,
-      // so the file picked again after the reload is the same file (name, size, type, date).
+    it('a 50 MiB track going up in the editor, interrupted by a reload, continues by itself where it was and is usable', async () => {
+      // A real 50 MiB WAV (44.1 kHz stereo, about 297 s of a tone) in a temp dir, picked once by its
+      // path: after the reload the upload goes on with the copy the page kept, never picked again.
       const dir = await mkdtemp(path.join(os.tmpdir(), 'atelier-resume-'));
       const file = path.join(dir, 'long-take.wav');
       const bytes = wav50MiB();
@@ -609,35 +608,58 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await expect.poll(shown, { timeout: 20_000 }).toBeGreaterThan(20);
       const before = await shown();
       await shot(me, 'editor-upload-1280');
-      // The reload, mid-upload (the held PUTs die with the page).
-      await me.reload();
-      await cdp.send('Fetch.disable');
-      await me.getByTestId('upload-audio').waitFor();
-      expect(await me.locator('[data-testid=editor-upload]').count()).toBe(0);
-      // What the server holds, asked with what this page kept to resume with.
-      const [record] = JSON.parse(
-        (await me.evaluate(() => localStorage.getItem('atelier.uploads.resume')))!,
-      ) as {
-        fileId: string;
-        preSigns: string[];
-      }[];
-      expect(record!.preSigns).toHaveLength(11);
-      const received = await Promise.all(
-        record!.preSigns.map(async (url) => {
-          const r = await me.request.post(app.url + '/api/v1/upload/audio/chunk/confirm', {
-            data: { file_id: record!.fileId, pre_sign_url: url },
-          });
-          return ((await r.json()) as { data: { received: boolean } }).data.received;
-        }),
-      );
-      expect(received).toEqual([true, true, true, ...Array<boolean>(8).fill(false)]);
-      // Picked again: the server is asked which chunks it has, and only the rest go up.
+      // While it runs, the picked file is kept on the device (IndexedDB), under its upload.
+      const keptFiles = () =>
+        me.evaluate(
+          () =>
+            new Promise<number[]>((resolve, reject) => {
+              const open = indexedDB.open('atelier-uploads');
+              open.onerror = () => reject(new Error('no kept-files database'));
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('kept-files')) {
+                  db.close();
+                  resolve([]);
+                  return;
+                }
+                const all = db.transaction('kept-files').objectStore('kept-files').getAll();
+                all.onsuccess = () => {
+                  db.close();
+                  resolve((all.result as { size: number }[]).map((e) => e.size));
+                };
+                all.onerror = () => reject(new Error('kept files unreadable'));
+              };
+            }),
+        );
+      await expect.poll(keptFiles, { timeout: 15_000 }).toEqual([bytes.length]);
+      // After the reload, held chunk PUTs go on, except the last chunk's first PUT, held until
+      // the resumed upload has been seen on screen with its note.
+      let reloaded = false;
+      let heldLast: string | null = null;
+      cdp.on('Fetch.requestPaused', (e: { requestId: string; request: { url: string } }) => {
+        if (!reloaded) return;
+        if (heldLast === null && /\/upload\/[\w-]+\/10\?/.test(e.request.url)) heldLast = e.requestId;
+        else void cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => undefined);
+      });
+      // The reload, mid-upload (the held PUTs die with the page); the file is NOT picked again.
       const putsBefore = puts.length;
-      await me.setInputFiles('[data-testid=upload-audio]', file);
+      reloaded = true;
+      await me.reload();
+      await me.getByTestId('upload-audio').waitFor();
+      // It goes on by itself, in its row of the editor, with its progress and "Resumed after reload".
+      const row = me.locator('[data-testid=editor-upload]');
+      await row.getByTestId('upload-resumed').waitFor({ timeout: 30_000 });
+      expect(await row.getByTestId('upload-resumed').textContent()).toBe('Resumed after reload');
+      await expect.poll(() => heldLast !== null, { timeout: 30_000 }).toBe(true);
+      expect(await shown()).toBeGreaterThanOrEqual(Math.floor(before));
+      await shot(me, 'editor-upload-resumed-running-1280');
+      await cdp.send('Fetch.continueRequest', { requestId: heldLast! });
       await me.getByTestId('add-upload-audio').waitFor({ timeout: 30_000 });
+      await cdp.send('Fetch.disable');
+      // Only the chunks the server did not have went up after the reload.
       expect(puts.slice(putsBefore).sort((a, b) => a - b)).toEqual([3, 4, 5, 6, 7, 8, 9, 10]);
-      // The resumed upload's own events: the three chunks confirmed at once (28 %, not 0 %), before
-      // any chunk is sent; then the eight others; then the confirm.
+      // The resumed upload's own events: the three chunks the server had confirmed at once (28 %,
+      // not 0 %), before any chunk is sent; then the eight others; then the confirm.
       const log = (
         await me.evaluate(() =>
           (window as unknown as { __ATELIER__: { eventLog: () => string } }).__ATELIER__.eventLog(),
@@ -645,8 +667,9 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       )
         .split('\n')
         .filter((l) => l.includes('"uploads/'))
-        .map((l) => JSON.parse(l) as { type: string; payload: { index?: number } });
+        .map((l) => JSON.parse(l) as { type: string; payload: { index?: number; afterReload?: boolean } });
       expect(log[0]!.type).toBe('uploads/started');
+      expect(log[0]!.payload.afterReload).toBe(true);
       expect(log.slice(1, 5).map((e) => [e.type, e.payload.index])).toEqual([
         ['uploads/signed', undefined],
         ['uploads/chunkConfirmed', 0],
@@ -678,9 +701,66 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       const stored = Buffer.from(await (await me.request.get(new URL(url.url, app.url).href)).body());
       expect(stored.length).toBe(bytes.length);
       expect(stored.equals(bytes)).toBe(true);
+      // Done: the kept file is deleted, and nothing is left to resume.
+      await expect.poll(keptFiles, { timeout: 10_000 }).toEqual([]);
+      expect(await me.evaluate(() => localStorage.getItem('atelier.uploads.resume'))).toBeNull();
       await shot(me, 'editor-upload-resumed-1280');
       await me.setViewportSize({ width: 390, height: 844 });
       await shot(me, 'editor-upload-resumed-390');
+
+      // Interrupted again, but the kept copy is gone (the browser cleared it): after the reload the
+      // upload shows in its row asking for the file, and the file picked again continues it.
+      await me.setViewportSize({ width: 1280, height: 900 });
+      const second = path.join(dir, 'second-take.wav');
+      await writeFile(second, wav50MiB(12 * 1024 * 1024));
+      await cdp.send('Fetch.enable', {
+        patterns: [1, 2].map((i) => ({
+          urlPattern: `*/upload/*/${i}\\?*`,
+          requestStage: 'Request' as const,
+        })),
+      });
+      reloaded = false;
+      await me.setInputFiles('[data-testid=upload-audio]', second);
+      await expect.poll(keptFiles, { timeout: 15_000 }).toHaveLength(1);
+      await expect
+        .poll(() => me.evaluate(() => localStorage.getItem('atelier.uploads.resume') ?? ''), {
+          timeout: 15_000,
+        })
+        .toContain('"confirmed":[0]');
+      await me.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('atelier-uploads');
+            open.onsuccess = () => {
+              const tx = open.result.transaction('kept-files', 'readwrite');
+              tx.objectStore('kept-files').clear();
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(new Error('could not clear the kept files'));
+            };
+            open.onerror = () => reject(new Error('no kept-files database'));
+          }),
+      );
+      reloaded = true;
+      await me.reload();
+      const waiting = me.locator('[data-testid=editor-upload]', { hasText: 'second-take.wav' });
+      await waiting.getByTestId('editor-upload-message').waitFor({ timeout: 30_000 });
+      expect(await waiting.getByTestId('editor-upload-message').textContent()).toBe(
+        'Pick the file again to continue',
+      );
+      await shot(me, 'editor-upload-pick-again-1280');
+      const putsBeforePick = puts.length;
+      await me.setInputFiles('[data-testid=upload-audio]', second);
+      await me
+        .locator('[data-testid=editor-upload]', { hasText: 'second-take.wav' })
+        .getByTestId('add-upload-audio')
+        .waitFor({ timeout: 30_000 });
+      await cdp.send('Fetch.disable');
+      // Only the two chunks the server lacked went up; the waiting row gave way to the upload.
+      expect(puts.slice(putsBeforePick).sort((a, b) => a - b)).toEqual([1, 2]);
+      expect(await me.getByTestId('editor-upload-message').count()).toBe(0);
       await rm(dir, { recursive: true, force: true });
     });
   });

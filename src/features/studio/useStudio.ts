@@ -35,6 +35,7 @@ export const usePalette = (url: string | null) =>
   useAppSelector((s) => (url === null ? null : studio.selectPalette(s.studio, url)));
 
 export interface SlotUpload {
+  readonly id: string;
   readonly field: string;
   readonly name: string;
   readonly kind: string;
@@ -42,6 +43,8 @@ export interface SlotUpload {
   readonly url: string | null;
   readonly progress: number;
   readonly messageKey: string | null;
+  /** Issue 13: it went on by itself after a reload, or waits for its file to be picked again. */
+  readonly afterReload: 'resumed' | 'pickAgain' | null;
 }
 
 /** The newest upload of each slot whose name starts with `prefix`, in the order the slots were first used. */
@@ -55,6 +58,7 @@ export const useSlotUploads = (prefix: string): readonly SlotUpload[] => {
         return [...latest.values()]
           .sort((a, b) => a.startedAt - b.startedAt || a.field.localeCompare(b.field))
           .map((up): SlotUpload => ({
+            id: up.id,
             field: up.field,
             name: up.file.name,
             kind: up.file.kind,
@@ -63,6 +67,7 @@ export const useSlotUploads = (prefix: string): readonly SlotUpload[] => {
             progress: uploads.selectUploadProgress(u, up.id),
             messageKey:
               up.phase.status === 'fail' || up.phase.status === 'error' ? up.phase.messageKey : null,
+            afterReload: up.afterReload?.kind ?? null,
           }));
       }),
     [prefix],

@@ -62,6 +62,11 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
             />
           )}
         </span>
+        {running && file.afterReload === 'resumed' && (
+          <Badge tone="info" data-testid="upload-resumed">
+            <FormattedMessage id="upload.resumedAfterReload" />
+          </Badge>
+        )}
         {running && (
           <ProgressBar
             value={file.status === 'init' ? null : file.progress * 100}
@@ -106,7 +111,9 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
  * An upload slot (spec §4 Upload, §5 limits): choose, drop or paste files; each shows its own
  * progress and can be removed (a running one is cancelled). Images over 2 MB are compressed
  * toward 2 MB before they go up (the upload epics). A file picked again after a reload resumes
- * from the first chunk the server has not confirmed. `pasteAnywhere`: a paste anywhere on the
+ * from the first chunk the server has not confirmed; one whose file the device kept goes on by
+ * itself after a reload ("Resumed after reload"), one whose file is gone asks for it again.
+ * `pasteAnywhere`: a paste anywhere on the
  * page (outside a text field) lands here.
  */
 export const Uploader = ({
@@ -137,8 +144,11 @@ export const Uploader = ({
     if (max <= 1) {
       const file = files[0]!;
       // One file: the new one replaces what was there.
+      // An interrupted upload waiting for its file is not removed: the file picked now takes its
+      // place (and continues it when it is the same file).
       for (const f of group.files)
-        if (f.status !== 'init' && f.status !== 'pending') dispatch(removeUpload({ id: f.id }));
+        if (f.status !== 'init' && f.status !== 'pending' && f.afterReload !== 'pickAgain')
+          dispatch(removeUpload({ id: f.id }));
       dispatch(uploadPickedFile(field, file));
       return;
     }

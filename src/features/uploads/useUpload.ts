@@ -23,6 +23,8 @@ export interface UploadFileView {
   readonly progress: number;
   readonly url: string | null;
   readonly messageKey: string | null;
+  /** Issue 13: it went on by itself after a reload, or waits for its file to be picked again. */
+  readonly afterReload: 'resumed' | 'pickAgain' | null;
 }
 
 const fileView = (s: uploads.UploadsState, u: uploads.Upload): UploadFileView => ({
@@ -35,6 +37,7 @@ const fileView = (s: uploads.UploadsState, u: uploads.Upload): UploadFileView =>
   progress: uploads.selectUploadProgress(s, u.id),
   url: u.phase.status === 'complete' ? u.phase.url : null,
   messageKey: u.phase.status === 'fail' || u.phase.status === 'error' ? u.phase.messageKey : null,
+  afterReload: u.afterReload?.kind ?? null,
 });
 
 /**

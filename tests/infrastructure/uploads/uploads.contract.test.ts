@@ -26,6 +26,7 @@ import { startTestServer, type TestServer } from '../../support/server';
 import { jpegWith } from './jpegFixtures';
 import { nodeFile, writeSeededFile } from './nodeFile';
 import { signedIn } from './support';
+import { memoryKeptFiles } from '../../../infrastructure/uploads/keptFiles';
 
 const MiB = 1024 * 1024;
 
@@ -77,6 +78,7 @@ const realStore = (o: RealStoreOptions = {}) => {
     compressImage: () => Promise.reject(new Error('no compression in these tests')),
     compressGif: null,
     storage: o.storage ?? memoryStorage(),
+    keptFiles: memoryKeptFiles(),
     hosts: o.hosts ?? { primary: s.baseUrl, alternate: s.baseUrl },
     chunkBytes: o.chunkBytes ?? null,
     parallelChunks: o.parallelChunks ?? 3,

@@ -18,6 +18,7 @@ import type { ApiFailure, ApiResult } from '../../../infrastructure/http/client'
 import type { UploadsApi } from '../../../infrastructure/uploads/api';
 import type {
   CompressImage,
+  KeptFileStore,
   KeyValueStorage,
   PutChunk,
   PutOutcome,
@@ -25,6 +26,7 @@ import type {
   UploadsDeps,
 } from '../../../infrastructure/uploads/deps';
 import { settled } from '../../../infrastructure/uploads/handles';
+import { memoryKeptFiles } from '../../../infrastructure/uploads/keptFiles';
 
 export const PRIMARY = 'https://primary.test';
 export const ALTERNATE = 'https://alternate.test';
@@ -108,6 +110,8 @@ export interface FakeUploadServerOptions {
   /** The status the confirm answers when every chunk arrived (0 by default). */
   readonly confirmStatus?: number;
   readonly storage?: KeyValueStorage;
+  /** The files kept for interrupted uploads (a memory store by default; share one across "reloads"). */
+  readonly keptFiles?: KeptFileStore;
   readonly compressImage?: CompressImage;
   readonly compressGif?: CompressImage | null;
   readonly chunkBytes?: number | null;
@@ -306,6 +310,7 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
     compressImage: options.compressImage ?? ((file) => settled(file)),
     compressGif: options.compressGif === undefined ? null : options.compressGif,
     storage: options.storage ?? memoryStorage(),
+    keptFiles: options.keptFiles ?? memoryKeptFiles(),
     hosts: { primary: PRIMARY, alternate: ALTERNATE },
     chunkBytes: options.chunkBytes ?? null,
     parallelChunks: options.parallelChunks ?? 1,

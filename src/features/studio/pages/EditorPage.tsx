@@ -11,7 +11,7 @@ import {
   openEditor,
   renameProject,
 } from '../../../../infrastructure/editor/commands';
-import { uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { removeUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import {
   Badge,
@@ -577,19 +577,39 @@ const Library = ({ project }: { readonly project: OpenProject }) => {
                 />
               </Button>
             ) : u.messageKey !== null ? (
-              <span className={styles.error}>
-                <FormattedMessage
-                  id={intl.messages[u.messageKey] !== undefined ? u.messageKey : 'uploadError'}
-                />
-              </span>
+              <>
+                <span className={styles.error} role="alert" data-testid="editor-upload-message">
+                  <FormattedMessage
+                    id={intl.messages[u.messageKey] !== undefined ? u.messageKey : 'uploadError'}
+                  />
+                </span>
+                {u.afterReload === 'pickAgain' && (
+                  <IconButton
+                    size="sm"
+                    variant="ghost"
+                    label={intl.formatMessage({ id: 'upload.remove' }, { name: u.name })}
+                    data-testid="editor-upload-remove"
+                    onClick={() => dispatch(removeUpload({ id: u.id }))}
+                  >
+                    ×
+                  </IconButton>
+                )}
+              </>
             ) : (
-              <ProgressBar
-                className={styles.uploadProgress}
-                size="sm"
-                value={u.status === 'init' ? null : u.progress * 100}
-                label={intl.formatMessage({ id: 'upload.progress' }, { name: u.name })}
-                text={u.status === 'init' ? undefined : intl.formatNumber(u.progress, { style: 'percent' })}
-              />
+              <>
+                {u.afterReload === 'resumed' && (
+                  <Badge tone="info" data-testid="upload-resumed">
+                    <FormattedMessage id="upload.resumedAfterReload" />
+                  </Badge>
+                )}
+                <ProgressBar
+                  className={styles.uploadProgress}
+                  size="sm"
+                  value={u.status === 'init' ? null : u.progress * 100}
+                  label={intl.formatMessage({ id: 'upload.progress' }, { name: u.name })}
+                  text={u.status === 'init' ? undefined : intl.formatNumber(u.progress, { style: 'percent' })}
+                />
+              </>
             )}
           </div>
         ))}
