@@ -9,8 +9,9 @@ import {
   tryWorkflow,
 } from '../../../../infrastructure/studio/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { Avatar, Badge, Button, Card, Field, Switch, TextArea, TextInput } from '../../../ui';
+import { Badge, Button, Card, Field, Switch, TextArea, TextInput } from '../../../ui';
 import { ResourceState } from '../ResourceState';
+import { SquareItemIntro } from '../SquareItemIntro';
 import { RunResult } from '../RunResult';
 import styles from '../Studio.module.css';
 import { useResource, useRunTask, useWorkflowTry } from '../useStudio';
@@ -128,63 +129,26 @@ const SquareWorkflow = ({ item }: { readonly item: studio.SquareItem }) => {
   const dispatch = useAppDispatch();
   const state = useWorkflowTry(item.id);
   return (
-    <>
-      <header className={styles.header}>
+    <SquareItemIntro item={item}>
+      <div className={styles.form}>
+        <h2 className={styles.sectionTitle}>
+          <FormattedMessage id="recipe.try" />
+        </h2>
+        <p className={styles.help}>
+          <FormattedMessage id="workflows.try.help" />
+        </p>
         <div>
-          <h1 className={styles.title}>{item.title}</h1>
-          <div className={styles.row}>
-            <Avatar src={item.author.avatar} name={item.author.name} size="sm" decorative />
-            <span className={styles.muted}>{item.author.name}</span>
-            <Badge tone="accent">
-              <FormattedMessage id="feed.card.workflow" />
-            </Badge>
-          </div>
+          <Button
+            variant="primary"
+            loading={state === 'copying'}
+            onClick={() => dispatch(tryWorkflow({ itemId: item.id }))}
+            data-testid="workflow-try"
+          >
+            <FormattedMessage id="feed.action.try" />
+          </Button>
         </div>
-      </header>
-      <div className={styles.two}>
-        <Card padding="lg">
-          <div className={styles.form}>
-            {item.cover && (
-              <img
-                className={styles.cover}
-                src={item.cover.url}
-                alt=""
-                width={item.cover.width}
-                height={item.cover.height}
-              />
-            )}
-            <p>{item.description}</p>
-            {item.tags.length > 0 && (
-              <div className={styles.chips}>
-                {item.tags.map((t) => (
-                  <Badge key={t.id}>{t.title}</Badge>
-                ))}
-              </div>
-            )}
-          </div>
-        </Card>
-        <Card padding="lg">
-          <div className={styles.form}>
-            <h2 className={styles.sectionTitle}>
-              <FormattedMessage id="recipe.try" />
-            </h2>
-            <p className={styles.help}>
-              <FormattedMessage id="workflows.try.help" />
-            </p>
-            <div>
-              <Button
-                variant="primary"
-                loading={state === 'copying'}
-                onClick={() => dispatch(tryWorkflow({ itemId: item.id }))}
-                data-testid="workflow-try"
-              >
-                <FormattedMessage id="feed.action.try" />
-              </Button>
-            </div>
-          </div>
-        </Card>
       </div>
-    </>
+    </SquareItemIntro>
   );
 };
 
