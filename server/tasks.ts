@@ -232,6 +232,13 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     return out;
   };
 
+  /**
+   * The production box worn on a task (spec §7 ornament use with a work_id: the task's own id), by
+   * its preview key; a column for the task queries that show the queue.
+   */
+  const PRODUCTION_FRAME_COLUMN = `(SELECT o.preview_key FROM ornament_wear w JOIN ornaments o ON o.id = w.ornament_id
+      WHERE w.type = 'production_box' AND w.account_id = t.account_id AND w.work_id = t.id) AS production_frame_key`;
+
   const toItem = (row: TaskRow, now: number, deduction: DeductionDetail | null): TaskItem => {
     const elapsed = now - Number(row.created_at);
     const running = row.status === 1 || row.status === 2;
@@ -260,6 +267,9 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       seed: Number(row.seed),
       params: publicParams(params),
       ...(published === undefined ? {} : { artwork_id: published }),
+      ...(typeof row.production_frame_key === 'string'
+        ? { production_frame: blobs.urlOf(row.production_frame_key) }
+        : {}),
     };
   };
 
@@ -279,7 +289,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
   ): Promise<TaskItem[]> => {
     const rows = await db.query<TaskRow & { ledger: LedgerEntry[] | string | null }>(
       `SELECT t.*, (SELECT json_agg(json_build_object('kind', l.kind, 'delta', l.delta) ORDER BY l.id)
-         FROM coin_ledger l WHERE l.ref = t.id AND t.account_id IS NOT NULL AND t.cost > 0) AS ledger
+         FROM coin_ledger l WHERE l.ref = t.id AND t.account_id IS NOT NULL AND t.cost > 0) AS ledger,
+         ${PRODUCTION_FRAME_COLUMN}
        FROM tasks t WHERE ${where}`,
       params,
     );
@@ -545,7 +556,7 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
       types,
     ]);
     const rows = await db.query<TaskRow>(
-      `SELECT * FROM tasks WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+      `SELECT t.*, ${PRODUCTION_FRAME_COLUMN} FROM tasks t WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
       [o.param, types, pageSize, (page - 1) * pageSize],
     );
     return { items: await itemsOf(rows, now), total: Number(count?.n ?? 0), page, page_size: pageSize };

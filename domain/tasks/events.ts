@@ -74,6 +74,8 @@ export interface TaskSnapshot {
   readonly media: readonly TaskMediaItem[];
   /** The work it was published as (spec §3 pub_community), when it was. */
   readonly publishedAs?: string;
+  /** The image of the production box its owner wears on it, when one is worn. */
+  readonly productionFrame?: string;
 }
 
 /**

@@ -76,6 +76,8 @@ export interface Task {
   readonly unseen?: true;
   /** The community work it was published as. */
   readonly publishedAs?: string;
+  /** The production box worn on it, as the last task list said (absent: none). */
+  readonly productionFrame?: string;
 }
 
 /** The last estimate (spec §7 /task/estimate); never negative. */
@@ -142,6 +144,7 @@ const snapshotTask = (s: TaskSnapshot, at: number): Task => ({
   estimateMs: s.estimateMs,
   phase: applySnapshot(undefined, s),
   ...(s.publishedAs === undefined ? {} : { publishedAs: s.publishedAs }),
+  ...(s.productionFrame === undefined ? {} : { productionFrame: s.productionFrame }),
 });
 
 const withoutKey = <A>(
@@ -308,8 +311,10 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
           const phase = applySnapshot(known.phase, s);
           const finishedNow = known.phase.status === 'inProgress' && phase.status !== 'inProgress';
           const publishedAs = s.publishedAs ?? known.publishedAs;
+          // The list says what is worn now: a box taken off is gone.
+          const { productionFrame: _worn, ...rest } = known;
           byId[s.id] = {
-            ...known,
+            ...rest,
             params:
               known.params.options === undefined && s.params.options
                 ? { ...known.params, options: s.params.options }
@@ -319,6 +324,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
             updatedAt: event.meta.at,
             ...(finishedNow ? { unseen: true as const } : {}),
             ...(publishedAs === undefined ? {} : { publishedAs }),
+            ...(s.productionFrame === undefined ? {} : { productionFrame: s.productionFrame }),
           };
         } else byId[s.id] = snapshotTask(s, event.meta.at);
       }

@@ -95,6 +95,8 @@ export interface TaskView {
   readonly download: TaskDownload | null;
   readonly canPublish: boolean;
   readonly publishedAs: string | null;
+  /** The production box worn on it (its image), or null. */
+  readonly productionFrame: string | null;
   /** Finished while the person was not looking. */
   readonly unseen: boolean;
 }
@@ -185,6 +187,7 @@ export const taskView = (task: Task): TaskView => {
       !task.guest &&
       task.publishedAs === undefined,
     publishedAs: task.publishedAs ?? null,
+    productionFrame: task.productionFrame ?? null,
     unseen: task.unseen === true,
   };
 };

@@ -274,6 +274,8 @@ export const TaskItem = t.intersection(
       params: t.UnknownRecord,
       /** The artwork it was published as. */
       artwork_id: t.string,
+      /** The image of the production box its owner wears on it (spec §7 ornament use with work_id). */
+      production_frame: t.union([t.string, t.null]),
     }),
   ],
   'TaskItem',

@@ -44,6 +44,7 @@ export const toTaskSnapshot = (item: TaskItem, guest: boolean): tasks.TaskSnapsh
   images: item.img_uris,
   media: (item.media ?? []).map(toTaskMedia),
   ...(item.artwork_id === undefined ? {} : { publishedAs: item.artwork_id }),
+  ...(typeof item.production_frame === 'string' ? { productionFrame: item.production_frame } : {}),
 });
 
 export const toPaymentInfo = (p: PaymentInfo): billing.PaymentInfo => ({

@@ -5,6 +5,8 @@
  * and every mapper carries them into the domain's feed, detail, search and people models (null
  * when none is worn).
  */
+import { TaskItem } from '../../infrastructure/contract/tasks';
+import { toTaskSnapshot } from '../../infrastructure/epics/mappers';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { Comment } from '../../infrastructure/contract/details';
@@ -149,5 +151,30 @@ describe('the mappers carry the frames into the domain', () => {
     expect(toPerson(decode(UserCard, user({ avatar_frame: null }))).avatarFrame).toBeNull();
     expect(toProfile(decode(Profile, profile({ avatar_frame: AVATAR_BOX }))).avatarFrame).toBe(AVATAR_BOX);
     expect(toProfile(decode(Profile, profile())).avatarFrame).toBeNull();
+  });
+});
+
+describe('the queue: the production box worn on a task', () => {
+  const item = (over: Record<string, unknown> = {}) =>
+    decode(TaskItem, {
+      id: 't1',
+      status: 3,
+      process: 100,
+      status_desc: 'done',
+      img_uris: [],
+      estimate_time: 0,
+      create_at: 1,
+      domain_type: 0,
+      prompt: 'p',
+      aspect_ratio: '1:1',
+      ...over,
+    });
+  it('decodes with the field absent, null or a string, and the snapshot carries only a string', () => {
+    expect(toTaskSnapshot(item({ production_frame: PRODUCTION_BOX }), false).productionFrame).toBe(
+      PRODUCTION_BOX,
+    );
+    expect(toTaskSnapshot(item({ production_frame: null }), false).productionFrame).toBeUndefined();
+    expect(toTaskSnapshot(item(), false).productionFrame).toBeUndefined();
+    expect(E.isLeft(TaskItem.decode({ ...item(), production_frame: 3 }))).toBe(true);
   });
 });

@@ -214,6 +214,17 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
     expect(found.find((w) => w.id === framed.itemId)?.production_frame).toMatch(box);
     // A guest sees it too: what one wears is public.
     expect((await detail('', framed.itemId)).production_frame).toMatch(box);
+    // The owner's queue shows it on the task it is worn on (its list and its poll).
+    const tasks = (await api('/api/v1/task/list', {}, author.token)).json.data.items as {
+      id: string;
+      production_frame?: string | null;
+    }[];
+    expect(tasks.find((t) => t.id === framed.taskId)?.production_frame).toMatch(box);
+    expect(tasks.find((t) => t.id === plain.taskId)?.production_frame).toBeUndefined();
+    const polled = (await api('/api/v1/task/detail', { id: framed.taskId }, author.token)).json.data.item as {
+      production_frame?: string;
+    };
+    expect(polled.production_frame).toMatch(box);
     // Wearing a production box draws no avatar frame.
     expect((await detail(viewer.token, framed.itemId)).author.avatar_frame).toBeNull();
 

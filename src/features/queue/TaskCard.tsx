@@ -16,6 +16,7 @@ import {
   Badge,
   Button,
   Card,
+  CoverFrame,
   ConfirmDialog,
   Dialog,
   Field,
@@ -170,6 +171,7 @@ const Media = ({ task }: { readonly task: tasks.TaskView }) => {
             data-testid="task-image"
           />
         </a>
+        {task.productionFrame !== null && <CoverFrame src={task.productionFrame} />}
       </div>
     );
   return (

@@ -323,3 +323,29 @@ describe('tasks: media and the workflow node (spec §3 img_uris, comfyui_current
     expect(tasks.selectEstimate(old)).toBeNull();
   });
 });
+
+describe('tasks: the production box worn on a task (spec §7 ornament use with work_id) follows the task list', () => {
+  it('a listed task carries the box worn on it; a later list without it takes it off; the view shows it', () => {
+    const worn = given(
+      tasks.taskListReceived({
+        requestedAt: 0,
+        items: [
+          snapshot('a', { status: 3, productionFrame: '/blobs/orn.png' }),
+          snapshot('b', { status: 3 }),
+        ],
+      }),
+    ).state;
+    expect(worn.tasks.byId['a']?.productionFrame).toBe('/blobs/orn.png');
+    expect(worn.tasks.byId['b']?.productionFrame).toBeUndefined();
+    const view = tasks.taskView(worn.tasks.byId['a']!);
+    expect(view.productionFrame).toBe('/blobs/orn.png');
+    const unloaded = given(
+      tasks.taskListReceived({
+        requestedAt: 0,
+        items: [snapshot('a', { status: 3, productionFrame: '/blobs/orn.png' })],
+      }),
+      tasks.taskListReceived({ requestedAt: 1, items: [snapshot('a', { status: 3 })] }),
+    ).state;
+    expect(unloaded.tasks.byId['a']?.productionFrame).toBeUndefined();
+  });
+});
