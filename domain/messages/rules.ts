@@ -44,7 +44,13 @@ export interface Message {
   readonly id: string;
   readonly type: MessageType;
   readonly action: NoticeAction;
-  readonly actor: { readonly id: string; readonly name: string; readonly avatar: string } | null;
+  readonly actor: {
+    readonly id: string;
+    readonly name: string;
+    readonly avatar: string;
+    /** The avatar box they wear (its image), when known. */
+    readonly avatarFrame?: string | null;
+  } | null;
   /** The work it is about, if any: its id, obj_type, title and cover. */
   readonly objId: string | null;
   readonly objType: number | null;

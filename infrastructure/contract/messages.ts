@@ -24,7 +24,14 @@ export const NoticeAction = t.keyof(
 );
 export type NoticeAction = t.TypeOf<typeof NoticeAction>;
 
-export const NoticeActor = t.type({ id: t.string, name: t.string, avatar: t.string }, 'NoticeActor');
+export const NoticeActor = t.intersection(
+  [
+    t.type({ id: t.string, name: t.string, avatar: t.string }),
+    /** Spec §3 avatar_frame: the avatar box the actor wears (absent in older answers). */
+    t.partial({ avatar_frame: t.union([t.string, t.null]) }),
+  ],
+  'NoticeActor',
+);
 export type NoticeActor = t.TypeOf<typeof NoticeActor>;
 
 export const Notice = t.type(

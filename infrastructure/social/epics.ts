@@ -121,7 +121,15 @@ export const toMessage = (n: Notice): messages.Message => ({
   id: n.id,
   type: n.type,
   action: n.action,
-  actor: n.actor,
+  actor:
+    n.actor === null
+      ? null
+      : {
+          id: n.actor.id,
+          name: n.actor.name,
+          avatar: n.actor.avatar,
+          avatarFrame: n.actor.avatar_frame ?? null,
+        },
   objId: n.obj_id,
   objType: n.obj_type,
   content: n.content,

@@ -22,6 +22,7 @@ import { decodeBody, ok } from '../envelope';
 import { coverKey } from './items';
 import { unreadCounts } from './notices';
 import { Params } from './sql';
+import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../commerce/frames';
 
 interface NoticeRow extends Record<string, unknown> {
   id: string;
@@ -32,6 +33,7 @@ interface NoticeRow extends Record<string, unknown> {
   actor_id: string | null;
   actor_name: string | null;
   actor_avatar: string | null;
+  actor_frame_key: string | null;
   item_id: string | null;
   obj_type: number | null;
   cover_width: number | null;
@@ -51,9 +53,11 @@ export const messageRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
     if (body.type !== undefined) where.push(`n.type = ${p.add(body.type)}`);
     const rows = await ctx.db.query<NoticeRow>(
       `SELECT n.id, n.type, n.action, n.title, n.content, n.actor_id, a.name AS actor_name, a.avatar AS actor_avatar,
+              ${avatarFrameColumn('af')} AS actor_frame_key,
               n.item_id, i.obj_type, i.cover_width, i.cover_height, n.is_read, n.created_at
          FROM notices n
          LEFT JOIN accounts a ON a.id = n.actor_id
+         ${wornAvatarBoxJoin('n.actor_id', 'af')}
          LEFT JOIN content_items i ON i.id = n.item_id
         WHERE ${where.join(' AND ')}
         ORDER BY n.created_at DESC, n.id ASC LIMIT ${p.add(limit + 1)} OFFSET ${p.add(offset)}`,
@@ -67,7 +71,12 @@ export const messageRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       content: r.content,
       actor:
         r.actor_id !== null
-          ? { id: r.actor_id, name: r.actor_name ?? '', avatar: r.actor_avatar ?? '' }
+          ? {
+              id: r.actor_id,
+              name: r.actor_name ?? '',
+              avatar: r.actor_avatar ?? '',
+              avatar_frame: frameUrlOf(ctx.blobs.urlOf, r.actor_frame_key),
+            }
           : null,
       obj_id: r.item_id,
       obj_type: r.obj_type === null ? null : Number(r.obj_type),

@@ -247,7 +247,7 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
     expect((await detail(viewer.token, framed.itemId)).production_frame).toBeNull();
   });
 
-  it('an avatar box worn: the author’s cards, detail, comments, profile, people lists and search carry it; null once unloaded', async () => {
+  it('an avatar box worn: the author’s cards, detail, comments, profile, people lists, search and the messages they send carry it; null once unloaded', async () => {
     const author = await account(1000);
     const viewer = await account();
     const work = await publishedWork(author.id, `avatar work of ${author.id}`);
@@ -255,6 +255,11 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
     await db.query(
       'INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, 1), ($2, $1, 2)',
       [author.id, viewer.id],
+    );
+    // The viewer's message centre has a follow from the author.
+    await db.query(
+      `INSERT INTO notices (id, account_id, type, action, actor_id, created_at) VALUES ($1, $2, 'fol', 'follow', $3, 3)`,
+      [`fol-${author.id}`, viewer.id, author.id],
     );
     expect(
       code(await api(COMMENT_CREATE_PATH, { obj_id: work.itemId, content: 'a framed hello' }, author.token)),
@@ -275,6 +280,8 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
       const viewersFollowers = await followers(viewer.token, viewer.id);
       const viewersFollowing = await following(viewer.token, viewer.id);
       const users = await searchUsers(viewer.token, author.id);
+      const notices = (await api('/api/v1/message/notice/list', { type: 'fol' }, viewer.token)).json.data
+        .items as { actor: { id: string; avatar_frame?: string | null } | null }[];
       const mine = list.filter((c) => c.author.id === author.id);
       const theirs = list.filter((c) => c.author.id === viewer.id);
       expect(mine).toHaveLength(1);
@@ -290,12 +297,13 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
         viewersFollowers.find((u) => u.id === author.id)?.avatar_frame,
         viewersFollowing.find((u) => u.id === author.id)?.avatar_frame,
         users.find((u) => u.id === author.id)?.avatar_frame,
+        notices.find((n) => n.actor?.id === author.id)?.actor?.avatar_frame,
       ];
     };
-    expect(await seen()).toEqual(Array.from({ length: 8 }, () => null));
+    expect(await seen()).toEqual(Array.from({ length: 9 }, () => null));
     await api('/api/v1/ornament/use', { ornament_id: 'orn-sakura-wreath' }, author.token);
     const worn = await seen();
-    expect(worn).toHaveLength(8);
+    expect(worn).toHaveLength(9);
     for (const frame of worn) expect(frame).toMatch(/orn-sakura-wreath\.png$/);
     // The same URL the account itself reads as its avatar_frame.
     const info = decodes(AccountInfo, (await api('/api/v1/account/info', {}, author.token)).json.data);
@@ -303,7 +311,7 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
     // The production box of the work stays none.
     expect((await detail(viewer.token, work.itemId)).production_frame).toBeNull();
     await api('/api/v1/ornament/unload', { ornament_id: 'orn-sakura-wreath' }, author.token);
-    expect(await seen()).toEqual(Array.from({ length: 8 }, () => null));
+    expect(await seen()).toEqual(Array.from({ length: 9 }, () => null));
   });
 
   it('one query per list: a page of many framed cards is answered without a query per card', async () => {

@@ -43,7 +43,13 @@ const MessageRow = ({ m, now }: { readonly m: messages.Message; readonly now: nu
       data-testid="message"
       data-read={m.isRead}
     >
-      <Avatar src={m.actor?.avatar || null} name={actor} size="sm" decorative />
+      <Avatar
+        src={m.actor?.avatar || null}
+        frameUrl={m.actor?.avatarFrame ?? null}
+        name={actor}
+        size="sm"
+        decorative
+      />
       <div className={styles.messageText}>
         <p className={styles.messageLine}>
           {m.actor ? (
