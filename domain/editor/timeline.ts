@@ -27,6 +27,31 @@ export interface NewClip {
   readonly title: string;
 }
 
+/**
+ * A GIF added as an image clip shows for the image length until its frames are known; then it
+ * takes one play of the GIF (`durationS`, within the image bounds). Only clips of that address
+ * still as added (the image length, untrimmed) change, and of those only the ids in `only` when it
+ * is given (the clips just added): a length the person chose stays. Null when nothing changes.
+ */
+export const withGifLength = (
+  storyboards: readonly StoryboardItem[],
+  url: string,
+  durationS: number,
+  only?: ReadonlySet<string>,
+): readonly StoryboardItem[] | null => {
+  if (!Number.isFinite(durationS) || durationS <= 0) return null;
+  const length = round3(Math.min(MAX_IMAGE_CLIP_SECONDS, Math.max(MIN_CLIP_SECONDS, durationS)));
+  let changed = false;
+  const next = storyboards.map((s) => {
+    const asAdded = s.duraction === IMAGE_CLIP_SECONDS && s.start === 0 && s.end === IMAGE_CLIP_SECONDS;
+    if (s.url !== url || s.type !== STORYBOARD_TYPE.image || !asAdded || length === s.duraction) return s;
+    if (only !== undefined && !only.has(s.id)) return s;
+    changed = true;
+    return { ...s, duraction: length, end: length };
+  });
+  return changed ? next : null;
+};
+
 /** A storyboard item for a piece of material, at the end of the list. */
 export const newStoryboardItem = (clip: NewClip, index: number): StoryboardItem => {
   const type: StoryboardType = clip.kind === 'video' ? STORYBOARD_TYPE.video : STORYBOARD_TYPE.image;

@@ -18,12 +18,15 @@ import {
   catchError,
   concatMap,
   debounce,
+  distinctUntilChanged,
   exhaustMap,
   filter,
   groupBy,
   map,
+  merge,
   mergeMap,
   of,
+  pairwise,
   race,
   switchMap,
   timer,
@@ -173,9 +176,45 @@ export const gifSheetEpic: AppEpic = (action$, state$, deps) =>
     ),
   );
 
+/**
+ * A GIF clip added at the image length takes its own length once its frames are known: when they
+ * arrive, or at once for a clip added after they had (a GIF added a second time).
+ */
+export const gifClipLengthEpic: AppEpic = (action$, state$) => {
+  const sheetArrived$ = action$.pipe(
+    filter(studio.gifSheetReady.match),
+    mergeMap(({ payload: { url, sheet } }) => {
+      const s = state$.value.editor;
+      if (s.status !== 'open') return EMPTY;
+      const next = editor.withGifLength(s.storyboards, url, editor.gifDurationSeconds(sheet.timing));
+      return next === null ? EMPTY : of<Action>(editor.storyboardsChanged({ storyboards: next }));
+    }),
+  );
+  const clipAdded$ = state$.pipe(
+    map((s) => (s.editor.status === 'open' ? s.editor.storyboards : null)),
+    distinctUntilChanged(),
+    pairwise(),
+    mergeMap(([before, after]) => {
+      if (before === null || after === null) return EMPTY;
+      const known = new Set(before.map((c) => c.id));
+      const added = after.filter((c) => !known.has(c.id) && editor.isGifUrl(c.url));
+      let next: readonly editor.StoryboardItem[] = after;
+      for (const clip of added) {
+        const gif = studio.selectGifSheet(state$.value.studio, clip.url);
+        if (gif?.status !== 'ready') continue;
+        const seconds = editor.gifDurationSeconds(gif.sheet.timing);
+        next = editor.withGifLength(next, clip.url, seconds, new Set([clip.id])) ?? next;
+      }
+      return next === after ? EMPTY : of<Action>(editor.storyboardsChanged({ storyboards: next }));
+    }),
+  );
+  return merge(sheetArrived$, clipAdded$);
+};
+
 export const editorEpics: readonly AppEpic[] = [
   openEditorEpic,
   editCommandsEpic,
   saveEditorEpic,
   gifSheetEpic,
+  gifClipLengthEpic,
 ];

@@ -169,3 +169,40 @@ describe('the frame sheet the preview draws from', () => {
     );
   });
 });
+
+describe('editor: a GIF clip takes its own length once its frames are known', () => {
+  const gifClip = (id: string, url = '/dance.gif') =>
+    editor.newStoryboardItem({ id, url, kind: 'image', durationS: null, materialId: id, title: id }, 0);
+
+  it('a clip still as added (3 s, untrimmed) takes one play; a length the person chose stays; other addresses stay', () => {
+    const added = gifClip('a');
+    const chosen = { ...gifClip('b'), end: 2 };
+    const other = gifClip('c', '/other.gif');
+    const next = editor.withGifLength([added, chosen, other], '/dance.gif', editor.gifDurationSeconds(four));
+    expect(next?.map((c) => [c.id, c.duraction, c.start, c.end])).toEqual([
+      ['a', 2, 0, 2],
+      ['b', 3, 0, 2],
+      ['c', 3, 0, 3],
+    ]);
+    // Nothing to change: null. A GIF of exactly the image length changes nothing either.
+    expect(editor.withGifLength(next ?? [], '/dance.gif', 2)).toBeNull();
+    expect(editor.withGifLength([gifClip('d')], '/dance.gif', 3)).toBeNull();
+    // Only the clips named, when some are.
+    expect(
+      editor.withGifLength([gifClip('e'), gifClip('f')], '/dance.gif', 2, new Set(['f']))?.map((c) => c.end),
+    ).toEqual([3, 2]);
+  });
+
+  it('property: the length is within the image bounds, and applying it twice changes nothing more', () => {
+    fc.assert(
+      fc.property(fc.double({ min: 0.001, max: 10_000, noNaN: true }), (seconds) => {
+        const once = editor.withGifLength([gifClip('a')], '/dance.gif', seconds) ?? [gifClip('a')];
+        const length = once[0]!.duraction;
+        expect(length).toBeGreaterThanOrEqual(editor.MIN_CLIP_SECONDS);
+        expect(length).toBeLessThanOrEqual(editor.MAX_IMAGE_CLIP_SECONDS);
+        expect(once[0]!.end).toBe(length);
+        expect(editor.withGifLength(once, '/dance.gif', seconds)).toBeNull();
+      }),
+    );
+  });
+});

@@ -7,7 +7,7 @@ import { of, throwError } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { editor, studio } from '../../../domain/index.js';
-import { loadGifSheet } from '../../../infrastructure/editor/commands';
+import { changeStoryboards, loadGifSheet } from '../../../infrastructure/editor/commands';
 import {
   gifPlays,
   planGifSheet,
@@ -152,6 +152,59 @@ describe('decoding a GIF clip once per address', () => {
       flush();
       expect(asks).toBe(1);
       expect(studio.selectGifSheet(store.getState().studio, '/broken.gif')).toEqual({ status: 'failed' });
+    });
+  });
+});
+
+describe('a GIF clip takes its own length once its frames are known (below the view)', () => {
+  const sheet: editor.GifSheet = {
+    image: 'blob:sheet',
+    columns: 2,
+    rows: 2,
+    width: 8,
+    height: 6,
+    frameWidth: 8,
+    frameHeight: 6,
+    gutter: 2,
+    timing: { delaysCs: [50, 50, 50, 50], plays: null },
+  };
+  const clip = (id: string) =>
+    editor.newStoryboardItem(
+      { id, url: '/a.gif', kind: 'image', durationS: null, materialId: id, title: id },
+      0,
+    );
+
+  it('when the frames arrive, and at once for the same GIF added again later', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    scheduler.run(({ cold, flush }) => {
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        { studio: fakeStudioDeps({ gifSheet: () => cold('5ms s|', { s: sheet }) }) },
+      );
+      const store = makeStore({ dependencies: deps });
+      store.dispatch(
+        editor.projectOpened({
+          project: { workspace_id: 'w', canvas: { aspect_ratio: '16:9' }, id: 'p', title: null },
+          audios: [],
+          storyboards: [clip('a')],
+        }),
+      );
+      const ends = () => {
+        const s = store.getState().editor;
+        return s.status === 'open' ? s.storyboards.map((c) => [c.id, c.end]) : [];
+      };
+      expect(ends()).toEqual([['a', 3]]);
+      store.dispatch(loadGifSheet({ url: '/a.gif' }));
+      flush();
+      expect(ends()).toEqual([['a', 2]]);
+      const s = store.getState().editor;
+      if (s.status !== 'open') throw new Error('closed');
+      store.dispatch(changeStoryboards({ storyboards: [...s.storyboards, { ...clip('b'), index: 1 }] }));
+      expect(ends()).toEqual([
+        ['a', 2],
+        ['b', 2],
+      ]);
     });
   });
 });

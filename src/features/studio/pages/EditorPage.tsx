@@ -455,7 +455,7 @@ const Library = ({ project }: { readonly project: OpenProject }) => {
   const works = useWorks();
   const clipUploads = useSlotUploads('editor-clip-');
   const audioUploads = useSlotUploads('editor-audio-');
-  const addClip = (clip: Omit<editor.NewClip, 'id'>) =>
+  const addClip = (clip: Omit<editor.NewClip, 'id'>) => {
     dispatch(
       changeStoryboards({
         storyboards: [
@@ -464,6 +464,9 @@ const Library = ({ project }: { readonly project: OpenProject }) => {
         ],
       }),
     );
+    // A GIF's frames give it its own length (domain editor.withGifLength).
+    if (editor.isGifUrl(clip.url)) dispatch(loadGifSheet({ url: clip.url }));
+  };
   const addAudio = (a: Omit<editor.NewAudio, 'id'>) =>
     dispatch(
       changeAudios({
