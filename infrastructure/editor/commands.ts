@@ -1,6 +1,10 @@
 /** Commands of the video editor (spec §4). */
 import type { editor } from '../../domain/index.js';
+import { randomId } from '../platform/device';
 import { defineCommand } from '../store/commands';
+
+/** A new clip or track id, unique in the project (`prefix`-random). */
+export const newItemId = (prefix: string): string => `${prefix}-${randomId()}`;
 
 // ---- video editor (spec §4)
 export const openEditor = defineCommand<{ readonly query: editor.RouteQuery }>()('editor/open');

@@ -2,6 +2,7 @@
  * Upload commands. They carry the picked file's handle, which is not serialisable: commands
  * are never recorded, only the events the epics emit are.
  */
+import { randomId } from '../platform/device';
 import { defineCommand } from '../store/commands';
 import { fileHandle } from './browser';
 import type { UploadFileHandle } from './deps';
@@ -40,6 +41,10 @@ export const queueGuestFile = defineCommand<StartUploadPayload>()('uploads/queue
 /** The command for a file the person picked, dropped or pasted: uploaded, or resumed where a reload left it. */
 export const uploadPickedFile = (field: string, file: File) =>
   resumeUpload({ field, file: fileHandle(file) });
+
+/** A file added to a list of uploads: a slot of its own, named `prefix` + a random id (the list reads its prefix). */
+export const uploadToNewSlot = (prefix: string, file: File) =>
+  uploadPickedFile(`${prefix}${randomId()}`, file);
 
 /** Removes a file from its uploader: a running upload is cancelled first, then it leaves the list. */
 export const removeUpload = defineCommand<{ readonly id: string }>()('uploads/remove');

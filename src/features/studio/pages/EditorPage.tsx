@@ -8,10 +8,11 @@ import {
   changeStoryboards,
   closeEditor,
   loadGifSheet,
+  newItemId,
   openEditor,
   renameProject,
 } from '../../../../infrastructure/editor/commands';
-import { removeUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { removeUpload, uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import {
   Badge,
@@ -55,11 +56,6 @@ const mediaDuration = (url: string, kind: 'audio' | 'video'): Promise<number | n
     el.onerror = () => resolve(null);
     el.src = url;
   });
-
-let uploadSlot = 0;
-const nextSlot = (prefix: string) => `${prefix}${Date.now().toString(36)}-${uploadSlot++}`;
-/** A clip or track id, unique in the project. */
-const newItemId = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${uploadSlot++}`;
 
 /**
  * A GIF clip at `t` seconds into it: the frame its trim shows then (`editor.gifClipFrame`), drawn
@@ -439,8 +435,7 @@ const UploadPicker = ({
         multiple
         data-testid={testId}
         onChange={(e) => {
-          for (const file of Array.from(e.target.files ?? []))
-            dispatch(uploadPickedFile(nextSlot(prefix), file));
+          for (const file of Array.from(e.target.files ?? [])) dispatch(uploadToNewSlot(prefix, file));
           e.target.value = '';
         }}
       />

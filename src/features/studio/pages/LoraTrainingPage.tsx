@@ -9,7 +9,7 @@ import {
   startTraining,
   stopTraining,
 } from '../../../../infrastructure/studio/commands';
-import { uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import {
@@ -29,7 +29,6 @@ import styles from '../Studio.module.css';
 import { useResource, useRunId, useSlotUploads } from '../useStudio';
 
 const IMAGE_PREFIX = 'lora-image-';
-let slot = 0;
 
 const PHASE_TONE = {
   queued: 'info',
@@ -249,9 +248,7 @@ const LoraTrainingPage = () => {
                         data-testid="lora-images"
                         onChange={(e) => {
                           for (const file of Array.from(e.target.files ?? []))
-                            dispatch(
-                              uploadPickedFile(`${IMAGE_PREFIX}${Date.now().toString(36)}-${slot++}`, file),
-                            );
+                            dispatch(uploadToNewSlot(IMAGE_PREFIX, file));
                           e.target.value = '';
                         }}
                       />

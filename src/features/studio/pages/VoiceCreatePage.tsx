@@ -2,7 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { audio, studio } from '../../../../domain/index.js';
 import { createVoice } from '../../../../infrastructure/studio/commands';
-import { uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { Badge, Button, Card, Field, IconButton, Spinner, Switch, TextArea, TextInput } from '../../../ui';
 import { Uploader } from '../../uploads';
@@ -11,7 +11,6 @@ import { useResource, useRunId, useSlotUploads } from '../useStudio';
 
 const COVER_FIELD = 'voice-cover';
 const AUDIO_PREFIX = 'voice-audio-';
-let slot = 0;
 
 const languageName = (code: string): string => {
   try {
@@ -297,7 +296,7 @@ const VoiceCreatePage = () => {
                 data-testid="voice-audio-input"
                 onChange={(e) => {
                   for (const file of Array.from(e.target.files ?? []))
-                    dispatch(uploadPickedFile(`${AUDIO_PREFIX}${Date.now().toString(36)}-${slot++}`, file));
+                    dispatch(uploadToNewSlot(AUDIO_PREFIX, file));
                   e.target.value = '';
                 }}
               />
