@@ -109,6 +109,23 @@ export const confirmedBytesOf = (upload: Upload): number => {
 const hasChunk = (phase: UploadPhase, index: number): boolean =>
   phase.status === 'pending' && phase.chunks[index] !== undefined;
 
+/** An upload as it enters the list: started now, in `phase`, marked when it came back after a reload. */
+const newUpload = (
+  p: Pick<Upload, 'id' | 'field' | 'file' | 'guest'>,
+  at: number,
+  phase: UploadPhase,
+  afterReload: AfterReloadMark | undefined,
+): Upload => ({
+  id: p.id,
+  field: p.field,
+  file: p.file,
+  guest: p.guest,
+  startedAt: at,
+  updatedAt: at,
+  phase,
+  ...(afterReload === undefined ? {} : { afterReload }),
+});
+
 export const evolveUploads = (state: UploadsState, event: UploadEvent): UploadsState => {
   switch (event.type) {
     case 'uploads/started': {
@@ -133,18 +150,16 @@ export const evolveUploads = (state: UploadsState, event: UploadEvent): UploadsS
       return produce(state, (draft) => {
         for (const id of replaced) delete draft.byId[id];
         draft.order = draft.order.filter((id) => !replaced.has(id));
-        draft.byId[p.id] = castDraft({
-          id: p.id,
-          field: p.field,
-          file: p.file,
-          guest: p.guest,
-          startedAt: event.meta.at,
-          updatedAt: event.meta.at,
-          phase: { status: 'init' },
-          ...(p.afterReload === true && p.resumeOf !== undefined
-            ? { afterReload: { kind: 'resumed' as const, fileId: p.resumeOf } }
-            : {}),
-        });
+        draft.byId[p.id] = castDraft(
+          newUpload(
+            p,
+            event.meta.at,
+            { status: 'init' },
+            p.afterReload === true && p.resumeOf !== undefined
+              ? { kind: 'resumed', fileId: p.resumeOf }
+              : undefined,
+          ),
+        );
         draft.order.unshift(p.id);
       });
     }
@@ -158,16 +173,14 @@ export const evolveUploads = (state: UploadsState, event: UploadEvent): UploadsS
         ? Math.min(size, Math.max(0, Math.floor(p.confirmedBytes)))
         : 0;
       return produce(state, (draft) => {
-        draft.byId[p.id] = castDraft({
-          id: p.id,
-          field: p.field,
-          file: p.file,
-          guest: p.guest,
-          startedAt: event.meta.at,
-          updatedAt: event.meta.at,
-          phase: { status: 'error', messageKey: PICK_AGAIN_MESSAGE_KEY, confirmedBytes },
-          afterReload: { kind: 'pickAgain', fileId: p.fileId },
-        });
+        draft.byId[p.id] = castDraft(
+          newUpload(
+            p,
+            event.meta.at,
+            { status: 'error', messageKey: PICK_AGAIN_MESSAGE_KEY, confirmedBytes },
+            { kind: 'pickAgain', fileId: p.fileId },
+          ),
+        );
         draft.order.unshift(p.id);
       });
     }

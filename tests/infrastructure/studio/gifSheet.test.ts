@@ -88,19 +88,20 @@ describe('the sheet’s plan', () => {
   });
 });
 
-describe('decoding a GIF clip once per address', () => {
-  const sheet: editor.GifSheet = {
-    image: 'blob:sheet',
-    columns: 2,
-    rows: 2,
-    width: 8,
-    height: 6,
-    frameWidth: 8,
-    frameHeight: 6,
-    gutter: 2,
-    timing: { delaysCs: [50, 50, 50, 50], plays: null },
-  };
+/** A decoded sheet: four half-second frames, looping. */
+const sheet: editor.GifSheet = {
+  image: 'blob:sheet',
+  columns: 2,
+  rows: 2,
+  width: 8,
+  height: 6,
+  frameWidth: 8,
+  frameHeight: 6,
+  gutter: 2,
+  timing: { delaysCs: [50, 50, 50, 50], plays: null },
+};
 
+describe('decoding a GIF clip once per address', () => {
   it('decodes on the first ask, shares one decoding between asks at once, and never decodes it again', () => {
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ cold, flush }) => {
@@ -157,17 +158,6 @@ describe('decoding a GIF clip once per address', () => {
 });
 
 describe('a GIF clip takes its own length once its frames are known (below the view)', () => {
-  const sheet: editor.GifSheet = {
-    image: 'blob:sheet',
-    columns: 2,
-    rows: 2,
-    width: 8,
-    height: 6,
-    frameWidth: 8,
-    frameHeight: 6,
-    gutter: 2,
-    timing: { delaysCs: [50, 50, 50, 50], plays: null },
-  };
   const clip = (id: string) =>
     editor.newStoryboardItem(
       { id, url: '/a.gif', kind: 'image', durationS: null, materialId: id, title: id },
