@@ -1,5 +1,4 @@
-import { Avatar as RadixAvatar } from 'radix-ui';
-import { forwardRef } from 'react';
+import { forwardRef, useState } from 'react';
 import styles from './Avatar.module.css';
 import { cx } from './cx';
 
@@ -27,10 +26,18 @@ export function initialsOf(name: string): string {
   return (head(first) + (last ? head(last) : '')).toLocaleUpperCase();
 }
 
+/**
+ * A round picture of a person over their initials: the initials are painted first and the picture,
+ * once it arrives, covers them; a picture that fails to load is dropped, leaving the initials.
+ * Plain elements rather than Radix's Avatar: Radix follows each picture's loading with a probe
+ * image and two state changes (loaded, fallback delay), which re-render every avatar of a list
+ * twice after it mounts; the square mounts one with each card as it scrolls (bench/squareScroll.ts).
+ */
 export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
   { src, name, size = 'md', frameUrl, decorative = false, className },
   ref,
 ) {
+  const [failed, setFailed] = useState<string | null>(null);
   return (
     <span
       ref={ref}
@@ -39,12 +46,21 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
       aria-label={decorative ? undefined : name}
       aria-hidden={decorative || undefined}
     >
-      <RadixAvatar.Root className={styles.avatar}>
-        {src ? <RadixAvatar.Image className={styles.image} src={src} alt="" /> : null}
-        <RadixAvatar.Fallback className={styles.fallback} aria-hidden="true" delayMs={src ? 300 : undefined}>
+      <span className={styles.avatar}>
+        <span className={styles.fallback} aria-hidden="true">
           {initialsOf(name)}
-        </RadixAvatar.Fallback>
-      </RadixAvatar.Root>
+        </span>
+        {src && failed !== src ? (
+          <img
+            className={styles.image}
+            src={src}
+            alt=""
+            decoding="async"
+            draggable={false}
+            onError={() => setFailed(src)}
+          />
+        ) : null}
+      </span>
       {frameUrl ? (
         <img className={styles.frame} src={frameUrl} alt="" aria-hidden="true" draggable={false} />
       ) : null}

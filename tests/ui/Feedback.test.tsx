@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Avatar, Badge, ProgressBar, Skeleton, Spinner, initialsOf } from '../../src/ui';
 
@@ -78,6 +78,16 @@ describe('Avatar', () => {
     render(<Avatar name="Ada Lovelace" />);
     const avatar = screen.getByRole('img', { name: 'Ada Lovelace' });
     expect(avatar.textContent).toBe('AL');
+  });
+
+  it('paints the picture over the initials and drops a picture that fails to load', () => {
+    const { container } = render(<Avatar name="Ada Lovelace" src="/avatars/ada.png" />);
+    const picture = container.querySelector('img[src="/avatars/ada.png"]');
+    expect(picture).not.toBeNull();
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' }).textContent).toBe('AL');
+    fireEvent.error(picture as Element);
+    expect(container.querySelector('img[src="/avatars/ada.png"]')).toBeNull();
+    expect(screen.getByRole('img', { name: 'Ada Lovelace' }).textContent).toBe('AL');
   });
 
   it('draws the decoration frame as a decorative image', () => {

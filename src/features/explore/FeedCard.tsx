@@ -36,7 +36,7 @@ export const PlayingProvider = ({ children }: { readonly children: ReactNode }) 
 
 /**
  * A cover that loads lazily over a blurred placeholder; a failed load is tried again up to twice
- * (spec §8, `feed.coverRetryUrl`). The placeholder's shimmer runs only while the image loads.
+ * (spec §8, `feed.coverRetryUrl`). The placeholder's wash is painted only until the image has loaded.
  */
 const CoverImage = ({ url }: { readonly url: string }) => {
   const [failures, setFailures] = useState(0);
