@@ -10,8 +10,8 @@
  *   its task card, and the artwork published from that task wherever it is loaded (square card,
  *   work tile, detail page, search result, personal area).
  *
- * The decorations reducer decides whether the wear or unload happened; this reads what it left
- * (`wornChangeOf`) and patches the other contexts' items (`withOwnFrames`). Nobody else's item
+ * The decorations reducer decides whether the wear or unload happened; this reads what it changed
+ * (`wornChangesOf`) and patches the other contexts' items (`withOwnFrames`). Nobody else's item
  * changes, an item that already shows the frame is kept as it is (same object), and a state with
  * nothing of the person's is returned as it was.
  */
@@ -50,29 +50,33 @@ export const productionFrameOn = (s: DecorationsState, workId: string): string |
 };
 
 /**
- * The change a worn or unloaded box made, read from the decorations state after the event; null
- * when the reducer refused it (an ornament not owned, not known, or already so) or for any other event.
+ * The changes an event made to what the person wears, read by comparing the decorations state
+ * before and after it: a worn or unloaded box, and also a list that says a box is no longer worn
+ * (unloading a production box without naming a work takes it off all of them, and the answer is
+ * the ornament's new copy). Nothing when the reducer refused the event (an ornament not owned, not
+ * known, or already so), and nothing for `accountCleared`: forgetting an account's decorations says
+ * nothing about what the next one wears.
  */
-export const wornChangeOf = (
+export const wornChangesOf = (
   event: DecorationsEvent,
   before: DecorationsState,
   after: DecorationsState,
-): WornChange | null => {
-  if (before === after) return null;
-  switch (event.type) {
-    case 'decorations/avatarBoxWorn':
-    case 'decorations/avatarBoxUnloaded':
-      return { kind: 'avatar', frame: wornAvatarFrame(after) };
-    case 'decorations/productionBoxWorn':
-    case 'decorations/productionBoxUnloaded':
-      return {
-        kind: 'production',
-        workId: event.payload.workId,
-        frame: productionFrameOn(after, event.payload.workId),
-      };
-    default:
-      return null;
+): readonly WornChange[] => {
+  if (before === after || event.type === 'decorations/accountCleared') return [];
+  const changes: WornChange[] = [];
+  const avatar = wornAvatarFrame(after);
+  if (avatar !== wornAvatarFrame(before)) changes.push({ kind: 'avatar', frame: avatar });
+  if (before.productionBoxOnWork !== after.productionBoxOnWork) {
+    const works = new Set([
+      ...Object.keys(before.productionBoxOnWork),
+      ...Object.keys(after.productionBoxOnWork),
+    ]);
+    for (const workId of works) {
+      const frame = productionFrameOn(after, workId);
+      if (frame !== productionFrameOn(before, workId)) changes.push({ kind: 'production', workId, frame });
+    }
   }
+  return changes;
 };
 
 /** The frames to draw on one person's own loaded items. */
@@ -320,32 +324,31 @@ export const withOwnFrames = <S extends FramedState>(state: S, p: OwnFrames): S 
 };
 
 /**
- * The frames a decorations event gives the signed-in person's items: none when nobody is signed in
- * or the event changed nothing they wear. A production box's artwork is the one its task was
- * published as (`publishedAs`, from the task list or the publish call).
+ * The frames a decorations event gives the signed-in person's items, one set per change: none when
+ * nobody is signed in or the event changed nothing they wear. A production box's artwork is the one
+ * its task was published as (`publishedAs`, from the task list or the publish call).
  */
 export const ownFramesOf = (
   event: DecorationsEvent,
   before: FramedState,
   after: FramedState,
-): OwnFrames | null => {
-  if (after.session.status !== 'signedIn') return null;
-  const change = wornChangeOf(event, before.decorations, after.decorations);
-  if (change === null) return null;
+): readonly OwnFrames[] => {
+  if (after.session.status !== 'signedIn') return [];
   const personId = after.session.user.id;
-  if (change.kind === 'avatar') return { personId, avatarFrame: change.frame };
-  return {
-    personId,
-    work: {
-      taskId: change.workId,
-      artworkId: after.tasks.byId[change.workId]?.publishedAs ?? null,
-      frame: change.frame,
-    },
-  };
+  return wornChangesOf(event, before.decorations, after.decorations).map((change): OwnFrames =>
+    change.kind === 'avatar'
+      ? { personId, avatarFrame: change.frame }
+      : {
+          personId,
+          work: {
+            taskId: change.workId,
+            artworkId: after.tasks.byId[change.workId]?.publishedAs ?? null,
+            frame: change.frame,
+          },
+        },
+  );
 };
 
 /** The root's step after a decorations event: the person's own items follow what they now wear. */
-export const followWornFrames = <S extends FramedState>(before: S, after: S, event: DecorationsEvent): S => {
-  const frames = ownFramesOf(event, before, after);
-  return frames === null ? after : withOwnFrames(after, frames);
-};
+export const followWornFrames = <S extends FramedState>(before: S, after: S, event: DecorationsEvent): S =>
+  ownFramesOf(event, before, after).reduce(withOwnFrames, after);

@@ -314,6 +314,36 @@ describe('decorations: the person’s own loaded items follow what they wear (sp
     expect(detail(off, 'art1')?.productionFrame).toBeNull();
   });
 
+  it('a production box taken off without naming a work (the list answers it is no longer worn) leaves every work it was on', () => {
+    const { state, violation } = given(
+      ...world,
+      decorations.productionBoxWorn({ ornamentId: 'pb1', workId: 't1' }),
+      decorations.productionBoxWorn({ ornamentId: 'pb1', workId: 't2' }),
+    ).when(
+      decorations.ornamentsReceived({
+        ornaments: [
+          ornament({ id: 'pb1', type: 'productionBox', preview: { url: GOLD, width: 600, height: 600 } }),
+        ],
+      }),
+    );
+    expect(violation).toBeNull();
+    expect(state.tasks.byId['t1']?.productionFrame).toBeUndefined();
+    expect(state.tasks.byId['t2']?.productionFrame).toBeUndefined();
+    expect(feedCards(state).map((c) => c.productionFrame)).toEqual([null, null, null]);
+    expect(detail(state, 'art1')?.productionFrame).toBeNull();
+  });
+
+  it('the list read again says which ring is worn: it is drawn; forgetting the account’s decorations draws nothing', () => {
+    const listed = given(...world).when(
+      decorations.ornamentsReceived({ ornaments: [ornament({ id: 'av1', is_wearing: true })] }),
+    ).state;
+    expect(feedCards(listed)[0]?.author?.avatarFrame).toBe(RING);
+    const cleared = given(...world, decorations.avatarBoxWorn({ ornamentId: 'av1' })).when(
+      decorations.accountCleared({}),
+    );
+    expect(cleared.state.feed).toBe(cleared.before.feed);
+  });
+
   it('a task not yet published frames only its task card', () => {
     const { before, state } = given(...world).when(
       decorations.productionBoxWorn({ ornamentId: 'pb1', workId: 't2' }),
