@@ -355,7 +355,7 @@ describe('the decorations others see', () => {
     // To the mall inside the page: an avatar box, then a production box on that work.
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Decorations' }).click();
-    await page.getByTestId('to-mall').click();
+    await page.getByTestId('to-mall').first().click();
     await card(page, 'orn-aurora-ring').waitFor({ timeout: 20_000 });
     await own(page, 'orn-aurora-ring');
     await card(page, 'orn-aurora-ring').getByTestId('ornament-wear').click();
@@ -394,7 +394,7 @@ describe('the decorations others see', () => {
     await page.goBack();
     await page.getByTestId('account-menu').click();
     await page.getByRole('menuitem', { name: 'Decorations' }).click();
-    await page.getByTestId('to-mall').click();
+    await page.getByTestId('to-mall').first().click();
     await page.getByRole('tab', { name: 'Production boxes' }).click();
     await card(page, 'orn-neon-grid').getByTestId('ornament-unload').click();
     await expect.poll(() => card(page, 'orn-neon-grid').getAttribute('data-wearing')).toBe('false');
