@@ -16,6 +16,8 @@ import { socialContext } from './social/index.js';
 import { feedContext } from './feed/index.js';
 import { messagesContext, selectUnreadNotices } from './messages/index.js';
 import { decorationsContext } from './decorations/index.js';
+import type { DecorationsEvent } from './decorations/events.js';
+import { followWornFrames } from './decorations/ownFrames.js';
 import { editorContext } from './editor/index.js';
 import { chatContext } from './chat/index.js';
 import { charactersContext } from './characters/index.js';
@@ -95,6 +97,8 @@ export const initialRootState: RootState = Object.fromEntries(
 /**
  * The root reducer: routes each event to the one context that owns it. Anything else (a
  * command, redux's init action, an unknown type from a newer log) leaves the state as it is.
+ * One fact reaches beyond its context: a box the person wears or unloads is drawn at once on their
+ * own items the other contexts hold (`decorations/ownFrames.ts`), each still patched by a pure rule.
  */
 export const evolve = (state: RootState = initialRootState, event: { readonly type: string }): RootState => {
   const owner = ownerOf.get(event.type);
@@ -102,7 +106,9 @@ export const evolve = (state: RootState = initialRootState, event: { readonly ty
   const ctx = contexts[owner] as unknown as BoundedContext<unknown, DomainEvent>;
   const before = state[owner];
   const after = ctx.evolve(before, event as DomainEvent);
-  return after === before ? state : { ...state, [owner]: after };
+  if (after === before) return state;
+  const next = { ...state, [owner]: after };
+  return owner === 'decorations' ? followWornFrames(state, next, event as DecorationsEvent) : next;
 };
 
 /** The invariant registry, in order; the task progress invariant is the first. */

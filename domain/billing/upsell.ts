@@ -6,7 +6,7 @@
  * members read different messages), and where its button leads: the membership page (on the
  * tier to buy), the coin page, or nowhere when nothing can be bought.
  */
-import { TIER_BENEFITS, upgradeTarget, type Tier } from './benefits.js';
+import { TIER_BENEFITS, TIER_ORDER, upgradeTarget, type Tier } from './benefits.js';
 
 export type EnterpriseRole = 'none' | 'admin' | 'member';
 
@@ -44,7 +44,10 @@ export const upsellTopicOf = (name: string, variant: string | null): UpsellTopic
       return 'vipComputing';
     case 'vipLimit':
     case 'gpuLimit':
+    case 'enterpriseCompute':
       return 'gpu';
+    case 'enterpriseQueue':
+      return 'queue';
     case 'unlockBuy':
       return 'unlock';
     case 'canvasLimit':
@@ -57,13 +60,30 @@ export const upsellTopicOf = (name: string, variant: string | null): UpsellTopic
 const key = (topic: UpsellTopic, part: string) => `billing.upsell.${topic}.${part}`;
 
 /**
+ * The plan a company admin is sent to. The membership page sells no company plan of its own, so
+ * the admin lands on its highest tier, the one that best stands for a company's plan.
+ */
+export const COMPANY_PLAN_TIER: Tier = TIER_ORDER[TIER_ORDER.length - 1] ?? 'pro';
+
+/**
+ * The company role an upsell speaks to: the role the error map wrote into a company dialog
+ * (`enterpriseQueue` / `enterpriseCompute` with variant Admin or Member) wins, so the text always
+ * matches the dialog that was decided; any other dialog speaks to the person's own role.
+ */
+export const upsellRoleOf = (name: string, variant: string | null, own: EnterpriseRole): EnterpriseRole => {
+  if (name !== 'enterpriseQueue' && name !== 'enterpriseCompute') return own;
+  return variant === 'Admin' ? 'admin' : 'member';
+};
+
+/**
  * The upsell of one dialog for one person, or null when the dialog is not an upsell. The body is
  * chosen in this order: a company member (ask the admin; nothing to buy), a company admin (the
- * company's plan), the top tier (a plain limit, spec §6), a free account, a member who can go higher.
+ * company's plan: the membership page on its highest tier), the top tier (a plain limit, spec §6), a free account, a member who can go higher.
  */
 export const upsellOf = (name: string, variant: string | null, ctx: UpsellContext): Upsell | null => {
   const topic = upsellTopicOf(name, variant);
   if (topic === null) return null;
+  const role = upsellRoleOf(name, variant, ctx.enterpriseRole);
   const target = upgradeTarget(ctx.tier);
   const own = TIER_BENEFITS[ctx.tier];
   const next = target === null ? null : TIER_BENEFITS[target];
@@ -87,7 +107,7 @@ export const upsellOf = (name: string, variant: string | null, ctx: UpsellContex
       action: { kind: 'coins' },
       actionKey: 'billing.upsell.action.coins',
     };
-  if (ctx.enterpriseRole === 'member')
+  if (role === 'member')
     return {
       topic,
       titleKey,
@@ -96,13 +116,13 @@ export const upsellOf = (name: string, variant: string | null, ctx: UpsellContex
       action: { kind: 'none' },
       actionKey: null,
     };
-  if (ctx.enterpriseRole === 'admin')
+  if (role === 'admin')
     return {
       topic,
       titleKey,
       bodyKey: key(topic, 'enterpriseAdmin'),
       values,
-      action: { kind: 'pricing', tier: target },
+      action: { kind: 'pricing', tier: COMPANY_PLAN_TIER },
       actionKey: 'billing.upsell.action.companyPlan',
     };
   if (target === null)

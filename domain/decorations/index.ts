@@ -8,6 +8,7 @@ export * from './state.js';
 export * from './rules.js';
 export * from './selectors.js';
 export * from './invariants.js';
+export * from './ownFrames.js';
 
 export const decorationsContext: BoundedContext<DecorationsState, DecorationsEvent> = {
   name: 'decorations',

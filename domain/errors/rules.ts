@@ -64,9 +64,20 @@ export interface ToastEffect {
 }
 
 export type DialogName =
-  'upgrade' | 'break' | 'vipComputing' | 'vipLimit' | 'gpuLimit' | 'unlockBuy' | 'canvasLimit';
+  | 'upgrade'
+  | 'break'
+  | 'vipComputing'
+  | 'vipLimit'
+  | 'gpuLimit'
+  | 'unlockBuy'
+  | 'canvasLimit'
+  /** A company account's full queue (70002) or compute limit (70010, 80008), by its role. */
+  | 'enterpriseQueue'
+  | 'enterpriseCompute';
 
-export type DialogVariant = 'Queue10' | 'Queue5' | 'LoraTrain' | 'Canvas5' | 'Canvas10' | 'Basic';
+/** The spec's dialog variants, and a company account's role for the enterprise dialogs. */
+export type DialogVariant =
+  'Queue10' | 'Queue5' | 'LoraTrain' | 'Canvas5' | 'Canvas10' | 'Basic' | 'Admin' | 'Member';
 
 export type ErrorEffect =
   /** Success, a cancelled request, or a code the caller reads as data. */
@@ -115,16 +126,13 @@ export const canUpgrade = (ctx: ErrorContext): boolean =>
   ctx.isMember && ctx.vipTier !== 3 && ctx.vipTier !== 4;
 
 /**
- * The company's message for a limit, by the person's role (written out whole, so the translation
- * build finds each id in the source).
+ * Spec §6: "Enterprise admins and members see different messages". A company account's limit is a
+ * dialog of its own that names the role: the admin's leads to the company plan, the member's tells
+ * them to ask the admin (the upsell, `billing.upsellOf`). A company account whose role is unknown
+ * is treated as a member: nothing is sold to someone who may not buy for the company.
  */
-const ENTERPRISE_KEYS = {
-  computeLimit: { admin: 'computeLimitEnterpriseAdmin', member: 'computeLimitEnterpriseMember' },
-  taskQueueFull: { admin: 'taskQueueFullEnterpriseAdmin', member: 'taskQueueFullEnterpriseMember' },
-} as const;
-
-const enterpriseKey = (ctx: ErrorContext, base: keyof typeof ENTERPRISE_KEYS): string =>
-  ENTERPRISE_KEYS[base][ctx.enterpriseRole === 'admin' ? 'admin' : 'member'];
+const enterpriseDialog = (ctx: ErrorContext, name: 'enterpriseQueue' | 'enterpriseCompute'): ErrorEffect =>
+  dialog(name, ctx.enterpriseRole === 'admin' ? 'Admin' : 'Member');
 
 const MODEL_TYPE = /\b(checkpoint|lora)\b/i;
 
@@ -177,10 +185,10 @@ const mapBusinessCode = (code: number, msg: string, ctx: ErrorContext): ErrorEff
       return dialog('vipComputing');
     case ErrorCodes.vipOrGpuLimit:
     case ErrorCodes.gpuOrVipLimit:
-      if (ctx.isEnterprise) return warn(enterpriseKey(ctx, 'computeLimit'));
+      if (ctx.isEnterprise) return enterpriseDialog(ctx, 'enterpriseCompute');
       return ctx.isMember ? dialog('gpuLimit') : dialog('vipLimit');
     case ErrorCodes.queueFull:
-      if (ctx.isEnterprise) return warn(enterpriseKey(ctx, 'taskQueueFull'));
+      if (ctx.isEnterprise) return enterpriseDialog(ctx, 'enterpriseQueue');
       if (!ctx.isMember) return dialog('break', 'Queue5');
       return canUpgrade(ctx) ? dialog('upgrade', 'Queue10') : warn('taskQueueFull');
     case ErrorCodes.unlockBuy:

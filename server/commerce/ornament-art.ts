@@ -76,8 +76,9 @@ export const renderAvatarBox = (hue: number, seed: number, size = 192): Ornament
 
 /**
  * A frame around a work's cover: a banded border with a pattern and four corner pieces. Drawn at
- * 288 × 384 with soft edges on the corner pieces: it is stretched over a whole artwork on its
- * detail page as well as over the square's small covers.
+ * 288 × 384 with soft edges on the corner pieces, which stay within 52 px of each edge: the client
+ * draws it nine-sliced at that slice (src/ui/CoverFrame.module.css), so it frames a whole artwork on
+ * its detail page and the square's small covers, of any shape, without stretching its corners.
  */
 export const renderProductionBox = (hue: number, seed: number, width = 288, height = 384): OrnamentArt => {
   const rand = prng(seed);

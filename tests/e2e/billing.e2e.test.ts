@@ -265,19 +265,19 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     expect(pageErrors).toEqual([]);
   });
 
-  it('company accounts (spec §3 enterprise): a full queue tells a member to ask the company admin and the admin to upgrade the company plan, no personal upsell', async () => {
+  it('company accounts (spec §3 enterprise, §6 "Enterprise admins and members see different messages"): a full queue tells a member to ask the company admin, and leads the admin to the company plan on the membership page', async () => {
     const cases = [
       {
         email: 'member@studio.atelier.test',
-        says: 'Ask your company admin for more capacity',
+        says: 'Your company’s task queue is full. Ask your company admin for more capacity.',
         who: 'member',
       },
       {
         email: 'admin@studio.atelier.test',
-        says: 'Upgrade the company plan to run more tasks',
+        says: 'Your company’s task queue is full (2 at once). Upgrade the company plan to run more.',
         who: 'admin',
       },
-    ];
+    ] as const;
     for (const { email, says, who } of cases) {
       await settleNewAccount(app.url, email, 'atelier-demo');
       const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
@@ -298,12 +298,35 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
         }
         await p.fill('[data-testid=prompt]', "the company's lighthouse, over the limit");
         await p.click('[data-testid=generate]');
-        const toast = p.locator('[data-testid=toast]', { hasText: says });
-        await toast.waitFor({ timeout: 10_000 });
-        expect(await toast.textContent()).toContain('Your company’s task queue is full.');
-        // A company's people are not sold a personal membership.
-        expect(await p.locator('[data-testid=upsell-body]').count()).toBe(0);
+        const body = p.locator('[data-testid=upsell-body]');
+        await body.waitFor({ timeout: 10_000 });
+        expect(await body.getAttribute('data-topic')).toBe('queue');
+        expect(await body.textContent()).toBe(says);
+        const dialogText = (await p.locator('[role=dialog]').textContent()) ?? '';
+        expect(dialogText).not.toMatch(/Queue5|Queue10|Enterprise|enterprise|billing\.|dialog\./);
+        // A company's people are never sold a personal membership.
+        expect(dialogText).not.toMatch(/Become a member|Join|Upgrade to/);
         await p.screenshot({ path: path.join(SHOTS, `billing-queue-full-company-${who}.png`) });
+        await p.setViewportSize({ width: 390, height: 844 });
+        await p.screenshot({ path: path.join(SHOTS, `billing-queue-full-company-${who}-390.png`) });
+        await p.setViewportSize({ width: 1280, height: 860 });
+        if (who === 'member') {
+          // Nothing to buy: only Close, and it closes.
+          expect(await p.locator('[data-testid=upsell-action]').count()).toBe(0);
+          await p.click('[data-testid=dialog-close]');
+          await expect.poll(() => p.locator('[role=dialog]').count()).toBe(0);
+        } else {
+          const action = p.locator('[data-testid=upsell-action]');
+          expect(await action.textContent()).toBe('Upgrade the company plan');
+          await action.click();
+          // The membership page sells no company plan of its own: the admin lands on its highest tier.
+          await p.waitForURL(/\/pricing\?tier=pro$/);
+          await p.locator('[data-testid=tier-pro]').waitFor({ timeout: 10_000 });
+          expect(await p.locator('[data-testid=price-pro]').textContent()).toContain('$29.99');
+          expect(await p.locator('[data-testid=tier-pro]').getAttribute('class')).toMatch(/highlight/);
+          expect(await p.locator('[role=dialog]').count()).toBe(0);
+          await p.screenshot({ path: path.join(SHOTS, 'billing-company-admin-pricing.png') });
+        }
       } finally {
         await context.close();
       }

@@ -9,6 +9,7 @@
  */
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, NO_POPUPS, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
 
@@ -190,9 +191,31 @@ describe('the decorations others see', () => {
       status: { code: number };
       data: Record<string, unknown> & { item?: { id: string; status: number } };
     };
-  const coverFrame = (scope: ReturnType<Page['locator']>) => scope.locator('img[data-frame="cover"]');
+  const coverFrame = (scope: ReturnType<Page['locator']>) => scope.locator('[data-frame="cover"]');
   const avatarFrame = (scope: ReturnType<Page['locator']>, box: string) =>
     scope.locator(`img[src$="${box}.png"]`);
+  /** One finished work of the demo account, published: made once for the tests that need their own. */
+  let ownWork: { taskId: string; artworkId: string } | null = null;
+  const publishedWork = async (page: Page) => {
+    if (ownWork !== null) return ownWork;
+    const created = await json(page, '/api/v1/task/tool/create', {
+      domain_type: 0,
+      prompt: 'a paper boat on a green canal',
+      aspect_ratio: '3:4',
+      seed: 23,
+    });
+    expect(created.status.code).toBe(10000);
+    const taskId = created.data.item!.id;
+    await expect
+      .poll(async () => (await json(page, '/api/v1/task/detail', { id: taskId })).data.item?.status, {
+        timeout: 30_000,
+      })
+      .toBe(3);
+    const published = await json(page, '/api/v1/task/publish', { id: taskId, title: 'Green canal' });
+    expect(published.status.code).toBe(10000);
+    ownWork = { taskId, artworkId: published.data['artwork_id'] as string };
+    return ownWork;
+  };
 
   it('a production box worn on a published work and an avatar box: another account sees both on the profile, the work and the square, at 1280 and 390', async () => {
     const page = await newPage(1280);
@@ -255,7 +278,7 @@ describe('the decorations others see', () => {
       await expect.poll(() => avatarFrame(profile.locator('header'), 'orn-ember-halo').count()).toBe(1);
       const tile = viewer.getByTestId('work-tile').filter({ hasText: 'Violet lighthouse' });
       await tile.waitFor({ timeout: 20_000 });
-      await expect.poll(() => coverFrame(tile).getAttribute('src')).toMatch(/orn-ink-scroll\.png$/);
+      await expect.poll(() => coverFrame(tile).getAttribute('data-src')).toMatch(/orn-ink-scroll\.png$/);
       expect(await coverFrame(viewer.getByTestId('works-grid')).count()).toBe(1);
       await tile.scrollIntoViewIfNeeded();
       await shot(viewer, 'frames-profile');
@@ -265,7 +288,7 @@ describe('the decorations others see', () => {
       await viewer.goto(app.url + `/artwork/${artworkId}`);
       const detail = viewer.getByTestId('artwork-detail');
       await detail.waitFor({ timeout: 20_000 });
-      await expect.poll(() => coverFrame(detail).getAttribute('src')).toMatch(/orn-ink-scroll\.png$/);
+      await expect.poll(() => coverFrame(detail).getAttribute('data-src')).toMatch(/orn-ink-scroll\.png$/);
       // The frame lies exactly over the picture.
       const [img, frame] = await Promise.all([
         viewer.getByTestId('artwork-image').boundingBox(),
@@ -286,7 +309,9 @@ describe('the decorations others see', () => {
       await viewer.goto(app.url + '/explore?sort=new');
       const squareCard = viewer.locator(`[data-testid="feed-card"][data-expose-id="${artworkId}"]`);
       await squareCard.waitFor({ timeout: 20_000 });
-      await expect.poll(() => coverFrame(squareCard).getAttribute('src')).toMatch(/orn-ink-scroll\.png$/);
+      await expect
+        .poll(() => coverFrame(squareCard).getAttribute('data-src'))
+        .toMatch(/orn-ink-scroll\.png$/);
       expect(await avatarFrame(squareCard.getByTestId('card-author'), 'orn-ember-halo').count()).toBe(1);
       const [cover, overlay] = await Promise.all([
         squareCard.getByTestId('cover').boundingBox(),
@@ -310,6 +335,162 @@ describe('the decorations others see', () => {
     await viewer.getByTestId('artwork-detail').waitFor({ timeout: 20_000 });
     expect(await coverFrame(viewer.getByTestId('artwork-detail')).count()).toBe(0);
     expect(await avatarFrame(viewer.getByTestId('detail-author'), 'orn-ember-halo').count()).toBe(0);
+  });
+
+  it('the person’s own cards take a box they wear at once, without a reload: the square card and the task card (spec §3, §4)', async () => {
+    const page = await newPage(1280);
+    await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
+    // A finished work, published before the page opens: the task list the page reads names its artwork.
+    const { taskId, artworkId } = await publishedWork(page);
+
+    // The square, newest first: the person's own card, bare.
+    await page.goto(app.url + '/explore?sort=new');
+    const squareCard = page.locator(`[data-testid="feed-card"][data-expose-id="${artworkId}"]`);
+    await squareCard.waitFor({ timeout: 20_000 });
+    expect(await coverFrame(squareCard).count()).toBe(0);
+    expect(await avatarFrame(squareCard.getByTestId('card-author'), 'orn-aurora-ring').count()).toBe(0);
+    // Marks this document: a reload would lose it.
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    // To the mall inside the page: an avatar box, then a production box on that work.
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Decorations' }).click();
+    await page.getByTestId('to-mall').first().click();
+    await card(page, 'orn-aurora-ring').waitFor({ timeout: 20_000 });
+    await own(page, 'orn-aurora-ring');
+    await card(page, 'orn-aurora-ring').getByTestId('ornament-wear').click();
+    await expect.poll(() => card(page, 'orn-aurora-ring').getAttribute('data-wearing')).toBe('true');
+    const headerFrame = page.getByTestId('account-menu').locator('img');
+    await expect.poll(() => headerFrame.last().getAttribute('src')).toMatch(/orn-aurora-ring\.png$/);
+    // Wearing an avatar box reads the account again, and with it the task list: let that settle first.
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('tab', { name: 'Production boxes' }).click();
+    await card(page, 'orn-neon-grid').waitFor();
+    await own(page, 'orn-neon-grid');
+    await card(page, 'orn-neon-grid').getByTestId('ornament-wear').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Work 1' }).click();
+    await expect.poll(() => card(page, 'orn-neon-grid').getAttribute('data-wearing')).toBe('true');
+
+    // Back to the square (the list is not read again): the card wears both, in the same document.
+    await page.goBack();
+    await page.goBack();
+    await squareCard.waitFor({ timeout: 10_000 });
+    await expect.poll(() => coverFrame(squareCard).getAttribute('data-src')).toMatch(/orn-neon-grid\.png$/);
+    await expect
+      .poll(() => avatarFrame(squareCard.getByTestId('card-author'), 'orn-aurora-ring').count())
+      .toBe(1);
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'own-square-after-wear');
+
+    // The task card, from the task list read before the box was worn.
+    await page.getByTestId('nav-create').click();
+    const taskCard = page.locator(`[data-testid="task-card"][data-task-id="${taskId}"]`);
+    await taskCard.waitFor({ timeout: 20_000 });
+    await expect.poll(() => coverFrame(taskCard).getAttribute('data-src')).toMatch(/orn-neon-grid\.png$/);
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+    // Unloaded: the card is bare again, still without a reload.
+    await page.goBack();
+    await page.getByTestId('account-menu').click();
+    await page.getByRole('menuitem', { name: 'Decorations' }).click();
+    await page.getByTestId('to-mall').first().click();
+    await page.getByRole('tab', { name: 'Production boxes' }).click();
+    await card(page, 'orn-neon-grid').getByTestId('ornament-unload').click();
+    await expect.poll(() => card(page, 'orn-neon-grid').getAttribute('data-wearing')).toBe('false');
+    await page.goBack();
+    await page.goBack();
+    await squareCard.waitFor({ timeout: 10_000 });
+    await expect.poll(() => coverFrame(squareCard).count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(
+      (await json(page, '/api/v1/ornament/unload', { ornament_id: 'orn-aurora-ring' })).status.code,
+    ).toBe(10000);
+  });
+
+  it('a production box keeps its shape on a 3:1, a 1:3 and a 3:4 cover, at 1280 and 390', async () => {
+    const page = await newPage(1280);
+    await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
+    const { taskId, artworkId } = await publishedWork(page);
+    // Owned (bought in an earlier test, else now), worn on this work.
+    const buy = await json(page, '/api/v1/ornament/buy', { ornament_id: 'orn-ink-scroll' });
+    // 10403: already owned.
+    expect([10000, 10403]).toContain(buy.status.code);
+    expect(
+      (await json(page, '/api/v1/ornament/use', { ornament_id: 'orn-ink-scroll', work_id: taskId })).status
+        .code,
+    ).toBe(10000);
+
+    // Covers of extreme shapes: the work's detail answers with a picture of that shape.
+    const covers = [
+      ['3x1', 1200, 400],
+      ['1x3', 400, 1200],
+      ['3x4', 600, 800],
+    ] as const;
+    for (const [name, w, h] of covers) {
+      const png = await sharp(
+        Buffer.from(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><defs><linearGradient id="g" x2="1" y2="1">` +
+            '<stop offset="0" stop-color="#23415f"/><stop offset="1" stop-color="#c98a55"/></linearGradient></defs>' +
+            '<rect width="100%" height="100%" fill="url(#g)"/></svg>',
+        ),
+      )
+        .png()
+        .toBuffer();
+      const coverUrl = `/e2e-covers/${name}.png`;
+      await page.route(`**${coverUrl}`, (r) =>
+        r.fulfill({ status: 200, contentType: 'image/png', body: png }),
+      );
+      await page.route('**/api/v1/square/item/detail', async (r) => {
+        const response = await r.fetch();
+        const body = (await response.json()) as { data?: { id: string; cover: unknown } };
+        if (body.data?.id === artworkId) body.data.cover = { url: coverUrl, width: w, height: h };
+        await r.fulfill({ response, json: body });
+      });
+      for (const width of [1280, 390]) {
+        await page.setViewportSize({ width, height: 860 });
+        await page.goto(app.url + `/artwork/${artworkId}`);
+        const detail = page.getByTestId('artwork-detail');
+        await detail.waitFor({ timeout: 20_000 });
+        const frame = coverFrame(detail);
+        await expect.poll(() => frame.getAttribute('data-src')).toMatch(/orn-ink-scroll\.png$/);
+        // The frame's picture has arrived (it is a border image, not an <img>).
+        await page.evaluate(
+          (src) =>
+            new Promise<void>((done) => {
+              const i = new Image();
+              i.onload = () => requestAnimationFrame(() => requestAnimationFrame(() => done()));
+              i.src = src;
+            }),
+          (await frame.getAttribute('data-src'))!,
+        );
+        const [img, box] = await Promise.all([
+          page.getByTestId('artwork-image').boundingBox(),
+          frame.boundingBox(),
+        ]);
+        expect(box).toEqual(img);
+        // The same thickness on every side, from the shorter side: round corners, never an oval.
+        const sides = await frame
+          .locator(':scope > span')
+          .evaluate((el) =>
+            ['top', 'right', 'bottom', 'left'].map((s) =>
+              parseFloat(getComputedStyle(el).getPropertyValue(`border-${s}-width`)),
+            ),
+          );
+        const shorter = Math.min(box!.width, box!.height);
+        // (A border is drawn in whole device pixels.)
+        for (const side of sides) expect(Math.abs(side - (shorter * 52) / 288)).toBeLessThan(1);
+        expect(new Set(sides).size).toBe(1);
+        expect((box!.width / box!.height).toFixed(1)).toBe((w / h).toFixed(1));
+        await frame.scrollIntoViewIfNeeded();
+        await shot(page, `cover-frame-${name}`);
+      }
+      await page.unroute('**/api/v1/square/item/detail');
+    }
+    expect(
+      (await json(page, '/api/v1/ornament/unload', { ornament_id: 'orn-ink-scroll', work_id: taskId })).status
+        .code,
+    ).toBe(10000);
   });
 });
 

@@ -59,7 +59,6 @@ describe('billing screens never show a raw message id', () => {
       ),
       ...['svip', 'lite', 'big', 'buff', 'day'].map((k) => `billing.vip.${k}`),
       ...['lite', 'big', 'buff', 'day', 'main', 'svip', 'trial', 'unknown'].map((k) => `billing.plan.${k}`),
-      ...['taskQueueFull', 'computeLimit'].flatMap((k) => [`${k}EnterpriseAdmin`, `${k}EnterpriseMember`]),
     ];
     expect(dynamic.filter((id) => !has(id))).toEqual([]);
   });

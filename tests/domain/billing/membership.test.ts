@@ -380,7 +380,8 @@ describe('upsells of spec §8 dialogs by spec §6 tier and company role', () => 
     expect(billing.upsellOf('gpuLimit', null, ctx('basic', 'admin'))).toMatchObject({
       topic: 'gpu',
       bodyKey: 'billing.upsell.gpu.enterpriseAdmin',
-      action: { kind: 'pricing' },
+      action: { kind: 'pricing', tier: billing.COMPANY_PLAN_TIER },
+      actionKey: 'billing.upsell.action.companyPlan',
     });
     expect(billing.upsellOf('vipComputing', null, ctx('basic', 'member'))).toMatchObject({
       bodyKey: 'billing.upsell.vipComputing.enterpriseMember',
@@ -401,8 +402,28 @@ describe('upsells of spec §8 dialogs by spec §6 tier and company role', () => 
 
   it('every dialog of the error map is an upsell with a known text; login is not (property)', () => {
     expect(billing.upsellOf('login', null, ctx('none'))).toBeNull();
-    const names = ['upgrade', 'break', 'vipComputing', 'vipLimit', 'gpuLimit', 'unlockBuy', 'canvasLimit'];
-    const variants = [null, 'Queue10', 'Queue5', 'LoraTrain', 'Canvas5', 'Canvas10', 'Basic'];
+    const names = [
+      'upgrade',
+      'break',
+      'vipComputing',
+      'vipLimit',
+      'gpuLimit',
+      'unlockBuy',
+      'canvasLimit',
+      'enterpriseQueue',
+      'enterpriseCompute',
+    ];
+    const variants = [
+      null,
+      'Queue10',
+      'Queue5',
+      'LoraTrain',
+      'Canvas5',
+      'Canvas10',
+      'Basic',
+      'Admin',
+      'Member',
+    ];
     fc.assert(
       fc.property(
         fc.constantFrom(...names),

@@ -191,12 +191,25 @@ describe('errors: computing and GPU limits (spec §8 "80214 and 70039: VIP compu
       expect(map(code, member(2))).toEqual({ kind: 'dialog', name: 'gpuLimit', variant: null });
     }
   });
-  it('company accounts get their own messages, admins and members different ones', () => {
-    expect(toastOf(map(70010, enterprise('admin'))).messageKey).toBe('computeLimitEnterpriseAdmin');
-    expect(toastOf(map(80008, enterprise('member'))).messageKey).toBe('computeLimitEnterpriseMember');
-    expect(toastOf(map(80008, { ...guestCtx, isEnterprise: true })).messageKey).toBe(
-      'computeLimitEnterpriseMember',
-    );
+  it('company accounts get a dialog of their own naming the role, admins and members different ones', () => {
+    for (const code of [70010, 80008]) {
+      expect(map(code, enterprise('admin'))).toEqual({
+        kind: 'dialog',
+        name: 'enterpriseCompute',
+        variant: 'Admin',
+      });
+      expect(map(code, enterprise('member'))).toEqual({
+        kind: 'dialog',
+        name: 'enterpriseCompute',
+        variant: 'Member',
+      });
+    }
+    // A company account whose role is unknown is spoken to as a member: nothing is sold to it.
+    expect(map(80008, { ...guestCtx, isEnterprise: true })).toEqual({
+      kind: 'dialog',
+      name: 'enterpriseCompute',
+      variant: 'Member',
+    });
   });
 });
 
@@ -215,11 +228,24 @@ describe('errors: queue full (spec §6 "lite and tier 1 and 2 users are told to 
   it('a non-member gets the Queue5 break dialog', () => {
     expect(map(70002)).toEqual({ kind: 'dialog', name: 'break', variant: 'Queue5' });
   });
-  it('enterprise admins and members see different messages', () => {
-    const admin = toastOf(map(70002, enterprise('admin')));
-    const staff = toastOf(map(70002, enterprise('member')));
-    expect(admin.messageKey).toBe('taskQueueFullEnterpriseAdmin');
-    expect(staff.messageKey).toBe('taskQueueFullEnterpriseMember');
+  it('enterprise admins and members see different messages: the company queue dialog names the role', () => {
+    expect(map(70002, enterprise('admin'))).toEqual({
+      kind: 'dialog',
+      name: 'enterpriseQueue',
+      variant: 'Admin',
+    });
+    expect(map(70002, enterprise('member'))).toEqual({
+      kind: 'dialog',
+      name: 'enterpriseQueue',
+      variant: 'Member',
+    });
+    // Whatever the company account's tier, it never gets the personal upgrade or break dialog.
+    for (const tier of [undefined, 'lite', 1, 2, 3, 4] as const)
+      for (const role of ['admin', 'member'] as const)
+        expect(map(70002, { ...enterprise(role), ...(tier ? { vipTier: tier } : {}) })).toMatchObject({
+          kind: 'dialog',
+          name: 'enterpriseQueue',
+        });
   });
 });
 
