@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useMemo, type CSSProperties } from 'react';
 import { feed } from '../../../domain/index.js';
 import { Skeleton } from '../../ui';
 import styles from './Explore.module.css';
@@ -47,10 +47,15 @@ const Column = ({
   readonly loadingMore: boolean;
 }) => {
   const heights = useMemo(() => heightsOf(cards, width, metaPx), [cards, width, metaPx]);
+  // Stable between renders: the virtualizer recomputes every position (the whole column) when
+  // its key function changes, which a new arrow on each render would do on every scroll step.
+  const keys = useMemo(() => cards.map((c) => feed.cardKey(c)), [cards]);
+  const getItemKey = useCallback((i: number) => keys[i] ?? i, [keys]);
+  const estimateSize = useCallback((i: number) => heights[i] ?? 0, [heights]);
   const virtualizer = useWindowVirtualizer({
     count: cards.length,
-    estimateSize: (i) => heights[i] ?? 0,
-    getItemKey: (i) => (cards[i] ? feed.cardKey(cards[i]) : i),
+    estimateSize,
+    getItemKey,
     overscan: OVERSCAN,
     gap,
     scrollMargin,
