@@ -572,6 +572,8 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
           (Math.floor(info.height * 0.92) * info.width + Math.floor(info.width * fx)) * info.channels;
         return lum([data[at]!, data[at + 1]!, data[at + 2]!]);
       };
+      // Nothing over the frame while it is read off the screen: the result's toast has gone (5 s).
+      await expect.poll(() => me.locator('[data-testid=toast]').count(), { timeout: 15_000 }).toBe(0);
       const slider = me.getByTestId('tool-result').getByRole('slider');
       await slider.focus();
       // At a quarter: the right quarter shows the photo before (darker), the rest the result.
@@ -592,10 +594,13 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await me.evaluate(() => window.scrollTo(0, 0));
       await shot(me, 'tool-ai-makeup-rtl-1280');
       // All the way: the photo before everywhere.
+      await slider.focus();
       await me.keyboard.press('End');
+      await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('100');
       await expect.poll(async () => Math.abs((await shownAt(0.1)) - (await shownAt(0.9)))).toBeLessThan(4);
       await me.keyboard.press('Home');
       for (let i = 0; i < 25; i++) await me.keyboard.press('ArrowUp');
+      await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('25');
       await me.setViewportSize({ width: 390, height: 844 });
       await frame.scrollIntoViewIfNeeded();
       await expect.poll(async () => (await shownAt(0.1)) - (await shownAt(0.9))).toBeGreaterThan(10);
