@@ -92,6 +92,13 @@ export const gifClipFrame = (timing: GifTiming, span: TrimmedSpan, t: number): n
 export const isGifUrl = (url: string): boolean => /\.gif(?:[?#]|$)/i.test(url);
 
 /**
+ * Which decoder read a GIF's frames: the browser's own (WebCodecs `ImageDecoder`, which decodes
+ * off the page's thread) or the script's (omggif, on the page's thread in slices), used where the
+ * browser has no GIF `ImageDecoder`.
+ */
+export type GifDecoder = 'webcodecs' | 'script';
+
+/**
  * A GIF's frames as the preview draws them: one image holding every frame as shown (composed),
  * left to right then top to bottom in a grid of `columns` × `rows` cells. A cell is the frame
  * (`frameWidth` × `frameHeight` pixels of the sheet) with a `gutter` around it that repeats the
@@ -110,6 +117,8 @@ export interface GifSheet {
   readonly frameHeight: number;
   readonly gutter: number;
   readonly timing: GifTiming;
+  /** Which decoder read the frames. */
+  readonly decoder: GifDecoder;
 }
 
 /**

@@ -32,6 +32,10 @@ export interface GifSheetReadyPayload {
 export interface GifSheetFailedPayload {
   readonly url: string;
 }
+export interface GifSheetsReleasedPayload {
+  /** The GIFs' addresses whose sheets were let go. */
+  readonly urls: readonly string[];
+}
 export type PlaybackStatus = 'playing' | 'paused' | 'ended';
 export interface PlaybackChangedPayload {
   readonly streamId: string;
@@ -65,6 +69,11 @@ export const playbackChanged = defineEvent<PlaybackChangedPayload>()('studio/pla
 export const gifSheetReady = defineEvent<GifSheetReadyPayload>()('studio/gifSheetReady');
 /** The GIF could not be read or decoded: the preview shows it as the browser plays it. */
 export const gifSheetFailed = defineEvent<GifSheetFailedPayload>()('studio/gifSheetFailed');
+/**
+ * Sheets no clip of the open project uses any more (a clip removed, the project closed or
+ * another opened) were let go, with the images they held: a clip using one again decodes it again.
+ */
+export const gifSheetsReleased = defineEvent<GifSheetsReleasedPayload>()('studio/gifSheetsReleased');
 /** A guest tried a workflow card: the login dialog opened, and the try waits for the sign-in. */
 export const workflowTryDeferred = defineEvent<WorkflowTryPayload>()('studio/workflowTryDeferred');
 /** The login dialog closed and nobody signed in: the waiting try is forgotten. */
@@ -89,6 +98,7 @@ export type StudioEvent =
   | DomainEvent<typeof playbackChanged.type, PlaybackChangedPayload>
   | DomainEvent<typeof gifSheetReady.type, GifSheetReadyPayload>
   | DomainEvent<typeof gifSheetFailed.type, GifSheetFailedPayload>
+  | DomainEvent<typeof gifSheetsReleased.type, GifSheetsReleasedPayload>
   | DomainEvent<typeof workflowTryDeferred.type, WorkflowTryPayload>
   | DomainEvent<typeof workflowTryDropped.type, Record<string, never>>
   | DomainEvent<typeof workflowCopyRequested.type, WorkflowTryPayload>
@@ -107,6 +117,7 @@ export const studioEventTypes = [
   playbackChanged.type,
   gifSheetReady.type,
   gifSheetFailed.type,
+  gifSheetsReleased.type,
   workflowTryDeferred.type,
   workflowTryDropped.type,
   workflowCopyRequested.type,

@@ -32,6 +32,19 @@ export const selectPlayback = (s: StudioState) => s.playback;
 /** A GIF's frame sheet (or its failure), or null before it was decoded. */
 export const selectGifSheet = (s: StudioState, url: string): GifSheetState | null => s.gifs[url] ?? null;
 
+/**
+ * The decoded sheets that no clip in `inUse` (the open project's clips, none when no project is
+ * open) shows: what the page lets go, with the images they hold. A GIF that could not be decoded
+ * holds nothing and stays remembered as such.
+ */
+export const selectUnusedGifSheets = (
+  s: StudioState,
+  inUse: readonly { readonly url: string }[],
+): readonly string[] => {
+  const used = new Set(inUse.map((c) => c.url));
+  return Object.entries(s.gifs).flatMap(([url, g]) => (g.status === 'ready' && !used.has(url) ? [url] : []));
+};
+
 /** A finished work of the person's that the editor can put on its timeline (spec §3 storyboard). */
 export interface Work {
   readonly id: string;

@@ -116,6 +116,14 @@ export const evolveStudio = (state: StudioState, event: StudioEvent): StudioStat
       };
     case 'studio/gifSheetFailed':
       return { ...state, gifs: { ...state.gifs, [event.payload.url]: { status: 'failed' } } };
+    case 'studio/gifSheetsReleased': {
+      const gone = new Set(event.payload.urls);
+      if (!Object.keys(state.gifs).some((url) => gone.has(url))) return state;
+      return {
+        ...state,
+        gifs: Object.fromEntries(Object.entries(state.gifs).filter(([url]) => !gone.has(url))),
+      };
+    }
     case 'studio/workflowTryDeferred':
       // The last card a guest tried is the one tried after the sign-in.
       return {

@@ -48,17 +48,24 @@ export interface AfterReloadPlan<U extends InterruptedUpload> {
   readonly expired: readonly U[];
 }
 
-/** `afterReload` over every remembered upload, in their order; another account's are left out. */
+/**
+ * `afterReload` over every remembered upload, in their order; another account's are left out.
+ * The plan is made when the page learns who is signed in: at start, and again when someone signs
+ * in or out later on the same page. An upload the page already has (`onPage`: running, finished
+ * or waiting for its file, by its key) is left as it is, so that it never runs twice.
+ */
 export const planAfterReload = <U extends InterruptedUpload>(
   remembered: readonly U[],
   account: string | null,
   now: number,
   keptKeys: ReadonlySet<string>,
+  onPage: ReadonlySet<string> = new Set(),
 ): AfterReloadPlan<U> => {
   const resume: U[] = [];
   const pickAgain: U[] = [];
   const expired: U[] = [];
   for (const u of remembered) {
+    if (onPage.has(u.key)) continue;
     const decision = afterReload(u, account, now, keptKeys.has(u.key));
     if (decision === 'resume') resume.push(u);
     else if (decision === 'pickAgain') pickAgain.push(u);

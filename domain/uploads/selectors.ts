@@ -91,3 +91,26 @@ export const selectCompletedInGroup = (
         : [],
     )
     .reverse();
+
+/**
+ * The server file ids of the uploads this page has (running past their signing, finished, or
+ * waiting for their file after a reload): an interrupted upload among them is not planned again.
+ */
+export const selectUploadKeysOnPage = (s: UploadsState): ReadonlySet<string> => {
+  const keys = new Set<string>();
+  for (const u of selectUploadList(s)) {
+    if (u.phase.status === 'pending' || u.phase.status === 'complete') keys.add(u.phase.fileId);
+    if (u.afterReload !== undefined) keys.add(u.afterReload.fileId);
+  }
+  return keys;
+};
+
+/**
+ * The uploads shown waiting for their file to be picked again (issue 13): they are the account's
+ * that was signed in when they were planned, so they leave the page when someone else signs in
+ * or out (their records stay on the device for their owner).
+ */
+export const selectUploadsWaitingForFile = (s: UploadsState): readonly string[] =>
+  selectUploadList(s)
+    .filter((u) => u.afterReload?.kind === 'pickAgain')
+    .map((u) => u.id);

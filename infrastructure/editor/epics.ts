@@ -10,6 +10,8 @@
  * sends a pending save at once instead of dropping it. 10404 is the editor's own 'saveFailed'
  * notice; other failures go through the error map. A GIF clip's frames are decoded once per
  * address into the sheet its preview draws them from; a GIF that cannot be is remembered as such.
+ * A sheet is let go (its image revoked) once no clip of the open project shows it: a clip
+ * removed, the project closed or another one opened; every sheet goes at sign-out.
  */
 import * as E from 'fp-ts/Either';
 import {
@@ -22,6 +24,7 @@ import {
   exhaustMap,
   filter,
   groupBy,
+  ignoreElements,
   map,
   merge,
   mergeMap,
@@ -29,6 +32,8 @@ import {
   pairwise,
   race,
   switchMap,
+  takeUntil,
+  tap,
   timer,
   type Observable,
 } from 'rxjs';
@@ -158,7 +163,10 @@ export const saveEditorEpic: AppEpic = (action$, state$, { platform, scheduler, 
   );
 };
 
-/** The frames of a GIF clip, decoded once per address (two asks at once share one decoding). */
+/**
+ * The frames of a GIF clip, decoded once per address (two asks at once share one decoding). A
+ * decoding under way at sign-out is abandoned with everything it made.
+ */
 export const gifSheetEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(loadGifSheet.match),
@@ -167,12 +175,44 @@ export const gifSheetEpic: AppEpic = (action$, state$, deps) =>
     mergeMap((byUrl$) =>
       byUrl$.pipe(
         exhaustMap(({ payload: { url } }) =>
-          deps.studio.gifSheet(url).pipe(
+          deps.studio.gifSheets.load(url).pipe(
             map((sheet): Action => studio.gifSheetReady({ url, sheet })),
             catchError(() => of<Action>(studio.gifSheetFailed({ url }))),
+            takeUntil(action$.pipe(filter(studio.studioCleared.match))),
           ),
         ),
       ),
+    ),
+  );
+
+/** The clips of the open project, none when no project is open. */
+const openClips = (s: editor.EditorState): readonly editor.StoryboardItem[] =>
+  s.status === 'open' ? s.storyboards : [];
+
+/**
+ * Nothing a GIF sheet holds outlives its use: after a change of the open project's clips, a
+ * project opened or closed, or a sheet arriving for a clip removed meanwhile, the sheets no clip
+ * shows are let go (`studio.selectUnusedGifSheets`); at sign-out (the studio cleared) all of them.
+ */
+export const releaseGifSheetsEpic: AppEpic = (action$, state$, deps) =>
+  merge(
+    action$.pipe(
+      filter(
+        (a) =>
+          editor.storyboardsChanged.match(a) ||
+          editor.projectOpened.match(a) ||
+          editor.projectClosed.match(a) ||
+          studio.gifSheetReady.match(a),
+      ),
+      map(() => studio.selectUnusedGifSheets(state$.value.studio, openClips(state$.value.editor))),
+      filter((urls) => urls.length > 0),
+      tap((urls) => deps.studio.gifSheets.release(urls)),
+      map((urls): Action => studio.gifSheetsReleased({ urls })),
+    ),
+    action$.pipe(
+      filter(studio.studioCleared.match),
+      tap(() => deps.studio.gifSheets.releaseAll()),
+      ignoreElements(),
     ),
   );
 
@@ -217,4 +257,5 @@ export const editorEpics: readonly AppEpic[] = [
   saveEditorEpic,
   gifSheetEpic,
   gifClipLengthEpic,
+  releaseGifSheetsEpic,
 ];

@@ -7,9 +7,10 @@ export const login = defineCommand<{ readonly email: string; readonly password: 
 export const logout = defineCommand()('session/logout');
 
 /**
- * At start, once the server said who this is: the account id, or null for a guest. Emitted by
- * the session epic after the account call answered (not when it could not be reached); what
- * belongs to one account on this device (interrupted uploads) waits for it.
+ * The server said who this is: the account id, or null for a guest. Emitted by the session epics
+ * at start once the account call answered (not when it could not be reached), and again whenever
+ * that changes on the page: a sign-in or sign-up (the account), a sign-out (null). What belongs to
+ * one account on this device (interrupted uploads) waits for it.
  */
 export const sessionKnown = defineCommand<{ readonly accountId: string | null }>()('session/known');
 

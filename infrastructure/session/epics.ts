@@ -10,6 +10,7 @@ import {
   filter,
   forkJoin,
   ignoreElements,
+  map,
   mergeMap,
   of,
   switchMap,
@@ -69,7 +70,9 @@ export const loginEpic: AppEpic = (action$, _state$, { api, token }) =>
         mergeMap((result): Action[] => {
           if (E.isLeft(result)) return refusedLogin(result.left);
           token.set(result.right.token);
-          return [session.userInfoSet({ user: toUserInfo(result.right.user) }), refreshPayment({})];
+          // The server said who this is: what this account left on the device goes on (uploads).
+          const user = toUserInfo(result.right.user);
+          return [session.userInfoSet({ user }), refreshPayment({}), sessionKnown({ accountId: user.id })];
         }),
       ),
     ),
@@ -107,10 +110,22 @@ export const signUpEpic: AppEpic = (action$, _state$, { api, token }) =>
               ? [session.signUpRefused({ code: result.left.code })]
               : [reportApiFailure({ failure: result.left })];
           token.set(result.right.token);
-          return [session.userInfoSet({ user: toUserInfo(result.right.user) }), refreshPayment({})];
+          // The server said who this is: what this account left on the device goes on (uploads).
+          const user = toUserInfo(result.right.user);
+          return [session.userInfoSet({ user }), refreshPayment({}), sessionKnown({ accountId: user.id })];
         }),
       ),
     ),
+  );
+
+/**
+ * Signed out (by the person, or by an error that ended the session): the page is a guest's now,
+ * as far as what belongs to one account on this device goes (interrupted uploads).
+ */
+export const sessionKnownAfterSignOutEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(session.loggedOut.match),
+    map(() => sessionKnown({ accountId: null })),
   );
 
 /**
@@ -239,6 +254,7 @@ export const sessionEpics = [
   loginEpic,
   logoutEpic,
   clearTokenOnLogoutEpic,
+  sessionKnownAfterSignOutEpic,
   signUpEpic,
   requestPasswordResetEpic,
   resetPasswordEpic,

@@ -3,7 +3,7 @@
  * image's pixels, and the GIF clips' frame sheets (../editor/gifSheet.ts).
  */
 import { Observable } from 'rxjs';
-import { browserGifSheet } from '../editor/gifSheet';
+import { browserGifSheets } from '../editor/gifSheet';
 import type { HttpClient } from '../http/client';
 import { makeStudioToolsApi } from './api';
 import type { Pixels, StudioDeps } from './deps';
@@ -42,5 +42,5 @@ const readPixels = (url: string, maxSide: number): Observable<Pixels> =>
 export const browserStudioDeps = (http: HttpClient): StudioDeps => ({
   api: makeStudioToolsApi(http),
   readPixels,
-  gifSheet: browserGifSheet,
+  gifSheets: browserGifSheets(),
 });

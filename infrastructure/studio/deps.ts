@@ -3,7 +3,7 @@
  * extraction (an image drawn on a canvas at the size the domain asks for). Browser versions are in browser.ts.
  */
 import type { Observable } from 'rxjs';
-import type { editor } from '../../domain/index.js';
+import type { GifSheets } from '../editor/gifSheet';
 import type { StudioToolsApi } from './api';
 
 export interface Pixels {
@@ -20,8 +20,8 @@ export interface StudioDeps {
    */
   readonly readPixels: (url: string, maxSide: number) => Observable<Pixels>;
   /**
-   * The frames of the GIF at `url` as one sheet image, with their timing (the video editor's
-   * preview of GIF clips). Errors when the GIF cannot be had or decoded.
+   * The frames of a GIF as one sheet image, with their timing (the video editor's preview of GIF
+   * clips), and the letting go of what the sheets hold.
    */
-  readonly gifSheet: (url: string) => Observable<editor.GifSheet>;
+  readonly gifSheets: GifSheets;
 }

@@ -11,6 +11,8 @@ import {
   catchError,
   concat,
   concatMap,
+  defer,
+  distinctUntilChanged,
   exhaustMap,
   filter,
   from,
@@ -21,12 +23,15 @@ import {
   mergeMap,
   of,
   scan,
+  switchMap,
   take,
   tap,
+  type Observable,
 } from 'rxjs';
 import { session, uploads } from '../../domain/index.js';
 import { GuestFieldItem, GuestFieldsSaveRequest } from '../contract/uploads';
 import type { AppEpic, Action } from '../epics/types';
+import type { Dependencies } from '../store/dependencies';
 import { appStarted } from '../store/commands';
 import { reportApiFailure } from '../notices/commands';
 import {
@@ -224,79 +229,112 @@ const confirmedBytesOf = (r: ResumeRecord): number =>
     .reduce((sum, c) => sum + (c.end - c.start), 0);
 
 /**
+ * The plan for `accountId` (null: this device's guest) over what the device remembers: kept files
+ * nobody needs deleted, expired records forgotten, the account's interrupted uploads shown waiting
+ * for their file or resumed with the file kept; uploads already on the page (`onPage`) left alone.
+ */
+const resumePlan = (
+  deps: Dependencies,
+  accountId: string | null,
+  onPage: ReadonlySet<string>,
+): Observable<Action> => {
+  const { storage, keptFiles } = deps.uploads;
+  const records = readAllResume(storage);
+  if (records.length === 0)
+    return from(keptFiles.list()).pipe(
+      mergeMap((kept) => (kept.length === 0 ? EMPTY : from(keptFiles.remove(kept.map((k) => k.key))))),
+      catchError(() => EMPTY),
+      ignoreElements(),
+    );
+  return from(keptFiles.list()).pipe(
+    catchError(() => of([])),
+    mergeMap((kept) => {
+      const plan = uploads.planAfterReload(
+        records.map((r) => ({ ...r, key: r.fileId, account: r.account })),
+        accountId,
+        deps.clock.now(),
+        new Set(kept.map((k) => k.key)),
+        onPage,
+      );
+      clearResumeOf(
+        storage,
+        plan.expired.map((r) => r.fileId),
+      );
+      const live = new Set(readAllResume(storage).map((r) => r.fileId));
+      const drop = uploads.keptFilesToDrop(kept, live);
+      const interrupted = (r: ResumeRecord): Action =>
+        uploads.uploadInterrupted({
+          id: deps.ids(),
+          field: r.field,
+          file: {
+            name: r.file.name,
+            size: r.file.size,
+            mime: r.file.type,
+            kind: uploads.uploadKindOf(r.file.type),
+          },
+          guest: r.guest,
+          fileId: r.fileId,
+          confirmedBytes: confirmedBytesOf(r),
+        });
+      const resumed$ = from(plan.resume).pipe(
+        concatMap((r) =>
+          from(keptFiles.get(r.fileId)).pipe(
+            catchError(() => of(null)),
+            map((file): Action =>
+              file === null || !sameFile(identityOf(file), r.file)
+                ? interrupted(r)
+                : resumeUpload({ field: r.field, file, category: r.category, afterReload: true }),
+            ),
+          ),
+        ),
+      );
+      return concat(
+        drop.length === 0
+          ? EMPTY
+          : from(keptFiles.remove(drop)).pipe(
+              catchError(() => EMPTY),
+              ignoreElements(),
+            ),
+        from(plan.pickAgain.map(interrupted)),
+        resumed$,
+      );
+    }),
+  );
+};
+
+/**
  * Issue 13 "an upload interrupted by a reload continues by itself": once the server said who
  * this is, each interrupted upload of that account (or of this device's guest) that the server
  * still holds goes on in its slot with the file the device kept, as a file picked again would
  * (the chunk checks first, then only the missing chunks); one whose file is gone shows in its
  * slot asking for the file again. Expired ones are forgotten with their files; kept files no
  * remembered upload needs, or past the byte limit, are deleted. Another account's are left alone.
+ *
+ * Not only at start: when someone signs in later on the same page (a guest who signs in, or
+ * another person after a sign-out), that account's interrupted uploads go on the same way. The
+ * rows left waiting for a file by whoever was signed in before leave the page (their records stay
+ * for their owner), what was left of that plan is dropped, and uploads the page already has are
+ * not planned again.
  */
-export const resumeAfterReloadEpic: AppEpic = (action$, _state$, deps) =>
+export const resumeAfterReloadEpic: AppEpic = (action$, state$, deps) =>
   action$.pipe(
     filter(sessionKnown.match),
-    exhaustMap(({ payload }) => {
-      const { storage, keptFiles } = deps.uploads;
-      const records = readAllResume(storage);
-      if (records.length === 0)
-        return from(keptFiles.list()).pipe(
-          mergeMap((kept) => (kept.length === 0 ? EMPTY : from(keptFiles.remove(kept.map((k) => k.key))))),
-          catchError(() => EMPTY),
-          ignoreElements(),
-        );
-      return from(keptFiles.list()).pipe(
-        catchError(() => of([])),
-        mergeMap((kept) => {
-          const plan = uploads.planAfterReload(
-            records.map((r) => ({ ...r, key: r.fileId, account: r.account })),
-            payload.accountId,
-            deps.clock.now(),
-            new Set(kept.map((k) => k.key)),
-          );
-          clearResumeOf(
-            storage,
-            plan.expired.map((r) => r.fileId),
-          );
-          const live = new Set(readAllResume(storage).map((r) => r.fileId));
-          const drop = uploads.keptFilesToDrop(kept, live);
-          const interrupted = (r: ResumeRecord): Action =>
-            uploads.uploadInterrupted({
-              id: deps.ids(),
-              field: r.field,
-              file: {
-                name: r.file.name,
-                size: r.file.size,
-                mime: r.file.type,
-                kind: uploads.uploadKindOf(r.file.type),
-              },
-              guest: r.guest,
-              fileId: r.fileId,
-              confirmedBytes: confirmedBytesOf(r),
-            });
-          const resumed$ = from(plan.resume).pipe(
-            concatMap((r) =>
-              from(keptFiles.get(r.fileId)).pipe(
-                catchError(() => of(null)),
-                map((file): Action =>
-                  file === null || !sameFile(identityOf(file), r.file)
-                    ? interrupted(r)
-                    : resumeUpload({ field: r.field, file, category: r.category, afterReload: true }),
-                ),
+    map(({ payload }) => payload.accountId),
+    distinctUntilChanged(),
+    switchMap((accountId, nth) =>
+      concat(
+        nth === 0
+          ? EMPTY
+          : defer(() =>
+              from(
+                uploads
+                  .selectUploadsWaitingForFile(state$.value.uploads)
+                  .map((id): Action => uploads.uploadDismissed({ id })),
               ),
             ),
-          );
-          return concat(
-            drop.length === 0
-              ? EMPTY
-              : from(keptFiles.remove(drop)).pipe(
-                  catchError(() => EMPTY),
-                  ignoreElements(),
-                ),
-            from(plan.pickAgain.map(interrupted)),
-            resumed$,
-          );
-        }),
-      );
-    }),
+        defer(() => resumePlan(deps, accountId, uploads.selectUploadKeysOnPage(state$.value.uploads))),
+      ),
+    ),
   );
 
 export const uploadsEpics: readonly AppEpic[] = [

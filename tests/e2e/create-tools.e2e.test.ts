@@ -6,7 +6,10 @@
  * `/create?remix=<a seeded work>` and `/ai-tools/ai-video-generator?image=`; face swap (a face
  * dropped), AI dance, AI makeup (first short of coins) and scribble to image (strokes drawn with the
  * mouse), each as a new person; a 50 MiB track uploaded in the editor, interrupted by a reload
- * and continued by itself (the file kept on the device) from the chunks the server has; screenshots of Create, the tools index, each tool
+ * and continued by itself (the file kept on the device) from the chunks the server has; an audio
+ * file on the voice page interrupted the same way with its kept copy gone, asking in its row to be
+ * picked again and sending only the missing chunks once it is; the before/after comparison in
+ * right-to-left (Arabic); screenshots of Create, the tools index, each tool
  * page, the editor's upload and the queue at 1280 and 390 px.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -16,7 +19,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tasks } from '../../domain/index.js';
-import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
+import {
+  chooseLanguage,
+  launchBrowser,
+  SHOTS,
+  settleNewAccount,
+  startApp,
+  type RunningApp,
+  DEMO_COINS,
+} from './support';
 
 let app: RunningApp;
 let browser: Browser;
@@ -543,6 +554,62 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       expect(lum(now) - lum(was)).toBeGreaterThan(10);
       expect(now[0]! - was[0]!).toBeGreaterThan(now[2]! - was[2]!);
       await shoot('ai-makeup');
+
+      // Right to left (Arabic): the photo before is uncovered from the right, where the slider
+      // starts, and the divider stands where the slider's thumb is.
+      await me.setViewportSize({ width: 1280, height: 900 });
+      await chooseLanguage(me, 'ar');
+      await expect.poll(() => me.evaluate(() => document.documentElement.dir)).toBe('rtl');
+      const frame = me.getByTestId('tool-result').getByTestId('before-after-frame');
+      await frame.waitFor();
+      await loaded(me, '[data-testid=tool-result] [data-testid=before-image]');
+      /** Luminance on screen at a fraction of the frame's width, near its bottom (the photo's green ground, below the disc). */
+      const shownAt = async (fx: number) => {
+        const { data, info } = await sharp(await frame.screenshot())
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+        const at =
+          (Math.floor(info.height * 0.92) * info.width + Math.floor(info.width * fx)) * info.channels;
+        return lum([data[at]!, data[at + 1]!, data[at + 2]!]);
+      };
+      // Nothing over the frame while it is read off the screen: the result's toast has gone (5 s).
+      await expect.poll(() => me.locator('[data-testid=toast]').count(), { timeout: 15_000 }).toBe(0);
+      const slider = me.getByTestId('tool-result').getByRole('slider');
+      await slider.focus();
+      // At a quarter: the right quarter shows the photo before (darker), the rest the result.
+      await me.keyboard.press('Home');
+      for (let i = 0; i < 25; i++) await me.keyboard.press('ArrowUp');
+      await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('25');
+      await expect.poll(async () => (await shownAt(0.1)) - (await shownAt(0.9))).toBeGreaterThan(10);
+      expect(Math.abs((await shownAt(0.1)) - (await shownAt(0.6)))).toBeLessThan(4);
+      const box = (await frame.boundingBox())!;
+      const divider = (await me
+        .getByTestId('tool-result')
+        .getByTestId('before-after-divider')
+        .boundingBox())!;
+      expect(Math.abs(divider.x + divider.width / 2 - (box.x + box.width * 0.75))).toBeLessThan(3);
+      const thumb = (await me.getByTestId('tool-result').getByRole('slider').boundingBox())!;
+      expect(thumb.x + thumb.width / 2).toBeGreaterThan(box.x + box.width / 2);
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await me.evaluate(() => window.scrollTo(0, 0));
+      await shot(me, 'tool-ai-makeup-rtl-1280');
+      // All the way: the photo before everywhere.
+      await slider.focus();
+      await me.keyboard.press('End');
+      await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('100');
+      await expect.poll(async () => Math.abs((await shownAt(0.1)) - (await shownAt(0.9)))).toBeLessThan(4);
+      await me.keyboard.press('Home');
+      for (let i = 0; i < 25; i++) await me.keyboard.press('ArrowUp');
+      await expect.poll(() => slider.getAttribute('aria-valuenow')).toBe('25');
+      await me.setViewportSize({ width: 390, height: 844 });
+      await frame.scrollIntoViewIfNeeded();
+      await expect.poll(async () => (await shownAt(0.1)) - (await shownAt(0.9))).toBeGreaterThan(10);
+      expect(
+        await me.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await me.evaluate(() => window.scrollTo(0, 0));
+      await shot(me, 'tool-ai-makeup-rtl-390');
     });
 
     it('scribble to image: strokes drawn with the mouse guide the rendered picture', async () => {
@@ -761,6 +828,110 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       // Only the two chunks the server lacked went up; the waiting row gave way to the upload.
       expect(puts.slice(putsBeforePick).sort((a, b) => a - b)).toEqual([1, 2]);
       expect(await me.getByTestId('editor-upload-message').count()).toBe(0);
+      await rm(dir, { recursive: true, force: true });
+    });
+
+    it('the voice page: an audio file interrupted by a reload, its kept copy gone, asks to be picked again in its row; picked again, only the missing chunks go up', async () => {
+      // A 12 MiB take: three 5 MB chunks. Chunks 1 and 2 get no answer until the page is reloaded.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'atelier-voice-'));
+      const file = path.join(dir, 'voice-take.wav');
+      await writeFile(file, wav50MiB(12 * 1024 * 1024));
+      const puts: number[] = [];
+      me.on('request', (r) => {
+        const m = /\/upload\/[\w-]+\/(\d+)\?/.exec(r.url());
+        if (m && r.method() === 'PUT') puts.push(Number(m[1]));
+      });
+      const cdp = await ctx.newCDPSession(me);
+      let reloaded = false;
+      cdp.on('Fetch.requestPaused', (e: { requestId: string }) => {
+        if (reloaded)
+          void cdp.send('Fetch.continueRequest', { requestId: e.requestId }).catch(() => undefined);
+      });
+      await cdp.send('Fetch.enable', {
+        patterns: [1, 2].map((i) => ({
+          urlPattern: `*/upload/*/${i}\\?*`,
+          requestStage: 'Request' as const,
+        })),
+      });
+      await me.goto(app.url + '/voices/new');
+      await me.getByTestId('voice-form').waitFor();
+      await me.setInputFiles('[data-testid=voice-audio-input]', file);
+      // Going up in its row, with its progress; chunk 0 confirmed and remembered.
+      const list = me.getByTestId('voice-audio-list');
+      await list.locator('[data-testid=upload-file] [role=progressbar]').waitFor({ timeout: 15_000 });
+      await expect
+        .poll(() => me.evaluate(() => localStorage.getItem('atelier.uploads.resume') ?? ''), {
+          timeout: 15_000,
+        })
+        .toContain('"confirmed":[0]');
+      // The browser lost the kept copy (cleared here) before the page is reloaded.
+      const keptCount = () =>
+        me.evaluate(
+          () =>
+            new Promise<number>((resolve, reject) => {
+              const open = indexedDB.open('atelier-uploads');
+              open.onerror = () => reject(new Error('no kept-files database'));
+              open.onsuccess = () => {
+                const db = open.result;
+                if (!db.objectStoreNames.contains('kept-files')) {
+                  db.close();
+                  resolve(0);
+                  return;
+                }
+                const count = db.transaction('kept-files', 'readwrite').objectStore('kept-files').count();
+                count.onsuccess = () => {
+                  db.close();
+                  resolve(count.result);
+                };
+              };
+            }),
+        );
+      await expect.poll(keptCount, { timeout: 15_000 }).toBe(1);
+      await me.evaluate(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const open = indexedDB.open('atelier-uploads');
+            open.onsuccess = () => {
+              const tx = open.result.transaction('kept-files', 'readwrite');
+              tx.objectStore('kept-files').clear();
+              tx.oncomplete = () => {
+                open.result.close();
+                resolve();
+              };
+              tx.onerror = () => reject(new Error('could not clear the kept files'));
+            };
+            open.onerror = () => reject(new Error('no kept-files database'));
+          }),
+      );
+      expect(await keptCount()).toBe(0);
+      reloaded = true;
+      await me.reload();
+      // Its row says what to do, with what the server had (a third of the file).
+      const row = list.locator('[data-testid=upload-file]', { hasText: 'voice-take.wav' });
+      await row.getByRole('alert').waitFor({ timeout: 30_000 });
+      expect(await row.getByRole('alert').textContent()).toBe('Pick the file again to continue');
+      expect(await row.getAttribute('data-status')).toBe('error');
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await me.evaluate(() => window.scrollTo(0, 0));
+      await shot(me, 'voice-upload-pick-again-1280');
+      await me.setViewportSize({ width: 390, height: 844 });
+      expect(
+        await me.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await row.scrollIntoViewIfNeeded();
+      // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+      await me.evaluate(() => window.scrollTo(0, 0));
+      await shot(me, 'voice-upload-pick-again-390');
+      await me.setViewportSize({ width: 1280, height: 900 });
+      // The same file picked again: the chunk check first, then only chunks 1 and 2 go up.
+      const putsBefore = puts.length;
+      await me.setInputFiles('[data-testid=voice-audio-input]', file);
+      await list.locator('audio').waitFor({ timeout: 30_000 });
+      await cdp.send('Fetch.disable');
+      expect(puts.slice(putsBefore).sort((a, b) => a - b)).toEqual([1, 2]);
+      expect(await list.locator('[data-testid=upload-file]').count()).toBe(0);
+      expect(await list.locator('audio').count()).toBe(1);
+      expect(await me.evaluate(() => localStorage.getItem('atelier.uploads.resume'))).toBeNull();
       await rm(dir, { recursive: true, force: true });
     });
   });

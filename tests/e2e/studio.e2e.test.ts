@@ -200,6 +200,22 @@ describe('end to end: the studio (issue 13)', () => {
     // Untrimmed, the clip opens on the first frame.
     await expect.poll(() => shown.getAttribute('data-frame'), { timeout: 15_000 }).toBe('0');
     expect(await colourShown()).toBe('100');
+    // Chromium has a GIF ImageDecoder: the frames were decoded by WebCodecs, not by the script.
+    expect(await page.evaluate(() => 'ImageDecoder' in globalThis)).toBe(true);
+    expect(await shown.getAttribute('data-decoder')).toBe('webcodecs');
+    expect(await shown.locator('image').getAttribute('href')).toMatch(/^blob:/);
+    /** The GIF sheets the page holds, by the GIF's address (the app's debugging handle). */
+    const sheetsHeld = () =>
+      page.evaluate(() =>
+        Object.keys(
+          (
+            window as unknown as {
+              __ATELIER__: { state: () => { studio: { gifs: Record<string, unknown> } } };
+            }
+          ).__ATELIER__.state().studio.gifs,
+        ),
+      );
+    expect(await sheetsHeld()).toHaveLength(1);
     // Trimmed to [1, 1.8]: it opens on the third frame (blue) and moves to the fourth (yellow) at 0.5 s.
     await page.locator('[data-testid=trim-start]').fill('1');
     await page.locator('[data-testid=trim-end]').fill('1.8');
@@ -217,6 +233,10 @@ describe('end to end: the studio (issue 13)', () => {
     await page.click('[data-testid=preview-play]');
     await expect.poll(() => shown.count(), { timeout: 10_000 }).toBe(0);
     expect(await page.locator('[data-testid=preview-time]').textContent()).toMatch(/^0\.8\s*\/\s*0\.8/);
+    // The clip removed, nothing shows the GIF any more: its sheet is let go (its image revoked).
+    await page.locator('[data-testid=clip]').getByRole('button', { name: 'Remove clip' }).click();
+    await expect.poll(() => page.locator('[data-testid=clip]').count()).toBe(0);
+    await expect.poll(sheetsHeld).toEqual([]);
   });
 
   it('creates a voice, after the form named what was missing', async () => {

@@ -1,11 +1,14 @@
-import { useState } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
 import { Slider } from '../../ui';
 import styles from './BeforeAfter.module.css';
 
 /**
- * An input and its result over each other: the slider uncovers the result from the start side.
- * The images keep the result's ratio (an upscale or a filter keeps the input's anyway).
+ * An input and its result over each other: the input covers the frame from its start side up to
+ * the slider's value, the result shows beyond. Everything follows the writing direction: in
+ * right-to-left the input is on the right, the slider grows leftwards, and the clip, the divider
+ * and the labels go with it (the clip is chosen by `:dir()` in the CSS, as `inset()` has no
+ * logical form). The images keep the result's ratio (an upscale or a filter keeps the input's anyway).
  */
 export const BeforeAfter = ({
   before,
@@ -24,7 +27,11 @@ export const BeforeAfter = ({
   const [split, setSplit] = useState(50);
   return (
     <figure className={styles.figure} data-testid="before-after">
-      <div className={styles.frame} style={{ aspectRatio: `${width} / ${height}` }}>
+      <div
+        className={styles.frame}
+        style={{ aspectRatio: `${width} / ${height}`, '--split': `${split}%` } as CSSProperties}
+        data-testid="before-after-frame"
+      >
         <img
           className={styles.image}
           src={after}
@@ -33,7 +40,7 @@ export const BeforeAfter = ({
           height={height}
           data-testid="after-image"
         />
-        <div className={styles.beforeLayer} style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}>
+        <div className={styles.beforeLayer} data-testid="before-layer">
           <img
             className={styles.image}
             src={before}
@@ -41,7 +48,7 @@ export const BeforeAfter = ({
             data-testid="before-image"
           />
         </div>
-        <span className={styles.divider} style={{ insetInlineStart: `${split}%` }} aria-hidden="true" />
+        <span className={styles.divider} aria-hidden="true" data-testid="before-after-divider" />
         <span className={`${styles.tag} ${styles.tagStart}`} aria-hidden="true">
           {intl.formatMessage({ id: 'tasks.before' })}
         </span>

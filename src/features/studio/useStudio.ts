@@ -38,7 +38,9 @@ export interface SlotUpload {
   readonly id: string;
   readonly field: string;
   readonly name: string;
-  readonly kind: string;
+  /** Bytes. */
+  readonly size: number;
+  readonly kind: uploads.UploadKind;
   readonly status: uploads.UploadStatus;
   readonly url: string | null;
   readonly progress: number;
@@ -61,6 +63,7 @@ export const useSlotUploads = (prefix: string): readonly SlotUpload[] => {
             id: up.id,
             field: up.field,
             name: up.file.name,
+            size: up.file.size,
             kind: up.file.kind,
             status: up.phase.status,
             url: up.phase.status === 'complete' ? up.phase.url : null,

@@ -31,7 +31,14 @@ const acceptedFiles = (files: readonly File[], accept: string): File[] => {
   });
 };
 
-const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly field: string }) => {
+/**
+ * One file of an uploader, as a list item: its name and size, its progress while it goes up
+ * ("Resumed after reload" when it went on by itself), done, or what went wrong ("Pick the file
+ * again to continue" for an interrupted upload whose file the device did not keep), and its
+ * remove button (a running one is cancelled). Also used by lists that pick files their own way
+ * (the voice page's audio files).
+ */
+export const UploadRow = ({ file, field }: { readonly file: UploadFileView; readonly field: string }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const running = file.status === 'init' || file.status === 'pending';
@@ -69,6 +76,7 @@ const FileRow = ({ file, field }: { readonly file: UploadFileView; readonly fiel
         )}
         {running && (
           <ProgressBar
+            className={styles.progress}
             value={file.status === 'init' ? null : file.progress * 100}
             size="sm"
             label={intl.formatMessage({ id: 'upload.progress' }, { name: file.name })}
@@ -249,7 +257,7 @@ export const Uploader = ({
       ) : (
         <ul className={styles.files} aria-live="polite">
           {group.files.map((f) => (
-            <FileRow key={f.id} file={f} field={field} />
+            <UploadRow key={f.id} file={f} field={field} />
           ))}
         </ul>
       )}

@@ -143,6 +143,7 @@ describe('the frame sheet the preview draws from', () => {
       frameHeight: 240,
       gutter: 2,
       timing: { delaysCs: [10, 10, 10, 10, 10], plays: null },
+      decoder: 'script',
     };
     // Frame 4: column 1, row 1. A sheet pixel is 2 GIF pixels; cells are 324 × 244.
     expect(editor.gifSheetPlacement(sheet, 4)).toEqual({

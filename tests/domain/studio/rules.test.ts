@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { studio } from '../../../domain/index.js';
+import { editor, studio } from '../../../domain/index.js';
 import { given } from '../../support/spec';
 
 const form = (over: Partial<studio.TrainingForm> = {}): studio.TrainingForm => ({
@@ -198,5 +198,43 @@ describe('studio state', () => {
     expect(
       given(studio.runStarted({ key: 'lora', id: 'x' })).when(studio.studioCleared({})).state.studio,
     ).toEqual(studio.initialStudioState);
+  });
+});
+
+describe('GIF clips’ frame sheets are let go once no clip shows them (issue 13)', () => {
+  const sheet = (url: string): editor.GifSheet => ({
+    image: `blob:${url}`,
+    columns: 1,
+    rows: 1,
+    width: 8,
+    height: 6,
+    frameWidth: 8,
+    frameHeight: 6,
+    gutter: 2,
+    timing: { delaysCs: [10], plays: null },
+    decoder: 'webcodecs',
+  });
+  const decoded = given(
+    studio.gifSheetReady({ url: '/a.gif', sheet: sheet('/a.gif') }),
+    studio.gifSheetReady({ url: '/b.gif', sheet: sheet('/b.gif') }),
+    studio.gifSheetFailed({ url: '/broken.gif' }),
+  );
+
+  it('the unused ones are the decoded sheets no clip shows; a GIF that failed holds nothing and is not among them', () => {
+    const s = decoded.state.studio;
+    expect(studio.selectUnusedGifSheets(s, [{ url: '/b.gif' }, { url: '/x.png' }])).toEqual(['/a.gif']);
+    expect(studio.selectUnusedGifSheets(s, [])).toEqual(['/a.gif', '/b.gif']);
+    expect(studio.selectUnusedGifSheets(s, [{ url: '/a.gif' }, { url: '/b.gif' }])).toEqual([]);
+  });
+
+  it('released sheets leave the state (decoded again if a clip shows them later); the rest stay', () => {
+    const { state, violation } = decoded.when(studio.gifSheetsReleased({ urls: ['/a.gif', '/gone.gif'] }));
+    expect(violation).toBeNull();
+    expect(Object.keys(state.studio.gifs).sort()).toEqual(['/b.gif', '/broken.gif']);
+    const again = decoded.when(
+      studio.gifSheetsReleased({ urls: ['/a.gif'] }),
+      studio.gifSheetsReleased({ urls: ['/a.gif'] }),
+    );
+    expect(studio.selectGifSheet(again.state.studio, '/a.gif')).toBeNull();
   });
 });

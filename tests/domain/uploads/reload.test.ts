@@ -54,22 +54,41 @@ describe('uploads after a reload: "an interrupted upload of this account, not ex
     expect(plan.expired.map((u) => u.key)).toEqual(['d']);
   });
 
+  it('plans again when someone signs in later on the page, leaving the uploads the page already has as they are', () => {
+    const plan = up.planAfterReload(
+      [remembered('a', 'u1'), remembered('b', 'u1'), remembered('c', 'u1'), remembered('d', 'u1', NOW - 5)],
+      'u1',
+      NOW,
+      new Set(['a', 'b']),
+      new Set(['a', 'c', 'd']),
+    );
+    expect([plan.resume, plan.pickAgain, plan.expired].map((l) => l.map((u) => u.key))).toEqual([
+      ['b'],
+      [],
+      [],
+    ]);
+  });
+
   const arbUpload = fc.record({
     key: fc.string({ minLength: 1, maxLength: 4 }),
     account: fc.constantFrom<string | null | undefined>('u1', 'u2', null, undefined),
     expiresAt: fc.integer({ min: NOW - 10, max: NOW + 10 }),
   });
 
-  it("property: what continues is exactly this account's, unexpired, with a kept file; nothing of another account is touched", () => {
+  it("property: what continues is exactly this account's, unexpired, with a kept file, not already on the page; nothing of another account is touched", () => {
     fc.assert(
       fc.property(
         fc.array(arbUpload, { maxLength: 12 }),
         fc.constantFrom<string | null>('u1', 'u2', null),
         fc.array(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 12 }),
-        (list, account, keptKeys) => {
+        fc.array(fc.string({ minLength: 1, maxLength: 4 }), { maxLength: 6 }),
+        (list, account, keptKeys, onPageKeys) => {
           const kept = new Set(keptKeys);
-          const plan = up.planAfterReload(list, account, NOW, kept);
-          const mine = list.filter((u) => u.account !== undefined && u.account === account);
+          const onPage = new Set(onPageKeys);
+          const plan = up.planAfterReload(list, account, NOW, kept, onPage);
+          const mine = list.filter(
+            (u) => u.account !== undefined && u.account === account && !onPage.has(u.key),
+          );
           expect(plan.resume).toEqual(mine.filter((u) => NOW < u.expiresAt && kept.has(u.key)));
           expect(plan.pickAgain).toEqual(mine.filter((u) => NOW < u.expiresAt && !kept.has(u.key)));
           expect(plan.expired).toEqual(mine.filter((u) => !(NOW < u.expiresAt)));
@@ -182,6 +201,17 @@ describe('uploads after a reload: how they show in their slots', () => {
         up.uploadStarted({ id: 'u2', field: 'editor-audio-9', file: other, guest: false }),
       ).state.order,
     ).toEqual(['u2', 'i1']);
+  });
+
+  it('the uploads the page has, by their server file id, and the ones waiting for their file (they leave when someone else signs in or out)', () => {
+    const out = given(
+      interrupted,
+      up.uploadStarted({ id: 'u2', field: 'voice-audio-x', file, guest: false }),
+      up.uploadSigned({ id: 'u2', fileId: 'f2', preSigns: ['p0', 'p1'], chunkSize: 20 }),
+      up.uploadStarted({ id: 'u3', field: 'voice-audio-y', file, guest: false }),
+    ).state;
+    expect([...up.selectUploadKeysOnPage(out)].sort()).toEqual(['f1', 'f2']);
+    expect(up.selectUploadsWaitingForFile(out)).toEqual(['i1']);
   });
 
   it('one that went on by itself is marked "Resumed after reload"', () => {

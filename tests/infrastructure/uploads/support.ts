@@ -7,6 +7,7 @@ import { makeStore, type AppStore } from '../../../infrastructure/store/makeStor
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeUploadServer, type FakeUploadServerOptions } from '../../support/fakes/uploads';
 import type { UploadsDeps } from '../../../infrastructure/uploads/deps';
+import type { Api } from '../../../infrastructure/http/api';
 
 export const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -22,18 +23,17 @@ export const signedIn = session.userInfoSet({
   },
 });
 
-/** A store whose upload capabilities are the fake server's (or `uploads` when given). */
+/** A store whose upload capabilities are the fake server's (or `uploads` when given), and `api` calls answered. */
 export const uploadStore = (
   scheduler: SchedulerLike,
   options: FakeUploadServerOptions = {},
   uploads?: (server: ReturnType<typeof fakeUploadServer>) => UploadsDeps,
+  api: Partial<Api> = {},
 ) => {
   const server = fakeUploadServer(scheduler, options);
-  const { deps, navigations } = makeFakeDeps(
-    scheduler,
-    {},
-    { uploads: uploads ? uploads(server) : server.deps },
-  );
+  const { deps, navigations } = makeFakeDeps(scheduler, api, {
+    uploads: uploads ? uploads(server) : server.deps,
+  });
   const store = makeStore({ dependencies: deps });
   return { store, server, navigations, events$: eventStream(store) };
 };

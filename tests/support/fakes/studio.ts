@@ -1,6 +1,26 @@
-import { EMPTY, throwError } from 'rxjs';
+import { EMPTY, throwError, type Observable } from 'rxjs';
 import type { StudioToolsApi } from '../../../infrastructure/studio/api';
 import type { StudioDeps } from '../../../infrastructure/studio/deps';
+import type { GifSheets } from '../../../infrastructure/editor/gifSheet';
+import type { editor } from '../../../domain/index.js';
+
+/** GIF sheets made by `load`, with what was let go recorded (`released`, and `releasedAll` counts). */
+export const fakeGifSheets = (
+  load: (url: string) => Observable<editor.GifSheet>,
+): GifSheets & { readonly released: string[]; releasedAll: number } => {
+  const fake = {
+    released: [] as string[],
+    releasedAll: 0,
+    load,
+    release: (urls: readonly string[]) => {
+      fake.released.push(...urls);
+    },
+    releaseAll: () => {
+      fake.releasedAll += 1;
+    },
+  };
+  return fake;
+};
 
 /** Test doubles of the studio capabilities: calls answer nothing, pixels cannot be read. */
 export const fakeStudioToolsApi = (overrides: Partial<StudioToolsApi> = {}): StudioToolsApi => ({
@@ -27,6 +47,6 @@ export const fakeStudioToolsApi = (overrides: Partial<StudioToolsApi> = {}): Stu
 export const fakeStudioDeps = (overrides: Partial<StudioDeps> = {}): StudioDeps => ({
   api: fakeStudioToolsApi(),
   readPixels: () => throwError(() => new Error('no pixels in tests')),
-  gifSheet: () => throwError(() => new Error('no GIF decoding in tests')),
+  gifSheets: fakeGifSheets(() => throwError(() => new Error('no GIF decoding in tests'))),
   ...overrides,
 });

@@ -80,6 +80,7 @@ const GifClip = ({ item, t }: { readonly item: editor.StoryboardItem; readonly t
       aria-hidden="true"
       data-testid="preview-gif"
       data-frame={frame}
+      data-decoder={sheet.decoder}
     >
       {/* The inner viewport is the frame's box: it clips the rest of the sheet. */}
       <svg x={0} y={0} width={sheet.width} height={sheet.height} overflow="hidden">

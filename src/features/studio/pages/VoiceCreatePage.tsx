@@ -4,8 +4,8 @@ import { audio, studio } from '../../../../domain/index.js';
 import { createVoice } from '../../../../infrastructure/studio/commands';
 import { uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { Badge, Button, Card, Field, IconButton, Spinner, Switch, TextArea, TextInput } from '../../../ui';
-import { Uploader } from '../../uploads';
+import { Badge, Button, Card, Field, IconButton, Switch, TextArea, TextInput } from '../../../ui';
+import { UploadRow, Uploader } from '../../uploads';
 import styles from '../Studio.module.css';
 import { useResource, useRunId, useSlotUploads } from '../useStudio';
 
@@ -112,7 +112,7 @@ const VoiceCreatePage = () => {
         ),
     [audioUploads, removed],
   );
-  const pendingAudio = audioUploads.filter((u) => u.status === 'init' || u.status === 'pending');
+  const unfinishedAudio = audioUploads.filter((u) => u.status !== 'complete' && !removed.has(u.field));
   const tags = studio.parseTags(tagText);
   const form: audio.VoiceForm = {
     cover,
@@ -318,14 +318,9 @@ const VoiceCreatePage = () => {
                   </IconButton>
                 </li>
               ))}
-              {pendingAudio.map((u) => (
-                <li key={u.field} className={styles.row}>
-                  <Spinner
-                    size="sm"
-                    label={intl.formatMessage({ id: 'upload.progress' }, { name: u.name })}
-                  />
-                  <span className={styles.muted}>{u.name}</span>
-                </li>
+              {/* Going up, failed, or waiting for its file after a reload: the uploaders' own row. */}
+              {unfinishedAudio.map((u) => (
+                <UploadRow key={u.field} file={u} field={u.field} />
               ))}
             </ul>
             {errorOf('audios') && <p className={styles.error}>{errorOf('audios')}</p>}
