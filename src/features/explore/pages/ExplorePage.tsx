@@ -133,7 +133,7 @@ const ExplorePage = () => {
         )}
       </div>
       {hasMore && (
-        <div ref={sentinel} className={styles.more}>
+        <div ref={sentinel} className={styles.more} data-testid="feed-more">
           <Button variant="ghost" loading={loading} onClick={() => dispatch(loadFeedPage({ tab, query }))}>
             <FormattedMessage id={loading ? 'feed.loading' : 'feed.more'} />
           </Button>
