@@ -58,7 +58,10 @@ interface TraceEvent {
 /** Runs `work` under a trace and returns the renderer main thread's CPU time in it, in ms. */
 const mainThreadCpu = async (cdp: CDPSession, work: () => Promise<void>): Promise<number> => {
   const events: TraceEvent[] = [];
-  const onData = (d: { value: TraceEvent[] }) => events.push(...d.value);
+  // The protocol types trace events as string maps; they are Chromium's trace event format.
+  const onData = (d: { readonly value: readonly Record<string, unknown>[] }) => {
+    for (const e of d.value) events.push(e as unknown as TraceEvent);
+  };
   cdp.on('Tracing.dataCollected', onData);
   const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
   await cdp.send('Tracing.start', { categories: 'toplevel', transferMode: 'ReportEvents' });
