@@ -30,6 +30,7 @@ import { billing } from '../domain/index.js';
 import type { BlobStore } from './blobs/store';
 import type { Caller } from './auth';
 import { newId } from './auth';
+import { taskProductionBoxColumn } from './commerce/frames';
 import { CREATION_CODES } from './creation/codes';
 import { ownerOf, probeInput, resolveOwnedUrl, type Owner } from './creation/inputs';
 import { costOf, durationOf, kindOf, type KindSpec } from './creation/kinds';
@@ -232,12 +233,8 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     return out;
   };
 
-  /**
-   * The production box worn on a task (spec §7 ornament use with a work_id: the task's own id), by
-   * its preview key; a column for the task queries that show the queue.
-   */
-  const PRODUCTION_FRAME_COLUMN = `(SELECT o.preview_key FROM ornament_wear w JOIN ornaments o ON o.id = w.ornament_id
-      WHERE w.type = 'production_box' AND w.account_id = t.account_id AND w.work_id = t.id) AS production_frame_key`;
+  /** The production box worn on a task, for the task queries that show the queue. */
+  const PRODUCTION_FRAME_COLUMN = taskProductionBoxColumn('t', 'production_frame_key');
 
   const toItem = (row: TaskRow, now: number, deduction: DeductionDetail | null): TaskItem => {
     const elapsed = now - Number(row.created_at);

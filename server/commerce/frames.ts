@@ -31,6 +31,15 @@ export const wornProductionBoxJoin = (itemAlias: string, alias: string): string 
      AND ${alias}_w.account_id = ${itemAlias}.author_id AND ${alias}_w.work_id = ${itemAlias}.extra->>'task_id'
    LEFT JOIN ornaments ${alias} ON ${alias}.id = ${alias}_w.ornament_id`;
 
+/**
+ * The production box the owner of task `taskAlias` wears on it (spec §7 ornament use with a work_id:
+ * the task's own id), as a column named `as` holding its preview key: for the queries that show the
+ * queue, which select whole task rows.
+ */
+export const taskProductionBoxColumn = (taskAlias: string, as: string): string =>
+  `(SELECT o.preview_key FROM ornament_wear w JOIN ornaments o ON o.id = w.ornament_id
+      WHERE w.type = 'production_box' AND w.account_id = ${taskAlias}.account_id AND w.work_id = ${taskAlias}.id) AS ${as}`;
+
 /** The image URL of a worn box from its preview key, or null when none is worn. */
 export const frameUrlOf = (urlOf: (key: string) => string, key: string | null | undefined): string | null =>
   key === null || key === undefined ? null : urlOf(key);
