@@ -318,6 +318,8 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
         } else {
           const action = p.locator('[data-testid=upsell-action]');
           expect(await action.textContent()).toBe('Upgrade the company plan');
+          // On a phone the suggested tier is far down the page: it is brought into view.
+          await p.setViewportSize({ width: 390, height: 844 });
           await action.click();
           // The membership page sells no company plan of its own: the admin lands on its highest tier.
           await p.waitForURL(/\/pricing\?tier=pro$/);
@@ -325,6 +327,16 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
           expect(await p.locator('[data-testid=price-pro]').textContent()).toContain('$29.99');
           expect(await p.locator('[data-testid=tier-pro]').getAttribute('class')).toMatch(/highlight/);
           expect(await p.locator('[role=dialog]').count()).toBe(0);
+          await expect
+            .poll(() =>
+              p.locator('[data-testid=tier-pro]').evaluate((el) => {
+                const r = el.getBoundingClientRect();
+                return r.top >= 0 && r.top < window.innerHeight;
+              }),
+            )
+            .toBe(true);
+          await p.screenshot({ path: path.join(SHOTS, 'billing-company-admin-pricing-390.png') });
+          await p.setViewportSize({ width: 1280, height: 860 });
           await p.screenshot({ path: path.join(SHOTS, 'billing-company-admin-pricing.png') });
         }
       } finally {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import type { billing } from '../../../../domain/index.js';
@@ -118,6 +118,12 @@ const PricingPage = () => {
     );
   }, [signedIn, resumeOrder, dispatch, setParams]);
 
+  // The tier an upsell suggests is brought into view (on a phone it is far down the page).
+  const suggested = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (loaded && highlight !== null) suggested.current?.scrollIntoView({ block: 'nearest' });
+  }, [loaded, highlight]);
+
   const buy = (goodsId: string) => dispatch(startCheckout({ goodsId, methodId }));
   const perMonth = (offer: billing.PlanOffer) =>
     offer.pricePerMonth === null ? null : price(offer.pricePerMonth, offer.plan.currency);
@@ -201,6 +207,7 @@ const PricingPage = () => {
             return (
               <Card
                 key={t.tier}
+                ref={highlight === t.tier ? suggested : undefined}
                 padding="lg"
                 className={`${styles.tier} ${highlight === t.tier ? styles.highlight : ''}`}
                 data-testid={`tier-${t.tier}`}
