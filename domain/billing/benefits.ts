@@ -18,6 +18,22 @@ import type { PaymentInfo } from './state.js';
 
 export type Tier = 'guest' | 'none' | 'basic' | 'standard' | 'pro';
 
+/**
+ * Each tier's name on the wire (the server's limit messages and the training config's `tier`):
+ * what a client maps back to the tier, to show the tier's name in the page's language.
+ */
+export const TIER_WIRE_NAMES: Readonly<Record<Tier, string>> = {
+  guest: 'guest',
+  none: 'non-member',
+  basic: 'Basic',
+  standard: 'Standard',
+  pro: 'Pro',
+};
+
+/** The tier a wire name stands for, or null for a name no tier has. */
+export const tierOfWireName = (name: string): Tier | null =>
+  (Object.keys(TIER_WIRE_NAMES) as Tier[]).find((t) => TIER_WIRE_NAMES[t] === name) ?? null;
+
 export interface TierBenefits {
   /** Tasks running at once (spec §8 70002 past it). */
   readonly queue: number;

@@ -32,6 +32,7 @@
  * in `comfyui_current_node`.
  */
 import * as t from 'io-ts';
+import { billing } from '../../domain/index.js';
 import { InputUrl } from './tasks';
 
 export const TRAIN_DATASET_CONFIG_PATH = '/api/v1/model/train/data-set/config';
@@ -91,7 +92,13 @@ export const DatasetConfig = t.type(
     base_models: t.array(t.string),
     steps: t.type({ min: t.number, max: t.number, default: t.number }),
     cost: t.number,
-    tier: t.string,
+    /** The person's tier by its wire name (`billing.TIER_WIRE_NAMES`). */
+    tier: t.keyof(
+      Object.fromEntries(Object.values(billing.TIER_WIRE_NAMES).map((n) => [n, null])) as Record<
+        string,
+        null
+      >,
+    ),
     monthly_limit: t.number,
     used_this_month: t.number,
     training: t.union([t.string, t.null]),

@@ -16,13 +16,8 @@ export type TierLimits = billing.TierBenefits;
 
 export const TIER_LIMITS: Readonly<Record<Tier, TierLimits>> = billing.TIER_BENEFITS;
 
-export const TIER_NAMES: Readonly<Record<Tier, string>> = {
-  guest: 'guest',
-  none: 'non-member',
-  basic: 'Basic',
-  standard: 'Standard',
-  pro: 'Pro',
-};
+/** Each tier's name in messages and the training config (the domain's, which clients map back). */
+export const TIER_NAMES: Readonly<Record<Tier, string>> = billing.TIER_WIRE_NAMES;
 
 const higher = billing.higherTier;
 

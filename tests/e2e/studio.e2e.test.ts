@@ -270,6 +270,10 @@ describe('end to end: the studio (issue 13)', () => {
   it('trains a LoRA from 9 images, shows its samples and publishes it to the square', async () => {
     await go('/lora-training');
     await page.locator('[data-testid=lora-form]').waitFor({ timeout: 15_000 });
+    // The tier is named in the page's language, never as the server's wire name.
+    expect(await page.getByTestId('lora-quota').textContent()).toMatch(
+      /\b(Free|Basic|Standard|Pro) plan: \d+ of \d+/,
+    );
     await page.fill('[data-testid=lora-name]', 'Tile study');
     await page.fill('[data-testid=lora-tags]', 'tile, pattern');
     await page.setInputFiles(

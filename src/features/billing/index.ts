@@ -2,3 +2,4 @@
 export { CoinSummary } from './CoinSummary';
 export { UpsellActions, UpsellBody, UpsellTitle } from './Upsell';
 export { useUpsell } from './useBilling';
+export { useTierName } from './labels';

@@ -569,3 +569,27 @@ describe('spec §4 payment iframe with an order intent: "submitting flag on/off,
     expect(state.status).toBe('ordering');
   });
 });
+
+describe("a tier's name on the wire (the training config's tier, the limit messages) maps back to the tier", () => {
+  const tiers: readonly billing.Tier[] = ['guest', 'none', 'basic', 'standard', 'pro'];
+
+  it('reads back every tier from its wire name, so the page can name it in its own language', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...tiers), (tier) => {
+        expect(billing.tierOfWireName(billing.TIER_WIRE_NAMES[tier])).toBe(tier);
+      }),
+    );
+    expect(billing.tierOfWireName('non-member')).toBe('none');
+  });
+
+  it('knows no tier by a name none has', () => {
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !Object.values(billing.TIER_WIRE_NAMES).includes(s)),
+        (name) => {
+          expect(billing.tierOfWireName(name)).toBeNull();
+        },
+      ),
+    );
+  });
+});

@@ -17,7 +17,7 @@ import {
   studio,
   type DomainEvent,
 } from '../../../domain/index.js';
-import type { TrainRecord } from '../../../infrastructure/contract/creation';
+import { DatasetConfig, type TrainRecord } from '../../../infrastructure/contract/creation';
 import type { EditorSaveRequest } from '../../../infrastructure/contract/platform';
 import type { Api } from '../../../infrastructure/http/api';
 import { changeAudios, changeStoryboards } from '../../../infrastructure/editor/commands';
@@ -427,5 +427,30 @@ describe('playback of the streamed audio (Web Audio through the injected output)
       h.store.dispatch(chat.sessionClosed({}));
       expect(out.log.at(-1)).toBe('close');
     });
+  });
+});
+
+describe('the training config at the boundary: its tier is one the client can name', () => {
+  const config = {
+    min_images: 9,
+    max_images: 50,
+    name_max_length: 40,
+    train_types: ['character'],
+    base_models: ['SDXL'],
+    steps: { min: 500, max: 3000, default: 1000 },
+    cost: 30,
+    tier: 'non-member',
+    monthly_limit: 1,
+    used_this_month: 0,
+    training: null,
+  };
+
+  it('accepts each tier by its wire name', () => {
+    for (const tier of ['guest', 'non-member', 'Basic', 'Standard', 'Pro'])
+      expect(E.isRight(DatasetConfig.decode({ ...config, tier }))).toBe(true);
+  });
+
+  it('refuses a tier no client could name (never shown raw)', () => {
+    expect(E.isRight(DatasetConfig.decode({ ...config, tier: 'Platinum' }))).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { studio } from '../../../../domain/index.js';
+import { billing, studio } from '../../../../domain/index.js';
 import {
   downloadTraining,
   loadTrainingConfig,
@@ -24,6 +24,7 @@ import {
   Spinner,
   TextInput,
 } from '../../../ui';
+import { useTierName } from '../../billing';
 import { ResourceState } from '../ResourceState';
 import styles from '../Studio.module.css';
 import { useResource, useRunId, useSlotUploads } from '../useStudio';
@@ -164,6 +165,7 @@ const TrainingPanel = ({ id }: { readonly id: string }) => {
  */
 const LoraTrainingPage = () => {
   const intl = useIntl();
+  const tierName = useTierName();
   const dispatch = useAppDispatch();
   const config = useResource(studio.studioKey.trainingConfig(), 'trainingConfig');
   const current = useRunId('lora');
@@ -224,7 +226,12 @@ const LoraTrainingPage = () => {
                 <p className={styles.muted} data-testid="lora-quota">
                   <FormattedMessage
                     id="lora.quota"
-                    values={{ cost: c.cost, used: c.used_this_month, limit: c.monthly_limit, tier: c.tier }}
+                    values={{
+                      cost: c.cost,
+                      used: c.used_this_month,
+                      limit: c.monthly_limit,
+                      tier: tierName(billing.tierOfWireName(c.tier) ?? 'none'),
+                    }}
                   />
                 </p>
                 <Field label={<FormattedMessage id="lora.name" />} error={problemOf('name')} required>
