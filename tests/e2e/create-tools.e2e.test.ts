@@ -129,6 +129,25 @@ const dropFile = async (p: Page, selector: string, file: FilePayload) => {
 const card = (p: Page, id: string) => p.locator(`[data-testid=task-card][data-task-id="${id}"]`);
 const newestCard = (p: Page) => p.locator('[data-testid=task-card]').first();
 
+/** Empties the uploads' kept files in IndexedDB, as if the browser had let them go. */
+const clearKeptFiles = (page: Page): Promise<void> =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('atelier-uploads');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('kept-files', 'readwrite');
+          tx.objectStore('kept-files').clear();
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(new Error('could not clear the kept files'));
+        };
+        open.onerror = () => reject(new Error('no kept-files database'));
+      }),
+  );
+
 beforeAll(async () => {
   app = await startApp({ TASK_DURATION_MS: '4000' });
   browser = await launchBrowser();
@@ -794,22 +813,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
           timeout: 15_000,
         })
         .toContain('"confirmed":[0]');
-      await me.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const open = indexedDB.open('atelier-uploads');
-            open.onsuccess = () => {
-              const tx = open.result.transaction('kept-files', 'readwrite');
-              tx.objectStore('kept-files').clear();
-              tx.oncomplete = () => {
-                open.result.close();
-                resolve();
-              };
-              tx.onerror = () => reject(new Error('could not clear the kept files'));
-            };
-            open.onerror = () => reject(new Error('no kept-files database'));
-          }),
-      );
+      await clearKeptFiles(me);
       reloaded = true;
       await me.reload();
       const waiting = me.locator('[data-testid=editor-upload]', { hasText: 'second-take.wav' });
@@ -887,22 +891,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
             }),
         );
       await expect.poll(keptCount, { timeout: 15_000 }).toBe(1);
-      await me.evaluate(
-        () =>
-          new Promise<void>((resolve, reject) => {
-            const open = indexedDB.open('atelier-uploads');
-            open.onsuccess = () => {
-              const tx = open.result.transaction('kept-files', 'readwrite');
-              tx.objectStore('kept-files').clear();
-              tx.oncomplete = () => {
-                open.result.close();
-                resolve();
-              };
-              tx.onerror = () => reject(new Error('could not clear the kept files'));
-            };
-            open.onerror = () => reject(new Error('no kept-files database'));
-          }),
-      );
+      await clearKeptFiles(me);
       expect(await keptCount()).toBe(0);
       reloaded = true;
       await me.reload();

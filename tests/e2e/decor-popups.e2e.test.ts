@@ -196,13 +196,13 @@ describe('the decorations others see', () => {
     scope.locator(`img[src$="${box}.png"]`);
   /** One finished work of the demo account, published: made once for the tests that need their own. */
   let ownWork: { taskId: string; artworkId: string } | null = null;
-  const publishedWork = async (page: Page) => {
-    if (ownWork !== null) return ownWork;
+  /** A text-to-image task of the signed-in person's, rendered by the server to the end: its id. */
+  const finishedTask = async (page: Page, prompt: string, seed: number): Promise<string> => {
     const created = await json(page, '/api/v1/task/tool/create', {
       domain_type: 0,
-      prompt: 'a paper boat on a green canal',
+      prompt,
       aspect_ratio: '3:4',
-      seed: 23,
+      seed,
     });
     expect(created.status.code).toBe(10000);
     const taskId = created.data.item!.id;
@@ -211,6 +211,11 @@ describe('the decorations others see', () => {
         timeout: 30_000,
       })
       .toBe(3);
+    return taskId;
+  };
+  const publishedWork = async (page: Page) => {
+    if (ownWork !== null) return ownWork;
+    const taskId = await finishedTask(page, 'a paper boat on a green canal', 23);
     const published = await json(page, '/api/v1/task/publish', { id: taskId, title: 'Green canal' });
     expect(published.status.code).toBe(10000);
     ownWork = { taskId, artworkId: published.data['artwork_id'] as string };
@@ -222,19 +227,7 @@ describe('the decorations others see', () => {
     await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
     const me = (await json(page, '/api/v1/account/info', {})).data['id'] as string;
     // A finished work of the person's: a text-to-image task, rendered by the server.
-    const created = await json(page, '/api/v1/task/tool/create', {
-      domain_type: 0,
-      prompt: 'a lighthouse over a violet sea at dusk',
-      aspect_ratio: '3:4',
-      seed: 11,
-    });
-    expect(created.status.code).toBe(10000);
-    const taskId = created.data.item!.id;
-    await expect
-      .poll(async () => (await json(page, '/api/v1/task/detail', { id: taskId })).data.item?.status, {
-        timeout: 30_000,
-      })
-      .toBe(3);
+    const taskId = await finishedTask(page, 'a lighthouse over a violet sea at dusk', 11);
 
     // In the mall: an avatar box, then the production box on that work (picked in the work picker).
     await page.goto(app.url + '/mall');
