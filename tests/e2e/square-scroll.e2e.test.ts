@@ -58,11 +58,17 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
     await expect.poll(() => cards().count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'Sort' }).click();
     await page.getByRole('option', { name: 'New', exact: true }).click();
-    // Base models take several values: two chosen, the list stays open between them.
+    // Base models take several values: two chosen, the list stays open between them. On a slow
+    // device (the CPU slowed 12 times) the second is picked before the first's navigation has
+    // rendered; it must add to the first, not replace it (it did, in CI under load).
+    const cdp = await page.context().newCDPSession(page);
     await page.getByRole('combobox', { name: 'Base model' }).click();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 12 });
     await page.getByRole('option', { name: 'SDXL', exact: true }).click();
     await page.getByRole('option', { name: 'Flux', exact: true }).press('Enter');
     await page.keyboard.press('Escape');
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.detach();
     await page.getByRole('combobox', { name: 'Model type' }).click();
     await page.getByRole('option', { name: 'LORA', exact: true }).click();
     await page.keyboard.press('Escape');

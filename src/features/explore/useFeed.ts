@@ -37,7 +37,10 @@ export const useFeedList = (query: feed.FeedQuery) => {
  *
  * A new address is the router's once its loaders finish; until then the query is the one on its
  * way (the navigation's location), so a second filter chosen meanwhile adds to the first rather
- * than to the address before it.
+ * than to the address before it. The router hands its navigation state to React in a transition,
+ * which a slow device may not have rendered when the person picks the next filter: the query
+ * asked for is therefore also kept at once (an urgent state update, rendered before the next
+ * input is handled) and shown until the address moves from where it was asked.
  */
 export const useSquareQuery = (tab: feed.FeedTab) => {
   const [params, setParams] = useSearchParams();
@@ -45,11 +48,19 @@ export const useSquareQuery = (tab: feed.FeedTab) => {
   const navigation = useNavigation();
   const pending = navigation.location?.pathname === pathname ? navigation.location.search : undefined;
   const search = pending === undefined ? params.toString() : new URLSearchParams(pending).toString();
-  const query = useMemo(() => feed.parseSquareSearch(tab, [...new URLSearchParams(search)]), [tab, search]);
+  const address = `${pathname}?${search}`;
+  const [asked, setAsked] = useState<{ readonly from: string; readonly query: feed.FeedQuery } | null>(null);
+  const fromAddress = useMemo(
+    () => feed.parseSquareSearch(tab, [...new URLSearchParams(search)]),
+    [tab, search],
+  );
+  const query = asked !== null && asked.from === address ? asked.query : fromAddress;
   const setQuery = useCallback(
-    (next: feed.FeedQuery) =>
-      setParams(new URLSearchParams(feed.writeSquareSearch(tab, next).map((e) => [...e]))),
-    [tab, setParams],
+    (next: feed.FeedQuery) => {
+      setAsked({ from: address, query: next });
+      setParams(new URLSearchParams(feed.writeSquareSearch(tab, next).map((e) => [...e])));
+    },
+    [tab, address, setParams],
   );
   return { query, setQuery };
 };
