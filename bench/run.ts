@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: measures, side by side in one run, what checking invariants and the log
  * format cost relative to a bare fold of the same events, then what hostile posts cost the
- * sanitiser relative to an ordinary one. Reports ratios, never asserts time.
+ * sanitiser relative to an ordinary one, then the square's scroll frames beside an empty page's
+ * (bench/squareScroll.ts, also alone as `npm run bench:square`; it needs the built client).
+ * Reports ratios, never asserts time.
  */
 import {
   evolve,
@@ -70,3 +72,6 @@ for (const r of results)
 
 console.log('');
 benchSanitizer();
+
+console.log('');
+await import('./squareScroll.js');

