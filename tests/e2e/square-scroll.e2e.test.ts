@@ -136,10 +136,22 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
     await expect.poll(() => loaded(), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
     await page.evaluate(() => window.scrollTo(0, 2400));
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(2400);
-    const target = cards()
-      .filter({ has: page.locator('[data-testid=card-link]') })
-      .nth(2);
-    const key = await target.getAttribute('data-key');
+    // A card on screen at the middle of the window, pinned by its key ("the third card in the page"
+    // is another one once the virtual list has rendered the range around the new scroll position).
+    let key: string | null = null;
+    await expect
+      .poll(async () => {
+        key = await page.evaluate(() => {
+          for (const x of [160, 480, 800, 1120]) {
+            const card = document.elementFromPoint(x, 450)?.closest<HTMLElement>('[data-testid=feed-card]');
+            if (card?.querySelector('[data-testid=card-link]')) return card.dataset['key'] ?? null;
+          }
+          return null;
+        });
+        return key;
+      })
+      .not.toBeNull();
+    const target = page.locator(`[data-testid=feed-card][data-key="${key}"]`);
     const href = await target.getByTestId('card-link').getAttribute('href');
     expect(href).toMatch(
       /^\/(artwork|video|audio|models|posts|characters|apps|workflows|templates|novels)\//,
