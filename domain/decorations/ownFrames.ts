@@ -27,6 +27,7 @@ import type { ResultList, SearchState } from '../search/state.js';
 import type { SessionState } from '../session/state.js';
 import type { Task, TasksState } from '../tasks/state.js';
 import type { DecorationsEvent } from './events.js';
+import { selectProductionBoxOfWork, selectWornAvatarBox } from './selectors.js';
 import type { DecorationsState } from './state.js';
 
 /** What a decorations event changed in what the person wears. */
@@ -35,19 +36,12 @@ export type WornChange =
   | { readonly kind: 'production'; readonly workId: string; readonly frame: string | null };
 
 /** The image of the avatar box worn now, null when none is. */
-export const wornAvatarFrame = (s: DecorationsState): string | null => {
-  for (const id of s.order) {
-    const o = s.ornaments[id];
-    if (o !== undefined && o.type === 'avatarBox' && o.is_wearing) return o.preview.url;
-  }
-  return null;
-};
+export const wornAvatarFrame = (s: DecorationsState): string | null =>
+  selectWornAvatarBox(s)?.preview.url ?? null;
 
 /** The image of the production box worn on a work now, null when none is. */
-export const productionFrameOn = (s: DecorationsState, workId: string): string | null => {
-  const boxId = s.productionBoxOnWork[workId];
-  return boxId === undefined ? null : (s.ornaments[boxId]?.preview.url ?? null);
-};
+export const productionFrameOn = (s: DecorationsState, workId: string): string | null =>
+  selectProductionBoxOfWork(s, workId)?.preview.url ?? null;
 
 /**
  * The changes an event made to what the person wears, read by comparing the decorations state
