@@ -3,6 +3,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
 import { audio, editor, session, studio, tasks, uploads, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
+import { uploadFileView, type UploadFileView } from '../uploads';
 
 export const useResource = <K extends studio.StudioResourceKind>(key: string, kind: K) =>
   useAppSelector((s) => studio.selectResource(s.studio, key, kind));
@@ -34,20 +35,8 @@ export const useWorks = () => useAppSelector(selectWorks);
 export const usePalette = (url: string | null) =>
   useAppSelector((s) => (url === null ? null : studio.selectPalette(s.studio, url)));
 
-export interface SlotUpload {
-  readonly id: string;
-  readonly field: string;
-  readonly name: string;
-  /** Bytes. */
-  readonly size: number;
-  readonly kind: uploads.UploadKind;
-  readonly status: uploads.UploadStatus;
-  readonly url: string | null;
-  readonly progress: number;
-  readonly messageKey: string | null;
-  /** Issue 13: it went on by itself after a reload, or waits for its file to be picked again. */
-  readonly afterReload: 'resumed' | 'pickAgain' | null;
-}
+/** One slot's newest upload, as the uploaders' file rows show it. */
+export type SlotUpload = UploadFileView;
 
 /** The newest upload of each slot whose name starts with `prefix`, in the order the slots were first used. */
 export const useSlotUploads = (prefix: string): readonly SlotUpload[] => {
@@ -59,19 +48,7 @@ export const useSlotUploads = (prefix: string): readonly SlotUpload[] => {
           if (up.field.startsWith(prefix) && !latest.has(up.field)) latest.set(up.field, up);
         return [...latest.values()]
           .sort((a, b) => a.startedAt - b.startedAt || a.field.localeCompare(b.field))
-          .map((up): SlotUpload => ({
-            id: up.id,
-            field: up.field,
-            name: up.file.name,
-            size: up.file.size,
-            kind: up.file.kind,
-            status: up.phase.status,
-            url: up.phase.status === 'complete' ? up.phase.url : null,
-            progress: uploads.selectUploadProgress(u, up.id),
-            messageKey:
-              up.phase.status === 'fail' || up.phase.status === 'error' ? up.phase.messageKey : null,
-            afterReload: up.afterReload?.kind ?? null,
-          }));
+          .map((up): SlotUpload => uploadFileView(u, up));
       }),
     [prefix],
   );

@@ -27,7 +27,8 @@ export interface UploadFileView {
   readonly afterReload: 'resumed' | 'pickAgain' | null;
 }
 
-const fileView = (s: uploads.UploadsState, u: uploads.Upload): UploadFileView => ({
+/** What a file row shows of one upload (the uploader's rows, and lists of slots that pick files their own way). */
+export const uploadFileView = (s: uploads.UploadsState, u: uploads.Upload): UploadFileView => ({
   id: u.id,
   field: u.field,
   name: u.file.name,
@@ -50,7 +51,7 @@ export const useUploadGroup = (group: string, max: number) => {
       createSelector([(s: RootState) => s.uploads], (u) => {
         const all = uploads.selectFieldGroup(u, group);
         const shown = max <= 1 ? all.slice(0, 1) : all.slice(0, max);
-        const files = shown.map((x) => fileView(u, x));
+        const files = shown.map((x) => uploadFileView(u, x));
         return {
           files,
           urls: [...files].reverse().flatMap((f) => (f.url === null ? [] : [f.url])),
