@@ -1,8 +1,8 @@
 /**
  * The decoration epics: the list, buying (spec §5: refused locally when the balance from the
  * store is below the price, before any call; spec §8 80304 and 80307 from the server), wearing and
- * unloading (the server keeps one avatar box worn; the session's avatar frame is read back from
- * account info afterwards), the purchase history, the stats and the preview works.
+ * unloading (the server keeps one avatar box worn; the person's own items, the session's user
+ * among them, follow what is worn: domain decorations/ownFrames.ts), the purchase history, the stats and the preview works.
  */
 import * as E from 'fp-ts/Either';
 import {
@@ -28,7 +28,6 @@ import {
   type OrnamentPurchase,
 } from '../contract/decorations';
 import { refreshPayment } from '../billing/commands';
-import { toUserInfo } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
 import type { ApiFailure } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
@@ -168,7 +167,7 @@ const wornEvents = (item: WireOrnament, workId: string | undefined, wearing: boo
   return [...(fact === null ? [] : [fact]), decorations.ornamentsReceived({ ornaments: [ornament] })];
 };
 
-export const wearOrUnloadEpic: AppEpic = (action$, state$, { decorations: deps, api }) =>
+export const wearOrUnloadEpic: AppEpic = (action$, state$, { decorations: deps }) =>
   action$.pipe(
     filter((a) => wearDecoration.match(a) || unloadDecoration.match(a)),
     mergeMap((command) => {
@@ -185,19 +184,9 @@ export const wearOrUnloadEpic: AppEpic = (action$, state$, { decorations: deps, 
           mergeMap((r) =>
             E.isLeft(r)
               ? of<Action>(reportApiFailure({ failure: r.left }))
-              : concat(
-                  from(wornEvents(r.right.item, workId, wearing)),
-                  // The frame drawn around the person's avatar is the account's avatar_frame.
-                  r.right.item.type === 'avatar_box'
-                    ? api
-                        .accountInfo()
-                        .pipe(
-                          mergeMap((info): Action[] =>
-                            E.isLeft(info) ? [] : [session.userInfoSet({ user: toUserInfo(info.right) })],
-                          ),
-                        )
-                    : EMPTY,
-                ),
+              : // The person's own items, the header's avatar among them, take the new frame from
+                // the worn events themselves (domain decorations/ownFrames.ts).
+                from(wornEvents(r.right.item, workId, wearing)),
           ),
         ),
         of(decorations.actionSettled({ ornamentId })),
