@@ -102,11 +102,25 @@ export interface PictureSet {
 }
 
 /**
- * The `<picture>` of the original at `url` shown `cssWidth` px wide: AVIF then WebP sources over
- * the ladder (each width once, `320w`), the original as the fallback. An address with no variants
- * (another site, a data URL, a blob URL of a local file) has no sources: the original is shown.
+ * The sources alone, for a primitive that draws its own fallback (an avatar): none for no address
+ * or one without variants.
  */
-export const pictureOf = (url: string, cssWidth: number, intrinsicWidth?: number): PictureSet => {
+export const sourcesOf = (url: string | null | undefined, cssWidth: number): PictureSet['sources'] =>
+  url ? pictureOf(url, cssWidth).sources : [];
+
+/**
+ * The `<picture>` of the original at `url` shown at most `cssWidth` px wide: AVIF then WebP sources
+ * over the ladder (each width once, `320w`), the original as the fallback. `sizes` says how wide
+ * it is shown where that depends on the window (`(max-width: 899.98px) 100vw, 60vw`); by default,
+ * exactly `cssWidth` px. An address with no variants (another site, a data URL, a blob URL of a
+ * local file) has no sources: the original is shown.
+ */
+export const pictureOf = (
+  url: string,
+  cssWidth: number,
+  intrinsicWidth?: number,
+  sizes: string = sizesFor(cssWidth),
+): PictureSet => {
   const widths = ladderFor(cssWidth, intrinsicWidth);
   const sources =
     originalOf(url) === null
@@ -115,5 +129,5 @@ export const pictureOf = (url: string, cssWidth: number, intrinsicWidth?: number
           type: VARIANT_MIME[format],
           srcSet: widths.map((w) => `${variantUrl(url, w, format) ?? ''} ${w}w`).join(', '),
         }));
-  return { src: url, sources, sizes: sizesFor(cssWidth) };
+  return { src: url, sources, sizes };
 };

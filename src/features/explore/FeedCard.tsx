@@ -272,9 +272,7 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
             <Avatar
               size="xs"
               src={card.author?.avatar}
-              sources={
-                card.author?.avatar ? images.pictureOf(card.author.avatar, AVATAR_PX.xs).sources : undefined
-              }
+              sources={images.sourcesOf(card.author?.avatar, AVATAR_PX.xs)}
               name={card.author?.name ?? ''}
               frameUrl={card.author?.avatarFrame}
               decorative

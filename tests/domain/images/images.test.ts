@@ -108,6 +108,23 @@ describe('the picture of an original (srcset, sizes, fallback)', () => {
     );
   });
 
+  it('takes a sizes string where the shown width depends on the window', () => {
+    const p = images.pictureOf('/blobs/a.png', 760, 768, '(max-width: 899.98px) 100vw, 60vw');
+    expect(p.sizes).toBe('(max-width: 899.98px) 100vw, 60vw');
+    expect(p.sources[1]!.srcSet.split(', ')).toHaveLength(4);
+  });
+
+  it('gives the sources alone for an avatar, none without an address', () => {
+    expect(images.sourcesOf('/blobs/community/avatars/u1.png', 24)).toEqual([
+      { type: 'image/avif', srcSet: '/img/160/avif/community/avatars/u1.png 160w' },
+      { type: 'image/webp', srcSet: '/img/160/webp/community/avatars/u1.png 160w' },
+    ]);
+    expect(images.sourcesOf(null, 24)).toEqual([]);
+    expect(images.sourcesOf(undefined, 24)).toEqual([]);
+    expect(images.sourcesOf('', 24)).toEqual([]);
+    expect(images.sourcesOf('https://cdn.example/a.png', 24)).toEqual([]);
+  });
+
   it('whatever the shown width, a browser choosing for that width at 1x or 2x gets at most twice its need', () => {
     fc.assert(
       fc.property(
