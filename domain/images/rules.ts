@@ -93,6 +93,16 @@ export const ladderFor = (cssWidth: number, intrinsicWidth?: number): readonly V
 export const sizesFor = (cssWidth: number): string =>
   `${Math.max(1, Math.round(Number.isFinite(cssWidth) ? cssWidth : 1))}px`;
 
+const COLOUR = /^#[0-9a-f]{6}$/;
+
+/**
+ * The colour painted where an image will be, before it loads: its dominant colour (spec §9 colour
+ * extraction, `studio.extractPalette`) as `#rrggbb`; anything else (absent, or not a plain colour)
+ * paints nothing, so no CSS but a colour reaches a style.
+ */
+export const placeholderColour = (colour: string | null | undefined): string | undefined =>
+  typeof colour === 'string' && COLOUR.test(colour) ? colour : undefined;
+
 /** What a `<picture>` needs to show an original at a width: one source per format, and the fallback. */
 export interface PictureSet {
   /** The fallback `<img src>`: the original itself. */

@@ -65,9 +65,35 @@ export const encodeVariant = async (
     : img.webp({ quality: 78, effort: 4 }).toBuffer();
 };
 
+/**
+ * How many variants are encoded at once. One: encoding is the costliest thing the server does for
+ * a page view (an AVIF of a cover takes a core for a while), and the API answers must not wait
+ * behind a first visitor's screenful of pictures; each variant is made once, so the queue drains.
+ */
+const ENCODERS = 1;
+
+/** Runs jobs at most `limit` at a time, in the order they came. */
+export const limiter = (limit: number) => {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <A>(job: () => Promise<A>): Promise<A> => {
+    // A finished job hands its slot straight to the next in line, so none can slip in between.
+    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+};
+
 export const variantRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   /** The variants being made, by blob key: a second request for one waits for the first's. */
   const making = new Map<string, Promise<void>>();
+  const encoding = limiter(ENCODERS);
 
   /** The original's bytes, read through the server's own route (rendered there on first request). */
   const readOriginal = async (key: string): Promise<Buffer> => {
@@ -91,7 +117,7 @@ export const variantRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       if (await ctx.blobs.get(key)) return;
       let bytes: Buffer;
       try {
-        bytes = await encodeVariant(original, width, format);
+        bytes = await encoding(() => encodeVariant(original, width, format));
       } catch {
         throw new VariantRefused(422, CODES.invalidRequest, 'the original image cannot be decoded');
       }

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
@@ -27,6 +27,11 @@ afterAll(async () => {
 /** The address a cover's variant is asked for (built from its original), and where it redirects. */
 const ASKED = /\/img\/(\d+)\/(avif|webp)\/community\/covers\/[^/]+\.png$/;
 const HASHED = /\/img\/v\/[0-9a-f]{32}\/(\d+)\.(avif|webp)$/;
+
+interface FeedItem {
+  readonly id: string;
+  readonly cover: { readonly url: string; readonly color?: string } | null;
+}
 
 interface ShownCover {
   readonly currentSrc: string;
@@ -149,4 +154,65 @@ describe('end to end: the square shows covers at their size in a modern format (
         expect([got.format, got.width, got.height]).toEqual([want.format, want.width, want.height]);
         await context.close();
       });
+
+  it('paints each cover’s dominant colour where it will be until it arrives (390 px, 2x)', async () => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    // The pictures are held until the placeholders have been looked at: no timing involved.
+    const held: Route[] = [];
+    await page.route('**/img/**', (route) => {
+      held.push(route);
+    });
+    const feedAnswer = page.waitForResponse((r) => r.url().includes('/square/v3/recommend'));
+    await page.goto(app.url + '/explore');
+    const items = ((await (await feedAnswer).json()) as { data: { items: FeedItem[] } }).data.items;
+    const colourOf = new Map(items.map((i) => [i.id, i.cover?.color]));
+    const cards = page.getByTestId('feed-card');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(3);
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(1);
+    const placeholders = () =>
+      cards.evaluateAll((els) =>
+        els.map((card) => {
+          const cover = card.querySelector<HTMLElement>('[data-testid=cover]');
+          return {
+            id: card.getAttribute('data-expose-id') ?? '',
+            state: cover?.getAttribute('data-state') ?? '',
+            inline: cover?.style.backgroundColor ?? '',
+            painted: cover ? getComputedStyle(cover).backgroundColor : '',
+            inWindow: card.getBoundingClientRect().top < window.innerHeight,
+          };
+        }),
+      );
+    const before = (await placeholders()).filter((p) => p.inWindow);
+    const coloured = before.filter((p) => colourOf.get(p.id) !== undefined);
+    // The first screen's covers were rendered by the tests above: their colours are known.
+    expect(coloured.length).toBeGreaterThan(1);
+    for (const p of coloured) {
+      expect(p.state).toBe('loading');
+      const hex = colourOf.get(p.id)!;
+      const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+      expect(p.inline).toBe(rgb);
+      expect(p.painted).toBe(rgb);
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-placeholders-390.png') });
+    // Let the pictures through: once a cover is in, only the cover is painted.
+    await page.unroute('**/img/**');
+    await Promise.all(held.map((r) => r.continue()));
+    await expect
+      .poll(
+        async () =>
+          (await placeholders()).filter((p) => coloured.some((c) => c.id === p.id) && p.state === 'loaded')
+            .length,
+        { timeout: 60_000 },
+      )
+      .toBe(coloured.length);
+    for (const p of (await placeholders()).filter((x) => coloured.some((c) => c.id === x.id)))
+      expect(p.inline).toBe('');
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-loaded-390.png') });
+    await context.close();
+  });
 });

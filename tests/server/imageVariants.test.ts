@@ -8,6 +8,7 @@ import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as images from '../../domain/images/index.js';
 import { FEED_PATHS } from '../../infrastructure/contract/feed';
+import { limiter } from '../../server/blobs/variants';
 import { imageTasks } from '../support/imageTasks';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -112,6 +113,29 @@ describe('variants of every format a user can upload', () => {
   });
 });
 
+describe('the placeholder colour (spec §9 colour extraction, painted before the cover loads)', () => {
+  it('a rendered cover gives its item its dominant colour; an unrendered one has none yet', async () => {
+    const page = await s.post(FEED_PATHS.recommend, { limit: 20 });
+    const items = page.json.data.items as { id: string; cover: { url: string; color?: string } }[];
+    // Only the first item's cover was rendered (by the variant test above).
+    const fresh = items.find((i, n) => n > 0 && i.cover.color === undefined);
+    expect(fresh, 'an item whose cover was never asked for').toBeDefined();
+    const cover = Buffer.from(await (await fetch(s.baseUrl + fresh!.cover.url)).arrayBuffer());
+    const again = await s.post(FEED_PATHS.recommend, { limit: 20 });
+    const item = (again.json.data.items as typeof items).find((i) => i.id === fresh!.id)!;
+    expect(item.cover.color).toMatch(/^#[0-9a-f]{6}$/);
+    // It is a colour of the picture: some pixel of it is near.
+    const { data } = await sharp(cover).resize(48, 48, { fit: 'fill' }).removeAlpha().raw().toBuffer({
+      resolveWithObject: true,
+    });
+    const [r, g, b] = [1, 3, 5].map((i) => parseInt(item.cover.color!.slice(i, i + 2), 16));
+    let nearest = Infinity;
+    for (let i = 0; i < data.length; i += 3)
+      nearest = Math.min(nearest, Math.hypot(data[i]! - r!, data[i + 1]! - g!, data[i + 2]! - b!));
+    expect(nearest).toBeLessThan(40);
+  });
+});
+
 describe('made once', () => {
   it('20 concurrent requests for the same variant make it once and all get the same address', async () => {
     await s.server.ctx.blobs.put(
@@ -152,6 +176,35 @@ describe('made once', () => {
     );
     const b = (await noRedirect('/img/160/webp/tests/changing.png')).headers.get('location');
     expect(a).not.toBe(b);
+  });
+});
+
+describe('the encoder queue', () => {
+  it('runs at most its limit at once, in the order they came, and every job ends', async () => {
+    const run = limiter(1);
+    let running = 0;
+    let most = 0;
+    const release: (() => void)[] = [];
+    const order: number[] = [];
+    const jobs = [0, 1, 2, 3].map((n) =>
+      run(async () => {
+        running += 1;
+        most = Math.max(most, running);
+        order.push(n);
+        await new Promise<void>((resolve) => release.push(resolve));
+        running -= 1;
+        return n;
+      }),
+    );
+    for (let i = 0; i < 4; i++) {
+      await expect.poll(() => release.length).toBe(i + 1);
+      // A job arriving while one runs waits too.
+      if (i === 1) void run(async () => order.push(9));
+      release[i]!();
+    }
+    expect(await Promise.all(jobs)).toEqual([0, 1, 2, 3]);
+    await expect.poll(() => order).toEqual([0, 1, 2, 3, 9]);
+    expect(most).toBe(1);
   });
 });
 

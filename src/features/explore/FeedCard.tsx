@@ -45,19 +45,26 @@ const CoverImage = ({
   cssWidth,
   priority,
 }: {
-  readonly cover: { readonly url: string; readonly width: number; readonly height: number };
+  readonly cover: feed.FeedCard['cover'] & object;
   readonly cssWidth: number;
   readonly priority: boolean;
 }) => {
   const [failures, setFailures] = useState(0);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
   const src = failures === 0 ? cover.url : feed.coverRetryUrl(cover.url, failures);
+  const colour = images.placeholderColour(cover.color);
   const picture = useMemo(
     () => (src === null ? null : images.pictureOf(src, cssWidth, cover.width)),
     [src, cssWidth, cover.width],
   );
   return (
-    <span className={styles.placeholder} data-state={state} data-testid="cover">
+    <span
+      className={styles.placeholder}
+      data-state={state}
+      data-testid="cover"
+      // The cover's own colour under the wash until it arrives (then only the cover is painted).
+      style={colour === undefined || state === 'loaded' ? undefined : { backgroundColor: colour }}
+    >
       {picture !== null && state !== 'failed' && (
         <Picture
           key={picture.src}
