@@ -163,7 +163,7 @@ export const warmCovers = async (ctx: ServerContext, shouldStop: () => boolean):
     const stored = await ctx.blobs.get(coverKey(id));
     if (stored) {
       // A cover rendered before its colour was kept gets it now.
-      if (!coloured && !shouldStop()) await keepCoverColour(ctx, id, stored);
+      if (!coloured) await keepCoverColour(ctx, id, stored);
       continue;
     }
     if (shouldStop()) break;

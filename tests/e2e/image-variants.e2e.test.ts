@@ -164,9 +164,8 @@ describe('end to end: the square shows covers at their size in a modern format (
     const page = await context.newPage();
     // The pictures are held until the placeholders have been looked at: no timing involved.
     const held: Route[] = [];
-    await page.route('**/img/**', (route) => {
-      held.push(route);
-    });
+    let holding = true;
+    await page.route('**/img/**', (route) => (holding ? void held.push(route) : route.continue()));
     const feedAnswer = page.waitForResponse((r) => r.url().includes('/square/v3/recommend'));
     await page.goto(app.url + '/explore');
     const items = ((await (await feedAnswer).json()) as { data: { items: FeedItem[] } }).data.items;
@@ -200,7 +199,7 @@ describe('end to end: the square shows covers at their size in a modern format (
     }
     await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-placeholders-390.png') });
     // Let the pictures through: once a cover is in, only the cover is painted.
-    await page.unroute('**/img/**');
+    holding = false;
     await Promise.all(held.map((r) => r.continue()));
     await expect
       .poll(
