@@ -30,6 +30,7 @@ export * as support from './support/index.js';
 export * as payment from './payment/index.js';
 export * as routing from './routing/index.js';
 export * as format from './format/index.js';
+export * as images from './images/index.js';
 export * as uploads from './uploads/index.js';
 export * as errors from './errors/index.js';
 export * as moderation from './moderation/index.js';

@@ -15,6 +15,7 @@ import {
   requestIdOf,
 } from './boundary';
 import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
+import { variantRoutes } from './blobs/variants';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { registerDelivery, staticCacheHeaders } from './delivery';
@@ -214,6 +215,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   marketingRoutes(app, ctx);
   supportRoutes(app, ctx);
 
+  variantRoutes(app, ctx);
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
     const key = req.params['*'];
     const bytes = await blobs.get(key);

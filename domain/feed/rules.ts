@@ -263,7 +263,13 @@ export interface FeedCard {
   readonly obj_type: ContentObjType;
   readonly cardType: CardType;
   readonly title: string;
-  readonly cover: { readonly url: string; readonly width: number; readonly height: number } | null;
+  readonly cover: {
+    readonly url: string;
+    readonly width: number;
+    readonly height: number;
+    /** Its dominant colour, painted before it loads (`images.placeholderColour` checks it). */
+    readonly color?: string;
+  } | null;
   readonly authorId: string;
   readonly author?: CardAuthor;
   readonly counts?: CardCounts;

@@ -258,7 +258,11 @@ export const FeedRequest = t.partial(
 );
 export type FeedRequest = t.TypeOf<typeof FeedRequest>;
 
-export const Cover = t.type({ url: t.string, width: t.number, height: t.number }, 'Cover');
+/** A cover, and its dominant colour (`#rrggbb`) once the server has rendered it (painted before it loads). */
+export const Cover = t.intersection(
+  [t.type({ url: t.string, width: t.number, height: t.number }), t.partial({ color: t.string })],
+  'Cover',
+);
 export type Cover = t.TypeOf<typeof Cover>;
 
 /** Spec §3 content item `collect`: the viewer's collection record and its folder. */

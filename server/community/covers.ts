@@ -6,6 +6,7 @@
  * for these keys only; a stored blob is served as is.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { dominantColour } from '../blobs/colour';
 import { contentTypeOf } from '../blobs/store';
 import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
@@ -23,6 +24,19 @@ const send = (reply: FastifyReply, key: string, bytes: Buffer) =>
     .header('content-type', contentTypeOf(key))
     .header('cache-control', 'public, max-age=31536000, immutable')
     .send(bytes);
+
+/**
+ * Keeps the cover's dominant colour on its item (`extra.cover_color`), which the square paints
+ * where the cover will be before it loads (issue 22).
+ */
+export const keepCoverColour = async (ctx: ServerContext, id: string, png: Uint8Array): Promise<void> => {
+  const colour = await dominantColour(png);
+  if (colour !== null)
+    await ctx.db.query(
+      `UPDATE content_items SET extra = extra || jsonb_build_object('cover_color', $2::text) WHERE id = $1`,
+      [id, colour],
+    );
+};
 
 /** The cover of `id`, rendered and stored if it is not yet; null when there is no such item. */
 export const ensureCover = async (ctx: ServerContext, id: string): Promise<Buffer | null> => {
@@ -46,6 +60,7 @@ export const ensureCover = async (ctx: ServerContext, id: string): Promise<Buffe
     ).png,
   );
   await ctx.blobs.put(key, png);
+  await keepCoverColour(ctx, id, png);
   return png;
 };
 
@@ -140,12 +155,17 @@ export const ensureMedia = async (
  * Returns how many covers it rendered.
  */
 export const warmCovers = async (ctx: ServerContext, shouldStop: () => boolean): Promise<number> => {
-  const rows = await ctx.db.query<{ id: string }>(
-    `SELECT i.id FROM content_items i ORDER BY ${RECOMMEND_SCORE} DESC, i.id ASC`,
+  const rows = await ctx.db.query<{ id: string; coloured: boolean }>(
+    `SELECT i.id, i.extra ? 'cover_color' AS coloured FROM content_items i ORDER BY ${RECOMMEND_SCORE} DESC, i.id ASC`,
   );
   let rendered = 0;
-  for (const { id } of rows) {
-    if (await ctx.blobs.get(coverKey(id))) continue;
+  for (const { id, coloured } of rows) {
+    const stored = await ctx.blobs.get(coverKey(id));
+    if (stored) {
+      // A cover rendered before its colour was kept gets it now.
+      if (!coloured) await keepCoverColour(ctx, id, stored);
+      continue;
+    }
     if (shouldStop()) break;
     await ensureCover(ctx, id);
     rendered += 1;

@@ -14,6 +14,7 @@ import {
   type ObjType,
   type TagRef,
 } from '../../infrastructure/contract/feed';
+import * as images from '../../domain/images/index.js';
 import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin, wornProductionBoxJoin } from '../commerce/frames';
 import type { Queryable } from '../db/database';
 import { hashString } from '../engines/random';
@@ -41,6 +42,8 @@ export interface ItemExtra {
   /** How a seeded work was made, and the model it used (server/seeds/details.ts). */
   readonly meta?: GenerationMeta;
   readonly model_id?: string;
+  /** The cover's dominant colour (`#rrggbb`), kept when the cover is rendered (covers.ts). */
+  readonly cover_color?: string;
 }
 
 export interface ItemRow extends Record<string, unknown> {
@@ -169,6 +172,8 @@ export const extraOf = (raw: unknown): ItemExtra => {
   const meta = metaOf(o['meta']);
   if (meta) out.meta = meta;
   if (str(o['model_id']) !== undefined) out.model_id = str(o['model_id']);
+  const colour = images.placeholderColour(str(o['cover_color']));
+  if (colour !== undefined) out.cover_color = colour;
   return out;
 };
 
@@ -215,7 +220,12 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
     obj_type: r.obj_type as ObjType,
     card_type: kind,
     title: r.title,
-    cover: { url: urlOf(coverKey(r.id)), width: Number(r.cover_width), height: Number(r.cover_height) },
+    cover: {
+      url: urlOf(coverKey(r.id)),
+      width: Number(r.cover_width),
+      height: Number(r.cover_height),
+      ...(extra.cover_color === undefined ? {} : { color: extra.cover_color }),
+    },
     liked: r.liked === true,
     collect:
       r.collect_id !== null && r.folder_id !== null

@@ -1,11 +1,17 @@
 import { forwardRef, useState } from 'react';
 import styles from './Avatar.module.css';
 import { cx } from './cx';
+import { Picture, type PictureSource } from './Picture';
 
 export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
+/** The side of each avatar size in CSS px (Avatar.module.css): what a caller fetches the picture for. */
+export const AVATAR_PX: Readonly<Record<AvatarSize, number>> = { xs: 24, sm: 32, md: 40, lg: 56, xl: 96 };
+
 export interface AvatarProps {
   src?: string | null;
+  /** Smaller, modern-format versions of `src` for the avatar's side (AVIF, WebP), most compact first. */
+  sources?: readonly PictureSource[];
   /** The person's name: the accessible name, and the source of the initials fallback. */
   name: string;
   size?: AvatarSize;
@@ -34,7 +40,7 @@ export function initialsOf(name: string): string {
  * twice after it mounts; the square mounts one with each card as it scrolls (bench/squareScroll.ts).
  */
 export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
-  { src, name, size = 'md', frameUrl, decorative = false, className },
+  { src, sources, name, size = 'md', frameUrl, decorative = false, className },
   ref,
 ) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -51,18 +57,30 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
           {initialsOf(name)}
         </span>
         {src && failed !== src ? (
-          <img
+          <Picture
             className={styles.image}
             src={src}
+            sources={sources}
+            sizes={`${AVATAR_PX[size]}px`}
+            width={AVATAR_PX[size]}
+            height={AVATAR_PX[size]}
             alt=""
-            decoding="async"
             draggable={false}
             onError={() => setFailed(src)}
           />
         ) : null}
       </span>
       {frameUrl ? (
-        <img className={styles.frame} src={frameUrl} alt="" aria-hidden="true" draggable={false} />
+        <img
+          className={styles.frame}
+          src={frameUrl}
+          width={AVATAR_PX[size]}
+          height={AVATAR_PX[size]}
+          alt=""
+          aria-hidden="true"
+          decoding="async"
+          draggable={false}
+        />
       ) : null}
     </span>
   );

@@ -10,7 +10,7 @@
  *   Components rely on its variables; they do not import it themselves.
  * - Mount once near the root: <DirectionProvider dir=…> (Radix ignores the DOM dir attribute), <TooltipProvider>, and <ToastProvider label=…> with a <ToastViewport label=…>.
  */
-export { Avatar, initialsOf } from './Avatar';
+export { AVATAR_PX, Avatar, initialsOf } from './Avatar';
 export type { AvatarProps, AvatarSize } from './Avatar';
 export { Badge } from './Badge';
 export type { BadgeProps, BadgeTone } from './Badge';
@@ -39,6 +39,8 @@ export { Menu, MenuItem, MenuLabel, MenuSeparator } from './Menu';
 export type { MenuItemProps, MenuItemSpec, MenuProps } from './Menu';
 export { MultiSelect } from './MultiSelect';
 export type { MultiSelectOption, MultiSelectProps } from './MultiSelect';
+export { Picture } from './Picture';
+export type { PictureProps, PictureSource } from './Picture';
 export { Popover } from './Popover';
 export type { PopoverProps } from './Popover';
 export { ProgressBar } from './ProgressBar';

@@ -1,5 +1,5 @@
-import type { characters } from '../../../domain/index.js';
-import { Avatar } from '../../ui';
+import { images, type characters } from '../../../domain/index.js';
+import { AVATAR_PX, Avatar } from '../../ui';
 
 /** A character's cover as an avatar (its initial when it has none). */
 export const CharacterAvatar = ({
@@ -8,4 +8,12 @@ export const CharacterAvatar = ({
 }: {
   readonly character: characters.ChatCharacter;
   readonly size: 'sm' | 'xl';
-}) => <Avatar src={character.coverUrl} name={character.name} size={size} decorative />;
+}) => (
+  <Avatar
+    src={character.coverUrl}
+    sources={images.sourcesOf(character.coverUrl, AVATAR_PX[size])}
+    name={character.name}
+    size={size}
+    decorative
+  />
+);

@@ -2,18 +2,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { FormattedDate, FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { details, format, search } from '../../../domain/index.js';
+import { details, format, images, search } from '../../../domain/index.js';
 import { loadComments, loadDetail, loadWorks, postComment } from '../../../infrastructure/details/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { CollectButton, FollowButton, LikeButton } from '../social';
 import {
+  AVATAR_PX,
   Avatar,
   Button,
   CoverFrame,
   EmptyState,
   ErrorState,
   Field,
+  Picture,
   Skeleton,
   TextArea,
   VisuallyHidden,
@@ -89,6 +91,7 @@ export const AuthorRow = ({
     <div className={styles.author} data-testid="detail-author">
       <Avatar
         src={item.author.avatar}
+        sources={images.sourcesOf(item.author.avatar, AVATAR_PX.md)}
         name={item.author.name}
         size="md"
         frameUrl={item.author.avatarFrame}
@@ -163,6 +166,15 @@ export const Stats = ({ item }: { readonly item: details.DetailItem }) => {
   );
 };
 
+/**
+ * How wide a detail page's work is shown (Details.module.css `.layout`): the whole column below
+ * 900 px, else the media column, 1.5 of 2.5 parts of the page, at most 760 px.
+ */
+export const MEDIA_SIZES = '(max-width: 899.98px) 100vw, 60vw';
+export const MEDIA_MAX_PX = 760;
+/** A work tile's width at most (`.tiles`: columns of at least 180 px sharing the row). */
+const TILE_MAX_PX = 320;
+
 /** One work as a tile linking to its detail. */
 export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
   const { to } = useLocale();
@@ -176,11 +188,9 @@ export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
     >
       <div className={styles.tileCover}>
         {work.cover && (
-          <img
-            src={work.cover.url}
+          <Picture
+            {...images.pictureOf(work.cover.url, TILE_MAX_PX, work.cover.width)}
             alt=""
-            loading="lazy"
-            decoding="async"
             width={work.cover.width}
             height={work.cover.height}
           />
@@ -335,6 +345,7 @@ export const Comments = ({ id }: { readonly id: string }) => {
             <li key={c.id} className={styles.comment} data-testid="comment">
               <Avatar
                 src={c.author.avatar}
+                sources={images.sourcesOf(c.author.avatar, AVATAR_PX.sm)}
                 name={c.author.name}
                 size="sm"
                 frameUrl={c.author.avatarFrame}

@@ -10,14 +10,14 @@ import {
 } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { feed, format } from '../../../domain/index.js';
+import { feed, format, images } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { muteCard, reportCard } from '../../../infrastructure/feed/commands';
 import { tryWorkflow } from '../../../infrastructure/studio/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { FollowButton, LikeButton } from '../social';
-import { Avatar, CoverFrame, IconButton, Spinner, VisuallyHidden } from '../../ui';
+import { AVATAR_PX, Avatar, CoverFrame, IconButton, Picture, Spinner, VisuallyHidden } from '../../ui';
 import styles from './Explore.module.css';
 import { useCardCounts, useWorkflowTry } from './useFeed';
 
@@ -35,26 +35,48 @@ export const PlayingProvider = ({ children }: { readonly children: ReactNode }) 
 };
 
 /**
- * A cover that loads lazily over a blurred placeholder; a failed load is tried again up to twice
- * (spec §8, `feed.coverRetryUrl`). The placeholder's wash is painted only until the image has loaded.
+ * A cover at the size it is shown (issue 22: AVIF or WebP variants for the card's width,
+ * `images.pictureOf`), lazily over a blurred placeholder unless it is one of the first cards; a
+ * failed load is tried again up to twice (spec §8, `feed.coverRetryUrl`). The placeholder's wash
+ * is painted only until the image has loaded.
  */
-const CoverImage = ({ url }: { readonly url: string }) => {
+const CoverImage = ({
+  cover,
+  cssWidth,
+  priority,
+}: {
+  readonly cover: feed.FeedCard['cover'] & object;
+  readonly cssWidth: number;
+  readonly priority: boolean;
+}) => {
   const [failures, setFailures] = useState(0);
   const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
-  const src = failures === 0 ? url : feed.coverRetryUrl(url, failures);
+  const src = failures === 0 ? cover.url : feed.coverRetryUrl(cover.url, failures);
+  const colour = images.placeholderColour(cover.color);
+  const picture = useMemo(
+    () => (src === null ? null : images.pictureOf(src, cssWidth, cover.width)),
+    [src, cssWidth, cover.width],
+  );
   return (
-    <span className={styles.placeholder} data-state={state} data-testid="cover">
-      {src !== null && state !== 'failed' && (
-        <img
-          key={src}
-          src={src}
+    <span
+      className={styles.placeholder}
+      data-state={state}
+      data-testid="cover"
+      // The cover's own colour under the wash until it arrives (then only the cover is painted).
+      style={colour === undefined || state === 'loaded' ? undefined : { backgroundColor: colour }}
+    >
+      {picture !== null && state !== 'failed' && (
+        <Picture
+          key={picture.src}
+          {...picture}
+          width={cover.width}
+          height={cover.height}
           alt=""
-          loading="lazy"
-          decoding="async"
+          priority={priority}
           draggable={false}
           onLoad={() => setState('loaded')}
           onError={() => {
-            if (feed.coverRetryUrl(url, failures + 1) === null) setState('failed');
+            if (feed.coverRetryUrl(cover.url, failures + 1) === null) setState('failed');
             else setFailures(failures + 1);
           }}
         />
@@ -129,13 +151,24 @@ const TryWorkflowChip = ({ itemId }: { readonly itemId: string }) => {
   );
 };
 
+/** A card's width when its list does not say (the square's column at 1280 px). */
+const DEFAULT_CARD_WIDTH = 300;
+
+interface FeedCardProps {
+  readonly card: feed.FeedCard;
+  /** The card's CSS width in px: its cover is fetched for it. */
+  readonly width?: number;
+  /** One of the first cards in the window: its cover is the likely largest paint. */
+  readonly priority?: boolean;
+}
+
 /**
  * One card of the square (spec §2 "Card behaviour per content type"): its cover opens its detail
  * address; on hover or keyboard focus the actions of its type appear (Remix, Download,
  * image-to-video, play, Try, chat, model); its statistics in the §9 count format; its author;
  * like, report and "not interested" (spec §4: the card is hidden at once, for good).
  */
-export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
+export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = false }: FeedCardProps) => {
   const intl = useIntl();
   const { to } = useLocale();
   const dispatch = useAppDispatch();
@@ -168,7 +201,11 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
     >
       <div className={styles.cover}>
         <Link to={detail} className={styles.coverLink} aria-labelledby={titleId} data-testid="card-link">
-          {card.cover ? <CoverImage url={card.cover.url} /> : <span className={styles.placeholder} />}
+          {card.cover ? (
+            <CoverImage cover={card.cover} cssWidth={width} priority={priority} />
+          ) : (
+            <span className={styles.placeholder} />
+          )}
           {isPlaying && card.media?.kind !== 'audio' && card.media && (
             <PlayingMedia media={card.media} onEnded={() => setPlaying(null)} />
           )}
@@ -242,6 +279,7 @@ export const FeedCard = memo(({ card }: { readonly card: feed.FeedCard }) => {
             <Avatar
               size="xs"
               src={card.author?.avatar}
+              sources={images.sourcesOf(card.author?.avatar, AVATAR_PX.xs)}
               name={card.author?.name ?? ''}
               frameUrl={card.author?.avatarFrame}
               decorative

@@ -82,7 +82,8 @@ const Column = ({
             className={styles.slot}
             style={{ blockSize: item.size, transform: `translateY(${item.start - scrollMargin}px)` }}
           >
-            <FeedCard card={card} />
+            {/* The first card of each column is in the first screen: its cover is the likely largest paint. */}
+            <FeedCard card={card} width={width} priority={item.index === 0} />
           </div>
         );
       })}

@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { tasks } from '../../../domain/index.js';
+import { images, type tasks } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
 import {
   cancelTask,
@@ -20,6 +20,7 @@ import {
   ConfirmDialog,
   Dialog,
   Field,
+  Picture,
   ProgressBar,
   TextArea,
   TextInput,
@@ -29,6 +30,10 @@ import styles from './TaskCard.module.css';
 import { usePublishing } from './useTasks';
 
 const ratioStyle = (aspectRatio: string) => ({ aspectRatio: aspectRatio.replace(':', ' / ') });
+
+/** A result's shown width at most (QueuePanel.module.css: cards at least 260 px in a row), and a batch's half. */
+const TASK_IMAGE_PX = 400;
+const BATCH_IMAGE_PX = 200;
 
 const BADGE_TONE = { inProgress: 'info', completed: 'success', failed: 'danger' } as const;
 
@@ -143,8 +148,8 @@ const Media = ({ task }: { readonly task: tasks.TaskView }) => {
       <div className={styles.batch} data-testid="task-batch">
         {task.images.map((img, i) => (
           <a key={img.url} href={img.url} target="_blank" rel="noreferrer">
-            <img
-              src={img.url}
+            <Picture
+              {...images.pictureOf(img.url, BATCH_IMAGE_PX, img.width)}
               width={img.width}
               height={img.height}
               alt={intl.formatMessage({ id: 'tasks.batchAlt' }, { prompt: task.prompt, n: i + 1 })}
@@ -163,8 +168,8 @@ const Media = ({ task }: { readonly task: tasks.TaskView }) => {
           rel="noreferrer"
           title={intl.formatMessage({ id: 'tasks.open' })}
         >
-          <img
-            src={task.image.url}
+          <Picture
+            {...images.pictureOf(task.image.url, TASK_IMAGE_PX, task.image.width)}
             width={task.image.width}
             height={task.image.height}
             alt={alt}

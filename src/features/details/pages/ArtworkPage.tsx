@@ -1,10 +1,19 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { details } from '../../../../domain/index.js';
+import { details, images } from '../../../../domain/index.js';
 import { useLocale } from '../../../i18n/locale';
-import { Button, CoverFrame } from '../../../ui';
+import { Button, CoverFrame, Picture } from '../../../ui';
 import styles from '../Details.module.css';
-import { AuthorRow, Comments, DetailFrame, Stats, TagList, WorksSection } from '../parts';
+import {
+  AuthorRow,
+  Comments,
+  DetailFrame,
+  MEDIA_MAX_PX,
+  MEDIA_SIZES,
+  Stats,
+  TagList,
+  WorksSection,
+} from '../parts';
 
 /** How the work was made: its prompt, parameters, and the model it used with a link to it. */
 const Generation = ({ item }: { readonly item: details.DetailItem }) => {
@@ -99,9 +108,10 @@ const ArtworkPage = () => {
                       : undefined
                   }
                 >
-                  <img
+                  <Picture
+                    {...images.pictureOf(item.cover.url, MEDIA_MAX_PX, item.cover.width, MEDIA_SIZES)}
+                    priority
                     className={styles.mediaImage}
-                    src={item.cover.url}
                     alt={item.title}
                     width={item.cover.width}
                     height={item.cover.height}

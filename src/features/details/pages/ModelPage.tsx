@@ -1,10 +1,19 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { details } from '../../../../domain/index.js';
+import { details, images } from '../../../../domain/index.js';
 import { useLocale } from '../../../i18n/locale';
-import { Badge, Button } from '../../../ui';
+import { Badge, Button, Picture } from '../../../ui';
 import styles from '../Details.module.css';
-import { AuthorRow, Comments, DetailFrame, Stats, TagList, WorksSection } from '../parts';
+import {
+  AuthorRow,
+  Comments,
+  DetailFrame,
+  MEDIA_MAX_PX,
+  MEDIA_SIZES,
+  Stats,
+  TagList,
+  WorksSection,
+} from '../parts';
 
 /**
  * A model (`/models/:id`, and `/models/newDetail/:id` where the spec §2 A/B test model_detail_v2
@@ -22,9 +31,10 @@ const ModelPage = () => {
           <div className={styles.layout}>
             <div className={styles.media}>
               {item.cover && (
-                <img
+                <Picture
+                  {...images.pictureOf(item.cover.url, MEDIA_MAX_PX, item.cover.width, MEDIA_SIZES)}
+                  priority
                   className={styles.mediaImage}
-                  src={item.cover.url}
                   alt={item.title}
                   width={item.cover.width}
                   height={item.cover.height}

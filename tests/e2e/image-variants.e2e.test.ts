@@ -1,0 +1,217 @@
+/**
+ * Issue 22 "images at the size shown, in a modern format", in Chromium (not timed): the square
+ * asks for each cover's variant for the card's width (no wider than twice the card's CSS width
+ * times the device pixel ratio), in AVIF (which Chromium accepts) or WebP, with width and height
+ * given, the first cards eager at high priority and the rest lazy; Download still gives the
+ * original. At 1280 and 390 px wide, at device pixel ratios 1 and 2.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Route } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The address a cover's variant is asked for (built from its original), and where it redirects. */
+const ASKED = /\/img\/(\d+)\/(avif|webp)\/community\/covers\/[^/]+\.png$/;
+const HASHED = /\/img\/v\/[0-9a-f]{32}\/(\d+)\.(avif|webp)$/;
+
+interface FeedItem {
+  readonly id: string;
+  readonly cover: { readonly url: string; readonly color?: string } | null;
+}
+
+interface ShownCover {
+  readonly currentSrc: string;
+  readonly cssWidth: number;
+  readonly widthAttr: string | null;
+  readonly heightAttr: string | null;
+  readonly loading: string | null;
+  readonly fetchPriority: string | null;
+  readonly naturalWidth: number;
+  readonly inWindow: boolean;
+}
+
+describe('end to end: the square shows covers at their size in a modern format (issue 22)', () => {
+  for (const [width, height] of [
+    [1280, 900],
+    [390, 844],
+  ] as const)
+    for (const dpr of [1, 2])
+      it(`at ${width} px, device pixel ratio ${dpr}: each cover is a variant for its card, AVIF; Download gives the original`, async () => {
+        const context = await browser.newContext({
+          locale: 'en-US',
+          viewport: { width, height },
+          deviceScaleFactor: dpr,
+          acceptDownloads: true,
+        });
+        const page = await context.newPage();
+        const answers: Promise<{ url: string; type: string; accept: string }>[] = [];
+        page.on('response', (res) => {
+          if (res.request().resourceType() === 'image')
+            answers.push(
+              res
+                .request()
+                .allHeaders()
+                .then((h) => ({
+                  url: res.url(),
+                  type: res.headers()['content-type'] ?? '',
+                  accept: h['accept'] ?? '',
+                })),
+            );
+        });
+        await page.goto(app.url + '/explore');
+        const cards = page.getByTestId('feed-card');
+        await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(3);
+        const covers = () =>
+          page.locator('[data-testid=feed-card] [data-testid=cover] img').evaluateAll((els) =>
+            (els as HTMLImageElement[]).map((img) => {
+              const box = img.getBoundingClientRect();
+              return {
+                currentSrc: img.currentSrc,
+                cssWidth: box.width,
+                widthAttr: img.getAttribute('width'),
+                heightAttr: img.getAttribute('height'),
+                loading: img.getAttribute('loading'),
+                fetchPriority: img.getAttribute('fetchpriority'),
+                naturalWidth: img.complete ? img.naturalWidth : 0,
+                inWindow: box.top < window.innerHeight && box.bottom > 0,
+              } satisfies ShownCover;
+            }),
+          );
+        // Every cover in the window has loaded.
+        await expect
+          .poll(async () => (await covers()).filter((c) => c.inWindow && c.naturalWidth === 0).length, {
+            timeout: 60_000,
+          })
+          .toBe(0);
+        const shown = (await covers()).filter((c) => c.inWindow);
+        expect(shown.length).toBeGreaterThan(1);
+        expect(await page.evaluate(() => window.devicePixelRatio)).toBe(dpr);
+        for (const c of shown) {
+          const m = ASKED.exec(c.currentSrc);
+          expect(m, `${c.currentSrc} is a variant`).not.toBeNull();
+          // Chromium accepts AVIF, the first source: it is what it takes.
+          expect(m![2]).toBe('avif');
+          expect(Number(m![1]), `${c.currentSrc} for a ${c.cssWidth} px card at ${dpr}x`).toBeLessThanOrEqual(
+            2 * c.cssWidth * dpr,
+          );
+          // Width and height are given (the box is laid out before the picture arrives).
+          expect(Number(c.widthAttr)).toBeGreaterThan(0);
+          expect(Number(c.heightAttr)).toBeGreaterThan(0);
+        }
+        // The browser asked with AVIF accepted and got AVIF; no cover's original was fetched.
+        const images = await Promise.all(answers);
+        const variants = images.filter((r) => HASHED.test(r.url));
+        expect(variants.length).toBeGreaterThanOrEqual(shown.length);
+        for (const r of variants) {
+          expect(r.accept).toContain('image/avif');
+          expect(r.type).toBe('image/avif');
+        }
+        expect(images.filter((r) => r.url.includes('/blobs/community/covers/'))).toEqual([]);
+        // The first card of each column is eager at high priority; the rest load lazily.
+        const all = await covers();
+        expect(all[0]!.loading).toBe('eager');
+        expect(all[0]!.fetchPriority).toBe('high');
+        expect(all.filter((c) => c.loading === 'lazy').length).toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(SHOTS, `e2e-image-variants-${width}-${dpr}x.png`) });
+
+        // Download gives the original, not a variant.
+        const artwork = page.locator('[data-testid=feed-card][data-card-type=artwork]').first();
+        await artwork.waitFor({ timeout: 20_000 });
+        await artwork.scrollIntoViewIfNeeded();
+        await artwork.getByTestId('card-link').focus();
+        const original = await artwork
+          .getByTestId('card-link')
+          .evaluate((a) => a.closest('article')?.querySelector('img')?.getAttribute('src') ?? '');
+        expect(original).toMatch(/^\/blobs\/community\/covers\/.+\.png$/);
+        const fileRequests: string[] = [];
+        page.on('request', (req) => {
+          if (new URL(req.url()).pathname.startsWith('/download/')) fileRequests.push(req.url());
+        });
+        const [download] = await Promise.all([
+          page.waitForEvent('download', { timeout: 30_000 }),
+          artwork.locator('[data-action=download]').click(),
+        ]);
+        const saved = await readFile((await download.path())!);
+        const originalBytes = Buffer.from(await (await fetch(app.url + original)).arrayBuffer());
+        expect(fileRequests.length).toBeGreaterThan(0);
+        for (const u of fileRequests)
+          expect(new URL(u).pathname).toBe(original.replace(/^\/blobs\//, '/download/'));
+        const [got, want] = await Promise.all([sharp(saved).metadata(), sharp(originalBytes).metadata()]);
+        expect([got.format, got.width, got.height]).toEqual([want.format, want.width, want.height]);
+        await context.close();
+      });
+
+  it('paints each cover’s dominant colour where it will be until it arrives (390 px, 2x)', async () => {
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+    });
+    const page = await context.newPage();
+    // The pictures are held until the placeholders have been looked at: no timing involved.
+    const held: Route[] = [];
+    let holding = true;
+    await page.route('**/img/**', (route) => (holding ? void held.push(route) : route.continue()));
+    const feedAnswer = page.waitForResponse((r) => r.url().includes('/square/v3/recommend'));
+    await page.goto(app.url + '/explore');
+    const items = ((await (await feedAnswer).json()) as { data: { items: FeedItem[] } }).data.items;
+    const colourOf = new Map(items.map((i) => [i.id, i.cover?.color]));
+    const cards = page.getByTestId('feed-card');
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(3);
+    await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(1);
+    const placeholders = () =>
+      cards.evaluateAll((els) =>
+        els.map((card) => {
+          const cover = card.querySelector<HTMLElement>('[data-testid=cover]');
+          return {
+            id: card.getAttribute('data-expose-id') ?? '',
+            state: cover?.getAttribute('data-state') ?? '',
+            inline: cover?.style.backgroundColor ?? '',
+            painted: cover ? getComputedStyle(cover).backgroundColor : '',
+            inWindow: card.getBoundingClientRect().top < window.innerHeight,
+          };
+        }),
+      );
+    const before = (await placeholders()).filter((p) => p.inWindow);
+    const coloured = before.filter((p) => colourOf.get(p.id) !== undefined);
+    // The first screen's covers were rendered by the tests above: their colours are known.
+    expect(coloured.length).toBeGreaterThan(1);
+    for (const p of coloured) {
+      expect(p.state).toBe('loading');
+      const hex = colourOf.get(p.id)!;
+      const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+      expect(p.inline).toBe(rgb);
+      expect(p.painted).toBe(rgb);
+    }
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-placeholders-390.png') });
+    // Let the pictures through: once a cover is in, only the cover is painted.
+    holding = false;
+    await Promise.all(held.map((r) => r.continue()));
+    await expect
+      .poll(
+        async () =>
+          (await placeholders()).filter((p) => coloured.some((c) => c.id === p.id) && p.state === 'loaded')
+            .length,
+        { timeout: 60_000 },
+      )
+      .toBe(coloured.length);
+    for (const p of (await placeholders()).filter((x) => coloured.some((c) => c.id === x.id)))
+      expect(p.inline).toBe('');
+    await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-loaded-390.png') });
+    await context.close();
+  });
+});
