@@ -216,7 +216,10 @@ const mapBusinessCode = (code: number, msg: string, ctx: ErrorContext): ErrorEff
         fallbackKey: familyKey,
       });
     case ErrorCodes.outputTooLarge:
-      return toast('warning', httpErrorCodeKey(code), { values: { side: MAX_OUTPUT_SIDE }, fallbackKey: familyKey });
+      return toast('warning', httpErrorCodeKey(code), {
+        values: { side: MAX_OUTPUT_SIDE },
+        fallbackKey: familyKey,
+      });
     case ErrorCodes.inputNotImage:
       return toast('warning', httpErrorCodeKey(code), { fallbackKey: familyKey });
     case ErrorCodes.captchaInvalid:

@@ -349,9 +349,16 @@ describe('spec §7 /task/upscale: a real 2x/4x resample of an image the caller o
       body: textBytes as Uint8Array<ArrayBuffer>,
     });
     expect(put.status).toBe(200);
-    const done = await s.post('/api/v1/upload/file/confirm', { file_id: cfg.json.data.file_id }, { token: pro });
+    const done = await s.post(
+      '/api/v1/upload/file/confirm',
+      { file_id: cfg.json.data.file_id },
+      { token: pro },
+    );
     expect(done.json.data.status).toBe(0);
-    const notImage = await create({ domain_type: 1, input_url: done.json.data.url, scale: 2 }, { token: pro });
+    const notImage = await create(
+      { domain_type: 1, input_url: done.json.data.url, scale: 2 },
+      { token: pro },
+    );
     expect(notImage.status).toBe(200);
     expect(code(notImage)).toBe(uploads.INPUT_NOT_IMAGE_CODE);
     expect(await coins(pro)).toBe(before);

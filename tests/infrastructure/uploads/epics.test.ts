@@ -757,6 +757,64 @@ describe('spec §5 images: compressed toward 2 MB from quality 0.9 in steps of 0
     });
   });
 
+  it('issue 21: a task input over 2048 × 2048 pixels is scaled down (ratio kept) before the quality plan; one within it, or an ordinary upload, is not', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const draws: { quality: number; size: uploads.PixelSize | undefined }[] = [];
+      const measured: Record<string, uploads.PixelSize> = {
+        'phone.jpg': { width: 3000, height: 2000 },
+        'small.jpg': { width: 1200, height: 800 },
+      };
+      const deps = {
+        measureImage: (f: UploadFileHandle) => settled(measured[f.name] ?? null),
+        compressImage: (_f: UploadFileHandle, quality: number, size?: uploads.PixelSize) => {
+          draws.push({ quality, size });
+          return settled(sized(quality > 0.85 ? 2_400_000 : 900_000));
+        },
+      };
+      const phone = { ...sized(1_500_000), name: 'phone.jpg' };
+      const task = uploadStore(scheduler, deps);
+      task.store.dispatch(
+        startUpload({ field: 'referenceImage', file: phone, pixelLimit: uploads.TASK_INPUT_LIMIT }),
+      );
+      flush();
+      // Scaled to 2508 × 1672 at every quality the plan tries (0.9 was over 2 MB, 0.8 fits).
+      expect(draws).toEqual([
+        { quality: 0.9, size: { width: 2508, height: 1672 } },
+        { quality: 0.8, size: { width: 2508, height: 1672 } },
+      ]);
+      expect(task.server.puts.map((p) => p.size)).toEqual([900_000]);
+
+      // The same photo as a post's image (no limit): under 2 MB, it goes up as it is.
+      draws.length = 0;
+      const plain = uploadStore(scheduler, deps);
+      plain.store.dispatch(startUpload({ field: 'cover', file: phone }));
+      // A task input already within the limit is not re-encoded either.
+      const small = uploadStore(scheduler, deps);
+      small.store.dispatch(
+        startUpload({
+          field: 'referenceImage',
+          file: { ...sized(800_000), name: 'small.jpg' },
+          pixelLimit: uploads.TASK_INPUT_LIMIT,
+        }),
+      );
+      // One whose size cannot be read goes up as it is: the server says what is wrong.
+      const unknown = uploadStore(scheduler, deps);
+      unknown.store.dispatch(
+        startUpload({
+          field: 'referenceImage',
+          file: { ...sized(700_000, 'image/webp'), name: 'odd.webp' },
+          pixelLimit: uploads.TASK_INPUT_LIMIT,
+        }),
+      );
+      flush();
+      expect(draws).toEqual([]);
+      expect(plain.server.puts.map((p) => p.size)).toEqual([1_500_000]);
+      expect(small.server.puts.map((p) => p.size)).toEqual([800_000]);
+      expect(unknown.server.puts.map((p) => p.size)).toEqual([700_000]);
+    });
+  });
+
   it('fails with uploadError when even quality 0.1 is over 2 MB, without starting an upload', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {

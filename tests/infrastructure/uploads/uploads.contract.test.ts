@@ -76,6 +76,7 @@ const realStore = (o: RealStoreOptions = {}) => {
     api: makeUploadsApi(http),
     putChunk: o.putChunk ? o.putChunk(put) : put,
     compressImage: () => Promise.reject(new Error('no compression in these tests')),
+    measureImage: () => Promise.resolve(null),
     compressGif: null,
     storage: o.storage ?? memoryStorage(),
     keptFiles: memoryKeptFiles(),
