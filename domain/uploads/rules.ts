@@ -319,6 +319,21 @@ export const alternateHostDecision = (reloadsDone: number): HostReloadDecision =
 export const uploadFailureMessageKey = (code: number | null): 'audioUploadError' | 'uploadError' =>
   code === AUDIO_UPLOAD_FAILURE_CODE ? 'audioUploadError' : 'uploadError';
 
+/**
+ * The name a kept guest upload shows under when the list kept none: the last segment of its
+ * URL (the file name the server stored it under), else 'image'.
+ */
+export const nameOfUploadUrl = (url: string): string => {
+  const last = (url.split(/[?#]/)[0] ?? '').split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // A malformed escape: the segment as it is.
+  }
+  return name.trim() === '' ? 'image' : name;
+};
+
 /** Spec §8: code 20000 (not signed in) in an upload reason means the files are kept as guest files. */
 export const queuesGuestFiles = (code: number | null): boolean => code === GUEST_QUEUE_CODE;
 

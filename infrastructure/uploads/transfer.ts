@@ -525,11 +525,18 @@ export const runUpload = (
       if (url === null) throw new Broken('uploadError', false);
       forget();
       const done: Action[] = [emit(uploads.uploadConfirmed({ id, url, width, height }))];
+      const shown = model.upload()?.file;
       if (guest)
         done.push(
           uploads.guestUploadKept({
             field,
-            upload: { url, width: width ?? 0, height: height ?? 0, category },
+            upload: {
+              url,
+              width: width ?? 0,
+              height: height ?? 0,
+              category,
+              ...(shown === undefined ? {} : { name: shown.name, size: shown.size, mime: shown.mime }),
+            },
           }),
         );
       return from(done);
