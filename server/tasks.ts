@@ -389,7 +389,7 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
         const scale = spec.key === 'ultraHd' ? 4 : spec.key === 'upscale' ? (req.scale ?? 2) : 1;
         if (Math.max(size.width, size.height) * scale > MAX_OUTPUT_SIDE)
           throw new ApiError(
-            CODES.invalidRequest,
+            CREATION_CODES.outputTooLarge,
             `a ${size.width}x${size.height} image upscaled ${scale}x exceeds ${MAX_OUTPUT_SIDE} pixels`,
           );
       }

@@ -40,6 +40,12 @@ export const ErrorCodes = {
   nsfwUpload: 30005,
   audioUploadFailed: 30010,
   over1080p: 30042,
+  /** An input image over the engines' 2048 × 2048 pixels (`uploads.INPUT_TOO_LARGE_CODE`). */
+  inputTooLarge: 30043,
+  /** An input file that is not an image the engines read (`uploads.INPUT_NOT_IMAGE_CODE`). */
+  inputNotImage: 30044,
+  /** The picture a task would make is over the largest side an engine writes (`uploads.OUTPUT_TOO_LARGE_CODE`). */
+  outputTooLarge: 30045,
   loraTrainingLimit: 120013,
   trainingNameTooLong: 120006,
   silentQuota: 150002,

@@ -12,6 +12,7 @@ import {
   SILENT_CODES,
   type VipTier,
 } from './catalogue.js';
+import { INPUT_LIMIT_SIDE, MAX_OUTPUT_SIDE } from '../uploads/rules.js';
 
 /** Spec §9: error toasts last 5 s. */
 export const ERROR_TOAST_DURATION_MS = 5000;
@@ -208,6 +209,19 @@ const mapBusinessCode = (code: number, msg: string, ctx: ErrorContext): ErrorEff
       return warn('createChatFailed', { target: chatTargetOf(msg) });
     case ErrorCodes.audioUploadFailed:
       return warn('audioUploadError');
+    case ErrorCodes.inputTooLarge:
+      // Issue 21: the limit is named in the person's words, never the server's English.
+      return toast('warning', httpErrorCodeKey(code), {
+        values: { width: INPUT_LIMIT_SIDE, height: INPUT_LIMIT_SIDE },
+        fallbackKey: familyKey,
+      });
+    case ErrorCodes.outputTooLarge:
+      return toast('warning', httpErrorCodeKey(code), {
+        values: { side: MAX_OUTPUT_SIDE },
+        fallbackKey: familyKey,
+      });
+    case ErrorCodes.inputNotImage:
+      return toast('warning', httpErrorCodeKey(code), { fallbackKey: familyKey });
     case ErrorCodes.captchaInvalid:
       // The guest verification failed: our own translated sentence, never the server's raw text.
       return toast('warning', httpErrorCodeKey(code), { fallbackKey: 'accountError' });

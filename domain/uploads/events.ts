@@ -79,9 +79,24 @@ export interface GuestUpload {
   readonly width: number;
   readonly height: number;
   readonly category: number;
+  /** What the form shows of it when it comes back after a reload (absent in lists kept before issue 21). */
+  readonly name?: string;
+  readonly size?: number;
+  readonly mime?: string;
 }
 
 export interface GuestUploadKeptPayload {
+  readonly field: string;
+  readonly upload: GuestUpload;
+}
+
+/**
+ * Issue 21 (spec §4 "the form keeps using them"): a kept guest upload is back in its slot after
+ * the page was reloaded, as a finished upload the form uses, and stays there once it is saved to
+ * the account at sign-in.
+ */
+export interface GuestUploadRestoredPayload {
+  readonly id: string;
   readonly field: string;
   readonly upload: GuestUpload;
 }
@@ -106,6 +121,7 @@ export const uploadDismissed = defineEvent<{ readonly id: string }>()('uploads/d
 export const uploadInterrupted = defineEvent<UploadInterruptedPayload>()('uploads/interrupted');
 export const guestUploadKept = defineEvent<GuestUploadKeptPayload>()('uploads/guestUploadKept');
 export const guestUploadsSaved = defineEvent<GuestUploadsSavedPayload>()('uploads/guestUploadsSaved');
+export const guestUploadRestored = defineEvent<GuestUploadRestoredPayload>()('uploads/guestUploadRestored');
 
 export type UploadEvent =
   | DomainEvent<typeof uploadStarted.type, UploadStartedPayload>
@@ -120,7 +136,8 @@ export type UploadEvent =
   | DomainEvent<typeof uploadDismissed.type, { readonly id: string }>
   | DomainEvent<typeof uploadInterrupted.type, UploadInterruptedPayload>
   | DomainEvent<typeof guestUploadKept.type, GuestUploadKeptPayload>
-  | DomainEvent<typeof guestUploadsSaved.type, GuestUploadsSavedPayload>;
+  | DomainEvent<typeof guestUploadsSaved.type, GuestUploadsSavedPayload>
+  | DomainEvent<typeof guestUploadRestored.type, GuestUploadRestoredPayload>;
 
 export const uploadEventTypes = [
   uploadStarted.type,
@@ -136,4 +153,5 @@ export const uploadEventTypes = [
   uploadInterrupted.type,
   guestUploadKept.type,
   guestUploadsSaved.type,
+  guestUploadRestored.type,
 ] as const;

@@ -176,6 +176,80 @@ export const planCompression = (producedSizes: readonly number[]): CompressionSt
 };
 
 // ---------------------------------------------------------------------------------------------
+// The pixel limits of task inputs (issue 21)
+
+/**
+ * The engines read an input image of at most 2048 × 2048 pixels, by its area (a 4096 × 1024
+ * panorama is as many pixels as a 2048 × 2048 square); the server refuses a larger input with
+ * `INPUT_TOO_LARGE_CODE`. No engine writes a picture over `MAX_OUTPUT_SIDE` on a side, so an
+ * input the task keeps the size of (every tool but the upscalers) is at most that on its longest
+ * side (`OUTPUT_TOO_LARGE_CODE` otherwise). The client scales an image meant as a task input to
+ * both before it goes up (`fitTaskInput`).
+ */
+export const INPUT_LIMIT_SIDE = 2048;
+export const MAX_INPUT_PIXELS = INPUT_LIMIT_SIDE * INPUT_LIMIT_SIDE;
+/** The largest side any engine writes: 4x of a 768 px render, 2x of the largest custom size (1536). */
+export const MAX_OUTPUT_SIDE = 3072;
+
+/** Spec §8 upload family: an input image over `MAX_INPUT_PIXELS` (the server's refusal of a task input). */
+export const INPUT_TOO_LARGE_CODE = 30043;
+/** Spec §8 upload family: an input file that is not an image the engines read (PNG, JPEG, WebP, AVIF, GIF). */
+export const INPUT_NOT_IMAGE_CODE = 30044;
+/** Spec §8 upload family: the picture a task would make is over `MAX_OUTPUT_SIDE` on a side (input × scale). */
+export const OUTPUT_TOO_LARGE_CODE = 30045;
+
+export interface PixelSize {
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PixelLimit {
+  /** Width × height at most. */
+  readonly maxPixels: number;
+  /** The longest side at most. */
+  readonly maxSide: number;
+}
+
+/** What a task input may be: the engines' pixels, and a side no engine writes past. */
+export const TASK_INPUT_LIMIT: PixelLimit = { maxPixels: MAX_INPUT_PIXELS, maxSide: MAX_OUTPUT_SIDE };
+
+/** Whether an image of this size is within the engines' input pixels (the server's rule: width × height). */
+export const fitsPixelLimit = (size: PixelSize, maxPixels: number = MAX_INPUT_PIXELS): boolean =>
+  size.width * size.height <= maxPixels;
+
+const within = (w: number, h: number, limit: PixelLimit): boolean =>
+  w * h <= limit.maxPixels && Math.max(w, h) <= limit.maxSide;
+
+/**
+ * The largest size of the same aspect ratio within `limit`: an image already within it is left
+ * as it is (never scaled up); a larger one is scaled by one factor on both sides, each rounded
+ * down to whole pixels (at least 1), then its longer side stepped down while floating point kept
+ * it over. The ratio is kept within the rounding (a pixel or two per side). Sizes or limits that
+ * are not positive finite numbers leave the size unchanged (nothing can be scaled).
+ */
+export const fitWithin = (size: PixelSize, limit: PixelLimit): PixelSize => {
+  const { width, height } = size;
+  const usable = (n: number) => Number.isFinite(n) && n > 0;
+  if (![width, height, limit.maxPixels, limit.maxSide].every(usable)) return size;
+  if (within(width, height, limit)) return size;
+  const scale = Math.min(
+    1,
+    Math.sqrt(limit.maxPixels / (width * height)),
+    limit.maxSide / Math.max(width, height),
+  );
+  let w = Math.max(1, Math.floor(width * scale));
+  let h = Math.max(1, Math.floor(height * scale));
+  while (!within(w, h, limit) && (w > 1 || h > 1)) {
+    if ((w >= h && w > 1) || h === 1) w -= 1;
+    else h -= 1;
+  }
+  return { width: w, height: h };
+};
+
+/** Issue 21: the size an image meant as a task input is scaled to before it goes up. */
+export const fitTaskInput = (size: PixelSize): PixelSize => fitWithin(size, TASK_INPUT_LIMIT);
+
+// ---------------------------------------------------------------------------------------------
 // Validation (spec §5)
 
 export interface FileToUpload {
@@ -244,6 +318,21 @@ export const alternateHostDecision = (reloadsDone: number): HostReloadDecision =
 /** Spec §8: code 30010 shows audioUploadError; any other upload failure shows uploadError. */
 export const uploadFailureMessageKey = (code: number | null): 'audioUploadError' | 'uploadError' =>
   code === AUDIO_UPLOAD_FAILURE_CODE ? 'audioUploadError' : 'uploadError';
+
+/**
+ * The name a kept guest upload shows under when the list kept none: the last segment of its
+ * URL (the file name the server stored it under), else 'image'.
+ */
+export const nameOfUploadUrl = (url: string): string => {
+  const last = (url.split(/[?#]/)[0] ?? '').split('/').pop() ?? '';
+  let name = last;
+  try {
+    name = decodeURIComponent(last);
+  } catch {
+    // A malformed escape: the segment as it is.
+  }
+  return name.trim() === '' ? 'image' : name;
+};
 
 /** Spec §8: code 20000 (not signed in) in an upload reason means the files are kept as guest files. */
 export const queuesGuestFiles = (code: number | null): boolean => code === GUEST_QUEUE_CODE;

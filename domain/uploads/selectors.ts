@@ -99,7 +99,8 @@ export const selectCompletedInGroup = (
 export const selectUploadKeysOnPage = (s: UploadsState): ReadonlySet<string> => {
   const keys = new Set<string>();
   for (const u of selectUploadList(s)) {
-    if (u.phase.status === 'pending' || u.phase.status === 'complete') keys.add(u.phase.fileId);
+    if ((u.phase.status === 'pending' || u.phase.status === 'complete') && u.phase.fileId !== '')
+      keys.add(u.phase.fileId);
     if (u.afterReload !== undefined) keys.add(u.afterReload.fileId);
   }
   return keys;

@@ -7,7 +7,7 @@
 import { castDraft, produce } from 'immer';
 import { assertNever } from '../kernel/event.js';
 import type { GuestUpload, UploadEvent, UploadedFileInfo } from './events.js';
-import { effectiveChunkBytes, planChunks, type ChunkSlice } from './rules.js';
+import { effectiveChunkBytes, nameOfUploadUrl, planChunks, uploadKindOf, type ChunkSlice } from './rules.js';
 
 /** The message of an interrupted upload whose file the device did not keep. */
 export const PICK_AGAIN_MESSAGE_KEY = 'upload.pickAgain';
@@ -290,6 +290,52 @@ export const evolveUploads = (state: UploadsState, event: UploadEvent): UploadsS
         ? state.guestKept.map((g) => (g.field === field ? { field, uploads: [...g.uploads, upload] } : g))
         : [...state.guestKept, { field, uploads: [upload] }];
       return { ...state, guestKept };
+    }
+    case 'uploads/guestUploadRestored': {
+      const { id, field, upload } = event.payload;
+      if (state.byId[id]) return state;
+      // The slot already holds it, or a file picked since is on its way: nothing comes back.
+      const taken = state.order.some((x) => {
+        const u = state.byId[x];
+        return (
+          u !== undefined &&
+          u.field === field &&
+          (isRunning(u.phase) || (u.phase.status === 'complete' && u.phase.url === upload.url))
+        );
+      });
+      if (taken) return state;
+      const mime = upload.mime ?? '';
+      const kind =
+        mime !== '' ? uploadKindOf(mime) : upload.width > 0 && upload.height > 0 ? 'image' : 'file';
+      return produce(state, (draft) => {
+        draft.byId[id] = castDraft(
+          newUpload(
+            {
+              id,
+              field,
+              file: {
+                name: upload.name ?? nameOfUploadUrl(upload.url),
+                size: Math.max(0, upload.size ?? 0),
+                mime,
+                kind,
+              },
+              guest: true,
+            },
+            event.meta.at,
+            {
+              status: 'complete',
+              // The kept list holds no server file id: a restored upload is never resumed.
+              fileId: '',
+              url: upload.url,
+              width: upload.width > 0 ? upload.width : null,
+              height: upload.height > 0 ? upload.height : null,
+            },
+            undefined,
+          ),
+        );
+        // Older than anything picked on this page: the newest file of a slot stays in front.
+        draft.order.push(id);
+      });
     }
     case 'uploads/guestUploadsSaved': {
       const saved = event.payload.items;

@@ -8,7 +8,8 @@
  *   starts a training (the "LoRA train" square is where trainings are created; the spec shows
  *   no other start call). Codes: 120002 fewer than 9 images, 120000 more than the data-set
  *   limit, 120006 name too long, 120001 already training, 120013 the tier's training limit,
- *   80307 no coins, 70008 an image that is not the caller's.
+ *   80307 no coins, 70008 an image that is not the caller's, 30043 an image over 2048 × 2048
+ *   pixels, 30044 a file that is not an image (issue 21).
  * - `detail` {id}, `history` {page?, page_size?}, `update-record-name` {id, name}, `stop` {id}
  *   (refunds a training still queued), `result/detail` {id}, `result/download` {id}, `save`
  *   {id} (keeps the trained LoRA in the caller's models, so task options list it and

@@ -14,6 +14,9 @@
  *   `{ deleted, refunded_coins }`; estimate -> `{ coins, estimate_time, ... }`.
  * - A task item may carry `media` (every output with its kind: image, video (an animated GIF),
  *   audio (a WAV)) beside `img_uris` (the images and covers, as before).
+ * - An input image (`input_url`, `mask_url`, `ref_url`) is refused with a code of its own
+ *   (issue 21, `uploads.TASK_INPUT_LIMIT`): 30043 over 2048 × 2048 pixels, 30044 not a PNG,
+ *   JPEG, WebP, AVIF or GIF image, 30045 a result over 3072 pixels on a side (input × scale).
  */
 import * as t from 'io-ts';
 import { tasks } from '../../domain/index.js';

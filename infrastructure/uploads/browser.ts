@@ -12,7 +12,7 @@ import { browserKeyValueStorage } from '../platform/storage';
 import { makeUploadsApi } from './api';
 import { blobFileHandle } from './handles';
 import { indexedDbKeptFiles, memoryKeptFiles } from './keptFiles';
-import type { CompressImage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
+import type { CompressImage, MeasureImage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
 
 /** Chunk PUTs in flight per upload: enough to hide latency, few enough for 20 MiB chunks in memory. */
 export const BROWSER_PARALLEL_CHUNKS = 3;
@@ -69,45 +69,64 @@ export const fileHandle = (
 
 const jpegName = (name: string): string => `${name.replace(/\.[A-Za-z0-9]{1,5}$/, '') || 'image'}.jpg`;
 
+const decodeUpright = (file: UploadFileHandle): Promise<ImageBitmap> =>
+  Promise.resolve(file.slice(0, file.size)).then((bytes) =>
+    createImageBitmap(new Blob([bytes as Uint8Array<ArrayBuffer>], { type: file.type }), {
+      imageOrientation: 'from-image',
+    }),
+  );
+
 /**
- * Spec §5: re-encodes as JPEG at `quality`. `createImageBitmap` turns the pixels upright from
- * their EXIF orientation; the canvas output carries no EXIF. Transparent areas become white,
- * as JPEG has no alpha.
+ * Spec §5: re-encodes as JPEG at `quality`, drawn at `size` when given (issue 21: scaled down to
+ * a task's limit, smoothed at the browser's best quality). `createImageBitmap` turns the pixels
+ * upright from their EXIF orientation; the canvas output carries no EXIF. Transparent areas
+ * become white, as JPEG has no alpha.
  */
-export const canvasCompressImage: CompressImage = (file, quality) =>
-  file.slice(0, file.size).then(async (bytes) => {
-    const bitmap = await createImageBitmap(
-      new Blob([bytes as Uint8Array<ArrayBuffer>], { type: file.type }),
-      {
-        imageOrientation: 'from-image',
-      },
-    );
+export const canvasCompressImage: CompressImage = (file, quality, size) =>
+  decodeUpright(file).then(async (bitmap) => {
     try {
-      const blob = await encodeJpeg(bitmap, quality);
+      const blob = await encodeJpeg(bitmap, quality, size ?? { width: bitmap.width, height: bitmap.height });
       return fileHandle(Object.assign(blob, { name: jpegName(file.name), lastModified: file.lastModified }));
     } finally {
       bitmap.close();
     }
   });
 
-const encodeJpeg = async (bitmap: ImageBitmap, quality: number): Promise<Blob> => {
+/** The size the image shows at (EXIF orientation applied), or null when the browser cannot decode it. */
+export const canvasMeasureImage: MeasureImage = (file) =>
+  decodeUpright(file).then(
+    (bitmap) => {
+      const size = { width: bitmap.width, height: bitmap.height };
+      bitmap.close();
+      return size;
+    },
+    () => null,
+  );
+
+type Canvas2d = OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D;
+
+const paint = (ctx: Canvas2d, bitmap: ImageBitmap, size: uploads.PixelSize) => {
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.imageSmoothingEnabled = true;
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(bitmap, 0, 0, size.width, size.height);
+};
+
+const encodeJpeg = async (bitmap: ImageBitmap, quality: number, size: uploads.PixelSize): Promise<Blob> => {
   if (typeof OffscreenCanvas !== 'undefined') {
-    const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    const canvas = new OffscreenCanvas(size.width, size.height);
     const ctx = canvas.getContext('2d');
     if (!ctx) throw new Error('no 2d context');
-    ctx.fillStyle = '#fff';
-    ctx.fillRect(0, 0, bitmap.width, bitmap.height);
-    ctx.drawImage(bitmap, 0, 0);
+    paint(ctx, bitmap, size);
     return canvas.convertToBlob({ type: 'image/jpeg', quality });
   }
   const canvas = document.createElement('canvas');
-  canvas.width = bitmap.width;
-  canvas.height = bitmap.height;
+  canvas.width = size.width;
+  canvas.height = size.height;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('no 2d context');
-  ctx.fillStyle = '#fff';
-  ctx.fillRect(0, 0, bitmap.width, bitmap.height);
-  ctx.drawImage(bitmap, 0, 0);
+  paint(ctx, bitmap, size);
   return new Promise<Blob>((resolve, reject) =>
     canvas.toBlob(
       (b) => (b ? resolve(b) : reject(new Error('the canvas produced no JPEG'))),
@@ -126,6 +145,7 @@ export const browserUploadsDeps = (http: HttpClient): UploadsDeps => ({
   api: makeUploadsApi(http),
   putChunk: fetchPutChunk((input, init) => window.fetch(input, init)),
   compressImage: canvasCompressImage,
+  measureImage: canvasMeasureImage,
   // No browser API encodes GIFs: ours runs in script, on the main thread, yielding every 50 ms.
   // The encoder's code is loaded with the first GIF, not with the page.
   compressGif: (file, quality) =>

@@ -4,6 +4,7 @@
  * tests pass fakes (`tests/support/fakes/uploads.ts`) or Node implementations.
  */
 import type { Observable } from 'rxjs';
+import type { uploads } from '../../domain/index.js';
 import type { UploadsApi } from './api';
 
 /**
@@ -32,8 +33,19 @@ export interface PutOutcome {
  */
 export type PutChunk = (url: string, bytes: Uint8Array) => Observable<PutOutcome>;
 
-/** Re-encodes an image at a JPEG quality (0.1..0.9) or, for GIFs, a lossy level at the same scale. */
-export type CompressImage = (file: UploadFileHandle, quality: number) => PromiseLike<UploadFileHandle>;
+/**
+ * Re-encodes an image at a JPEG quality (0.1..0.9) or, for GIFs, a lossy level at the same scale.
+ * `size`, when given, is the width and height to draw it at (issue 21: an image scaled down to
+ * what a task accepts; JPEG only).
+ */
+export type CompressImage = (
+  file: UploadFileHandle,
+  quality: number,
+  size?: uploads.PixelSize,
+) => PromiseLike<UploadFileHandle>;
+
+/** An image's width and height as shown (EXIF orientation applied); null when it does not decode. */
+export type MeasureImage = (file: UploadFileHandle) => PromiseLike<uploads.PixelSize | null>;
 
 /** One file the device keeps for an interrupted upload, without its bytes. */
 export interface KeptFileInfo {
@@ -67,6 +79,8 @@ export interface UploadsDeps {
   readonly putChunk: PutChunk;
   /** JPEG re-encoding (which also drops EXIF, spec §5). */
   readonly compressImage: CompressImage;
+  /** Reads an image's size, to scale a task input down to its limit before it goes up (issue 21). */
+  readonly measureImage: MeasureImage;
   /**
    * The lossy GIF path (spec §5 "GIFs are lossy-compressed"): in the browser, `gifCompressImage`
    * over ./gif.ts (same frames, delays, loop and transparency; fewer colours and changed pixels

@@ -84,8 +84,12 @@ export const uploadEpic: AppEpic = (action$, state$, deps) =>
     ),
   );
 
-/** Spec §3: the guest uploads kept before the page was closed come back with the app. */
-export const restoreGuestUploadsEpic: AppEpic = (action$, state$, { uploads: up }) =>
+/**
+ * Spec §3: the guest uploads kept before the page was closed come back with the app; spec §4 "the
+ * form keeps using them" (issue 21): each is back in its slot as a finished upload, so the form
+ * that had it shows it and sends it, and keeps it once the sign-in has saved it to the account.
+ */
+export const restoreGuestUploadsEpic: AppEpic = (action$, state$, { uploads: up, ids }) =>
   action$.pipe(
     filter(appStarted.match),
     mergeMap(() =>
@@ -95,7 +99,10 @@ export const restoreGuestUploadsEpic: AppEpic = (action$, state$, { uploads: up 
             .filter(
               (u) => !uploads.selectGuestUploads(state$.value.uploads, g.field).some((k) => k.url === u.url),
             )
-            .map((upload) => uploads.guestUploadKept({ field: g.field, upload })),
+            .flatMap((upload): Action[] => [
+              uploads.guestUploadKept({ field: g.field, upload }),
+              uploads.guestUploadRestored({ id: ids(), field: g.field, upload }),
+            ]),
         ),
       ),
     ),

@@ -20,7 +20,13 @@ export const RESUME_LIMIT = uploads.INTERRUPTED_UPLOAD_LIMIT;
 export const StoredGuestFields = t.array(
   t.type({
     field: t.string,
-    uploads: t.array(t.type({ url: t.string, width: t.number, height: t.number, category: t.number })),
+    uploads: t.array(
+      t.intersection([
+        t.type({ url: t.string, width: t.number, height: t.number, category: t.number }),
+        // Issue 21: what the form shows of it after a reload (absent in lists kept before).
+        t.partial({ name: t.string, size: t.number, mime: t.string }),
+      ]),
+    ),
   }),
   'StoredGuestFields',
 );

@@ -253,9 +253,13 @@ export const runUpload = (
 
     // ---- preparation (images): spec §5 compression toward 2 MB, EXIF stripped
 
-    const compress$ = (compress: CompressImage, source: UploadFileHandle): Observable<UploadFileHandle> => {
+    const compress$ = (
+      compress: CompressImage,
+      source: UploadFileHandle,
+      size?: uploads.PixelSize,
+    ): Observable<UploadFileHandle> => {
       const attempt = (quality: number): Observable<UploadFileHandle> =>
-        from(compress(source, quality)).pipe(
+        from(size === undefined ? compress(source, quality) : compress(source, quality, size)).pipe(
           mergeMap((out) => {
             const step = uploads.nextCompressionStep(quality, out.size);
             switch (step.kind) {
@@ -275,10 +279,31 @@ export const runUpload = (
       );
     };
 
+    /**
+     * Issue 21: an image meant as a task's input that is over the task's limit is scaled down to
+     * it (`uploads.fitWithin`, aspect ratio kept) and re-encoded as JPEG through the same quality
+     * plan; a GIF's first frame is what the engines read, so it goes the same way. One that fits,
+     * or whose size cannot be read, goes on as any image does (the server says what is wrong).
+     */
     const prepare$ = (): Observable<UploadFileHandle> => {
       if (kind !== 'image') return of(file);
       const how = uploads.compressionKind(file.type);
       if (how === 'none') return of(file);
+      const limit = cmd.pixelLimit;
+      if (limit === undefined) return prepareAsIs$(how);
+      return from(up.measureImage(file)).pipe(
+        catchError(() => of(null)),
+        mergeMap((size) => {
+          if (size === null) return prepareAsIs$(how);
+          const fitted = uploads.fitWithin(size, limit);
+          return fitted.width === size.width && fitted.height === size.height
+            ? prepareAsIs$(how)
+            : compress$(up.compressImage, file, fitted);
+        }),
+      );
+    };
+
+    const prepareAsIs$ = (how: uploads.CompressionKind): Observable<UploadFileHandle> => {
       if (how === 'gifLossy')
         return uploads.needsCompression(file.size) && up.compressGif !== null
           ? compress$(up.compressGif, file)
@@ -500,11 +525,18 @@ export const runUpload = (
       if (url === null) throw new Broken('uploadError', false);
       forget();
       const done: Action[] = [emit(uploads.uploadConfirmed({ id, url, width, height }))];
+      const shown = model.upload()?.file;
       if (guest)
         done.push(
           uploads.guestUploadKept({
             field,
-            upload: { url, width: width ?? 0, height: height ?? 0, category },
+            upload: {
+              url,
+              width: width ?? 0,
+              height: height ?? 0,
+              category,
+              ...(shown === undefined ? {} : { name: shown.name, size: shown.size, mime: shown.mime }),
+            },
           }),
         );
       return from(done);

@@ -5,7 +5,15 @@
  * 120006 name too long" and 120013 as the LoRA training limit of a tier; we read them in that
  * order (120000 the data-set size limit, 120001 already training, 120002 at least 9 images).
  */
+import { uploads } from '../../domain/index.js';
+
 export const CREATION_CODES = {
+  /** Issue 21: an input image over the engines' 2048 × 2048 pixels (spec §8 upload family). */
+  inputTooLarge: uploads.INPUT_TOO_LARGE_CODE,
+  /** Issue 21: an input file that is not a PNG, JPEG, WebP, AVIF or GIF image. */
+  inputNotImage: uploads.INPUT_NOT_IMAGE_CODE,
+  /** Issue 21: the picture would be over the largest side an engine writes (input side × scale). */
+  outputTooLarge: uploads.OUTPUT_TOO_LARGE_CODE,
   /** Spec §8 70008 "artwork forbidden": an input file that is not the caller's. */
   artworkForbidden: 70008,
   /** Spec §8 70009 "model forbidden": the message names the model with a disabled suffix. */

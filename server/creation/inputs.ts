@@ -12,6 +12,7 @@ import type { Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
 import { probeImage } from '../engines/bitmap';
 import { CREATION_CODES } from './codes';
+import { uploads } from '../../domain/index.js';
 
 export interface Owner {
   readonly accountId: string | null;
@@ -98,7 +99,10 @@ export const resolveOwnedUrl = async (
 
 /* Engines read their inputs in a worker thread (server/engines/pool.ts): the caller reads the bytes. */
 
-/** Checks at create time that an input is an image the engines can read, and its size. */
+/**
+ * Checks at create time that an input is an image the engines can read (30044 otherwise), and
+ * within the domain's pixel limit (30043 otherwise, issue 21: the client names the limit).
+ */
 export const probeInput = async (
   blobs: BlobStore,
   key: string,
@@ -107,8 +111,11 @@ export const probeInput = async (
   if (!bytes) throw new ApiError(CODES.notFound, 'the input file is gone');
   const probe = await probeImage(bytes);
   if (probe === null)
-    throw new ApiError(CODES.invalidRequest, 'the input is not a PNG, JPEG, WebP, AVIF or GIF image');
-  if (probe.width * probe.height > 2048 * 2048)
-    throw new ApiError(CODES.invalidRequest, 'the input is larger than 2048x2048 pixels');
+    throw new ApiError(CREATION_CODES.inputNotImage, 'the input is not a PNG, JPEG, WebP, AVIF or GIF image');
+  if (!uploads.fitsPixelLimit(probe))
+    throw new ApiError(
+      CREATION_CODES.inputTooLarge,
+      `the input is ${probe.width}x${probe.height}, larger than ${uploads.INPUT_LIMIT_SIDE}x${uploads.INPUT_LIMIT_SIDE} pixels`,
+    );
   return { width: probe.width, height: probe.height };
 };

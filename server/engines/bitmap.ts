@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import sharp, { type Sharp } from 'sharp';
+import { MAX_INPUT_PIXELS, MAX_OUTPUT_SIDE } from '../../domain/uploads/rules.js';
 import { bilinear } from './interpolate';
 
 /**
@@ -29,13 +30,12 @@ export interface Bitmap {
 export class EngineError extends Error {}
 
 /**
- * The largest side any engine writes (an upscale beyond it is refused up front): 4x of a
- * 768 px render, 2x of the largest custom size (1536). The engines run in a small pool of
- * worker threads (./pool.ts), so this also bounds how long one render holds one of them.
+ * The largest side any engine writes (an upscale beyond it is refused up front) and the largest
+ * input an engine decodes: the domain's rules (`uploads.TASK_INPUT_LIMIT`), which the client
+ * scales its task inputs to. The engines run in a small pool of worker threads (./pool.ts), so
+ * these also bound how long one render holds one of them.
  */
-export const MAX_OUTPUT_SIDE = 3072;
-/** The largest input an engine decodes. */
-export const MAX_INPUT_PIXELS = 2048 * 2048;
+export { MAX_INPUT_PIXELS, MAX_OUTPUT_SIDE };
 
 export const createBitmap = (
   width: number,

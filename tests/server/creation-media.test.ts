@@ -14,8 +14,9 @@ import { createParser } from 'eventsource-parser';
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { PNG } from 'pngjs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tasks } from '../../domain/index.js';
+import { tasks, uploads } from '../../domain/index.js';
 import { AUDIO_TTS_STREAM_PATH, AudioStreamChunk } from '../../infrastructure/contract/streaming';
 import { TaskDeleteResponse, TaskDetailResponse, TaskItem } from '../../infrastructure/contract/tasks';
 import { hashPassword } from '../../server/auth';
@@ -314,6 +315,69 @@ describe('spec §7 /task/upscale: a real 2x/4x resample of an image the caller o
       ),
     ).toBe(10400);
     expect(await coins(pro)).toBe(before);
+  });
+
+  it('issue 21: an input over 2048 × 2048 pixels answers 30043 naming the limit, a file that is not an image 30044 (never 10400 or 500), and debits nothing', async () => {
+    const before = await coins(pro);
+    // A phone photo: 3000 × 2000 is 6 megapixels, over the 4.19 of 2048 × 2048.
+    const phone = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 90, g: 140, b: 200 } },
+    })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const phoneUrl = await upload(phone, 'image/jpeg', { token: pro });
+    for (const body of [
+      { domain_type: 1, input_url: phoneUrl, scale: 2 },
+      { domain_type: tasks.DOMAIN_TYPE.imageToImage, prompt: 'a meadow', input_url: phoneUrl },
+    ]) {
+      const r = await create(body, { token: pro });
+      expect(r.status, JSON.stringify(body)).toBe(200);
+      expect(code(r), JSON.stringify(body)).toBe(uploads.INPUT_TOO_LARGE_CODE);
+      expect(r.json.status.msg).toContain('2048x2048');
+    }
+    // A file that is an upload of the caller's but not an image the engines read.
+    const textBytes = Buffer.from('not an image at all');
+    const cfg = await s.post(
+      '/api/v1/upload/config',
+      { content_type: 'text/plain', file_name: 'notes.txt', file_size: textBytes.length },
+      { token: pro },
+    );
+    expect(code(cfg)).toBe(10000);
+    const put = await fetch(s.baseUrl + cfg.json.data.pre_signs[0], {
+      method: 'PUT',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: textBytes as Uint8Array<ArrayBuffer>,
+    });
+    expect(put.status).toBe(200);
+    const done = await s.post(
+      '/api/v1/upload/file/confirm',
+      { file_id: cfg.json.data.file_id },
+      { token: pro },
+    );
+    expect(done.json.data.status).toBe(0);
+    const notImage = await create(
+      { domain_type: 1, input_url: done.json.data.url, scale: 2 },
+      { token: pro },
+    );
+    expect(notImage.status).toBe(200);
+    expect(code(notImage)).toBe(uploads.INPUT_NOT_IMAGE_CODE);
+    expect(await coins(pro)).toBe(before);
+    // A 4096 × 1024 panorama has as many pixels as the limit, but no engine writes 4096 wide
+    // (30045); scaled by the client's rule it is accepted and kept at that size.
+    const panorama = { width: 4096, height: 1024 };
+    const wide = (size: { width: number; height: number }) =>
+      sharp({ create: { ...size, channels: 3, background: { r: 10, g: 20, b: 30 } } })
+        .png()
+        .toBuffer();
+    const wideUrl = await upload(await wide(panorama), 'image/png', { token: pro });
+    const tooWide = await create({ domain_type: 8, input_url: wideUrl, filter: 'grayscale' }, { token: pro });
+    expect(code(tooWide)).toBe(uploads.OUTPUT_TOO_LARGE_CODE);
+    const fitted = uploads.fitTaskInput(panorama);
+    expect(fitted).toEqual({ width: 3072, height: 768 });
+    const fittedUrl = await upload(await wide(fitted), 'image/png', { token: pro });
+    expect(
+      code(await create({ domain_type: 8, input_url: fittedUrl, filter: 'grayscale' }, { token: pro })),
+    ).toBe(10000);
   });
 
   it("lets a guest use an upload of their own device (g_mode), not an account's", async () => {

@@ -182,6 +182,7 @@ export const Composer = ({
         accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
         labelId="upload.reference"
         pasteAnywhere
+        taskInput
       />
       {referenceUrl !== null && (
         <Slider

@@ -122,7 +122,8 @@ export const UploadRow = ({ file, field }: { readonly file: UploadFileView; read
  * from the first chunk the server has not confirmed; one whose file the device kept goes on by
  * itself after a reload ("Resumed after reload"), one whose file is gone asks for it again.
  * `pasteAnywhere`: a paste anywhere on the
- * page (outside a text field) lands here.
+ * page (outside a text field) lands here. `taskInput`: the images are a task's input, scaled down
+ * to what tasks accept before they go up (issue 21: a phone photo over 2048 × 2048 pixels).
  */
 export const Uploader = ({
   field,
@@ -131,6 +132,7 @@ export const Uploader = ({
   max = 1,
   pasteAnywhere = false,
   hintId = 'upload.hint',
+  taskInput = false,
 }: {
   readonly field: string;
   readonly accept: string;
@@ -138,6 +140,7 @@ export const Uploader = ({
   readonly max?: number;
   readonly pasteAnywhere?: boolean;
   readonly hintId?: string;
+  readonly taskInput?: boolean;
 }) => {
   const id = useId();
   const dispatch = useAppDispatch();
@@ -157,7 +160,7 @@ export const Uploader = ({
       for (const f of group.files)
         if (f.status !== 'init' && f.status !== 'pending' && f.afterReload !== 'pickAgain')
           dispatch(removeUpload({ id: f.id }));
-      dispatch(uploadPickedFile(field, file));
+      dispatch(uploadPickedFile(field, file, { taskInput }));
       return;
     }
     // The numbered slots not in use, first free first (the same slot as before a reload).
@@ -168,7 +171,7 @@ export const Uploader = ({
     );
     files.forEach((file, i) => {
       const slot = slots[i];
-      if (slot !== undefined) dispatch(uploadPickedFile(slot, file));
+      if (slot !== undefined) dispatch(uploadPickedFile(slot, file, { taskInput }));
     });
   };
   const takeRef = useRef(take);

@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import * as errors from '../../../domain/errors/index.js';
 import * as routing from '../../../domain/routing/index.js';
 import type { ErrorContext, ErrorEffect, ErrorInput, VipTier } from '../../../domain/errors/index.js';
+import { catalogueOf } from '../../support/messages';
 
 const guestCtx: ErrorContext = {
   isMember: false,
@@ -290,6 +292,35 @@ describe('errors: codes with messages of their own (spec §8)', () => {
   });
   it('"Code 30010 shows audioUploadError", falling back to the upload family key', () => {
     expect(toastOf(map(30010))).toMatchObject({ messageKey: 'audioUploadError', fallbackKey: 'uploadError' });
+  });
+  it('issue 21: a refused task input is named in words with its limit, never "The request was not valid." (10400)', () => {
+    const tooLarge = toastOf(map(30043, guestCtx, 'the input is 3000x2000, larger than 2048x2048 pixels'));
+    expect(tooLarge).toMatchObject({
+      level: 'warning',
+      messageKey: 'HttpErrorCode_30043',
+      values: { width: 2048, height: 2048 },
+      fallbackKey: 'uploadError',
+      // The server's English is not what a person reads.
+      fallback: null,
+    });
+    expect(toastOf(map(30045))).toMatchObject({ messageKey: 'HttpErrorCode_30045', values: { side: 3072 } });
+    expect(toastOf(map(30044))).toMatchObject({
+      messageKey: 'HttpErrorCode_30044',
+      fallbackKey: 'uploadError',
+    });
+    for (const code of [30043, 30044, 30045])
+      expect(toastOf(map(code)).messageKey).not.toBe('HttpErrorCode_10400');
+    // Every language says it, naming the limit (the numbers the values carry).
+    for (const locale of routing.SUPPORTED_LOCALES) {
+      const catalogue = catalogueOf(locale);
+      const text = (key: string, values: Record<string, string | number>) =>
+        new IntlMessageFormat(catalogue[key] ?? '', locale).format(values) as string;
+      expect(text('HttpErrorCode_30043', tooLarge.values), locale).toMatch(/2048\D+2048/);
+      expect(text('HttpErrorCode_30045', { side: 3072 }), locale).toContain('3072');
+      expect(catalogue['HttpErrorCode_30044'], locale).toBeTruthy();
+      if (locale !== 'en')
+        expect(catalogue['HttpErrorCode_30043']).not.toBe(catalogueOf('en')['HttpErrorCode_30043']);
+    }
   });
   it('"Like: failure shows status.msg or ServerError"', () => {
     const like = { ...guestCtx, operation: 'like' as const };

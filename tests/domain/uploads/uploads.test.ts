@@ -769,3 +769,13 @@ describe('uploads: given/when helper sees the context invariants', () => {
     expect(given().when(...events).violation).toBeNull();
   });
 });
+
+describe('uploads.nameOfUploadUrl: the name a kept guest upload shows after a reload (issue 21)', () => {
+  it('is the stored file name, decoded; else "image"', () => {
+    expect(up.nameOfUploadUrl('/blobs/uploads/abc/my%20photo.jpg?sig=1')).toBe('my photo.jpg');
+    expect(up.nameOfUploadUrl('https://cdn.example/x/ref.png#top')).toBe('ref.png');
+    expect(up.nameOfUploadUrl('/blobs/uploads/abc/100%.png')).toBe('100%.png');
+    expect(up.nameOfUploadUrl('/blobs/uploads/abc/')).toBe('image');
+    expect(up.nameOfUploadUrl('')).toBe('image');
+  });
+});

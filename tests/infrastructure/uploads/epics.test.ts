@@ -532,6 +532,79 @@ describe('spec §4 guests: uploads kept locally per slot and saved to the accoun
     });
   });
 
+  it('issue 21: a reference image a guest picked is back in its slot after a reload, saved at sign-in, and the form keeps using it', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const storage = memoryStorage();
+      // The first page: a guest picks a reference image.
+      const before = uploadStore(scheduler, { storage });
+      before.store.dispatch(
+        startUpload({
+          field: 'referenceImage',
+          file: patternFile(300, { name: 'ref.png', type: 'image/png' }),
+          pixelLimit: uploads.TASK_INPUT_LIMIT,
+        }),
+      );
+      flush();
+      const url = uploads.selectCompletedInGroup(before.store.getState().uploads, 'referenceImage')[0]?.url;
+      expect(url).toBeDefined();
+
+      // The page is loaded again (the login dialog of `/?openLoginDialog=1`, a reload): a new store.
+      const after = uploadStore(scheduler, { storage });
+      after.store.dispatch(appStarted({}));
+      const form = () => uploads.selectCompletedInGroup(after.store.getState().uploads, 'referenceImage');
+      expect(form().map((f) => f.url)).toEqual([url]);
+      expect(form()[0]).toMatchObject({ width: 64, height: 48 });
+      const row = uploads.selectFieldGroup(after.store.getState().uploads, 'referenceImage')[0]!;
+      expect(row.file).toMatchObject({ name: 'ref.png', size: 300, mime: 'image/png', kind: 'image' });
+
+      // The sign-in saves it to the account; the form still has it, once.
+      after.store.dispatch(signedIn);
+      flush();
+      expect(after.server.calls.filter((c) => c.name === 'guestFieldsSave').map((c) => c.body)).toEqual([
+        { items: [{ field: 'referenceImage', url, width: 64, height: 48, category: 9 }] },
+      ]);
+      expect(after.store.getState().uploads.guestKept).toEqual([]);
+      expect(form().map((f) => f.url)).toEqual([url]);
+      // Started again (another reload, now signed in): nothing is kept any more, nothing doubles.
+      after.store.dispatch(appStarted({}));
+      expect(form()).toHaveLength(1);
+      noViolation(after.store.recorder.events());
+    });
+  });
+
+  it('issue 21: a kept upload does not come back over a file picked since, nor twice', () => {
+    const state = [
+      uploads.uploadStarted({
+        id: 'new',
+        field: 'referenceImage',
+        file: { name: 'b.png', size: 10, mime: 'image/png', kind: 'image' },
+        guest: true,
+      }),
+      uploads.guestUploadRestored({
+        id: 'r1',
+        field: 'referenceImage',
+        upload: { url: '/blobs/uploads/x/a%20b.png', width: 5, height: 4, category: 9 },
+      }),
+      uploads.guestUploadRestored({
+        id: 'r2',
+        field: 'cover',
+        upload: { url: '/blobs/uploads/x/a%20b.png', width: 0, height: 0, category: 9 },
+      }),
+      uploads.guestUploadRestored({
+        id: 'r3',
+        field: 'cover',
+        upload: { url: '/blobs/uploads/x/a%20b.png', width: 0, height: 0, category: 9 },
+      }),
+    ].reduce(
+      (s, e, i) => uploads.evolveUploads(s, { ...e, meta: { seq: i + 1, at: i } } as uploads.UploadEvent),
+      uploads.initialUploadsState,
+    );
+    expect(state.order).toEqual(['new', 'r2']);
+    // A list kept before issue 21 has no name: the URL's file name, and no size for a non-image.
+    expect(state.byId['r2']?.file).toEqual({ name: 'a b.png', size: 0, mime: '', kind: 'file' });
+  });
+
   it('a signed-in upload is not kept as a guest upload', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
@@ -754,6 +827,64 @@ describe('spec §5 images: compressed toward 2 MB from quality 0.9 in steps of 0
         mime: 'image/jpeg',
         kind: 'image',
       });
+    });
+  });
+
+  it('issue 21: a task input over 2048 × 2048 pixels is scaled down (ratio kept) before the quality plan; one within it, or an ordinary upload, is not', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const draws: { quality: number; size: uploads.PixelSize | undefined }[] = [];
+      const measured: Record<string, uploads.PixelSize> = {
+        'phone.jpg': { width: 3000, height: 2000 },
+        'small.jpg': { width: 1200, height: 800 },
+      };
+      const deps = {
+        measureImage: (f: UploadFileHandle) => settled(measured[f.name] ?? null),
+        compressImage: (_f: UploadFileHandle, quality: number, size?: uploads.PixelSize) => {
+          draws.push({ quality, size });
+          return settled(sized(quality > 0.85 ? 2_400_000 : 900_000));
+        },
+      };
+      const phone = { ...sized(1_500_000), name: 'phone.jpg' };
+      const task = uploadStore(scheduler, deps);
+      task.store.dispatch(
+        startUpload({ field: 'referenceImage', file: phone, pixelLimit: uploads.TASK_INPUT_LIMIT }),
+      );
+      flush();
+      // Scaled to 2508 × 1672 at every quality the plan tries (0.9 was over 2 MB, 0.8 fits).
+      expect(draws).toEqual([
+        { quality: 0.9, size: { width: 2508, height: 1672 } },
+        { quality: 0.8, size: { width: 2508, height: 1672 } },
+      ]);
+      expect(task.server.puts.map((p) => p.size)).toEqual([900_000]);
+
+      // The same photo as a post's image (no limit): under 2 MB, it goes up as it is.
+      draws.length = 0;
+      const plain = uploadStore(scheduler, deps);
+      plain.store.dispatch(startUpload({ field: 'cover', file: phone }));
+      // A task input already within the limit is not re-encoded either.
+      const small = uploadStore(scheduler, deps);
+      small.store.dispatch(
+        startUpload({
+          field: 'referenceImage',
+          file: { ...sized(800_000), name: 'small.jpg' },
+          pixelLimit: uploads.TASK_INPUT_LIMIT,
+        }),
+      );
+      // One whose size cannot be read goes up as it is: the server says what is wrong.
+      const unknown = uploadStore(scheduler, deps);
+      unknown.store.dispatch(
+        startUpload({
+          field: 'referenceImage',
+          file: { ...sized(700_000, 'image/webp'), name: 'odd.webp' },
+          pixelLimit: uploads.TASK_INPUT_LIMIT,
+        }),
+      );
+      flush();
+      expect(draws).toEqual([]);
+      expect(plain.server.puts.map((p) => p.size)).toEqual([1_500_000]);
+      expect(small.server.puts.map((p) => p.size)).toEqual([800_000]);
+      expect(unknown.server.puts.map((p) => p.size)).toEqual([700_000]);
     });
   });
 

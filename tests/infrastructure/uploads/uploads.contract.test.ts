@@ -76,6 +76,7 @@ const realStore = (o: RealStoreOptions = {}) => {
     api: makeUploadsApi(http),
     putChunk: o.putChunk ? o.putChunk(put) : put,
     compressImage: () => Promise.reject(new Error('no compression in these tests')),
+    measureImage: () => Promise.resolve(null),
     compressGif: null,
     storage: o.storage ?? memoryStorage(),
     keptFiles: memoryKeptFiles(),
@@ -187,7 +188,15 @@ describe('the upload calls of spec §7 against the reference server, through the
     expect(upload.guest).toBe(true);
     const url = (upload.phase as { url: string }).url;
     expect(uploads.selectGuestUploads(store.getState().uploads, 'referenceImage')).toEqual([
-      { url, width: 2, height: 2, category: 9 },
+      {
+        url,
+        width: 2,
+        height: 2,
+        category: 9,
+        name: 'ref.jpg',
+        size: withoutExif.length,
+        mime: 'image/jpeg',
+      },
     ]);
     expect(storage.map.size).toBe(1);
     // Login on this device: the same store, now with the account's token.

@@ -18,6 +18,7 @@ import type { ApiFailure, ApiResult } from '../../../infrastructure/http/client'
 import type { UploadsApi } from '../../../infrastructure/uploads/api';
 import type {
   CompressImage,
+  MeasureImage,
   KeptFileStore,
   KeyValueStorage,
   PutChunk,
@@ -113,6 +114,7 @@ export interface FakeUploadServerOptions {
   /** The files kept for interrupted uploads (a memory store by default; share one across "reloads"). */
   readonly keptFiles?: KeptFileStore;
   readonly compressImage?: CompressImage;
+  readonly measureImage?: MeasureImage;
   readonly compressGif?: CompressImage | null;
   readonly chunkBytes?: number | null;
   readonly parallelChunks?: number;
@@ -308,6 +310,7 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
     api,
     putChunk,
     compressImage: options.compressImage ?? ((file) => settled(file)),
+    measureImage: options.measureImage ?? (() => settled(null)),
     compressGif: options.compressGif === undefined ? null : options.compressGif,
     storage: options.storage ?? memoryStorage(),
     keptFiles: options.keptFiles ?? memoryKeptFiles(),

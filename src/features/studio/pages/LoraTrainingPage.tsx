@@ -255,7 +255,7 @@ const LoraTrainingPage = () => {
                         data-testid="lora-images"
                         onChange={(e) => {
                           for (const file of Array.from(e.target.files ?? []))
-                            dispatch(uploadToNewSlot(IMAGE_PREFIX, file));
+                            dispatch(uploadToNewSlot(IMAGE_PREFIX, file, { taskInput: true }));
                           e.target.value = '';
                         }}
                       />

@@ -234,7 +234,7 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                   <FormattedMessage id="tools.clear" />
                 </Button>
               </div>
-              <Uploader field={imageField} accept={IMAGE_TYPES} labelId="tools.scribble.upload" />
+              <Uploader field={imageField} accept={IMAGE_TYPES} labelId="tools.scribble.upload" taskInput />
             </div>
           ) : prefill !== null ? (
             <div className={styles.prefill} data-testid="prefill-image">
@@ -257,11 +257,12 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                 accept={IMAGE_TYPES}
                 labelId={spec.image.need === 'optional' ? 'tools.image.optional' : `tools.${spec.key}.image`}
                 pasteAnywhere={!spec.secondImage}
+                taskInput
               />
             )
           )}
           {spec.secondImage && (
-            <Uploader field={faceField} accept={IMAGE_TYPES} labelId={`tools.${spec.key}.second`} />
+            <Uploader field={faceField} accept={IMAGE_TYPES} labelId={`tools.${spec.key}.second`} taskInput />
           )}
           {spec.mask && imageUrl !== null && (
             <div className={styles.group}>
