@@ -325,7 +325,9 @@ const guards = (input: RouteInput): Verdict => {
 
   if (input.requiresAuth && !input.hasSessionCookie && !isHome) {
     if (q[AUTH_REDIRECT] !== undefined)
-      return input.loginDialogOpen === true ? { kind: 'loginGate' } : { kind: 'redirect', to: home, query: {} };
+      return input.loginDialogOpen === true
+        ? { kind: 'loginGate' }
+        : { kind: 'redirect', to: home, query: {} };
     return { kind: 'redirect', to: input.path, query: { ...q, [AUTH_REDIRECT]: '1' }, dialog: 'login' };
   }
 

@@ -422,7 +422,9 @@ export const seedItems = (now: number): SeedItem[] => {
         likes,
         collections: Math.floor(likes * rand() * 0.4),
         plays: plan.kind === 'aiVideo' || plan.kind === 'aiAudio' ? Math.floor(likes * (2 + rand() * 20)) : 0,
-        tasks: ['aiapp', 'comfyUIApp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(plan.kind)
+        tasks: ['aiapp', 'comfyUIApp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(
+          plan.kind,
+        )
           ? Math.floor(likes * rand() * 10)
           : 0,
         boost: rand() < 0.08 ? 500 : 0,

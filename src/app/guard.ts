@@ -6,7 +6,7 @@
  * that needs a session sees the page's place behind the login dialog (the loader's `gated`).
  */
 import { redirect } from 'react-router';
-import { routing } from '../../domain/index.js';
+import { flags, routing } from '../../domain/index.js';
 import { showNotice } from '../../infrastructure/notices/commands';
 import {
   carryOut,
@@ -28,7 +28,7 @@ export interface GuardOutcome {
 export const runGuard = async (ctx: RouteContext, meta: RouteMeta, url: URL): Promise<GuardOutcome> => {
   const bare = routing.splitLocalePath(url.pathname).rest;
   if (routing.guardNeedsFlags(meta.name, bare))
-    await whenState(ctx.store, (s) => s.flags.status === 'known', FLAGS_WAIT_MS);
+    await whenState(ctx.store, (s) => flags.flagsSettledFor(s.flags, ctx.guard.hasSession()), FLAGS_WAIT_MS);
   let to: string | null = null;
   let gated = false;
   carryOut(guardNavigation(ctx.guard, url, meta), url, {

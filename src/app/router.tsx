@@ -3,12 +3,7 @@
  * each address a loader that starts the route's epics, runs the route guards and settles what the
  * page needs before it renders, and the page itself loaded lazily in a chunk of its own.
  */
-import {
-  createBrowserRouter,
-  useLoaderData,
-  type LoaderFunctionArgs,
-  type RouteObject,
-} from 'react-router';
+import { createBrowserRouter, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routing } from '../../domain/index.js';
 import type { Navigator } from '../../infrastructure/app/bootstrap';
 import { APP_ROUTES, notFound, translationFileOf, type AppRoute, type RouteContext } from '../routes';

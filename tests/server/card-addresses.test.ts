@@ -28,19 +28,22 @@ afterAll(() => s.stop());
 const ok = (r: { json: { status?: { code?: number }; data?: unknown } }) => r.json.status?.code === 10000;
 
 /** The card types a studio or detail page shows (the route loaders' lists, src/routes). */
-const PAGES: readonly { readonly pattern: RegExp; readonly types: readonly string[]; readonly call?: string }[] =
-  [
-    { pattern: /^\/artwork\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.artwork },
-    { pattern: /^\/video\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.video },
-    { pattern: /^\/audio\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.audio },
-    { pattern: /^\/models\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.model, call: MODEL_DETAIL_PATH },
-    { pattern: /^\/posts\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.post, call: POST_DETAIL_PATH },
-    { pattern: /^\/characters\/([^/?]+)$/, types: ['character'], call: CHARACTER_DETAIL_PATH },
-    { pattern: /^\/apps\/([^/?]+)$/, types: ['aiapp', 'comfyUIApp'] },
-    { pattern: /^\/templates\/([^/?]+)$/, types: ['paletteTemplate'] },
-    { pattern: /^\/novels\/([^/?]+)$/, types: ['ebook'] },
-    { pattern: /^\/workflows\/([^/?]+)$/, types: ['workflow'] },
-  ];
+const PAGES: readonly {
+  readonly pattern: RegExp;
+  readonly types: readonly string[];
+  readonly call?: string;
+}[] = [
+  { pattern: /^\/artwork\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.artwork },
+  { pattern: /^\/video\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.video },
+  { pattern: /^\/audio\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.audio },
+  { pattern: /^\/models\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.model, call: MODEL_DETAIL_PATH },
+  { pattern: /^\/posts\/([^/?]+)$/, types: details.DETAIL_PAGE_CARD_TYPES.post, call: POST_DETAIL_PATH },
+  { pattern: /^\/characters\/([^/?]+)$/, types: ['character'], call: CHARACTER_DETAIL_PATH },
+  { pattern: /^\/apps\/([^/?]+)$/, types: ['aiapp', 'comfyUIApp'] },
+  { pattern: /^\/templates\/([^/?]+)$/, types: ['paletteTemplate'] },
+  { pattern: /^\/novels\/([^/?]+)$/, types: ['ebook'] },
+  { pattern: /^\/workflows\/([^/?]+)$/, types: ['workflow'] },
+];
 
 /** Whether `path` is a page of the client that shows something for its id; the reason when not. */
 const resolves = async (path: string): Promise<string | null> => {
@@ -52,7 +55,8 @@ const resolves = async (path: string): Promise<string | null> => {
     if (!ok(item)) return `${path}: no item ${id} (${JSON.stringify(item.json.status)})`;
     const type = (item.json.data as { card_type: string }).card_type;
     if (!page.types.includes(type)) return `${path}: ${id} is a ${type}, not shown there`;
-    if (page.call !== undefined && !ok(await s.post(page.call, { id }))) return `${path}: ${page.call} refused`;
+    if (page.call !== undefined && !ok(await s.post(page.call, { id })))
+      return `${path}: ${page.call} refused`;
     return null;
   }
   return `${path}: no such page`;
@@ -60,7 +64,7 @@ const resolves = async (path: string): Promise<string | null> => {
 
 const walk = async (route: FeedRoute, extra: Record<string, unknown> = {}): Promise<feed.FeedCard[]> => {
   const cards: feed.FeedCard[] = [];
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     const r = await s.post(FEED_PATHS[route], { offset, limit: 50, ...extra });
     const page = FeedPage.decode(r.json.data);
     if (!isRight(page)) throw new Error(`${route}: the page does not decode`);

@@ -4,12 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  ST_TAVERN_ALWAYS,
-  ST_TAVERN_SHARE_PERCENT,
-  assign,
-  inStTavernGroup,
-} from '../../server/ops/flags';
+import { ST_TAVERN_ALWAYS, ST_TAVERN_SHARE_PERCENT, assign, inStTavernGroup } from '../../server/ops/flags';
 import { DEMO_ACCOUNT, DEMO_COMPANY } from '../../server/seed';
 
 describe('ST-tavern assignment', () => {

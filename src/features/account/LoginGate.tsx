@@ -1,11 +1,16 @@
 import { useEffect } from 'react';
 import { FormattedMessage } from 'react-intl';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useNavigation } from 'react-router';
 import { notices, routing, session } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
-import { hrefOf, queryOf } from '../../../infrastructure/routing/guard';
 import { Card } from '../../ui';
 import styles from './Account.module.css';
+
+const queryOf = (search: string): routing.Query => Object.fromEntries(new URLSearchParams(search));
+const hrefOf = (path: string, query: routing.Query): string => {
+  const qs = new URLSearchParams(query).toString();
+  return qs === '' ? path : `${path}?${qs}`;
+};
 
 /**
  * The place of a page that needs a session, shown behind the login dialog the auth guard opened
@@ -16,15 +21,18 @@ import styles from './Account.module.css';
 export const LoginGate = () => {
   const location = useLocation();
   const navigate = useNavigate();
+  // A link in the dialog (sign up, forgot password) closes it on its way elsewhere: not a "go home".
+  const navigating = useNavigation().state !== 'idle';
   const signedIn = useAppSelector((s) => !session.selectIsGuest(s.session));
   const loginDialogOpen = useAppSelector((s) => notices.selectDialog(s.notices)?.name === 'login');
   useEffect(() => {
+    if (navigating) return;
     const next = routing.leaveLoginGate(location.pathname, queryOf(location.search), {
       signedIn,
       loginDialogOpen,
     });
     if (next !== null) void navigate(hrefOf(next.to, next.query), { replace: true });
-  }, [location.pathname, location.search, signedIn, loginDialogOpen, navigate]);
+  }, [location.pathname, location.search, signedIn, loginDialogOpen, navigating, navigate]);
   return (
     <Card className={styles.page} padding="lg" data-testid="login-gate">
       <h1 className={styles.title}>

@@ -107,7 +107,10 @@ describe('route guard: auth (spec §2 "redirects to the same path with auth_redi
           // leads back to exactly the address asked for.
           const gated = { ...start, query: first.query, loginDialogOpen: true };
           expect(routing.decideRoute(gated)).toEqual(routing.decideRoute(gated));
-          const next = routing.leaveLoginGate(gated.path, gated.query, { signedIn: true, loginDialogOpen: false });
+          const next = routing.leaveLoginGate(gated.path, gated.query, {
+            signedIn: true,
+            loginDialogOpen: false,
+          });
           expect(next).toEqual({ to: prefix + bare, query });
           expect(routing.decideRoute({ ...gated, ...next, hasSessionCookie: true, cookies: {} })).toEqual({
             kind: 'allow',

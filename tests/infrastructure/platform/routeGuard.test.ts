@@ -144,9 +144,17 @@ describe('carryOut performs a decision through the router', () => {
   it('says why a tavern or character route sends the person home', () => {
     const { calls, actions } = recorder();
     const tavern = at('/tavern/chats');
-    carryOut(guardNavigation(envWith().env, tavern, { name: 'tavernChatsHome', requiresAuth: false }), tavern, actions);
+    carryOut(
+      guardNavigation(envWith().env, tavern, { name: 'tavernChatsHome', requiresAuth: false }),
+      tavern,
+      actions,
+    );
     const chars = at('/characters/c1');
-    carryOut(guardNavigation(envWith().env, chars, { name: 'CharacterDetail', requiresAuth: false }), chars, actions);
+    carryOut(
+      guardNavigation(envWith().env, chars, { name: 'CharacterDetail', requiresAuth: false }),
+      chars,
+      actions,
+    );
     expect(calls).toEqual(['push /', 'explain tavernUnavailable', 'push /', 'explain charactersUnavailable']);
   });
 
