@@ -92,7 +92,9 @@ describe('every card of every content type opens a real page (issue 21 item 3)',
       await link.waitFor({ timeout: 20_000 });
       const href = (await link.getAttribute('href')) ?? '';
       await link.click();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe(href.split('?')[0]);
+      // A model page may be on its newDetail address (spec §2 model_detail_v2 = B).
+      const wanted = [href.split('?')[0], href.replace(/^\/models\//, '/models/newDetail/')];
+      await expect.poll(() => wanted.includes(new URL(page.url()).pathname), { timeout: 15_000 }).toBe(true);
       await page.locator('main h1, main h2').first().waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('not-found').count(), `${type} at ${href}`).toBe(0);
       visited.push(`${type} ${href}`);
@@ -112,7 +114,7 @@ describe('every card of every content type opens a real page (issue 21 item 3)',
         await view.click();
         await expect
           .poll(() => new URL(page.url()).pathname, { timeout: 15_000 })
-          .toMatch(/^\/models\/mdl-lora-/);
+          .toMatch(/^\/models\/(newDetail\/)?mdl-lora-/);
         await page.locator('h1').first().waitFor({ timeout: 15_000 });
         expect(await page.getByTestId('not-found').count()).toBe(0);
       }
