@@ -13,6 +13,8 @@ export interface WorkCard {
   readonly likes: number;
   /** The preview image of the production box its author wears on the work, null when none. */
   readonly productionFrame?: string | null;
+  /** A LoRA training: the model it produced, which its tile opens. */
+  readonly trainedModelId?: string;
 }
 
 /** How a work was made (spec §3 preview item `meta.prompt`, with its generation parameters). */

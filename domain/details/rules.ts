@@ -26,12 +26,14 @@ export const pageShows = (page: DetailPage, cardType: CardType): boolean =>
 const seg = (id: string): string => encodeURIComponent(id);
 
 /**
- * The address of a card's detail (the shared addresses of the issue: `/artwork/:id` for artworks
- * and portfolios, `/models/:id`, `/posts/:id`, `/audio/:id`, `/video/:id`, `/characters/:id`,
- * `/apps/:id`, `/workflows/:id`, `/templates/:id`, `/novels/:id`); a LoRA template has no detail
- * page of its own and opens LoRA training with the template.
+ * The address of a card's detail, the one definition every card, search result and related work
+ * uses (the shared addresses of the issue: `/artwork/:id` for artworks and portfolios,
+ * `/models/:id`, `/posts/:id`, `/audio/:id`, `/video/:id`, `/characters/:id`, `/apps/:id`,
+ * `/workflows/:id`, `/templates/:id`, `/novels/:id`). A LoRA training (spec §2 "lora_train: a
+ * model-navigation action") opens the model it produced, `trainedModelId`; one that names no model
+ * has no page of its own and opens LoRA training with its template.
  */
-export const detailPathOf = (cardType: CardType, id: string): string => {
+export const detailPathOf = (cardType: CardType, id: string, trainedModelId?: string): string => {
   switch (cardType) {
     case 'artwork':
     case 'portfolio':
@@ -57,7 +59,9 @@ export const detailPathOf = (cardType: CardType, id: string): string => {
     case 'ebook':
       return `/novels/${seg(id)}`;
     case 'lora_train':
-      return `/lora-training?template=${seg(id)}`;
+      return trainedModelId === undefined || trainedModelId === ''
+        ? `/lora-training?template=${seg(id)}`
+        : `/models/${seg(trainedModelId)}`;
   }
 };
 

@@ -6,8 +6,8 @@
  * `/artwork`, `/models`, `/posts`, `/audio`, `/video`, `/characters`, `/apps`, `/workflows`,
  * `/templates`, `/novels`; Remix on Create; image-to-video on its tool; chat in its room.
  */
+import { detailPathOf } from '../details/rules.js';
 import { assertNever } from '../kernel/event.js';
-import type { CardType } from './catalog.js';
 import {
   cardActions,
   cardStatistics,
@@ -17,39 +17,9 @@ import {
   type FeedCard,
 } from './rules.js';
 
-/** The detail address of a card (its click target), by type. */
-export const cardDetailPath = (card: Pick<FeedCard, 'id' | 'cardType'>): string => {
-  const id = encodeURIComponent(card.id);
-  const type: CardType = card.cardType;
-  switch (type) {
-    case 'artwork':
-    case 'portfolio':
-    case 'lookBook':
-      return `/artwork/${id}`;
-    case 'aiVideo':
-      return `/video/${id}`;
-    case 'aiAudio':
-      return `/audio/${id}`;
-    case 'model':
-    case 'lora_train':
-      return `/models/${id}`;
-    case 'post':
-      return `/posts/${id}`;
-    case 'character':
-      return `/characters/${id}`;
-    case 'aiapp':
-    case 'comfyUIApp':
-      return `/apps/${id}`;
-    case 'workflow':
-      return `/workflows/${id}`;
-    case 'paletteTemplate':
-      return `/templates/${id}`;
-    case 'ebook':
-      return `/novels/${id}`;
-    default:
-      return assertNever(type);
-  }
-};
+/** The detail address of a card (its click target), by type (`details.detailPathOf`). */
+export const cardDetailPath = (card: Pick<FeedCard, 'id' | 'cardType' | 'trainedModelId'>): string =>
+  detailPathOf(card.cardType, card.id, card.trainedModelId);
 
 /** The tool page that turns an image into a video (spec §2 tool routes). */
 export const IMAGE_TO_VIDEO_PATH = '/ai-tools/ai-video-generator';
@@ -96,7 +66,10 @@ export const actionIntent = (action: CardAction, card: FeedCard): CardIntent | n
     case 'chat':
       return { kind: 'navigate', to: chatPath(card.id) };
     case 'modelNavigation':
-      return { kind: 'navigate', to: `/models/${id}` };
+      // The model a LoRA training produced; a training that names none has no model to show.
+      return card.trainedModelId === undefined || card.trainedModelId === ''
+        ? null
+        : { kind: 'navigate', to: `/models/${encodeURIComponent(card.trainedModelId)}` };
     default:
       return assertNever(action);
   }

@@ -277,6 +277,8 @@ export interface FeedCard {
   readonly generation?: CardGeneration;
   /** The preview image of the production box its author wears on the work, drawn around its cover; null when none. */
   readonly productionFrame?: string | null;
+  /** A LoRA training: the model it produced, which the card opens (spec §2 model navigation). */
+  readonly trainedModelId?: string;
 }
 
 /**

@@ -177,6 +177,12 @@ export interface RouteInput {
   readonly flags: RouteFlags;
   readonly isBot: boolean;
   readonly browserLanguage: string;
+  /**
+   * Whether the login dialog is open now: the auth guard opened it with its redirect to
+   * `auth_redirect=1`, so that address shows the page's place behind the dialog; without it (a
+   * reload, a shared link, the dialog closed) `auth_redirect` sends home (spec §2).
+   */
+  readonly loginDialogOpen?: boolean;
 }
 
 export interface AdTrackingInfo {
@@ -192,6 +198,18 @@ export type StoreEffect =
   | { readonly kind: 'referralCode'; readonly code: string }
   | { readonly kind: 'adTracking'; readonly info: AdTrackingInfo };
 
+/**
+ * Why a guard sent a person home, so that the page can say it instead of a silent jump: the
+ * character routes need the tavern permission, the tavern routes the ST-tavern test and permission.
+ */
+export type RedirectReason = 'charactersUnavailable' | 'tavernUnavailable';
+
+/** The message id that explains a redirect reason (views translate it). */
+export const REDIRECT_REASON_MESSAGE: Readonly<Record<RedirectReason, string>> = {
+  charactersUnavailable: 'guard.charactersUnavailable',
+  tavernUnavailable: 'guard.tavernUnavailable',
+};
+
 export type RouteDecision =
   | { readonly kind: 'allow'; readonly store?: readonly StoreEffect[] }
   | {
@@ -201,6 +219,16 @@ export type RouteDecision =
       readonly replace?: boolean;
       /** Opened together with the redirect (the auth guard). */
       readonly dialog?: 'login';
+      /** Why the person is sent elsewhere, when it is theirs to know (a permission or a test). */
+      readonly reason?: RedirectReason;
+      readonly store?: readonly StoreEffect[];
+    }
+  | {
+      /**
+       * A guest on a page that needs a session, at `auth_redirect=1` with the login dialog open:
+       * the page's place is shown behind the dialog, and a sign-in reveals the page (spec §2).
+       */
+      readonly kind: 'loginGate';
       readonly store?: readonly StoreEffect[];
     }
   | {
@@ -277,6 +305,7 @@ const sameQuery = (a: Query, b: Query): boolean => {
 type Verdict =
   | { readonly kind: 'allow' }
   | Omit<Extract<RouteDecision, { kind: 'redirect' }>, 'store'>
+  | Omit<Extract<RouteDecision, { kind: 'loginGate' }>, 'store'>
   | Omit<Extract<RouteDecision, { kind: 'allowWithDialog' }>, 'store'>;
 
 const guards = (input: RouteInput): Verdict => {
@@ -295,18 +324,21 @@ const guards = (input: RouteInput): Verdict => {
   const isHome = input.routeName === HOME_ROUTE || bare === '/';
 
   if (input.requiresAuth && !input.hasSessionCookie && !isHome) {
-    if (q[AUTH_REDIRECT] !== undefined) return { kind: 'redirect', to: home, query: {} };
+    if (q[AUTH_REDIRECT] !== undefined)
+      return input.loginDialogOpen === true
+        ? { kind: 'loginGate' }
+        : { kind: 'redirect', to: home, query: {} };
     return { kind: 'redirect', to: input.path, query: { ...q, [AUTH_REDIRECT]: '1' }, dialog: 'login' };
   }
 
   if (isCharacterRoute(input.routeName, bare) && !cookieFlag(input.cookies.enable_tavern))
-    return { kind: 'redirect', to: home, query: {} };
+    return { kind: 'redirect', to: home, query: {}, reason: 'charactersUnavailable' };
 
   if (
     isTavernRoute(input.routeName, bare) &&
     (input.flags.abStTavern !== true || !cookieFlag(input.cookies.enable_st_tavern))
   )
-    return { kind: 'redirect', to: home, query: {} };
+    return { kind: 'redirect', to: home, query: {}, reason: 'tavernUnavailable' };
 
   const model = MODEL_DETAIL.exec(bare);
   if (model && input.flags.model_detail_v2 === 'B')
@@ -341,6 +373,33 @@ export const decideRoute = (input: RouteInput): RouteDecision => {
       ? { kind: 'allow' }
       : raw;
   return store.length > 0 ? { ...verdict, store } : verdict;
+};
+
+/** Where a person at a login gate goes next. */
+export interface LoginGateState {
+  readonly signedIn: boolean;
+  readonly loginDialogOpen: boolean;
+}
+
+/**
+ * Leaving a login gate (spec §2 auth guard): once signed in, the page they asked for, at its own
+ * address without `auth_redirect`; once the dialog is closed without a sign-in, home (in the
+ * address's locale); while the dialog is open, nowhere (null). Only for an address that carries
+ * `auth_redirect`.
+ */
+export const leaveLoginGate = (
+  path: string,
+  query: Query,
+  state: LoginGateState,
+): { readonly to: string; readonly query: Query } | null => {
+  if (query[AUTH_REDIRECT] === undefined) return null;
+  if (state.signedIn) {
+    const { [AUTH_REDIRECT]: _dropped, ...rest } = query;
+    return { to: path, query: rest };
+  }
+  if (state.loginDialogOpen) return null;
+  const { locale } = splitLocalePath(path);
+  return { to: localizedPath(locale ?? DEFAULT_LOCALE, '/'), query: {} };
 };
 
 // ---- legal pages and translations (spec §2) ------------------------------------------------

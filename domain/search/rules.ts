@@ -106,7 +106,7 @@ export const tagKey = (name: string): string => normaliseQuery(name).toLowerCase
 export const resultPathOf = (result: SearchResult): string => {
   switch (result.kind) {
     case 'work':
-      return detailPathOf(result.work.cardType, result.work.id);
+      return detailPathOf(result.work.cardType, result.work.id, result.work.trainedModelId);
     case 'tag':
       return tagPath(result.tag.name);
     case 'user':

@@ -110,6 +110,14 @@ export const evolveFlags = (state: FlagsState, event: FlagsEvent): FlagsState =>
 
 const NO_FLAGS: AbFlags = {};
 
+/**
+ * Whether the known assignment is the one of the person now here: the account's when signed in,
+ * else the device's. The route guards wait for it, so that a sign-in is decided on the account's
+ * assignment (the demo account is in the ST-tavern group), not on the device's it replaces.
+ */
+export const flagsSettledFor = (s: FlagsState, signedIn: boolean): boolean =>
+  s.status === 'known' && s.unit === (signedIn ? 'account' : 'device');
+
 export const selectAbFlags = (s: FlagsState): AbFlags => (s.status === 'known' ? s.flags : NO_FLAGS);
 export const selectCanary = (s: FlagsState): string => canaryOf(selectAbFlags(s));
 export const selectRouteFlags = (s: FlagsState): RouteFlags => routeFlagsOf(selectAbFlags(s));

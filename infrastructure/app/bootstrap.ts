@@ -4,7 +4,7 @@
  * route guards read (cookies, A/B flags, user agent, language).
  */
 import { asyncScheduler } from 'rxjs';
-import { flags } from '../../domain/index.js';
+import { flags, notices } from '../../domain/index.js';
 import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
 import { deviceId, randomId, storedLanguage } from '../platform/device';
 import { makeApi } from '../http/api';
@@ -100,6 +100,7 @@ export const bootstrap = (getLanguage: () => string) => {
     userAgent: () => window.navigator.userAgent,
     preferredLanguage: () => storedLanguage(window.localStorage) ?? window.navigator.language,
     store: (key, value) => window.localStorage.setItem(key, value),
+    loginDialogOpen: () => notices.selectDialog(store.getState().notices)?.name === 'login',
   };
   return { store, navigator, routeGuard };
 };

@@ -80,6 +80,7 @@ export const CARD_TYPES = [
   'workflow',
   'lora_train',
   'ebook',
+  'comfyUIApp',
 ] as const;
 export const CardType = keyOf(CARD_TYPES, 'CardType');
 export type CardType = t.TypeOf<typeof CardType>;
@@ -129,6 +130,7 @@ export const OBJ_TYPE_OF_CARD: { readonly [C in CardType]: ObjType } = {
   paletteTemplate: OBJ_TYPE.palette,
   aiapp: OBJ_TYPE.swiftApp,
   workflow: OBJ_TYPE.swiftApp,
+  comfyUIApp: OBJ_TYPE.swiftApp,
   lora_train: OBJ_TYPE.model,
   ebook: OBJ_TYPE.aiNovel,
 };
@@ -189,7 +191,7 @@ export type OrderByTime = t.TypeOf<typeof OrderByTime>;
 /** The card types each feed route lists (the artwork route narrows by `artwork_types`). */
 export const FEED_CARD_TYPES: { readonly [R in FeedRoute]: readonly CardType[] } = {
   recommend: CARD_TYPES,
-  app: ['aiapp'],
+  app: ['aiapp', 'comfyUIApp'],
   character: ['character'],
   post: ['post'],
   artwork: ['artwork', 'portfolio', 'lookBook', 'aiVideo'],
@@ -356,6 +358,11 @@ export const ContentItem = t.intersection(
       run_available: t.boolean,
       /** E-books. */
       chapters: t.number,
+      /**
+       * LoRA trainings: the model the training produced, which the card opens (spec §2
+       * "lora_train: a model-navigation action").
+       */
+      trained_model_id: t.string,
       /** Works: what made the image (kept inside a downloaded PNG, filled in by a remix). */
       generation: ContentGeneration,
       /** Videos and audio: the file a card plays in place. */
@@ -404,7 +411,7 @@ export const SEARCH_TAB_CARD_TYPES: { readonly [K in Exclude<SearchTab, 6 | 8>]:
   4: ['post'],
   9: ['character'],
   13: ['workflow'],
-  14: ['aiapp'],
+  14: ['aiapp', 'comfyUIApp'],
   15: ['aiVideo'],
   16: ['aiAudio'],
 };

@@ -30,6 +30,7 @@ export const toWorkCard = (item: ContentItem): details.WorkCard => ({
   authorName: item.author.name,
   likes: item.stat.num_of_like,
   productionFrame: item.production_frame ?? null,
+  ...(item.trained_model_id === undefined ? {} : { trainedModelId: item.trained_model_id }),
 });
 
 /** The social context's view of a card (likes, collects and follows are its business). */

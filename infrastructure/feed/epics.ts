@@ -32,6 +32,7 @@ export const toCard = (item: ContentItem): feed.FeedCard => ({
     ...(item.stat.num_of_token === undefined ? {} : { usage: item.stat.num_of_token }),
   },
   ...(item.media === undefined ? {} : { media: item.media }),
+  ...(item.trained_model_id === undefined ? {} : { trainedModelId: item.trained_model_id }),
   ...(item.generation === undefined
     ? {}
     : {

@@ -4,6 +4,12 @@ import { defineCommand, type DeferredAction } from '../store/commands';
 
 export const dismissNotice = defineCommand<{ readonly id: string }>()('notices/dismiss');
 
+/** A toast of one translated message (spec §8 toasts: 5 s), raised with an id by its epic. */
+export const showNotice = defineCommand<{
+  readonly level: 'success' | 'info' | 'warning' | 'error';
+  readonly messageKey: string;
+}>()('notices/show');
+
 export const closeDialog = defineCommand<{ readonly name: string }>()('notices/closeDialog');
 
 export const openDialog = defineCommand<{ readonly name: string; readonly variant?: string }>()(

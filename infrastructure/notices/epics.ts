@@ -7,7 +7,7 @@ import { filter, from, map, mergeMap, take, takeUntil, timer } from 'rxjs';
 import { errors, notices, signedOutEvents, type RootState } from '../../domain/index.js';
 import type { ApiFailure } from '../http/client';
 import type { Dependencies } from '../store/dependencies';
-import { closeDialog, dismissNotice, openDialog, reportApiFailure } from './commands';
+import { closeDialog, dismissNotice, openDialog, reportApiFailure, showNotice } from './commands';
 import type { Action, AppEpic } from '../epics/types';
 
 export const autoDismissEpic: AppEpic = (action$, _state$, { scheduler }) =>
@@ -29,6 +29,22 @@ export const dismissNoticeEpic: AppEpic = (action$) =>
   action$.pipe(
     filter(dismissNotice.match),
     map(({ payload }) => notices.noticeDismissed({ id: payload.id })),
+  );
+
+/** A toast asked for by a view or an adapter (a guard explaining a redirect): raised with its id. */
+export const showNoticeEpic: AppEpic = (action$, _state$, { ids }) =>
+  action$.pipe(
+    filter(showNotice.match),
+    map(({ payload }) =>
+      notices.noticeRaised({
+        id: ids(),
+        level: payload.level,
+        messageKey: payload.messageKey,
+        values: {},
+        fallback: null,
+        durationMs: errors.ERROR_TOAST_DURATION_MS,
+      }),
+    ),
   );
 
 /** A person opens or closes a dialog: the intent becomes the recorded fact. */
@@ -113,4 +129,10 @@ export const apiFailureEpic: AppEpic = (action$, state$, deps) =>
     ),
   );
 
-export const noticeEpics = [autoDismissEpic, dismissNoticeEpic, dialogIntentEpic, apiFailureEpic] as const;
+export const noticeEpics = [
+  autoDismissEpic,
+  dismissNoticeEpic,
+  showNoticeEpic,
+  dialogIntentEpic,
+  apiFailureEpic,
+] as const;

@@ -27,6 +27,8 @@ export interface RouteGuardEnv {
   /** The language the person chose here before, else the browser's (spec §2: guests follow it). */
   readonly preferredLanguage: () => string;
   readonly store: (key: string, value: string) => void;
+  /** Whether the login dialog is open (the auth guard's redirect opened it); absent reads closed. */
+  readonly loginDialogOpen?: () => boolean;
 }
 
 /**
@@ -66,6 +68,7 @@ export const guardNavigation = (
     flags: env.flags(),
     isBot: isBotUserAgent(env.userAgent()),
     browserLanguage: env.preferredLanguage(),
+    loginDialogOpen: env.loginDialogOpen?.() ?? false,
   });
   for (const effect of decision.store ?? []) env.store(...routing.storeEntryOf(effect));
   return decision;
@@ -76,6 +79,10 @@ export interface RouteActions {
   readonly go: (href: string, options: { readonly replace: boolean }) => void;
   /** Opens the login dialog; `toActive` opens it on its activation step (spec §8 20301). */
   readonly openLogin: (variant: 'toActive' | null) => void;
+  /** Says why the person is sent elsewhere (a toast of the reason's message). */
+  readonly explain: (reason: routing.RedirectReason) => void;
+  /** Shows the page's place behind the login dialog instead of the page (spec §2 auth guard). */
+  readonly gate: () => void;
 }
 
 /** The command `RouteActions.openLogin` dispatches. */
@@ -89,9 +96,13 @@ export const carryOut = (decision: routing.RouteDecision, location: GuardLocatio
   switch (decision.kind) {
     case 'allow':
       return;
+    case 'loginGate':
+      actions.gate();
+      return;
     case 'redirect':
       actions.go(hrefOf(decision.to, decision.query), { replace: decision.replace === true });
       if (decision.dialog === 'login') actions.openLogin(null);
+      if (decision.reason !== undefined) actions.explain(decision.reason);
       return;
     case 'allowWithDialog': {
       actions.openLogin(decision.toActive === true ? 'toActive' : null);

@@ -44,6 +44,8 @@ export interface ItemExtra {
   readonly model_id?: string;
   /** The cover's dominant colour (`#rrggbb`), kept when the cover is rendered (covers.ts). */
   readonly cover_color?: string;
+  /** A LoRA training of the square: the model it produced (spec §2 "lora_train: a model-navigation action"). */
+  readonly trained_model_id?: string;
 }
 
 export interface ItemRow extends Record<string, unknown> {
@@ -174,6 +176,7 @@ export const extraOf = (raw: unknown): ItemExtra => {
   if (str(o['model_id']) !== undefined) out.model_id = str(o['model_id']);
   const colour = images.placeholderColour(str(o['cover_color']));
   if (colour !== undefined) out.cover_color = colour;
+  if (str(o['trained_model_id']) !== undefined) out.trained_model_id = str(o['trained_model_id']);
   return out;
 };
 
@@ -212,7 +215,7 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
   const likes = Number(r.num_of_like);
   const stat: ContentItem['stat'] = { num_of_like: likes, num_of_collection: Number(r.num_of_collection) };
   if (kind === 'aiVideo' || kind === 'aiAudio') stat.num_of_play = Number(r.num_of_play);
-  if (['aiapp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(kind))
+  if (['aiapp', 'comfyUIApp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(kind))
     stat.num_of_task = Number(r.num_of_task);
   if (kind === 'character') stat.num_of_token = extra.num_of_token ?? 0;
   const item: ContentItem = {
@@ -258,6 +261,8 @@ export const toContentItem = (r: ItemRow, tags: readonly TagRef[], urlOf: UrlOf)
   if (r.nodes_type !== null) item.nodes_type = r.nodes_type;
   if (r.run_available !== null) item.run_available = r.run_available;
   if (extra.chapters !== undefined) item.chapters = extra.chapters;
+  if (kind === 'lora_train' && extra.trained_model_id !== undefined)
+    item.trained_model_id = extra.trained_model_id;
   if (GENERATED_KINDS.includes(kind))
     item.generation = {
       prompt: r.cover_prompt,

@@ -2,9 +2,15 @@
  * A/B assignment (spec §7 are/you/ok): each experiment's variant is a hash of the experiment name
  * and the unit (the account when signed in, so a person sees the same variant on every device;
  * else the device), so it is stable without being stored and spreads evenly. Config items of
- * spec §6 say whether the tavern features are on; on for everyone in the reference server.
+ * spec §6 say whether the tavern features are on (the tavern and ST-tavern permissions); on for
+ * everyone in the reference server.
+ *
+ * The ST-tavern test (spec §2: the tavern routes need it) takes `ST_TAVERN_SHARE_PERCENT` of the
+ * units, by the unit's bucket, and always the demo accounts (README), so a person trying the demo
+ * platform can see the tavern; a device outside the share is sent home by the guard, with a toast.
  */
 import { createHash } from 'node:crypto';
+import { DEMO_ACCOUNT, DEMO_COMPANY } from '../seed';
 import type {
   AbFlags,
   AbFlagsResponse,
@@ -24,6 +30,20 @@ export const CONFIG_ITEMS: readonly ConfigItem[] = [
 export const bucketOf = (experiment: string, unit: PresenceUnit, unitId: string): number =>
   createHash('sha256').update(`${experiment}\u0000${unit}\u0000${unitId}`).digest().readUInt32BE(0);
 
+/** The share of units (accounts or devices) in the ST-tavern group, in percent. */
+export const ST_TAVERN_SHARE_PERCENT = 50;
+
+/** The accounts always in the ST-tavern group: the demo account and the demo company's. */
+export const ST_TAVERN_ALWAYS: ReadonlySet<string> = new Set([
+  DEMO_ACCOUNT.id,
+  ...DEMO_COMPANY.map((a) => a.id),
+]);
+
+/** Whether a unit is in the ST-tavern group: a demo account always, else by its bucket (0..99). */
+export const inStTavernGroup = (unit: PresenceUnit, unitId: string): boolean =>
+  (unit === 'account' && ST_TAVERN_ALWAYS.has(unitId)) ||
+  bucketOf('st_tavern', unit, unitId) % 100 < ST_TAVERN_SHARE_PERCENT;
+
 export const assign = (
   unit: PresenceUnit,
   unitId: string,
@@ -37,7 +57,7 @@ export const assign = (
         flags.model_detail_v2 = even ? 'A' : 'B';
         break;
       case 'st_tavern':
-        flags.st_tavern = even;
+        flags.st_tavern = inStTavernGroup(unit, unitId);
         break;
     }
   }

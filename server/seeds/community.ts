@@ -246,10 +246,28 @@ const PLANS: readonly KindPlan[] = [
     tags: ['story', 'romance', 'mystery', 'fantasy', 'sci-fi'],
     label: 'Chronicles',
   },
+  // Added after the first release of the seed: appended, so the items above keep their draws.
+  {
+    kind: 'comfyUIApp',
+    prefix: 'capp',
+    count: 12,
+    aspects: ['1:1', '4:3'],
+    tags: ['workflow', 'upscale', 'portrait', 'cinematic'],
+    label: 'ComfyUI app',
+  },
 ];
 
+/** The prefix of the model each seeded LoRA training produced (`mdl-lora-001` for `lora-001`). */
+const TRAINED_MODEL_PREFIX = 'mdl-lora';
+
+const LORA_PLAN = PLANS.find((p) => p.kind === 'lora_train')!;
 /** The id of the item inserted last: its presence means the whole (transactional) seed is in. */
-const LAST_ID = `${PLANS[PLANS.length - 1]!.prefix}-${String(PLANS[PLANS.length - 1]!.count).padStart(3, '0')}`;
+const LAST_ID = `${TRAINED_MODEL_PREFIX}-${String(LORA_PLAN.count).padStart(3, '0')}`;
+/**
+ * The last item of the seed's first release (before ComfyUI apps and the models the LoRA
+ * trainings produced): a data directory that has it but not `LAST_ID` gets only the new items.
+ */
+const FIRST_RELEASE_LAST_ID = 'ebk-020';
 
 /** Items the demo account owns (so its notices and tag editing have something to point at). */
 const DEMO_OWNED = new Set(['art-001', 'art-002', 'art-003', 'mdl-001', 'pst-001']);
@@ -345,6 +363,7 @@ export const seedItems = (now: number): SeedItem[] => {
         }
         case 'lora_train':
           baseModel = LORA_BASES[idx % LORA_BASES.length]!;
+          extra.trained_model_id = `${TRAINED_MODEL_PREFIX}-${String(n).padStart(3, '0')}`;
           break;
         case 'character':
           characterType = idx % 4;
@@ -403,7 +422,9 @@ export const seedItems = (now: number): SeedItem[] => {
         likes,
         collections: Math.floor(likes * rand() * 0.4),
         plays: plan.kind === 'aiVideo' || plan.kind === 'aiAudio' ? Math.floor(likes * (2 + rand() * 20)) : 0,
-        tasks: ['aiapp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(plan.kind)
+        tasks: ['aiapp', 'comfyUIApp', 'workflow', 'paletteTemplate', 'model', 'lora_train'].includes(
+          plan.kind,
+        )
           ? Math.floor(likes * rand() * 10)
           : 0,
         boost: rand() < 0.08 ? 500 : 0,
@@ -411,6 +432,33 @@ export const seedItems = (now: number): SeedItem[] => {
         tags: [...tags],
       });
     }
+  }
+  // Spec §2 "lora_train: a model-navigation action": each LoRA training of the square produced a
+  // LoRA model, a real model page its card opens. Drawn after every plan, so no item above moves.
+  for (const lora of items.filter((it) => it.kind === 'lora_train')) {
+    const id = lora.extra.trained_model_id!;
+    const title = `${lora.title.replace(/ LoRA template$/, '')} LORA`;
+    const likes = Math.floor(Math.pow(rand(), 3) * 3000);
+    items.push({
+      ...lora,
+      id,
+      kind: 'model',
+      title,
+      description: `${title}: trained on the square's LoRA training with this template.`,
+      coverPrompt: `${lora.coverPrompt}, lora style sample`,
+      aspect: '3:4',
+      modelType: 'LORA',
+      extra: {
+        versions: [{ id: `${id}-v1`, name: 'v1.0', base_model: lora.baseModel ?? 'SDXL' }],
+        trigger_words: [title.split(' ')[1]?.toLowerCase() ?? 'lora'],
+      },
+      likes,
+      collections: Math.floor(likes * rand() * 0.4),
+      tasks: Math.floor(likes * rand() * 10),
+      boost: 0,
+      createdAt: lora.createdAt + 60_000,
+      tags: [...new Set(['lora', ...lora.tags])],
+    });
   }
   return items;
 };
@@ -436,9 +484,16 @@ const unusableHash = (): string =>
 export const seedCommunity = async (ctx: ServerContext): Promise<void> => {
   const [done] = await ctx.db.query('SELECT 1 FROM content_items WHERE id = $1', [LAST_ID]);
   if (done) return;
+  const [firstRelease] = await ctx.db.query('SELECT 1 FROM content_items WHERE id = $1', [
+    FIRST_RELEASE_LAST_ID,
+  ]);
   const now = ctx.clock.now();
   const [demo] = await ctx.db.query('SELECT 1 FROM accounts WHERE id = $1', [DEMO_ACCOUNT.id]);
   const items = seedItems(now).filter((item) => demo || item.authorId !== DEMO_ACCOUNT.id);
+  if (firstRelease) {
+    await upgradeFirstRelease(ctx, items);
+    return;
+  }
   await ctx.db.transaction(async (tx) => {
     await insertRows(
       tx,
@@ -463,53 +518,78 @@ export const seedCommunity = async (ctx: ServerContext): Promise<void> => {
       'INSERT INTO tags (id, name, description, created_at)',
       TAGS.map((name) => [tagId(name), name, `Works about ${name}.`, now - 90 * DAY_MS]),
     );
-    await insertRows(
-      tx,
-      `INSERT INTO content_items (id, kind, obj_type, author_id, title, description, body_html, cover_prompt, cover_aspect,
-         cover_long_side, cover_width, cover_height, artwork_type, model_type, base_model, character_type, sub_channel,
-         nodes_type, run_available, extra, num_of_like, num_of_collection, num_of_play, num_of_task, recommend_boost, created_at)`,
-      items.map((it) => {
-        const { width, height } = sizeFor(it.aspect, it.longSide);
-        return [
-          it.id,
-          it.kind,
-          OBJ_TYPE_OF_CARD[it.kind],
-          it.authorId,
-          it.title,
-          it.description,
-          it.body,
-          it.coverPrompt,
-          it.aspect,
-          it.longSide,
-          width,
-          height,
-          it.artworkType,
-          it.modelType,
-          it.baseModel,
-          it.characterType,
-          it.subChannel,
-          it.nodesType,
-          it.runAvailable,
-          JSON.stringify(it.extra),
-          it.likes,
-          it.collections,
-          it.plays,
-          it.tasks,
-          it.boost,
-          it.createdAt,
-        ];
-      }),
-      'ON CONFLICT DO NOTHING',
-      80,
-    );
-    await insertRows(
-      tx,
-      'INSERT INTO content_tags (item_id, tag_id, position)',
-      items.flatMap((it) => it.tags.map((name, position) => [it.id, tagId(name), position])),
-      'ON CONFLICT DO NOTHING',
-      300,
-    );
+    await insertItems(tx, items);
     if (demo) await seedDemo(tx, now);
+  });
+};
+
+const itemRow = (it: SeedItem): readonly unknown[] => {
+  const { width, height } = sizeFor(it.aspect, it.longSide);
+  return [
+    it.id,
+    it.kind,
+    OBJ_TYPE_OF_CARD[it.kind],
+    it.authorId,
+    it.title,
+    it.description,
+    it.body,
+    it.coverPrompt,
+    it.aspect,
+    it.longSide,
+    width,
+    height,
+    it.artworkType,
+    it.modelType,
+    it.baseModel,
+    it.characterType,
+    it.subChannel,
+    it.nodesType,
+    it.runAvailable,
+    JSON.stringify(it.extra),
+    it.likes,
+    it.collections,
+    it.plays,
+    it.tasks,
+    it.boost,
+    it.createdAt,
+  ];
+};
+
+const insertItems = async (tx: Queryable, items: readonly SeedItem[]): Promise<void> => {
+  await insertRows(
+    tx,
+    `INSERT INTO content_items (id, kind, obj_type, author_id, title, description, body_html, cover_prompt, cover_aspect,
+       cover_long_side, cover_width, cover_height, artwork_type, model_type, base_model, character_type, sub_channel,
+       nodes_type, run_available, extra, num_of_like, num_of_collection, num_of_play, num_of_task, recommend_boost, created_at)`,
+    items.map(itemRow),
+    'ON CONFLICT DO NOTHING',
+    80,
+  );
+  await insertRows(
+    tx,
+    'INSERT INTO content_tags (item_id, tag_id, position)',
+    items.flatMap((it) => it.tags.map((name, position) => [it.id, tagId(name), position])),
+    'ON CONFLICT DO NOTHING',
+    300,
+  );
+};
+
+/**
+ * A data directory seeded by the first release: the items added since (ComfyUI apps, the models
+ * the LoRA trainings produced) and each LoRA training's link to its model, in one transaction;
+ * nothing else is touched, so likes and collections people made stay as they are.
+ */
+const upgradeFirstRelease = async (ctx: ServerContext, items: readonly SeedItem[]): Promise<void> => {
+  const added = items.filter(
+    (it) => it.kind === 'comfyUIApp' || it.id.startsWith(`${TRAINED_MODEL_PREFIX}-`),
+  );
+  await ctx.db.transaction(async (tx) => {
+    await insertItems(tx, added);
+    for (const lora of items.filter((it) => it.kind === 'lora_train'))
+      await tx.query(
+        `UPDATE content_items SET extra = extra || $2::jsonb WHERE id = $1 AND kind = 'lora_train'`,
+        [lora.id, JSON.stringify({ trained_model_id: lora.extra.trained_model_id })],
+      );
   });
 };
 

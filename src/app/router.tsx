@@ -3,11 +3,12 @@
  * each address a loader that starts the route's epics, runs the route guards and settles what the
  * page needs before it renders, and the page itself loaded lazily in a chunk of its own.
  */
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, useLoaderData, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { routing } from '../../domain/index.js';
 import type { Navigator } from '../../infrastructure/app/bootstrap';
 import { APP_ROUTES, notFound, translationFileOf, type AppRoute, type RouteContext } from '../routes';
-import { runGuard } from './guard';
+import { LoginGate } from '../features/account';
+import { runGuard, type GuardOutcome } from './guard';
 import { localizeHref } from '../i18n/locale';
 import { RootLayout, ShellFallback } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -35,11 +36,17 @@ const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
     for (const module of await Promise.all((route.modules ?? []).map((load) => load())))
       ctx.store.addEpics(module);
     await messages;
-    await runGuard(ctx, route.meta, url);
-    await route.load?.(ctx, params);
-    return null;
+    const outcome = await runGuard(ctx, route.meta, url);
+    // Behind the login dialog the page's data is not asked for: a guest has no right to it yet.
+    if (!outcome.gated) await route.load?.(ctx, params);
+    return outcome;
   },
-  lazy: async () => ({ Component: (await route.page()).default }),
+  lazy: async () => {
+    const Page = (await route.page()).default;
+    // A guest at a page that needs a session sees its place behind the login dialog (spec §2).
+    const Guarded = () => ((useLoaderData() as GuardOutcome | null)?.gated ? <LoginGate /> : <Page />);
+    return { Component: Guarded };
+  },
 });
 
 const notFoundRoute = (ctx: RouteContext): RouteObject => ({

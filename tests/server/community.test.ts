@@ -160,6 +160,7 @@ describe('feed lists under /api/v1/square/v3 (spec §7 feed lists, §9 feed defa
         'aiapp',
         'artwork',
         'character',
+        'comfyUIApp',
         'ebook',
         'lookBook',
         'lora_train',

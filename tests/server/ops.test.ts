@@ -160,6 +160,18 @@ describe('A/B flags (spec §7 "/api/v1/are/you/ok", §2 model_detail_v2 and ST t
     expect(one.json.data.flags).toEqual(two.json.data.flags);
   });
 
+  it('puts the demo account in the ST-tavern group with both permissions, on every device (issue 21)', async () => {
+    for (const device of ['flags-demo-device-1', 'flags-demo-device-2']) {
+      const r = await s.post('/api/v1/are/you/ok', {}, { token: demo, 'x-device-id': device });
+      expect(r.json.data.unit).toBe('account');
+      expect(r.json.data.flags.st_tavern).toBe(true);
+      expect(r.json.data.config_items).toEqual([
+        { key: 'enable_tavern', content_type: 'character', enabled: true },
+        { key: 'enable_st_tavern', content_type: 'StCharacter', enabled: true },
+      ]);
+    }
+  });
+
   it('answers only the experiments asked for, and the config items enable_tavern (character) / enable_st_tavern (StCharacter)', async () => {
     const r = await s.post(
       '/api/v1/are/you/ok',

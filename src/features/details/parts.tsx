@@ -180,7 +180,7 @@ export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
   const { to } = useLocale();
   return (
     <Link
-      to={to(details.detailPathOf(work.cardType, work.id))}
+      to={to(details.detailPathOf(work.cardType, work.id, work.trainedModelId))}
       className={styles.tile}
       data-testid="work-tile"
       data-id={work.id}

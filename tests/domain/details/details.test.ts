@@ -56,7 +56,8 @@ describe('detail addresses (issue 11 shared addresses; spec §2 card types)', ()
     expect(details.detailPathOf('workflow', 'w')).toBe('/workflows/w');
     expect(details.detailPathOf('paletteTemplate', 't')).toBe('/templates/t');
     expect(details.detailPathOf('ebook', 'e')).toBe('/novels/e');
-    // A LoRA template has no detail page: it opens LoRA training with the template.
+    // A LoRA training opens the model it produced; one that names none, LoRA training with its template.
+    expect(details.detailPathOf('lora_train', 'l1', 'mdl lora')).toBe('/models/mdl%20lora');
     expect(details.detailPathOf('lora_train', 'l&1')).toBe('/lora-training?template=l%261');
   });
 

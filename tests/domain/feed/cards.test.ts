@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feed } from '../../../domain/index.js';
+import { details, feed } from '../../../domain/index.js';
 
 const card = (cardType: feed.CardType, extra: Partial<feed.FeedCard> = {}): feed.FeedCard => ({
   id: 'x-1',
@@ -20,7 +20,6 @@ describe('cards open their detail address (spec §2 "Card behaviour per content 
     ['aiVideo', '/video/x-1'],
     ['aiAudio', '/audio/x-1'],
     ['model', '/models/x-1'],
-    ['lora_train', '/models/x-1'],
     ['post', '/posts/x-1'],
     ['character', '/characters/x-1'],
     ['aiapp', '/apps/x-1'],
@@ -32,9 +31,36 @@ describe('cards open their detail address (spec §2 "Card behaviour per content 
     expect(feed.cardDetailPath(card(type))).toBe(path);
   });
 
+  it('a LoRA training opens the model it produced, never a model page under its own id (issue 21)', () => {
+    expect(feed.cardDetailPath(card('lora_train', { id: 'lora-021', trainedModelId: 'mdl-lora-021' }))).toBe(
+      '/models/mdl-lora-021',
+    );
+    // One that names no model opens LoRA training with its template (a real page), not /models/lora-…
+    expect(feed.cardDetailPath(card('lora_train', { id: 'lora-021' }))).toBe(
+      '/lora-training?template=lora-021',
+    );
+    // The card and its search result or related tile open the same address (one definition).
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...feed.CARD_TYPES),
+        fc.string({ minLength: 1 }),
+        fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
+        (type, id, model) => {
+          const c = card(type, { id, ...(model === undefined ? {} : { trainedModelId: model }) });
+          expect(feed.cardDetailPath(c)).toBe(details.detailPathOf(type, id, model));
+          if (type === 'lora_train')
+            expect(feed.cardDetailPath(c).startsWith(`/models/${encodeURIComponent(id)}`)).toBe(
+              model !== undefined && model === id,
+            );
+        },
+      ),
+    );
+  });
+
   it('an id is one path segment, whatever it holds', () => {
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), fc.constantFrom(...feed.CARD_TYPES), (id, type) => {
+        fc.pre(type !== 'lora_train');
         const path = feed.cardDetailPath({ id, cardType: type });
         const segments = path.split('/');
         expect(segments).toHaveLength(3);
@@ -75,10 +101,14 @@ describe('card actions (spec §2: artwork Remix, Download, image-to-video, play;
       to: '/templates/x-1',
     });
     expect(feed.actionIntent('chat', card('character'))).toEqual({ kind: 'navigate', to: '/chat/x-1' });
-    expect(feed.actionIntent('modelNavigation', card('lora_train'))).toEqual({
+    expect(
+      feed.actionIntent('modelNavigation', card('lora_train', { trainedModelId: 'mdl-lora-001' })),
+    ).toEqual({
       kind: 'navigate',
-      to: '/models/x-1',
+      to: '/models/mdl-lora-001',
     });
+    // A training that names no model offers no model navigation.
+    expect(feed.actionIntent('modelNavigation', card('lora_train'))).toBeNull();
   });
 
   it('play is offered only for a card with media; a still artwork offers the rest', () => {

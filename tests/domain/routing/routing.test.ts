@@ -54,6 +54,71 @@ describe('route guard: auth (spec §2 "redirects to the same path with auth_redi
       query: {},
     });
   });
+  it('shows the page behind the dialog at auth_redirect=1 while the login dialog it opened is open (in any locale)', () => {
+    const at = { ...guest, routeName: 'settings', requiresAuth: true, query: { auth_redirect: '1' } };
+    expect(decide({ ...at, path: '/settings', loginDialogOpen: true })).toEqual({ kind: 'loginGate' });
+    expect(decide({ ...at, path: '/ar/settings', browserLanguage: 'ar', loginDialogOpen: true })).toEqual({
+      kind: 'loginGate',
+    });
+    // A reload or a shared link (no dialog open) is "auth_redirect already set": home.
+    expect(decide({ ...at, path: '/ar/settings', browserLanguage: 'ar' })).toEqual({
+      kind: 'redirect',
+      to: '/ar',
+      query: {},
+    });
+  });
+  it('after the sign-in the page is at its own address; a dialog closed without one goes home', () => {
+    const q = { tab: 'works', auth_redirect: '1' };
+    expect(routing.leaveLoginGate('/settings', q, { signedIn: true, loginDialogOpen: false })).toEqual({
+      to: '/settings',
+      query: { tab: 'works' },
+    });
+    expect(routing.leaveLoginGate('/settings', q, { signedIn: false, loginDialogOpen: true })).toBeNull();
+    expect(routing.leaveLoginGate('/ar/settings', q, { signedIn: false, loginDialogOpen: false })).toEqual({
+      to: '/ar',
+      query: {},
+    });
+    expect(routing.leaveLoginGate('/settings', {}, { signedIn: true, loginDialogOpen: false })).toBeNull();
+  });
+  it('property: a guest sent to sign in from a page ends on that page behind the dialog, and once signed in on the page itself', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('', '/ja', '/ar', '/zh-CN'),
+        fc.constantFrom('/settings', '/personal', '/coins'),
+        fc.dictionary(fc.constantFrom('tab', 'x', 'page'), fc.string({ minLength: 1, maxLength: 4 })),
+        (prefix, bare, query) => {
+          const locale = prefix === '' ? 'en-US' : prefix.slice(1);
+          const start: routing.RouteInput = {
+            ...base,
+            ...guest,
+            browserLanguage: locale,
+            path: prefix + bare,
+            routeName: bare.slice(1),
+            requiresAuth: true,
+            query,
+            loginDialogOpen: false,
+          };
+          const { decisions, ended } = follow(start);
+          expect(ended).toBe(true);
+          expect(decisions.map((d) => d.kind)).toEqual(['redirect', 'loginGate']);
+          const first = decisions[0] as Extract<routing.RouteDecision, { kind: 'redirect' }>;
+          expect(first).toMatchObject({ to: prefix + bare, dialog: 'login' });
+          // Deciding the gated address again decides the same (idempotent), and the sign-in
+          // leads back to exactly the address asked for.
+          const gated = { ...start, query: first.query, loginDialogOpen: true };
+          expect(routing.decideRoute(gated)).toEqual(routing.decideRoute(gated));
+          const next = routing.leaveLoginGate(gated.path, gated.query, {
+            signedIn: true,
+            loginDialogOpen: false,
+          });
+          expect(next).toEqual({ to: prefix + bare, query });
+          expect(routing.decideRoute({ ...gated, ...next, hasSessionCookie: true, cookies: {} })).toEqual({
+            kind: 'allow',
+          });
+        },
+      ),
+    );
+  });
   it('lets a signed-in user through and never guards home', () => {
     expect(decide({ path: '/personal', routeName: 'personal', requiresAuth: true })).toEqual({
       kind: 'allow',
@@ -192,6 +257,7 @@ describe('route guard: character and tavern permissions (spec §2 "redirect home
       kind: 'redirect',
       to: '/',
       query: {},
+      reason: 'charactersUnavailable',
     });
     expect(
       decide({ cookies: { ...base.cookies, enable_tavern: 'false' }, path: `/c/${routeName}`, routeName }),
@@ -206,7 +272,7 @@ describe('route guard: character and tavern permissions (spec §2 "redirect home
         path: '/ko/cyberPub/list',
         routeName: 'x',
       }),
-    ).toEqual({ kind: 'redirect', to: '/ko', query: {} });
+    ).toEqual({ kind: 'redirect', to: '/ko', query: {}, reason: 'charactersUnavailable' });
     expect(
       decide({ cookies: { ...base.cookies, enable_tavern: '1' }, path: '/cyberPub/list', routeName: 'x' }),
     ).toEqual({ kind: 'allow' });
@@ -220,6 +286,7 @@ describe('route guard: character and tavern permissions (spec §2 "redirect home
         kind: 'redirect',
         to: '/',
         query: {},
+        reason: 'tavernUnavailable',
       });
       expect(decide({ ...at, flags: {} })).toMatchObject({ to: '/' });
       expect(decide({ ...at, cookies: { lang: 'en', enable_tavern: 'true' } })).toMatchObject({ to: '/' });
@@ -233,7 +300,25 @@ describe('route guard: character and tavern permissions (spec §2 "redirect home
       kind: 'redirect',
       to: '/',
       query: {},
+      reason: 'tavernUnavailable',
     });
+  });
+  it('property: a redirect home from a character or tavern route always carries its reason, and only those do', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const d = routing.decideRoute(input);
+        if (d.kind !== 'redirect') return;
+        const bare = routing.splitLocalePath(input.path).rest;
+        if (d.reason !== undefined) {
+          expect(
+            routing.isCharacterRoute(input.routeName, bare) || routing.isTavernRoute(input.routeName, bare),
+          ).toBe(true);
+          expect(routing.REDIRECT_REASON_MESSAGE[d.reason]).toMatch(/^guard\./);
+        }
+        if (d.dialog === 'login' || d.replace === true) expect(d.reason).toBeUndefined();
+      }),
+      { numRuns: 300 },
+    );
   });
   it('exempts crawlers and bots from every guard', () => {
     expect(
@@ -376,6 +461,7 @@ const inputArb: fc.Arbitrary<routing.RouteInput> = fc.record({
   ),
   isBot: fc.boolean(),
   browserLanguage: fc.constantFrom('en-US', 'ja-JP', 'zh-TW', 'de', 'xx'),
+  loginDialogOpen: fc.boolean(),
 });
 
 /** The router re-runs the guards on the target of each redirect; the route table names the target. */
@@ -395,6 +481,8 @@ const follow = (start: routing.RouteInput, maxHops = 8) => {
       query: d.query,
       routeName,
       requiresAuth: bare === '/' ? false : at.requiresAuth,
+      // The auth guard's redirect opens the login dialog; any other navigation leaves it as it was.
+      loginDialogOpen: d.dialog === 'login' ? true : at.loginDialogOpen,
     };
   }
   return { decisions, ended: false };

@@ -180,3 +180,20 @@ describe('flags context (spec §7 are/you/ok)', () => {
     );
   });
 });
+
+describe('whose assignment the route guards wait for (issue 21: the demo account reaches the tavern after its sign-in)', () => {
+  const known = (unit: 'account' | 'device'): flags.FlagsState => ({
+    status: 'known',
+    flags: { stTavern: unit === 'account' },
+    configItems: [],
+    unit,
+    receivedAt: 0,
+  });
+  it("is the account's when signed in and the device's otherwise; nothing before an answer", () => {
+    expect(flags.flagsSettledFor(known('account'), true)).toBe(true);
+    expect(flags.flagsSettledFor(known('device'), true)).toBe(false);
+    expect(flags.flagsSettledFor(known('device'), false)).toBe(true);
+    expect(flags.flagsSettledFor(known('account'), false)).toBe(false);
+    expect(flags.flagsSettledFor(flags.initialFlagsState, true)).toBe(false);
+  });
+});

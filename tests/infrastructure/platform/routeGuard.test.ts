@@ -45,6 +45,8 @@ const recorder = () => {
   const actions: RouteActions = {
     go: (href, { replace }) => void calls.push(`${replace ? 'replace' : 'push'} ${href}`),
     openLogin: (variant) => void calls.push(`login ${variant ?? '-'}`),
+    explain: (reason) => void calls.push(`explain ${reason}`),
+    gate: () => void calls.push('gate'),
   };
   return { calls, actions };
 };
@@ -126,6 +128,34 @@ describe('carryOut performs a decision through the router', () => {
     const again = at('/personal?auth_redirect=1');
     carryOut(guardNavigation(envWith().env, again, { name: 'personal', requiresAuth: true }), again, actions);
     expect(calls.slice(2)).toEqual(['push /']);
+  });
+
+  it('shows the page behind the login dialog the redirect opened, and sends home once it is closed', () => {
+    const { calls, actions } = recorder();
+    const meta = { name: 'settings', requiresAuth: true };
+    const gated = at('/ar/settings?auth_redirect=1');
+    const open = envWith({ loginDialogOpen: () => true }).env;
+    carryOut(guardNavigation(open, gated, meta), gated, actions);
+    const closed = envWith({ loginDialogOpen: () => false }).env;
+    carryOut(guardNavigation(closed, gated, meta), gated, actions);
+    expect(calls).toEqual(['gate', 'push /ar']);
+  });
+
+  it('says why a tavern or character route sends the person home', () => {
+    const { calls, actions } = recorder();
+    const tavern = at('/tavern/chats');
+    carryOut(
+      guardNavigation(envWith().env, tavern, { name: 'tavernChatsHome', requiresAuth: false }),
+      tavern,
+      actions,
+    );
+    const chars = at('/characters/c1');
+    carryOut(
+      guardNavigation(envWith().env, chars, { name: 'CharacterDetail', requiresAuth: false }),
+      chars,
+      actions,
+    );
+    expect(calls).toEqual(['push /', 'explain tavernUnavailable', 'push /', 'explain charactersUnavailable']);
   });
 
   it("opens home's login dialog (on its activation step for toActive) and removes only those queries", () => {
