@@ -7,7 +7,8 @@
  * - wakeup_user_popup: the account was away 7 days or more (not seen for 7 days, or back within
  *   the last day after such an absence); balance_day is the days left on its membership;
  * - user_activity_award_list: coin credits of the last 7 days whose reason starts with 'award';
- * - hot_popup_cnt: works others published in the last 24 hours, at most 99;
+ * - hot_popup_cnt: works others published in the last 24 hours, at most 99; hot_popup_newest_at:
+ *   when the newest of them was published (the client's "new since last seen");
  * - daily_stamina: for an account whose tier has a daily generation limit (spec §8 70001), the
  *   generations used in the last 24 hours and the limit, while some are left; null otherwise.
  */
@@ -61,8 +62,10 @@ export const popupStatusOf = async (
       ORDER BY created_at DESC, id DESC LIMIT 20`,
     [accountId, now - AWARD_WINDOW_MS],
   );
-  const [hot] = await db.query<{ n: string | number }>(
-    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM content_items WHERE created_at >= $1 AND author_id <> $2 LIMIT $3) AS recent',
+  const [hot] = await db.query<{ n: string | number; newest: string | number | null }>(
+    `SELECT COUNT(*) AS n, MAX(created_at) AS newest FROM
+       (SELECT created_at FROM content_items WHERE created_at >= $1 AND author_id <> $2
+         ORDER BY created_at DESC LIMIT $3) AS recent`,
     [now - HOT_WINDOW_MS, accountId, HOT_POPUP_CAP],
   );
   const dailyLimit = TIER_LIMITS[await tierOf(db, accountId, now)].daily;
@@ -92,6 +95,9 @@ export const popupStatusOf = async (
       created_at: Number(a.created_at) as ActivityAward['created_at'],
     })),
     hot_popup_cnt: Number(hot?.n ?? 0),
+    ...(hot?.newest === null || hot?.newest === undefined
+      ? {}
+      : { hot_popup_newest_at: Number(hot.newest) as ActivityAward['created_at'] }),
     daily_stamina:
       dailyLimit !== null && usedToday < dailyLimit ? { used: usedToday, limit: dailyLimit } : null,
   };
