@@ -12,7 +12,11 @@
  * - daily_stamina: for an account whose tier has a daily generation limit (spec §8 70001), the
  *   generations used in the last 24 hours and the limit, while some are left; null otherwise.
  */
-import type { ActivityAward, PopupStatusResponse } from '../../infrastructure/contract/telemetry';
+import {
+  DISCOUNT_POP_TYPE_HALF_PRICE,
+  type ActivityAward,
+  type PopupStatusResponse,
+} from '../../infrastructure/contract/telemetry';
 import type { Queryable } from '../db/database';
 import { TIER_LIMITS, tierOf } from '../creation/tiers';
 import { balances } from '../ledger';
@@ -28,15 +32,57 @@ export const FACE_PHOTO_POPUP = {
   page: '/ai-tools/ai-face-swap',
 } as const;
 
+/**
+ * The half-price offer's end for an account derived from it (spec §3 discount_popup): a non-member
+ * during the first 7 days after sign-up; null when there is none. Popup status and the orders both
+ * read it here, so the offer shown is the offer charged.
+ */
+export const derivedDiscountEndOf = async (
+  db: Queryable,
+  accountId: string,
+  now: number,
+): Promise<number | null> => {
+  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [
+    accountId,
+  ]);
+  const [membership] = await db.query<{ expiry_time: string | null }>(
+    'SELECT expiry_time FROM memberships WHERE account_id = $1',
+    [accountId],
+  );
+  const expiry =
+    membership?.expiry_time === null || membership?.expiry_time === undefined
+      ? null
+      : Number(membership.expiry_time);
+  const member = expiry !== null && expiry > now;
+  const discountEnd = Number(account?.created_at ?? 0) + DISCOUNT_WINDOW_MS;
+  return !member && discountEnd > now ? discountEnd : null;
+};
+
+/**
+ * The end of the account's active half-price offer, or null: from the development switch's popup
+ * status when one is set for the account, else derived. An offer whose end has passed is none.
+ */
+export const activeHalfPriceEndOf = async (
+  db: Queryable,
+  overrides: ReadonlyMap<string, PopupStatusResponse>,
+  accountId: string,
+  now: number,
+): Promise<number | null> => {
+  const override = overrides.get(accountId);
+  const end =
+    override === undefined
+      ? await derivedDiscountEndOf(db, accountId, now)
+      : override.discount_popup?.pop_type === DISCOUNT_POP_TYPE_HALF_PRICE
+        ? override.discount_popup.end_at
+        : null;
+  return end !== null && end > now ? end : null;
+};
+
 export const popupStatusOf = async (
   db: Queryable,
   accountId: string,
   now: number,
 ): Promise<PopupStatusResponse> => {
-  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [
-    accountId,
-  ]);
-  const createdAt = Number(account?.created_at ?? 0);
   const [membership] = await db.query<{ expiry_time: string | null }>(
     'SELECT expiry_time FROM memberships WHERE account_id = $1',
     [accountId],
@@ -74,12 +120,12 @@ export const popupStatusOf = async (
     [accountId, now - DAY_MS],
   );
   const usedToday = Number(today?.n ?? 0);
-  const discountEnd = createdAt + DISCOUNT_WINDOW_MS;
+  const discountEnd = await derivedDiscountEndOf(db, accountId, now);
   return {
     discount_popup:
-      !member && discountEnd > now
-        ? { pop_type: 1, end_at: discountEnd as ActivityAward['created_at'] }
-        : null,
+      discountEnd === null
+        ? null
+        : { pop_type: DISCOUNT_POP_TYPE_HALF_PRICE, end_at: discountEnd as ActivityAward['created_at'] },
     face_photo_popup:
       Number(tasks?.n ?? 0) === 0
         ? { data: { ...FACE_PHOTO_POPUP.data }, page: FACE_PHOTO_POPUP.page }

@@ -65,7 +65,7 @@ const senderOf = (req: FastifyRequest, bodyDeviceId: string | undefined): Sender
 
 export const opsRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   /** The development switch's popup status per account (README "Development switches"). */
-  const popupOverrides = new Map<string, PopupStatusResponse>();
+  const popupOverrides = ctx.popupOverrides;
 
   app.post(PING_PATH, async (req) => {
     const body = decodeBody(PingRequest, req.body);
