@@ -27,7 +27,6 @@ import {
   PopupStatusRequest,
   DEV_POPUPS_PATH,
   DevPopupsRequest,
-  type PopupStatusResponse,
   STAR_TRACK_EVENTS_PATH,
   STAR_TRACK_INIT_PATH,
   STAR_TRACK_UPLOAD_MAX,
