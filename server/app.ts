@@ -134,6 +134,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     blobs,
     clock,
     tasks: makeTaskService(db, blobs, config.taskDurationMs),
+    popupOverrides: new Map(),
   };
   await seedCommunity(ctx);
   await seedDetails(ctx);

@@ -1,3 +1,4 @@
+import type { PopupStatusResponse } from '../infrastructure/contract/telemetry';
 import type { BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
@@ -10,4 +11,9 @@ export interface ServerContext {
   readonly blobs: BlobStore;
   readonly tasks: TaskService;
   readonly clock: { readonly now: () => number };
+  /**
+   * The development switch's popup status per account (README "Development switches"): what popup
+   * status answers, and so the half-price offer orders are charged by, until a restart.
+   */
+  readonly popupOverrides: Map<string, PopupStatusResponse>;
 }

@@ -8,6 +8,8 @@ import { higherTier, TIER_BENEFITS, tierOfPaymentInfo, type Tier, type TierBenef
 import {
   benefitTypeOf,
   isDiscountUpgradePending,
+  halfPriceAmount,
+  halfPriceApplies,
   isYearly,
   paidLevelOf,
   PRICE_PER_MONTH,
@@ -86,6 +88,8 @@ export const benefitOfPackage = (p: RechargePackage): BenefitType =>
 export interface PlanOffer {
   readonly plan: SubscriptionPlan;
   readonly pricePerMonth: number | null;
+  /** While the half-price offer runs, what this plan costs (the server charges it); null otherwise. */
+  readonly halfPrice: { readonly price: number; readonly pricePerMonth: number | null } | null;
   readonly benefit: BenefitType;
   /** The person's running plan. */
   readonly current: boolean;
@@ -140,12 +144,23 @@ const isCurrentPlan = (p: SubscriptionPlan, info: PaymentInfo | null): boolean =
   p.productLevel === info.productLevel &&
   isYearly(p.productType) === isYearly(info.productType);
 
-const offerOf = (p: SubscriptionPlan, info: PaymentInfo | null): PlanOffer => ({
-  plan: p,
-  pricePerMonth: pricePerMonthOfPlan(p),
-  benefit: benefitOfPlan(p, info),
-  current: isCurrentPlan(p, info),
-});
+const offerOf = (p: SubscriptionPlan, info: PaymentInfo | null, halfPrice: boolean): PlanOffer => {
+  const perMonth = pricePerMonthOfPlan(p);
+  const applies =
+    halfPrice && halfPriceApplies({ main: planKindOf(p) === 'main', trial: p.isTrial === true });
+  return {
+    plan: p,
+    pricePerMonth: perMonth,
+    halfPrice: applies
+      ? {
+          price: halfPriceAmount(p.price),
+          pricePerMonth: perMonth === null ? null : halfPriceAmount(perMonth),
+        }
+      : null,
+    benefit: benefitOfPlan(p, info),
+    current: isCurrentPlan(p, info),
+  };
+};
 
 const SVIP = /^svip_(\d+)$/;
 
@@ -159,13 +174,15 @@ export const membershipCatalogue = (
   info: PaymentInfo | null,
   threeDayTrial: boolean,
   signedIn: boolean,
+  /** The half-price offer runs (its countdown has not ended): eligible plans show half their price. */
+  halfPrice = false,
 ): MembershipCatalogue => {
   const main = plans.filter((p) => planKindOf(p) === 'main' && p.isTrial !== true);
   const tiers = TIERS.map(({ tier, level }): TierOffer => {
     const monthly = main.find((p) => p.productLevel === level && !isYearly(p.productType)) ?? null;
     const yearly = main.find((p) => p.productLevel === level && isYearly(p.productType)) ?? null;
-    const m = monthly === null ? null : offerOf(monthly, info);
-    const y = yearly === null ? null : offerOf(yearly, info);
+    const m = monthly === null ? null : offerOf(monthly, info, halfPrice);
+    const y = yearly === null ? null : offerOf(yearly, info, halfPrice);
     return {
       tier,
       level: paidLevelOf(level),
@@ -187,15 +204,17 @@ export const membershipCatalogue = (
       if (isSpecLevel(p.productLevel)) continue;
       const n = SVIP.exec(p.vipType ?? '');
       vip.push({
-        ...offerOf(p, info),
+        ...offerOf(p, info, halfPrice),
         kind: 'svip',
         svip: n ? Number(n[1]) : p.productLevel,
         yearly: isYearly(p.productType),
       });
-    } else vip.push({ ...offerOf(p, info), kind, svip: null, yearly: isYearly(p.productType) });
+    } else vip.push({ ...offerOf(p, info, halfPrice), kind, svip: null, yearly: isYearly(p.productType) });
   }
   const trials =
-    !signedIn || threeDayTrial ? plans.filter((p) => p.isTrial === true).map((p) => offerOf(p, info)) : [];
+    !signedIn || threeDayTrial
+      ? plans.filter((p) => p.isTrial === true).map((p) => offerOf(p, info, halfPrice))
+      : [];
   return {
     free: TIER_BENEFITS.none,
     tiers,

@@ -52,6 +52,33 @@ export const PRICE_PER_MONTH: Readonly<Record<PlanWeight, number>> = {
 export const pricePerMonth = (level: PaidLevel, yearly: boolean): number =>
   PRICE_PER_MONTH[planWeight(level, yearly)];
 
+// ---- the half-price offer (spec §3 discount_popup pop_type 1, §4 half-discount countdown)
+
+/**
+ * The half-price offer applies to the main membership plans (monthly and yearly), not to trials,
+ * add-ons or coin packs. One rule for the server that charges and the page that shows the price.
+ */
+export const halfPriceApplies = (plan: { readonly main: boolean; readonly trial: boolean }): boolean =>
+  plan.main && !plan.trial;
+
+/** The offer is active until its end (the end of its countdown), not at or after it. */
+export const halfPriceActive = (endAt: number | null, now: number): boolean =>
+  endAt !== null && Number.isFinite(endAt) && now < endAt;
+
+/** Half of a price in cents, rounded up to a whole cent (never below half, never a fraction). */
+export const halfPriceCents = (cents: number): number => Math.ceil(Math.round(cents) / 2);
+
+/** Half of a price in currency units (two decimals), by the same cents rule as the server's. */
+export const halfPriceAmount = (amount: number): number => halfPriceCents(Math.round(amount * 100)) / 100;
+
+/** What a plan costs in cents at `now`: half while the offer runs and it applies, else the full price. */
+export const chargedCents = (
+  cents: number,
+  plan: { readonly main: boolean; readonly trial: boolean },
+  offerEndAt: number | null,
+  now: number,
+): number => (halfPriceApplies(plan) && halfPriceActive(offerEndAt, now) ? halfPriceCents(cents) : cents);
+
 // ---- subscription status (spec §4)
 
 /** Spec §4: a discount upgrade is pending when the next plan name contains 'discount' (as written). */

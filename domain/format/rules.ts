@@ -270,3 +270,30 @@ export const extractPalette = (
 
 export const toHex = (c: { readonly r: number; readonly g: number; readonly b: number }): string =>
   `#${[c.r, c.g, c.b].map((v) => channel(v).toString(16).padStart(2, '0')).join('')}`;
+
+// ---- countdowns ----------------------------------------------------------------------------
+
+/** A countdown as a person reads it: whole days, then hh:mm:ss of the rest of the day. */
+export interface CountdownParts {
+  /** Whole days left (0 under a day). */
+  readonly days: number;
+  /** The rest under a day as hh:mm:ss, each part two digits (hours 00 to 23). */
+  readonly clock: string;
+}
+
+const two = (n: number): string => String(n).padStart(2, '0');
+
+/**
+ * A countdown over a day reads in days ("6 d 23:54:19", not "167:54:19"): the whole seconds left
+ * (rounded down) split into days and an hh:mm:ss under 24 hours. The day unit is the view's to
+ * translate. A negative or non-finite duration reads as zero.
+ */
+export const countdownParts = (ms: number): CountdownParts => {
+  const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
+  const days = Math.floor(total / 86_400);
+  const rest = total % 86_400;
+  return {
+    days,
+    clock: `${two(Math.floor(rest / 3600))}:${two(Math.floor((rest % 3600) / 60))}:${two(rest % 60)}`,
+  };
+};

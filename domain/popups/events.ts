@@ -33,6 +33,21 @@ export const reminderClosed = defineEvent<{ readonly popup: ReminderPopup }>()('
 /** The one-second clock of spec §4: expires end times and ticks the half-discount countdown. */
 export const countdownTicked = defineEvent<Record<string, never>>()('popups/countdownTicked');
 
+/**
+ * The person is on a new page (a route other than the last one): a new page visit, in which the
+ * queue may interrupt once again.
+ */
+export const pageVisited = defineEvent<{ readonly route: string }>()('popups/pageVisited');
+export interface HotSeenRestoredPayload {
+  /** The account whose marker this is; null when signed out (no marker then). */
+  readonly accountId: string | null;
+  /** The newest hot work the account last saw, read back from local storage (null: none). */
+  readonly at: number | null;
+}
+
+/** An account's session started (or ended): its hot popup marker read back. */
+export const hotSeenRestored = defineEvent<HotSeenRestoredPayload>()('popups/hotSeenRestored');
+
 /** What the popups say, from the same popup data that offered them. */
 export const detailsReceived = defineEvent<{ readonly details: PopupDetails }>()('popups/detailsReceived');
 
@@ -47,7 +62,9 @@ export type PopupsEvent =
   | DomainEvent<typeof endTimeCleared.type, { readonly popup: EndTimePopup }>
   | DomainEvent<typeof countdownTicked.type, Record<string, never>>
   | DomainEvent<typeof reminderClosed.type, { readonly popup: ReminderPopup }>
-  | DomainEvent<typeof detailsReceived.type, { readonly details: PopupDetails }>;
+  | DomainEvent<typeof detailsReceived.type, { readonly details: PopupDetails }>
+  | DomainEvent<typeof pageVisited.type, { readonly route: string }>
+  | DomainEvent<typeof hotSeenRestored.type, HotSeenRestoredPayload>;
 
 export const popupsEventTypes = [
   popupOffered.type,
@@ -61,4 +78,6 @@ export const popupsEventTypes = [
   countdownTicked.type,
   reminderClosed.type,
   detailsReceived.type,
+  pageVisited.type,
+  hotSeenRestored.type,
 ] as const;

@@ -98,7 +98,23 @@ export interface PopupQueueView {
   readonly offered: readonly PopupType[];
   readonly shown: ShownStatus;
   readonly current: PopupType | null;
+  /**
+   * A queue popup (daily stamina aside) was already shown on this page visit: the person is
+   * interrupted at most once per visit, and only the daily stamina follow-up may come after it.
+   */
+  readonly visitInterrupted: boolean;
+  /** The newest hot work this account saw in the hot popup (epoch ms), kept per account. */
+  readonly hotSeenAt: number | null;
+  /** What the popups say; the hot popup's newest work time is read from it. */
+  readonly details: PopupDetails;
 }
+
+/**
+ * The hot popup shows again only when there is something new since the person last saw it:
+ * a newest work time later than the one last seen (none seen yet: any newest time is new).
+ */
+export const hotIsNew = (newestAt: number | undefined, seenAt: number | null): boolean =>
+  newestAt !== undefined && Number.isFinite(newestAt) && (seenAt === null || newestAt > seenAt);
 
 /** Whether an offered popup may be shown now, by the once-a-day rule and its own conditions. */
 export const isPopupEligible = (view: PopupQueueView, ctx: PopupContext, type: PopupType): boolean => {
@@ -112,10 +128,14 @@ export const isPopupEligible = (view: PopupQueueView, ctx: PopupContext, type: P
       const halfPriceShown = shownToday(view.shown.halfPrice, ctx.now);
       return ctx.route === HOME_ROUTE && (!halfPricePending || halfPriceShown);
     }
+    case 'hot':
+      // A server that sends no newest time: the hot popup falls back to once a day.
+      return view.details.hotNewestAt === undefined
+        ? !shownToday(view.shown.hot, ctx.now)
+        : hotIsNew(view.details.hotNewestAt, view.hotSeenAt);
     case 'newUserExposure':
     case 'revive':
     case 'award':
-    case 'hot':
     case 'dailyStamina':
       return true;
     default:
@@ -123,15 +143,23 @@ export const isPopupEligible = (view: PopupQueueView, ctx: PopupContext, type: P
   }
 };
 
+/** The types that do not count as the visit's one interruption: the daily stamina follow-up. */
+export const FOLLOW_UPS: ReadonlySet<PopupType> = new Set<PopupType>(['dailyStamina']);
+
 /**
  * Spec §4: the eligible offered popup with the lowest priority number; none while one is open,
  * nor while the guided tour runs (the popups wait for it, so the two never cover each other).
+ * Once a popup interrupted this page visit, only the daily stamina follow-up may come.
  */
 export const nextPopup = (view: PopupQueueView, ctx: PopupContext): PopupType | null => {
   if (view.current !== null || ctx.tourRunning) return null;
   let best: PopupType | null = null;
   for (const type of view.offered)
-    if (isPopupEligible(view, ctx, type) && (best === null || POPUP_PRIORITY[type] < POPUP_PRIORITY[best]))
+    if (
+      (!view.visitInterrupted || FOLLOW_UPS.has(type)) &&
+      isPopupEligible(view, ctx, type) &&
+      (best === null || POPUP_PRIORITY[type] < POPUP_PRIORITY[best])
+    )
       best = type;
   return best;
 };
@@ -228,7 +256,8 @@ const pad2 = (n: number): string => String(n).padStart(2, '0');
 
 /**
  * Spec §4: hh:mm:ss of the whole seconds left (rounded down). Hours are not wrapped at 24 and
- * take more digits past 99; a negative or non-finite duration reads as zero.
+ * take more digits past 99; a negative or non-finite duration reads as zero. For a countdown a
+ * person reads, `countdownParts` (domain/format) splits off the days.
  */
 export const formatCountdown = (ms: number): string => {
   const total = Number.isFinite(ms) && ms > 0 ? Math.floor(ms / 1000) : 0;
@@ -285,6 +314,8 @@ export interface PopupDetails {
   readonly awards?: readonly { readonly id: string; readonly title: string; readonly coins: number }[];
   /** hot: how many works others published in the last day. */
   readonly hotCount?: number;
+  /** hot: when the newest of those works was published (epoch ms): what "new since last seen" compares. */
+  readonly hotNewestAt?: number;
   /** dailyStamina: generations used in the last day out of the daily limit. */
   readonly stamina?: { readonly used: number; readonly limit: number };
 }

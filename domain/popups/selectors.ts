@@ -17,6 +17,7 @@ import {
   type PopupContext,
   type PopupType,
 } from './rules.js';
+import { countdownParts, type CountdownParts } from '../format/rules.js';
 import type { PopupsState } from './state.js';
 
 /** Spec §4: the one decision of the popup queue; null when nothing may be shown now. */
@@ -36,13 +37,21 @@ export const selectActiveEndTimePopups = (s: PopupsState, now: number): readonly
 export const selectHalfDiscountCountdown = (s: PopupsState): string | null =>
   s.halfDiscountCountdown.status === 'running' ? formatCountdown(s.halfDiscountCountdown.remainingMs) : null;
 
+/** The half-discount countdown as a person reads it (days, then hh:mm:ss), or null once cleared. */
+export const selectHalfDiscountCountdownParts = (s: PopupsState): CountdownParts | null =>
+  s.halfDiscountCountdown.status === 'running' ? countdownParts(s.halfDiscountCountdown.remainingMs) : null;
+
+/** The half-price offer's end (epoch ms) while its countdown runs; null when there is no offer. */
+export const selectHalfDiscountEndAt = (s: PopupsState): number | null =>
+  s.halfDiscountCountdown.status === 'running' ? s.halfDiscountCountdown.endAt : null;
+
 /** What the open popup shows: its type, where it leads, and its details. */
 export interface PopupView {
   readonly type: PopupType;
   readonly destination: string;
   readonly details: PopupDetails;
-  /** Half-price only: hh:mm:ss left, null once cleared. */
-  readonly countdown: string | null;
+  /** Half-price only: the days and hh:mm:ss left, null once cleared. */
+  readonly countdown: CountdownParts | null;
   readonly awardedCoins: number;
   readonly staminaLeft: number | null;
 }
@@ -54,7 +63,7 @@ export const selectPopupView = (s: PopupsState): PopupView | null =>
         type: s.current,
         destination: popupDestination(s.current, s.details),
         details: s.details,
-        countdown: s.current === 'halfPrice' ? selectHalfDiscountCountdown(s) : null,
+        countdown: s.current === 'halfPrice' ? selectHalfDiscountCountdownParts(s) : null,
         awardedCoins: awardedCoins(s.details),
         staminaLeft: staminaLeft(s.details),
       };

@@ -7,6 +7,7 @@
 import { assertNever } from '../kernel/event.js';
 import type { PopupsEvent } from './events.js';
 import {
+  FOLLOW_UPS,
   IDLE_COUNTDOWN,
   countdownTick,
   isEndTimeValid,
@@ -39,6 +40,14 @@ export interface PopupsState {
   readonly awaitingOrderId: string | null;
   /** The time of the last end-time event or clock tick: what the reminders are judged against. */
   readonly clockAt: number | null;
+  /** The page the person is on (a route name), null before the first. */
+  readonly visitRoute: string | null;
+  /** A queue popup (daily stamina aside) was shown on this page visit. */
+  readonly visitInterrupted: boolean;
+  /** The account the hot marker belongs to (null signed out). */
+  readonly hotSeenAccount: string | null;
+  /** The newest hot work this account saw in the hot popup (epoch ms), null when none. */
+  readonly hotSeenAt: number | null;
 }
 
 export const initialPopupsState: PopupsState = {
@@ -51,6 +60,10 @@ export const initialPopupsState: PopupsState = {
   details: {},
   awaitingOrderId: null,
   clockAt: null,
+  visitRoute: null,
+  visitInterrupted: false,
+  hotSeenAccount: null,
+  hotSeenAt: null,
 };
 
 const withoutKey = (endTimes: EndTimes, key: EndTimePopup): EndTimes => {
@@ -67,12 +80,19 @@ const expireEndTimes = (endTimes: EndTimes, now: number): EndTimes => {
 const show = (state: PopupsState, type: PopupType, at: number): PopupsState => {
   if (!mayShowToday(type, state.shown, at)) return state;
   const previous = state.shown[type]?.at ?? -Infinity;
+  const newest = state.details.hotNewestAt;
   return {
     ...state,
     // Only the exempt hot popup can be re-shown; max keeps its timestamp from going back.
     shown: { ...state.shown, [type]: { at: Math.max(previous, at) } },
     current: type,
     offered: state.offered.filter((t) => t !== type),
+    visitInterrupted: state.visitInterrupted || !FOLLOW_UPS.has(type),
+    // The hot popup seen: what it showed is no longer new (the marker never goes back).
+    hotSeenAt:
+      type === 'hot' && newest !== undefined && Number.isFinite(newest)
+        ? Math.max(state.hotSeenAt ?? -Infinity, newest)
+        : state.hotSeenAt,
   };
 };
 
@@ -192,6 +212,18 @@ export const evolvePopups = (state: PopupsState, event: PopupsEvent): PopupsStat
       return withClock(closeReminder(state, event.payload.popup, event.meta.at), event.meta.at);
     case 'popups/detailsReceived':
       return { ...state, details: event.payload.details };
+    case 'popups/pageVisited':
+      return state.visitRoute === event.payload.route
+        ? state
+        : { ...state, visitRoute: event.payload.route, visitInterrupted: false };
+    case 'popups/hotSeenRestored': {
+      const { accountId, at } = event.payload;
+      return {
+        ...state,
+        hotSeenAccount: accountId,
+        hotSeenAt: accountId !== null && at !== null && Number.isFinite(at) ? at : null,
+      };
+    }
     default:
       return assertNever(event);
   }

@@ -191,7 +191,11 @@ export const PopupStatusResponse = t.intersection(
       hot_popup_cnt: t.number,
     }),
     // Optional so that an older server's answer still decodes (no stamina then).
-    t.partial({ daily_stamina: t.union([DailyStamina, t.null]) }),
+    t.partial({
+      daily_stamina: t.union([DailyStamina, t.null]),
+      /** When the newest of the hot works was published: the hot popup's "new since last seen". */
+      hot_popup_newest_at: EpochMs,
+    }),
   ],
   'PopupStatusResponse',
 );

@@ -11,16 +11,18 @@
  *                                   countdown (`popups/endTimeSet`); an end_at in the past offers nothing
  * - face_photo_popup             -> patFace (priority 4)
  * - user_activity_award_list     -> award (priority 5) when not empty
- * - hot_popup_cnt > 0            -> hot (priority 6)
+ * - hot_popup_cnt > 0            -> hot (priority 6); hot_popup_newest_at (the newest of those
+ *                                   works) is what the per-account "seen" marker is compared to
  * - daily_stamina (not null)     -> the daily stamina popup is flagged to follow the next close
  * What the popups say (coins, days, the tool, the awards, the count, the stamina) is recorded with
  * `popups/detailsReceived`. Failures are silent: popups are background data.
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, distinctUntilChanged, from, map, mergeMap, switchMap, take } from 'rxjs';
+import { EMPTY, concat, distinctUntilChanged, from, map, mergeMap, of, switchMap, take } from 'rxjs';
 import { billing, popups, session, type RootState } from '../../domain/index.js';
 import { DISCOUNT_POP_TYPE_HALF_PRICE, type PopupStatusResponse } from '../contract/telemetry';
 import type { Action, AppEpic } from '../epics/types';
+import { readHotSeen } from './hotSeen';
 
 /** The popup types popup status decides; daily stamina is flagged elsewhere. */
 export const STATUS_POPUP_TYPES: readonly popups.PopupType[] = [
@@ -80,6 +82,9 @@ export const detailsOf = (data: PopupStatusResponse, tempCoins: number | null): 
     ? {}
     : { awards: data.user_activity_award_list.map((a) => ({ id: a.id, title: a.title, coins: a.coins })) }),
   ...(data.hot_popup_cnt > 0 ? { hotCount: data.hot_popup_cnt } : {}),
+  ...(data.hot_popup_cnt > 0 && data.hot_popup_newest_at !== undefined
+    ? { hotNewestAt: data.hot_popup_newest_at }
+    : {}),
   ...(data.daily_stamina ? { stamina: { ...data.daily_stamina } } : {}),
 });
 
@@ -99,7 +104,7 @@ const withdrawAll = (state: popups.PopupsState): Action[] =>
 
 const userIdOf = (s: RootState): string | null => session.selectUser(s.session)?.id ?? null;
 
-export const popupStatusEpic: AppEpic = (_action$, state$, { telemetry, clock }) =>
+export const popupStatusEpic: AppEpic = (_action$, state$, { telemetry, clock, platform }) =>
   state$.pipe(
     map(userIdOf),
     distinctUntilChanged(),
@@ -108,16 +113,23 @@ export const popupStatusEpic: AppEpic = (_action$, state$, { telemetry, clock })
         ? from([
             ...withdrawAll(state$.value.popups),
             ...(state$.value.popups.staminaFollows ? [popups.dailyStaminaFlagged({ flagged: false })] : []),
+            ...(state$.value.popups.hotSeenAccount === null
+              ? []
+              : [popups.hotSeenRestored({ accountId: null, at: null })]),
           ])
-        : telemetry.api.popupStatus({ plat: 'web' }).pipe(
-            take(1),
-            mergeMap((result) =>
-              E.isLeft(result) || userIdOf(state$.value) !== userId
-                ? EMPTY
-                : from([
-                    ...popupDetailActions(result.right, state$.value),
-                    ...popupStatusActions(result.right, state$.value.popups, clock.now()),
-                  ]),
+        : concat(
+            // The account's hot marker first, so the offers below are judged against it.
+            of(popups.hotSeenRestored({ accountId: userId, at: readHotSeen(platform.storage, userId) })),
+            telemetry.api.popupStatus({ plat: 'web' }).pipe(
+              take(1),
+              mergeMap((result) =>
+                E.isLeft(result) || userIdOf(state$.value) !== userId
+                  ? EMPTY
+                  : from([
+                      ...popupDetailActions(result.right, state$.value),
+                      ...popupStatusActions(result.right, state$.value.popups, clock.now()),
+                    ]),
+              ),
             ),
           ),
     ),

@@ -60,21 +60,34 @@ export const persistShownStatusEpic: AppEpic = (action$, state$, { platform }) =
     ignoreElements(),
   );
 
+/** The page the person is on: a route other than the last one is a new page visit (domain/popups). */
+export const pageVisitEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(popupRouteEntered.match),
+    map((a) => popups.popupRouteOf(a.payload.route)),
+    filter((route) => state$.value.popups.visitRoute !== route),
+    map((route) => popups.pageVisited({ route })),
+  );
+
 /**
  * Shows the next popup the domain picks. Half-price eligibility is the server's: the popup-status
  * epic offers it only to those who qualify; no new-user subscription info is sent to this client.
+ * The page comes from the state (`popups/pageVisited`), so the visit's one interruption and the
+ * page it is judged on are always the same moment's.
  */
-export const showNextPopupEpic: AppEpic = (action$, state$, { clock }) =>
+export const showNextPopupEpic: AppEpic = (_action$, state$, { clock }) =>
   combineLatest([
-    action$.pipe(
-      filter(popupRouteEntered.match),
-      map((a) => popups.popupRouteOf(a.payload.route)),
-      distinctUntilChanged(),
-    ),
     state$.pipe(
       map((s) => s.popups),
       distinctUntilChanged(
-        (a, b) => a.offered === b.offered && a.current === b.current && a.shown === b.shown,
+        (a, b) =>
+          a.offered === b.offered &&
+          a.current === b.current &&
+          a.shown === b.shown &&
+          a.visitRoute === b.visitRoute &&
+          a.visitInterrupted === b.visitInterrupted &&
+          a.hotSeenAt === b.hotSeenAt &&
+          a.details === b.details,
       ),
     ),
     state$.pipe(
@@ -82,9 +95,10 @@ export const showNextPopupEpic: AppEpic = (action$, state$, { clock }) =>
       distinctUntilChanged(),
     ),
   ]).pipe(
-    mergeMap(([route, state, tourRunning]) => {
+    mergeMap(([state, tourRunning]) => {
+      if (state.visitRoute === null) return EMPTY;
       const next = popups.selectNextPopup(state, {
-        route,
+        route: state.visitRoute,
         now: clock.now(),
         halfPriceEligible: true,
         newUserSubscriptionInfo: null,
@@ -105,6 +119,7 @@ export const closePopupEpic: AppEpic = (action$, state$) =>
 
 export const popupQueueEpics: readonly AppEpic[] = [
   persistShownStatusEpic,
+  pageVisitEpic,
   showNextPopupEpic,
   closePopupEpic,
 ];

@@ -7,6 +7,7 @@ import { errorReportEpic } from './errors';
 import { abFlagsEpic } from './flags';
 import { heartbeatEpic } from './heartbeat';
 import { popupStatusEpic } from '../popups/epics';
+import { persistHotSeenEpic } from '../popups/hotSeen';
 import { trackingQueuesEpic } from './queues';
 import { activityEpics } from './activity';
 import { exposeItemEpic, logEventEpic, starTrackEpic, trackEventEpic } from './track';
@@ -20,6 +21,7 @@ export const telemetryEpics: readonly AppEpic[] = [
   heartbeatEpic,
   abFlagsEpic,
   popupStatusEpic,
+  persistHotSeenEpic,
   errorReportEpic,
   ...activityEpics,
 ];

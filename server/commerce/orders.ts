@@ -15,6 +15,8 @@
  * - A card number that fails the Luhn check, or the declined test card, answers 80213 and
  *   leaves the order pending (another card may be tried). Fail marks it failed.
  * - A pending order expires 30 minutes after creation (reported as `expired`).
+ * - The amount is the catalogue's, never the client's; an eligible plan ordered while the account's
+ *   half-price offer runs costs half, and that order expires when the offer ends.
  */
 import type {
   CheckoutCompleteRequest,
@@ -22,7 +24,7 @@ import type {
   OrderCreateRequest,
 } from '../../infrastructure/contract/commerce';
 import { checkoutPagePath, DECLINED_TEST_CARD } from '../../infrastructure/contract/commerce';
-import { luhnValid } from '../../domain/index.js';
+import { billing, luhnValid } from '../../domain/index.js';
 import { newId } from '../auth';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
@@ -73,6 +75,8 @@ export const createOrder = async (
   req: OrderCreateRequest,
   now: number,
   only?: 'plan' | 'coins',
+  /** The end of the account's active half-price offer (`activeHalfPriceEndOf`), null without one. */
+  halfPriceEndAt: number | null = null,
 ): Promise<Order> => {
   const goods = goodsOf(req.goods_id);
   if (goods === null) throw new ApiError(CODES.notFound, 'no such goods');
@@ -94,6 +98,22 @@ export const createOrder = async (
   if (existing) return sameRequest(existing);
   if (goods.kind === 'plan' && goods.plan.isTrial && !(await trialEligible(db, accountId)))
     throw new ApiError(CODES.forbidden, 'the trial is for new members only');
+  // The amount is the catalogue's, halved on an eligible plan while the offer runs (domain/billing);
+  // a discounted order cannot be paid after the offer ends: it expires with it.
+  const full = priceCentsOf(goods);
+  const amountCents =
+    goods.kind === 'plan'
+      ? billing.chargedCents(
+          full,
+          { main: goods.plan.kind === 'main', trial: goods.plan.isTrial },
+          halfPriceEndAt,
+          now,
+        )
+      : full;
+  const expiresAt =
+    amountCents < full && halfPriceEndAt !== null
+      ? Math.min(now + ORDER_TTL_MS, halfPriceEndAt)
+      : now + ORDER_TTL_MS;
   const [inserted] = await db.query<OrderRow>(
     `INSERT INTO payment_orders (id, account_id, idempotency_key, goods_id, kind, amount_cents, currency, payment_method_id, status, created_at, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'pending', $9, $10)
@@ -104,11 +124,11 @@ export const createOrder = async (
       req.idempotency_key,
       req.goods_id,
       goods.kind,
-      priceCentsOf(goods),
+      amountCents,
       CURRENCY,
       method,
       now,
-      now + ORDER_TTL_MS,
+      expiresAt,
     ],
   );
   if (inserted) return toOrder(inserted, now);

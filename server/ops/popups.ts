@@ -7,11 +7,16 @@
  * - wakeup_user_popup: the account was away 7 days or more (not seen for 7 days, or back within
  *   the last day after such an absence); balance_day is the days left on its membership;
  * - user_activity_award_list: coin credits of the last 7 days whose reason starts with 'award';
- * - hot_popup_cnt: works others published in the last 24 hours, at most 99;
+ * - hot_popup_cnt: works others published in the last 24 hours, at most 99; hot_popup_newest_at:
+ *   when the newest of them was published (the client's "new since last seen");
  * - daily_stamina: for an account whose tier has a daily generation limit (spec §8 70001), the
  *   generations used in the last 24 hours and the limit, while some are left; null otherwise.
  */
-import type { ActivityAward, PopupStatusResponse } from '../../infrastructure/contract/telemetry';
+import {
+  DISCOUNT_POP_TYPE_HALF_PRICE,
+  type ActivityAward,
+  type PopupStatusResponse,
+} from '../../infrastructure/contract/telemetry';
 import type { Queryable } from '../db/database';
 import { TIER_LIMITS, tierOf } from '../creation/tiers';
 import { balances } from '../ledger';
@@ -27,15 +32,57 @@ export const FACE_PHOTO_POPUP = {
   page: '/ai-tools/ai-face-swap',
 } as const;
 
+/**
+ * The half-price offer's end for an account derived from it (spec §3 discount_popup): a non-member
+ * during the first 7 days after sign-up; null when there is none. Popup status and the orders both
+ * read it here, so the offer shown is the offer charged.
+ */
+export const derivedDiscountEndOf = async (
+  db: Queryable,
+  accountId: string,
+  now: number,
+): Promise<number | null> => {
+  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [
+    accountId,
+  ]);
+  const [membership] = await db.query<{ expiry_time: string | null }>(
+    'SELECT expiry_time FROM memberships WHERE account_id = $1',
+    [accountId],
+  );
+  const expiry =
+    membership?.expiry_time === null || membership?.expiry_time === undefined
+      ? null
+      : Number(membership.expiry_time);
+  const member = expiry !== null && expiry > now;
+  const discountEnd = Number(account?.created_at ?? 0) + DISCOUNT_WINDOW_MS;
+  return !member && discountEnd > now ? discountEnd : null;
+};
+
+/**
+ * The end of the account's active half-price offer, or null: from the development switch's popup
+ * status when one is set for the account, else derived. An offer whose end has passed is none.
+ */
+export const activeHalfPriceEndOf = async (
+  db: Queryable,
+  overrides: ReadonlyMap<string, PopupStatusResponse>,
+  accountId: string,
+  now: number,
+): Promise<number | null> => {
+  const override = overrides.get(accountId);
+  const end =
+    override === undefined
+      ? await derivedDiscountEndOf(db, accountId, now)
+      : override.discount_popup?.pop_type === DISCOUNT_POP_TYPE_HALF_PRICE
+        ? override.discount_popup.end_at
+        : null;
+  return end !== null && end > now ? end : null;
+};
+
 export const popupStatusOf = async (
   db: Queryable,
   accountId: string,
   now: number,
 ): Promise<PopupStatusResponse> => {
-  const [account] = await db.query<{ created_at: string }>('SELECT created_at FROM accounts WHERE id = $1', [
-    accountId,
-  ]);
-  const createdAt = Number(account?.created_at ?? 0);
   const [membership] = await db.query<{ expiry_time: string | null }>(
     'SELECT expiry_time FROM memberships WHERE account_id = $1',
     [accountId],
@@ -61,8 +108,10 @@ export const popupStatusOf = async (
       ORDER BY created_at DESC, id DESC LIMIT 20`,
     [accountId, now - AWARD_WINDOW_MS],
   );
-  const [hot] = await db.query<{ n: string | number }>(
-    'SELECT COUNT(*) AS n FROM (SELECT 1 FROM content_items WHERE created_at >= $1 AND author_id <> $2 LIMIT $3) AS recent',
+  const [hot] = await db.query<{ n: string | number; newest: string | number | null }>(
+    `SELECT COUNT(*) AS n, MAX(created_at) AS newest FROM
+       (SELECT created_at FROM content_items WHERE created_at >= $1 AND author_id <> $2
+         ORDER BY created_at DESC LIMIT $3) AS recent`,
     [now - HOT_WINDOW_MS, accountId, HOT_POPUP_CAP],
   );
   const dailyLimit = TIER_LIMITS[await tierOf(db, accountId, now)].daily;
@@ -71,12 +120,12 @@ export const popupStatusOf = async (
     [accountId, now - DAY_MS],
   );
   const usedToday = Number(today?.n ?? 0);
-  const discountEnd = createdAt + DISCOUNT_WINDOW_MS;
+  const discountEnd = await derivedDiscountEndOf(db, accountId, now);
   return {
     discount_popup:
-      !member && discountEnd > now
-        ? { pop_type: 1, end_at: discountEnd as ActivityAward['created_at'] }
-        : null,
+      discountEnd === null
+        ? null
+        : { pop_type: DISCOUNT_POP_TYPE_HALF_PRICE, end_at: discountEnd as ActivityAward['created_at'] },
     face_photo_popup:
       Number(tasks?.n ?? 0) === 0
         ? { data: { ...FACE_PHOTO_POPUP.data }, page: FACE_PHOTO_POPUP.page }
@@ -92,6 +141,9 @@ export const popupStatusOf = async (
       created_at: Number(a.created_at) as ActivityAward['created_at'],
     })),
     hot_popup_cnt: Number(hot?.n ?? 0),
+    ...(hot?.newest === null || hot?.newest === undefined
+      ? {}
+      : { hot_popup_newest_at: Number(hot.newest) as ActivityAward['created_at'] }),
     daily_stamina:
       dailyLimit !== null && usedToday < dailyLimit ? { used: usedToday, limit: dailyLimit } : null,
   };

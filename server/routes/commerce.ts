@@ -99,6 +99,7 @@ import { loadSigningSecret } from '../commerce/signing';
 import { CHUNK_BODY_LIMIT, makeUploadService } from '../commerce/uploads';
 import type { ServerContext } from '../context';
 import { CODES, decodeBody, failure, ok } from '../envelope';
+import { activeHalfPriceEndOf } from '../ops/popups';
 
 const sendPage = (reply: FastifyReply, page: CheckoutPage, status = 200) =>
   reply
@@ -163,7 +164,9 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   app.post(SUBSCRIPTION_URL_PATH, async (req) => {
     const accountId = requireAccount(req.caller);
     const body = decodeBody(SubscriptionUrlRequest, req.body);
-    const order = await createOrder(ctx.db, accountId, body, now(), 'plan');
+    const at = now();
+    const halfPriceEnd = await activeHalfPriceEndOf(ctx.db, ctx.popupOverrides, accountId, at);
+    const order = await createOrder(ctx.db, accountId, body, at, 'plan', halfPriceEnd);
     const method = methodOf(order.payment_method_id);
     return ok<SubscriptionUrlResponse>({
       url: order.checkout_url,
@@ -175,7 +178,9 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   app.post(ORDER_CREATE_PATH, async (req) => {
     const accountId = requireAccount(req.caller);
     const body = decodeBody(OrderCreateRequest, req.body);
-    return ok({ order: await createOrder(ctx.db, accountId, body, now()) });
+    const at = now();
+    const halfPriceEnd = await activeHalfPriceEndOf(ctx.db, ctx.popupOverrides, accountId, at);
+    return ok({ order: await createOrder(ctx.db, accountId, body, at, undefined, halfPriceEnd) });
   });
 
   app.post(ORDER_DETAIL_PATH, async (req) => {

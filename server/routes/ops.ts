@@ -27,7 +27,6 @@ import {
   PopupStatusRequest,
   DEV_POPUPS_PATH,
   DevPopupsRequest,
-  type PopupStatusResponse,
   STAR_TRACK_EVENTS_PATH,
   STAR_TRACK_INIT_PATH,
   STAR_TRACK_UPLOAD_MAX,
@@ -65,7 +64,7 @@ const senderOf = (req: FastifyRequest, bodyDeviceId: string | undefined): Sender
 
 export const opsRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   /** The development switch's popup status per account (README "Development switches"). */
-  const popupOverrides = new Map<string, PopupStatusResponse>();
+  const popupOverrides = ctx.popupOverrides;
 
   app.post(PING_PATH, async (req) => {
     const body = decodeBody(PingRequest, req.body);

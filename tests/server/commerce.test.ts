@@ -863,3 +863,76 @@ describe('concurrency: stock and coins under parallel purchases (spec §4 bought
     expect(await coinsOf(a.token)).toBe(100);
   });
 });
+
+describe('the half-price offer is the price charged (issue 21 item 7)', () => {
+  /** A fresh account signed up `ago` ms before now, without a membership. */
+  const signedUp = async (ago: number) => {
+    const a = await account();
+    await s.server.ctx.db.query('UPDATE accounts SET created_at = $2 WHERE id = $1', [
+      a.id,
+      Date.now() - ago,
+    ]);
+    return a;
+  };
+  const order = async (token: string, goodsId: string, extra: object = {}) => {
+    const r = await api(
+      '/api/v1/payment/order/create',
+      { goods_id: goodsId, idempotency_key: key(), ...extra },
+      token,
+    );
+    expect(code(r)).toBe(10000);
+    expect(decodes(OrderResponse, r.json.data)).toBe(true);
+    return r.json.data.order as { order_id: string; amount: number; expires_at: number; status: string };
+  };
+
+  it('during the offer an eligible plan costs half (monthly and yearly); trials, add-ons and coin packs do not; a client-sent price is ignored', async () => {
+    const a = await signedUp(DAY);
+    const offerEnd = Date.now() - DAY + 7 * DAY;
+    const basic = await order(a.token, 'basic_month', { amount: 0.01, price: 0.01, amount_cents: 1 });
+    expect(basic.amount).toBe(2.5);
+    expect(basic.expires_at).toBeLessThanOrEqual(offerEnd + 1000);
+    expect((await order(a.token, 'pro_year')).amount).toBe(143.94);
+    expect((await order(a.token, 'lite_month')).amount).toBe(1.99);
+    expect((await order(a.token, 'calculate500')).amount).toBe(4.99);
+    const url = await api(
+      '/api/v1/payment/subscription/url',
+      { goods_id: 'standard_month', idempotency_key: key(), price: 0.01 },
+      a.token,
+    );
+    expect(code(url)).toBe(10000);
+    const detail = await api('/api/v1/payment/order/detail', { order_id: url.json.data.order_id }, a.token);
+    expect(detail.json.data.order.amount).toBe(7.5);
+    // The checkout page shows the amount charged.
+    const page = await fetch(`${s.baseUrl}/pay/checkout/${basic.order_id}`, { headers: { token: a.token } });
+    expect(await page.text()).toContain('2.50 USD');
+    const paid = await pay(basic.order_id, a.token);
+    expect(paid.json.data.order.amount).toBe(2.5);
+  });
+
+  it('after the offer ends the same plan is charged in full; a discounted order still pending at the end can no longer be paid', async () => {
+    const late = await signedUp(7 * DAY + 1000);
+    expect((await order(late.token, 'basic_month')).amount).toBe(4.99);
+    // The development switch's offer is the one charged, and ends with its countdown.
+    const a = await signedUp(30 * DAY);
+    const overrides = s.server.ctx.popupOverrides;
+    const status = (endAt: number) => ({
+      discount_popup: { pop_type: 1, end_at: endAt },
+      face_photo_popup: null,
+      show_temp_coins_popup: false,
+      wakeup_user_popup: null,
+      user_activity_award_list: [],
+      hot_popup_cnt: 0,
+    });
+    overrides.set(a.id, status(Date.now() + 60_000) as never);
+    const during = await order(a.token, 'basic_month');
+    expect(during.amount).toBe(2.5);
+    overrides.set(a.id, status(Date.now() - 1) as never);
+    expect((await order(a.token, 'basic_month')).amount).toBe(4.99);
+    await s.server.ctx.db.query('UPDATE payment_orders SET expires_at = $2 WHERE id = $1', [
+      during.order_id,
+      Date.now() - 1,
+    ]);
+    expect((await pay(during.order_id, a.token)).json.status.code).toBe(10403);
+    overrides.delete(a.id);
+  });
+});

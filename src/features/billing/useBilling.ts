@@ -1,7 +1,7 @@
 /** What the membership, subscription and coin screens show, from memoised selectors over the domain's rules. */
 import { createSelector } from '@reduxjs/toolkit';
 import { useMemo } from 'react';
-import { billing, notices, payment, session, type RootState } from '../../../domain/index.js';
+import { billing, notices, payment, popups, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
 const selectBilling = (s: RootState) => s.billing;
@@ -14,8 +14,11 @@ const selectCatalogue = createSelector(
     selectInfo,
     (s: RootState) => billing.selectThreeDayTrial(s.billing),
     selectSignedIn,
+    // The half-price offer runs while its countdown does (it clears at the offer's end).
+    (s: RootState) => popups.selectHalfDiscountEndAt(s.popups) !== null,
   ],
-  (plans, info, trial, signedIn) => billing.membershipCatalogue(plans, info, trial, signedIn),
+  (plans, info, trial, signedIn, halfPrice) =>
+    billing.membershipCatalogue(plans, info, trial, signedIn, halfPrice),
 );
 
 const selectSubscriptionView = createSelector(

@@ -65,7 +65,10 @@ const Body = ({ view }: { readonly view: popups.PopupView }) => {
                 <FormattedMessage id="popups.halfPrice.endsIn" />
               </span>
               <span className={styles.clock} role="timer" data-testid="popup-countdown">
-                {view.countdown}
+                <FormattedMessage
+                  id="popups.countdown"
+                  values={{ days: view.countdown.days, clock: view.countdown.clock }}
+                />
               </span>
             </div>
           )}

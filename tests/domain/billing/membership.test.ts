@@ -593,3 +593,36 @@ describe("a tier's name on the wire (the training config's tier, the limit messa
     );
   });
 });
+
+describe('the half-price offer on the membership page (issue 21 item 7: the price shown is the price charged)', () => {
+  it('while the offer runs the main plans show half their price (cents rounded up), trials and add-ons do not', () => {
+    const c = billing.membershipCatalogue(PLANS, null, true, true, true);
+    const basic = c.tiers.find((t) => t.tier === 'basic');
+    expect(basic?.monthly?.halfPrice).toEqual({ price: 2.5, pricePerMonth: 2.5 });
+    expect(basic?.monthly?.pricePerMonth).toBe(4.99);
+    for (const trial of c.trials) expect(trial.halfPrice).toBeNull();
+    const off = billing.membershipCatalogue(PLANS, null, true, true, false);
+    for (const t of off.tiers)
+      expect([t.monthly?.halfPrice ?? null, t.yearly?.halfPrice ?? null]).toEqual([null, null]);
+  });
+
+  it('the offer ends at its end time, and the charged cents match the server rule for any price', () => {
+    expect(billing.halfPriceActive(1000, 999)).toBe(true);
+    expect(billing.halfPriceActive(1000, 1000)).toBe(false);
+    expect(billing.halfPriceActive(null, 0)).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 10_000_000 }),
+        fc.integer(),
+        fc.integer(),
+        (cents, endAt, now) => {
+          const plan = { main: true, trial: false };
+          const charged = billing.chargedCents(cents, plan, endAt, now);
+          expect(charged).toBe(now < endAt ? Math.ceil(cents / 2) : cents);
+          expect(billing.halfPriceAmount(cents / 100)).toBe(Math.ceil(cents / 2) / 100);
+          expect(billing.chargedCents(cents, { main: true, trial: true }, endAt, now)).toBe(cents);
+        },
+      ),
+    );
+  });
+});

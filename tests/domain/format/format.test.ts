@@ -245,3 +245,31 @@ describe('palette (spec §9 "colour extraction samples at most 300 px, 5 cluster
     );
   });
 });
+
+describe('format: countdown parts (issue 21: a countdown over a day reads in days, "6 d 23:54:19")', () => {
+  const SEC = 1000;
+  it('splits whole days off and keeps the rest as hh:mm:ss under 24 hours', () => {
+    expect(format.countdownParts((167 * 3600 + 54 * 60 + 19) * SEC)).toEqual({ days: 6, clock: '23:54:19' });
+    expect(format.countdownParts(86_400 * SEC)).toEqual({ days: 1, clock: '00:00:00' });
+    expect(format.countdownParts(86_400 * SEC - 1)).toEqual({ days: 0, clock: '23:59:59' });
+    expect(format.countdownParts(61_500)).toEqual({ days: 0, clock: '00:01:01' });
+    expect(format.countdownParts(-5)).toEqual({ days: 0, clock: '00:00:00' });
+    expect(format.countdownParts(Number.NaN)).toEqual({ days: 0, clock: '00:00:00' });
+  });
+
+  it('property: the days part is the whole days left, the clock always three two-digit parts, and the two add up to the whole seconds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 400 * 86_400_000 }), (ms) => {
+        const { days, clock } = format.countdownParts(ms);
+        const m = /^(\d{2}):(\d{2}):(\d{2})$/.exec(clock);
+        expect(m).not.toBeNull();
+        const [h, mi, s] = [Number(m![1]), Number(m![2]), Number(m![3])];
+        expect(h).toBeLessThan(24);
+        expect(mi).toBeLessThan(60);
+        expect(s).toBeLessThan(60);
+        expect(days).toBe(Math.floor(ms / 86_400_000));
+        expect(days * 86_400 + h * 3600 + mi * 60 + s).toBe(Math.floor(ms / 1000));
+      }),
+    );
+  });
+});

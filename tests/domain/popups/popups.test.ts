@@ -24,6 +24,9 @@ const shownAt = (type: PopupType, at: number) => popups.popupShown({ type }, at)
 const closeAt = (type: PopupType, at: number) => popups.popupClosed({ type }, at);
 const next = (s: popups.PopupsState, over: Partial<popups.PopupContext> = {}) =>
   popups.selectNextPopup(s, ctx(over));
+let visits = 0;
+/** The person goes to another page: a new page visit. */
+const newVisit = () => popups.pageVisited({ route: `page-${++visits}` });
 
 /** hh:mm:ss back to seconds, written here independently of the domain. */
 const parseCountdown = (text: string): number => {
@@ -58,7 +61,11 @@ describe('popups: priorities (spec §4 "new-user exposure 1, revive 2, half-pric
     const g = given(offer('hot'), offer('award'), offer('revive'));
     expect(next(g.state)).toBe('revive');
     const after = g.when(shownAt('revive', NOON), closeAt('revive', NOON + 1)).state;
-    expect(next(after, { now: NOON + 2 })).toBe('award');
+    // One interruption per page visit: the next waits for the next page.
+    expect(next(after, { now: NOON + 2 })).toBeNull();
+    expect(next(g.when(shownAt('revive', NOON), closeAt('revive', NOON + 1), newVisit()).state)).toBe(
+      'award',
+    );
   });
 
   it('nothing is proposed while a popup is open, or when nothing is offered', () => {
@@ -78,7 +85,13 @@ describe('popups: priorities (spec §4 "new-user exposure 1, revive 2, half-pric
 
 describe('popups: once per day (spec §4 "each type is shown at most once per day; the hot popup is exempt"; day = UTC calendar day)', () => {
   it('given a type shown today, when it is offered again the same day, then it is not proposed; the next UTC day it is', () => {
-    const s = given(offer('award'), shownAt('award', NOON), closeAt('award', NOON + 1), offer('award')).state;
+    const s = given(
+      offer('award'),
+      shownAt('award', NOON),
+      closeAt('award', NOON + 1),
+      offer('award'),
+      newVisit(),
+    ).state;
     expect(next(s, { now: T0 + DAY - 1 })).toBeNull();
     expect(next(s, { now: T0 + DAY })).toBe('award');
   });
@@ -99,9 +112,12 @@ describe('popups: once per day (spec §4 "each type is shown at most once per da
     expect(popups.mayShowToday('award', { award: { at: T0 + DAY } }, T0)).toBe(false);
   });
 
-  it('the hot popup may show again the same day', () => {
-    const s = given(offer('hot'), shownAt('hot', NOON), closeAt('hot', NOON + 1), offer('hot')).state;
-    expect(next(s, { now: NOON + 2 })).toBe('hot');
+  it('the hot popup may show again the same day, when there is something new since it was seen', () => {
+    const hot = (newest: number) => popups.detailsReceived({ details: { hotCount: 3, hotNewestAt: newest } });
+    const s = given(hot(NOON - 10), offer('hot'), shownAt('hot', NOON), closeAt('hot', NOON + 1), newVisit());
+    expect(s.state.hotSeenAt).toBe(NOON - 10);
+    expect(next(s.when(offer('hot')).state, { now: NOON + 2 })).toBeNull();
+    expect(next(s.when(hot(NOON - 5), offer('hot')).state, { now: NOON + 2 })).toBe('hot');
     const again = given(shownAt('hot', NOON), closeAt('hot', NOON + 1)).when(shownAt('hot', NOON + 5)).state;
     expect(again.shown.hot).toEqual({ at: NOON + 5 });
     expect(again.current).toBe('hot');
@@ -143,6 +159,7 @@ describe('popups: pat-face (spec §4 "skipped unless on the home page and half-p
       shownAt('halfPrice', NOON),
       closeAt('halfPrice', NOON + 1),
       offer('halfPrice'),
+      newVisit(),
     ).state;
     expect(next(s, { ...eligible, now: NOON + 2 })).toBe('patFace');
   });
@@ -372,6 +389,11 @@ const arbQueueState: fc.Arbitrary<popups.PopupsState> = fc
       fc.integer({ min: T0 - DAY, max: T0 + 4 * DAY }).map((at) => ({ at })),
     ),
     current: fc.option(arbType, { freq: 4 }),
+    visitInterrupted: fc.boolean(),
+    hotSeenAt: fc.option(fc.integer({ min: T0, max: T0 + 2 * DAY })),
+    details: fc
+      .option(fc.integer({ min: T0, max: T0 + 2 * DAY }))
+      .map((n) => (n === null ? {} : { hotNewestAt: n })),
   })
   .map((r) => ({ ...popups.initialPopupsState, ...r }));
 
@@ -382,7 +404,13 @@ const oracleEligible = (s: popups.PopupsState, c: popups.PopupContext, t: PopupT
     c.halfPriceEligible &&
     ['homePage', 'postPage', 'videoPage'].includes(c.route) &&
     c.newUserSubscriptionInfo === null;
+  if (s.visitInterrupted && t !== 'dailyStamina') return false;
   if (t !== 'hot' && shownToday(t)) return false;
+  if (t === 'hot') {
+    const newest = s.details.hotNewestAt;
+    if (newest === undefined) return !shownToday('hot');
+    return s.hotSeenAt === null || newest > s.hotSeenAt;
+  }
   if (t === 'halfPrice') return halfOk;
   if (t === 'patFace')
     return (
@@ -435,6 +463,22 @@ const arbEvent: fc.Arbitrary<UnstampedEvent> = fc.oneof(
     arbitrary: fc
       .tuple(fc.dictionary(arbType, arbTime), arbTime)
       .map(([shown, at]) => popups.shownStatusRestored({ shown }, at)),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.tuple(arbRoute, arbTime).map(([route, at]) => popups.pageVisited({ route }, at)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(fc.option(fc.constantFrom('acc-a', 'acc-b')), fc.option(arbTime), arbTime)
+      .map(([accountId, seen, at]) => popups.hotSeenRestored({ accountId, at: seen }, at)),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .tuple(arbTime, arbTime)
+      .map(([newest, at]) => popups.detailsReceived({ details: { hotCount: 1, hotNewestAt: newest } }, at)),
   },
   {
     weight: 2,
@@ -706,6 +750,133 @@ describe('popups: end-time reminders (spec §4 "retention, awaiting order, activ
               );
             });
             expect(shown?.popup ?? null).toBe(eligible[0] ?? null);
+          }
+        },
+      ),
+    );
+  });
+});
+
+// ---- issue 21 item 6: one interruption per page visit, the hot popup only when new, days in countdowns
+
+describe('popups: at most one interruption per page visit (issue 21: no popup wall)', () => {
+  const all = [offer('halfPrice'), offer('hot'), popups.dailyStaminaFlagged({ flagged: true })];
+  const onHome = { route: 'homePage', halfPriceEligible: true };
+
+  it('given half-price, hot and the stamina flag, the visit shows half-price, then only the stamina follow-up', () => {
+    const g = given(...all, newVisit());
+    expect(next(g.state, onHome)).toBe('halfPrice');
+    const closed = g.when(shownAt('halfPrice', NOON), closeAt('halfPrice', NOON + 1)).state;
+    expect(closed.offered).toEqual(['hot', 'dailyStamina']);
+    expect(next(closed, { ...onHome, now: NOON + 2 })).toBe('dailyStamina');
+    const done = given(...all, newVisit()).when(
+      shownAt('halfPrice', NOON),
+      closeAt('halfPrice', NOON + 1),
+      shownAt('dailyStamina', NOON + 2),
+      closeAt('dailyStamina', NOON + 3),
+    ).state;
+    expect(next(done, { ...onHome, now: NOON + 4 })).toBeNull();
+  });
+
+  it('the same page again is the same visit; another page is a new one', () => {
+    const g = given(...all, popups.pageVisited({ route: 'homePage' }), shownAt('halfPrice', NOON));
+    expect(g.state.visitInterrupted).toBe(true);
+    expect(g.when(popups.pageVisited({ route: 'homePage' })).state).toBe(g.state);
+    expect(g.when(popups.pageVisited({ route: 'videoPage' })).state.visitInterrupted).toBe(false);
+  });
+
+  it('property: a view that shows whatever the queue proposes interrupts each page visit at most once (stamina aside), in priority order', () => {
+    const arbStep = fc.oneof(
+      arbType.map((type) => ({ kind: 'offer' as const, type })),
+      fc.constant({ kind: 'showNext' as const }),
+      fc.constant({ kind: 'close' as const }),
+      fc.boolean().map((flagged) => ({ kind: 'flag' as const, flagged })),
+      arbRoute.map((route) => ({ kind: 'visit' as const, route })),
+      fc.integer({ min: 0, max: DAY }).map((ms) => ({ kind: 'wait' as const, ms })),
+    );
+    fc.assert(
+      fc.property(fc.array(arbStep, { maxLength: 80 }), fc.boolean(), (steps, halfPriceEligible) => {
+        let s = popups.initialPopupsState;
+        let now = NOON;
+        let seq = 0;
+        const apply = (e: UnstampedEvent) => (s = evolve(s, stamp(e, ++seq, now)));
+        let route = 'homePage';
+        apply(popups.pageVisited({ route }));
+        let interruptions = 0;
+        for (const step of steps) {
+          if (step.kind === 'wait') now += step.ms;
+          else if (step.kind === 'offer') apply(popups.popupOffered({ type: step.type }));
+          else if (step.kind === 'flag') apply(popups.dailyStaminaFlagged({ flagged: step.flagged }));
+          else if (step.kind === 'visit') {
+            if (step.route !== route) interruptions = 0;
+            route = step.route;
+            apply(popups.pageVisited({ route }));
+          } else if (step.kind === 'close') {
+            if (s.current !== null) apply(popups.popupClosed({ type: s.current }));
+          } else {
+            const c = { route, now, halfPriceEligible, newUserSubscriptionInfo: null, tourRunning: false };
+            const type = popups.selectNextPopup(s, c);
+            if (type === null) continue;
+            // Priority kept: nothing eligible ahead of the one proposed.
+            for (const other of s.offered)
+              if (popups.POPUP_PRIORITY[other] < popups.POPUP_PRIORITY[type])
+                expect(popups.isPopupEligible(s, c, other) && !s.visitInterrupted).toBe(false);
+            apply(popups.popupShown({ type }));
+            if (type !== 'dailyStamina') interruptions += 1;
+            expect(interruptions).toBeLessThanOrEqual(1);
+          }
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('popups: the hot popup comes back only with something new (issue 21)', () => {
+  const hotData = (newest: number) =>
+    popups.detailsReceived({ details: { hotCount: 4, hotNewestAt: newest } });
+
+  it('the marker is per account: restored for the account, moved on when the hot popup shows, cleared at sign-out', () => {
+    const g = given(
+      popups.hotSeenRestored({ accountId: 'acc-1', at: NOON - HOUR }),
+      hotData(NOON - 2 * HOUR),
+    );
+    expect(g.state.hotSeenAccount).toBe('acc-1');
+    expect(next(g.when(offer('hot'), newVisit()).state)).toBeNull();
+    const newer = [hotData(NOON - 1), offer('hot'), newVisit()];
+    expect(next(g.when(...newer).state)).toBe('hot');
+    expect(g.when(...newer, shownAt('hot', NOON)).state.hotSeenAt).toBe(NOON - 1);
+    const out = g.when(...newer, popups.hotSeenRestored({ accountId: null, at: 5 })).state;
+    expect([out.hotSeenAccount, out.hotSeenAt]).toEqual([null, null]);
+  });
+
+  it('property: hot is proposed only when its newest work is later than the one last seen; after showing it, not again for the same news', () => {
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: 0, max: 10_000 })),
+        fc.integer({ min: 0, max: 10_000 }),
+        (seen, newest) => {
+          const s = given(
+            popups.hotSeenRestored({ accountId: 'acc', at: seen }),
+            hotData(newest),
+            offer('hot'),
+            newVisit(),
+          ).state;
+          const proposed = next(s) === 'hot';
+          expect(proposed).toBe(seen === null || newest > seen);
+          expect(popups.hotIsNew(newest, seen)).toBe(proposed);
+          if (proposed) {
+            const after = given(
+              popups.hotSeenRestored({ accountId: 'acc', at: seen }),
+              hotData(newest),
+              offer('hot'),
+              newVisit(),
+              shownAt('hot', NOON),
+              closeAt('hot', NOON + 1),
+              offer('hot'),
+              newVisit(),
+            ).state;
+            expect(next(after, { now: NOON + 2 })).toBeNull();
           }
         },
       ),

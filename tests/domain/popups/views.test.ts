@@ -78,7 +78,7 @@ describe('the half-price popup at zero (spec §4 "clears at zero")', () => {
     expect(popups.selectPopupView(g.state)).toMatchObject({
       type: 'halfPrice',
       destination: '/pricing',
-      countdown: '00:00:07',
+      countdown: { days: 0, clock: '00:00:07' },
     });
     const { state, violation } = g.when(popups.countdownTicked({}, END));
     expect(violation).toBeNull();

@@ -10,6 +10,8 @@ import { appStarted } from '../../../infrastructure/store/commands';
 import { trackEvent } from '../../../infrastructure/telemetry/commands';
 import { FLAGS_STORAGE_KEY, abFlagsEpic } from '../../../infrastructure/telemetry/flags';
 import { offeredTypesOf, popupStatusActions } from '../../../infrastructure/popups/epics';
+import { HOT_SEEN_KEY, readHotSeen } from '../../../infrastructure/popups/hotSeen';
+import { popupRouteEntered } from '../../../infrastructure/popups/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakeTelemetry } from '../../support/fakes/telemetry';
 import { OK, eventTypes, newScheduler, setup } from './harness';
@@ -232,9 +234,39 @@ describe('popup status (spec §7 "popup status (plat web)", §3 popup data, fetc
       });
       store.dispatch(session.userInfoSet({ user: user('u1') }));
       flush();
-      expect(eventTypes(store).filter((t) => t.startsWith('popups/') || t.startsWith('notices/'))).toEqual(
-        [],
-      );
+      // Only the account's hot marker, read back locally before the call.
+      expect(eventTypes(store).filter((t) => t.startsWith('popups/') || t.startsWith('notices/'))).toEqual([
+        'popups/hotSeenRestored',
+      ]);
     });
+  });
+
+  it('the hot popup marker: read back for the account before its offers, the hot popup shown only for newer works, the marker moved on and kept (issue 21)', () => {
+    for (const [newest, shows] of [
+      [500, false],
+      [900, true],
+    ] as const) {
+      const scheduler = newScheduler();
+      scheduler.run(({ cold, flush }) => {
+        const { store, deps } = setup(scheduler, {
+          api: {
+            popupStatus: () =>
+              cold('20ms r|', {
+                r: E.right(status({ hot_popup_cnt: 3, hot_popup_newest_at: newest as never })) as never,
+              }),
+          },
+        });
+        deps.platform.storage.set(HOT_SEEN_KEY, JSON.stringify({ accountId: 'u1', at: 500 }));
+        store.dispatch(appStarted({}));
+        store.dispatch(popupRouteEntered({ route: 'home' }));
+        cold('100ms a').subscribe(() => store.dispatch(session.userInfoSet({ user: user('u1') })));
+        flush();
+        const types = eventTypes(store);
+        expect(types.indexOf('popups/hotSeenRestored')).toBeLessThan(types.indexOf('popups/offered'));
+        expect(store.getState().popups.current).toBe(shows ? 'hot' : null);
+        expect(readHotSeen(deps.platform.storage, 'u1')).toBe(shows ? 900 : 500);
+        expect(readHotSeen(deps.platform.storage, 'u2')).toBeNull();
+      });
+    }
   });
 });

@@ -127,6 +127,9 @@ const PricingPage = () => {
   const buy = (goodsId: string) => dispatch(startCheckout({ goodsId, methodId }));
   const perMonth = (offer: billing.PlanOffer) =>
     offer.pricePerMonth === null ? null : price(offer.pricePerMonth, offer.plan.currency);
+  // While the half-price offer runs, what the server charges (the full price struck through beside it).
+  const halfPerMonth = (offer: billing.PlanOffer) =>
+    offer.halfPrice?.pricePerMonth == null ? null : price(offer.halfPrice.pricePerMonth, offer.plan.currency);
 
   return (
     <div className={styles.page} data-testid="pricing">
@@ -234,8 +237,20 @@ const PricingPage = () => {
                   </p>
                 ) : (
                   <div>
+                    {offer.halfPrice !== null && (
+                      <Badge tone="success" data-testid={`half-price-${t.tier}`}>
+                        <FormattedMessage id="billing.pricing.halfPrice" />
+                      </Badge>
+                    )}
                     <p className={styles.price} data-testid={`price-${t.tier}`}>
-                      <span className={styles.amount}>{perMonth(offer)}</span>
+                      {offer.halfPrice === null ? null : (
+                        <s className={styles.was} data-testid={`full-price-${t.tier}`}>
+                          {perMonth(offer)}
+                        </s>
+                      )}
+                      <span className={styles.amount}>
+                        {offer.halfPrice === null ? perMonth(offer) : halfPerMonth(offer)}
+                      </span>
                       <span className={styles.per}>
                         <FormattedMessage id="billing.pricing.perMonth" />
                       </span>
@@ -244,7 +259,9 @@ const PricingPage = () => {
                       <p className={styles.muted}>
                         <FormattedMessage
                           id="billing.pricing.billedYearly"
-                          values={{ total: price(offer.plan.price, offer.plan.currency) }}
+                          values={{
+                            total: price(offer.halfPrice?.price ?? offer.plan.price, offer.plan.currency),
+                          }}
                         />
                       </p>
                     )}
@@ -302,7 +319,10 @@ const PricingPage = () => {
                   </p>
                 </div>
                 <p className={styles.price}>
-                  <span>{price(o.plan.price, o.plan.currency)}</span>
+                  {o.halfPrice === null ? null : (
+                    <s className={styles.was}>{price(o.plan.price, o.plan.currency)}</s>
+                  )}
+                  <span>{price(o.halfPrice?.price ?? o.plan.price, o.plan.currency)}</span>
                   <span className={styles.per}>
                     <FormattedMessage
                       id={
