@@ -97,7 +97,7 @@ const COLOUR = /^#[0-9a-f]{6}$/;
 
 /**
  * The colour painted where an image will be, before it loads: its dominant colour (spec §9 colour
- * extraction, `studio.extractPalette`) as `#rrggbb`; anything else (absent, or not a plain colour)
+ * extraction, `format.extractPalette`) as `#rrggbb`; anything else (absent, or not a plain colour)
  * paints nothing, so no CSS but a colour reaches a style.
  */
 export const placeholderColour = (colour: string | null | undefined): string | undefined =>

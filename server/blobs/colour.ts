@@ -1,21 +1,27 @@
 /**
- * The dominant colour of a picture (spec §9 colour extraction, `studio.extractPalette`: at most
- * 300 px sampled, 5 clusters, up to 20 iterations), painted where the picture will be before it
- * loads (issue 22). Decoding and the downsampling to the sampling grid run in sharp.
+ * The dominant colour of a picture (spec §9 colour extraction, `format.extractPalette`: at most
+ * 300 pixels sampled, 5 clusters, up to 20 iterations), painted where the picture will be before
+ * it loads (issue 22). Decoding and shrinking run in sharp (its own threads); the clustering of
+ * 300 samples is a few thousand steps, so the event loop hardly notices it.
  */
 import sharp from 'sharp';
-import { studio } from '../../domain/index.js';
+import { format } from '../../domain/index.js';
+
+/** The side the picture is shrunk to before sampling: 4096 pixels, of which 300 are sampled. */
+const SAMPLE_SIDE = 64;
+
+const hex = (v: number): string => Math.round(v).toString(16).padStart(2, '0');
 
 /** `#rrggbb` of the picture's largest colour cluster, or null when it cannot be read or has no opaque pixel. */
 export const dominantColour = async (bytes: Uint8Array): Promise<string | null> => {
   try {
-    const side = studio.PALETTE_SAMPLE_MAX_SIDE;
     const { data, info } = await sharp(bytes)
-      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: SAMPLE_SIDE, height: SAMPLE_SIDE, fit: 'inside', withoutEnlargement: true })
       .ensureAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });
-    return studio.extractPalette(data, info.width, info.height).colours[0]?.hex ?? null;
+    const top = format.extractPalette(new Uint8ClampedArray(data), info.width, info.height)[0];
+    return top ? `#${hex(top.r)}${hex(top.g)}${hex(top.b)}` : null;
   } catch {
     return null;
   }
