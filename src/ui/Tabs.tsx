@@ -1,4 +1,4 @@
-import { Tabs as RadixTabs } from 'radix-ui';
+import * as RadixTabs from 'radix-ui/tabs';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Tabs.module.css';
