@@ -44,6 +44,8 @@ export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs(
             value={item.value}
             disabled={item.disabled}
             className={styles.tab}
+            // Without panels (a segmented control) there is no panel for aria-controls to name.
+            {...(children === undefined ? { 'aria-controls': undefined } : {})}
           >
             {item.label}
           </RadixTabs.Trigger>
