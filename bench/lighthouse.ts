@@ -59,7 +59,7 @@ const main = async (): Promise<void> => {
       }), load average ${os.loadavg()[0]?.toFixed(2)}\n`,
     );
     console.log(
-      `${'route'.padEnd(18)} perf a11y  bp  seo ${METRICS.map(([n]) => n.padStart(8)).join(' ')}  first-party JS`,
+      `${'route'.padEnd(18)} perf a11y  bp  seo ${METRICS.map(([n]) => n.padStart(8)).join(' ')}  JS transferred`,
     );
     for (const route of ROUTES) {
       const result = await lighthouse(`${app.url}${route}`, {
@@ -75,12 +75,13 @@ const main = async (): Promise<void> => {
       }
       const scores = CATEGORIES.map((c) => score(lhr.categories[c]?.score)).join('  ');
       const metrics = METRICS.map(([, id]) => metric(id, lhr.audits[id]?.numericValue).padStart(8)).join(' ');
-      const js = lhr.audits['total-byte-weight']?.details;
+      // Every script the page fetched (network-requests lists them all; total-byte-weight only the largest).
+      const requests = lhr.audits['network-requests']?.details;
       const scriptBytes =
-        js && js.type === 'table'
-          ? js.items
-              .filter((i) => typeof i['url'] === 'string' && i['url'].endsWith('.js'))
-              .reduce((sum, i) => sum + (typeof i['totalBytes'] === 'number' ? i['totalBytes'] : 0), 0)
+        requests && requests.type === 'table'
+          ? requests.items
+              .filter((i) => i['resourceType'] === 'Script')
+              .reduce((sum, i) => sum + (typeof i['transferSize'] === 'number' ? i['transferSize'] : 0), 0)
           : 0;
       console.log(`${route.padEnd(18)} ${scores} ${metrics}  ${(scriptBytes / 1024).toFixed(0)} KiB`);
       const failing = Object.values(lhr.audits)
