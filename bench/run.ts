@@ -2,7 +2,9 @@
  * `npm run bench`: measures, side by side in one run, what checking invariants and the log
  * format cost relative to a bare fold of the same events, then what hostile posts cost the
  * sanitiser relative to an ordinary one, then the square's scroll frames beside an empty page's
- * (bench/squareScroll.ts, also alone as `npm run bench:square`; it needs the built client).
+ * (bench/squareScroll.ts, also alone as `npm run bench:square`; it needs the built client), then
+ * Lighthouse mobile on the public routes (bench/lighthouse.ts, alone as `npm run bench:lighthouse`;
+ * skipped without a built client).
  * Reports ratios, never asserts time.
  */
 import {
@@ -75,3 +77,6 @@ benchSanitizer();
 
 console.log('');
 await import('./squareScroll.js');
+
+console.log('');
+await import('./lighthouse.js');

@@ -1,6 +1,7 @@
 /**
  * Which message ids each translation file holds: the ids a part of the client can show, found by
- * walking its imports from `src/main.tsx` (static imports only: the file `common`) and from each
+ * walking its imports from `src/main.tsx` (static imports, and the dynamic ones outside `src/routes/`
+ * such as the shell's overlays loaded after the first paint: the file `common`) and from each
  * route module `src/routes/<route>.ts` (static and dynamic imports: the file `<route>`, less what
  * `common` has). An id counts when a module has it as a whole string literal, or has a literal
  * prefix of it that code completes (`'HttpErrorCode_' + code`, `` `task.status.${s}` ``). Finding too
@@ -45,6 +46,11 @@ const parse = (file) => {
   return parsed;
 };
 
+/**
+ * The files `entry` reaches: by static imports, and by dynamic ones where `dynamic(file)` says so.
+ * For `common` that is every dynamic import but a route module's (its page has a file of its own):
+ * what the shell loads after the first paint (toasts, dialogs, popups, a menu's parts) shows on any page.
+ */
 const reach = (entry, dynamic) => {
   const seen = new Set();
   const todo = [entry];
@@ -53,7 +59,7 @@ const reach = (entry, dynamic) => {
     if (seen.has(file)) continue;
     seen.add(file);
     const { statics, dynamics } = parse(file);
-    todo.push(...statics, ...(dynamic ? dynamics : []));
+    todo.push(...statics, ...(dynamic(file) ? dynamics : []));
   }
   return seen;
 };
@@ -72,12 +78,18 @@ const idsIn = (files, ids) => {
 
 /** Map of translation file name → sorted ids: `common`, then one per route module. */
 export const translationFiles = (root, ids) => {
-  const common = idsIn(reach(path.join(root, 'src/main.tsx'), false), ids);
-  const files = new Map([['common', [...common].sort()]]);
   const routes = path.join(root, 'src/routes');
+  const common = idsIn(
+    reach(path.join(root, 'src/main.tsx'), (file) => path.dirname(file) !== routes),
+    ids,
+  );
+  const files = new Map([['common', [...common].sort()]]);
   for (const name of readdirSync(routes).sort()) {
     if (!name.endsWith('.ts') || name === 'index.ts' || name === 'types.ts') continue;
-    const own = idsIn(reach(path.join(routes, name), true), ids);
+    const own = idsIn(
+      reach(path.join(routes, name), () => true),
+      ids,
+    );
     files.set(path.basename(name, '.ts'), [...own].filter((id) => !common.has(id)).sort());
   }
   return files;

@@ -31,6 +31,7 @@ import { marketingRoutes } from './routes/marketing';
 import { studioRoutes } from './routes/studio';
 import { opsRoutes } from './routes/ops';
 import { platformRoutes } from './routes/platform';
+import { seoRoutes } from './platform/seo';
 import { paymentRoutes } from './routes/payment';
 import { taskRoutes } from './routes/tasks';
 import { supportRoutes } from './routes/support';
@@ -215,6 +216,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   platformRoutes(app, ctx);
   marketingRoutes(app, ctx);
   supportRoutes(app, ctx);
+  seoRoutes(app, config.cookieSecure);
 
   variantRoutes(app, ctx);
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {
@@ -234,6 +236,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       wildcard: false,
       cacheControl: false,
       setHeaders: staticCacheHeaders,
+      // The build wrote brotli and gzip siblings of every page, script, style and translation file
+      // (scripts/precompress.mjs): sent as they are, nothing compressed per request.
+      preCompressed: true,
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
   app.setNotFoundHandler((req, reply) => {

@@ -65,6 +65,22 @@ export const localizedPath = (locale: Locale, barePath: string): string =>
 
 // ---- route tables (spec §2) ----------------------------------------------------------------
 
+/**
+ * The public pages worth indexing, as bare paths (English; every locale has them under its prefix):
+ * what the server's sitemap lists (issue 22). Pages behind a sign-in, forms and items by id are left out.
+ */
+export const SITEMAP_PATHS: readonly string[] = [
+  '/',
+  '/create',
+  '/explore',
+  '/ai-tools',
+  '/pricing',
+  '/mall',
+  '/search',
+  '/tag',
+  '/support',
+];
+
 export const HOME_ROUTE = 'home';
 export const LOGIN_ROUTE = 'login';
 /** The ad landing pages; their names are not in the spec, so these are ours. */

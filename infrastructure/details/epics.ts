@@ -92,11 +92,21 @@ export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
           return concat(
             of<Action>(details.itemRequested({ id })),
             call.pipe(
-              mergeMap((r): Action[] => {
+              mergeMap((r): Observable<Action> => {
                 if (E.isLeft(r))
-                  return [details.itemFailed({ id, code: codeOf(r.left) }), ...reportUnlessNotFound(r.left)];
-                const html = typeof r.right.content === 'string' ? deps.sanitize(r.right.content) : null;
-                return [...itemsOf([r.right]), details.itemLoaded({ item: toDetailItem(r.right, html) })];
+                  return from([
+                    details.itemFailed({ id, code: codeOf(r.left) }),
+                    ...reportUnlessNotFound(r.left),
+                  ]);
+                const item = r.right;
+                const html$: Observable<string | null> =
+                  typeof item.content === 'string' ? deps.sanitize(item.content) : of(null);
+                return html$.pipe(
+                  mergeMap((html) => [
+                    ...itemsOf([item]),
+                    details.itemLoaded({ item: toDetailItem(item, html) }),
+                  ]),
+                );
               }),
             ),
           );

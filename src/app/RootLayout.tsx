@@ -13,7 +13,10 @@ import styles from './shell/Shell.module.css';
 const localeOfPath = (pathname: string): routing.Locale =>
   routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
 
-/** The page's title: a status page's own (404, 403, error), else the deepest route's; then the product's name. */
+/**
+ * The page's title: a status page's own (404, 403, error), else the deepest route's; then the product's name.
+ * And its meta description: the deepest route's, else the site's.
+ */
 const DocumentTitle = ({ override }: { readonly override: string | null }) => {
   const intl = useIntl();
   const matches = useMatches();
@@ -22,9 +25,20 @@ const DocumentTitle = ({ override }: { readonly override: string | null }) => {
   const app = intl.formatMessage({ id: 'app.name' });
   const titleId = override ?? handle?.titleId;
   const title = titleId ? `${intl.formatMessage({ id: titleId })} · ${app}` : app;
+  // Issue 22: every page describes itself to search engines, in its own language.
+  const description = intl.formatMessage({ id: handle?.descriptionId ?? 'meta.description.default' });
   useEffect(() => {
     document.title = title;
   }, [title]);
+  useEffect(() => {
+    let meta = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (meta === null) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [description]);
   return null;
 };
 

@@ -15,6 +15,8 @@ import { RouteError } from './RouteError';
 
 export interface RouteHandle {
   readonly titleId: string;
+  /** The meta description's message id (the site's own when the route has none). */
+  readonly descriptionId?: string;
   /** The route's name (its guard meta name), for views that depend on the page (the popup queue). */
   readonly name?: string;
 }
@@ -26,7 +28,11 @@ const NOT_FOUND_META = { name: 'notFound', requiresAuth: false } as const;
 
 const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
   ...(route.path === '' ? { index: true } : { path: route.path }),
-  handle: { titleId: route.titleId, name: route.meta.name } satisfies RouteHandle,
+  handle: {
+    titleId: route.titleId,
+    name: route.meta.name,
+    ...(route.descriptionId === undefined ? {} : { descriptionId: route.descriptionId }),
+  } satisfies RouteHandle,
   errorElement: <RouteError />,
   loader: async ({ request, params }: LoaderFunctionArgs) => {
     const url = new URL(request.url);

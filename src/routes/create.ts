@@ -10,6 +10,7 @@ export const createRoute: AppRoute = {
   path: 'create',
   meta: { name: 'create', requiresAuth: false },
   titleId: 'title.create',
+  descriptionId: 'meta.description.create',
   modules: [loadCreationModule, loadStudioModule],
   page: () => import('../features/create/pages/CreatePage'),
 };

@@ -12,6 +12,7 @@ export const exploreRoute: AppRoute = {
   path: 'explore/:tab?',
   meta: { name: 'explore', requiresAuth: false },
   titleId: 'title.explore',
+  descriptionId: 'meta.description.explore',
   modules: [loadFeedModule, loadStudioModule],
   page: () => import('../features/explore/pages/ExplorePage'),
   load: async (_ctx, params) => {
@@ -34,6 +35,7 @@ export const exploreSectionRoutes: readonly AppRoute[] = feed.FEED_TABS.flatMap(
           path: path.slice(1),
           meta: { name: feed.TABS[tab].pageKey, requiresAuth: false },
           titleId: 'title.explore',
+          descriptionId: 'meta.description.explore',
           modules: [loadFeedModule, loadStudioModule],
           page: () => import('../features/explore/pages/ExplorePage'),
         },

@@ -7,6 +7,7 @@ export const homeRoute: AppRoute = {
   path: '',
   meta: { name: routing.HOME_ROUTE, requiresAuth: false },
   titleId: 'title.create',
+  descriptionId: 'meta.description.create',
   modules: [loadCreationModule, loadStudioModule],
   page: () => import('../features/create/pages/CreatePage'),
 };

@@ -6,6 +6,7 @@ export const pricingRoute: AppRoute = {
   path: 'pricing',
   meta: { name: 'pricing', requiresAuth: false },
   titleId: 'billing.title.pricing',
+  descriptionId: 'meta.description.pricing',
   modules: [loadBillingModule],
   page: () => import('../features/billing/pages/PricingPage'),
 };

@@ -22,6 +22,8 @@ export interface AppRoute {
   readonly path: string;
   readonly meta: RouteMeta;
   readonly titleId: string;
+  /** The page's meta description (issue 22: one per public route, in the page's language); else the site's. */
+  readonly descriptionId?: string;
   readonly modules?: readonly EpicModuleLoader[];
   readonly page: () => Promise<{ readonly default: ComponentType }>;
   readonly load?: (ctx: RouteContext, params: Params) => Promise<void>;

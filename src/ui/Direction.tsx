@@ -1,4 +1,4 @@
-import { Direction } from 'radix-ui';
+import * as Direction from 'radix-ui/direction';
 import type { ReactNode } from 'react';
 
 export interface DirectionProviderProps {

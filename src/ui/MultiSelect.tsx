@@ -1,4 +1,4 @@
-import { Popover as RadixPopover } from 'radix-ui';
+import * as RadixPopover from 'radix-ui/popover';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CheckIcon, ChevronDownIcon } from './icons';

@@ -1,4 +1,4 @@
-import { ScrollArea as RadixScrollArea } from 'radix-ui';
+import * as RadixScrollArea from 'radix-ui/scroll-area';
 import { forwardRef, type CSSProperties, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './ScrollArea.module.css';

@@ -1,4 +1,4 @@
-import { Select as RadixSelect } from 'radix-ui';
+import * as RadixSelect from 'radix-ui/select';
 import { forwardRef, useId, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CheckIcon, ChevronDownIcon } from './icons';

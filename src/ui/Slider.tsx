@@ -1,4 +1,4 @@
-import { Slider as RadixSlider } from 'radix-ui';
+import * as RadixSlider from 'radix-ui/slider';
 import { forwardRef, useId, useState } from 'react';
 import { cx } from './cx';
 import styles from './Slider.module.css';

@@ -1,4 +1,4 @@
-import { Switch as RadixSwitch } from 'radix-ui';
+import * as RadixSwitch from 'radix-ui/switch';
 import { forwardRef, useId, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Switch.module.css';

@@ -1,4 +1,4 @@
-import { Tabs as RadixTabs } from 'radix-ui';
+import * as RadixTabs from 'radix-ui/tabs';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Tabs.module.css';
@@ -44,6 +44,8 @@ export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs(
             value={item.value}
             disabled={item.disabled}
             className={styles.tab}
+            // Without panels (a segmented control) there is no panel for aria-controls to name.
+            {...(children === undefined ? { 'aria-controls': undefined } : {})}
           >
             {item.label}
           </RadixTabs.Trigger>

@@ -1,23 +1,8 @@
-import { Tooltip as RadixTooltip } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import * as RadixTooltip from 'radix-ui/tooltip';
+import { useContext, type ReactElement, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Tooltip.module.css';
-
-export interface TooltipProviderProps {
-  children: ReactNode;
-  /** ms before a tooltip opens on hover. Default 400. */
-  delayDuration?: number;
-  skipDelayDuration?: number;
-}
-
-/** Mount once near the root (tooltips share its delays). */
-export function TooltipProvider({ children, delayDuration = 400, skipDelayDuration }: TooltipProviderProps) {
-  return (
-    <RadixTooltip.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration}>
-      {children}
-    </RadixTooltip.Provider>
-  );
-}
+import { TooltipDelaysContext } from './TooltipDelays';
 
 export interface TooltipProps {
   /** Tooltip text: supplementary only, never the sole accessible name of the trigger. */
@@ -42,20 +27,23 @@ export function Tooltip({
   onOpenChange,
   className,
 }: TooltipProps) {
+  const delays = useContext(TooltipDelaysContext);
   return (
-    <RadixTooltip.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-      <RadixTooltip.Portal>
-        <RadixTooltip.Content
-          side={side}
-          align={align}
-          sideOffset={6}
-          collisionPadding={8}
-          className={cx(styles.content, className)}
-        >
-          {content}
-        </RadixTooltip.Content>
-      </RadixTooltip.Portal>
-    </RadixTooltip.Root>
+    <RadixTooltip.Provider delayDuration={delays.delayDuration} skipDelayDuration={delays.skipDelayDuration}>
+      <RadixTooltip.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+        <RadixTooltip.Portal>
+          <RadixTooltip.Content
+            side={side}
+            align={align}
+            sideOffset={6}
+            collisionPadding={8}
+            className={cx(styles.content, className)}
+          >
+            {content}
+          </RadixTooltip.Content>
+        </RadixTooltip.Portal>
+      </RadixTooltip.Root>
+    </RadixTooltip.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { VisuallyHidden as RadixVisuallyHidden } from 'radix-ui';
+import * as RadixVisuallyHidden from 'radix-ui/visually-hidden';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import styles from './visuallyHidden.module.css';
 

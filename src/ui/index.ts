@@ -23,8 +23,9 @@ export { visuallyHiddenClass } from './VisuallyHidden';
 export type { CardProps } from './Card';
 export { DirectionProvider } from './Direction';
 export type { DirectionProviderProps } from './Direction';
-export { ConfirmDialog, Dialog, DialogClose } from './Dialog';
-export type { ConfirmDialogProps, DialogProps } from './Dialog';
+export { Dialog } from './Dialog';
+export { ConfirmDialog, DialogClose } from './DialogRadix';
+export type { ConfirmDialogProps, DialogProps } from './DialogRadix';
 export { Field, PasswordInput, TextArea, TextInput, useFieldControl } from './Field';
 export type {
   FieldControlProps,
@@ -35,7 +36,8 @@ export type {
 } from './Field';
 export { Cluster, Stack } from './Layout';
 export type { Align, ClusterProps, Justify, SpaceStep, StackProps } from './Layout';
-export { Menu, MenuItem, MenuLabel, MenuSeparator } from './Menu';
+export { Menu } from './Menu';
+export { MenuItem, MenuLabel, MenuSeparator } from './MenuRadix';
 export type { MenuItemProps, MenuItemSpec, MenuProps } from './Menu';
 export { MultiSelect } from './MultiSelect';
 export type { MultiSelectOption, MultiSelectProps } from './MultiSelect';
@@ -63,7 +65,9 @@ export { Tabs, TabsNav, TabsPanel } from './Tabs';
 export type { TabItem, TabsNavItem, TabsNavLinkProps, TabsNavProps, TabsPanelProps, TabsProps } from './Tabs';
 export { TOAST_DURATION_MS, Toast, ToastProvider, ToastViewport } from './Toast';
 export type { ToastAction, ToastProps, ToastProviderProps, ToastTone, ToastViewportProps } from './Toast';
-export { Tooltip, TooltipProvider } from './Tooltip';
-export type { TooltipProps, TooltipProviderProps } from './Tooltip';
+export { Tooltip } from './Tooltip';
+export type { TooltipProps } from './Tooltip';
+export { TooltipProvider } from './TooltipDelays';
+export type { TooltipProviderProps } from './TooltipDelays';
 export { VisuallyHidden } from './VisuallyHidden';
 export type { VisuallyHiddenProps } from './VisuallyHidden';

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench:lighthouse`: Lighthouse 12.2.3 (pinned: later versions need Node 22) with its mobile
+ * defaults (simulated slow 4G, 4x CPU slowdown, a Moto G Power sized screen) on the public routes of
+ * issue 22, against a started server with its demo data and the built client (`npm run build`).
+ * Prints one line per route: the four category scores and FCP, LCP, TBT and CLS. Asserts nothing:
+ * figures on a busy machine move, the README's Performance section keeps the last run and the machine.
+ *
+ * Chromium is `CHROME_PATH` (else /usr/bin/chromium), started headless by chrome-launcher.
+ */
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROME, startApp } from '../tests/e2e/support';
+
+/** The routes of the issue: home, the square, create, a model's page, an artwork's page, pricing. */
+const ROUTES: readonly string[] = [
+  '/',
+  '/explore',
+  '/create',
+  '/models/mdl-002',
+  '/artwork/art-005',
+  '/pricing',
+];
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const METRICS = [
+  ['FCP', 'first-contentful-paint'],
+  ['LCP', 'largest-contentful-paint'],
+  ['TBT', 'total-blocking-time'],
+  ['CLS', 'cumulative-layout-shift'],
+] as const;
+
+const score = (s: number | null | undefined) =>
+  s === null || s === undefined ? '  -' : String(Math.round(s * 100)).padStart(3);
+
+const metric = (id: string, value: number | undefined): string => {
+  if (value === undefined) return '-';
+  if (id === 'cumulative-layout-shift') return value.toFixed(3);
+  if (id === 'total-blocking-time') return `${Math.round(value)} ms`;
+  return `${(value / 1000).toFixed(1)} s`;
+};
+
+const main = async (): Promise<void> => {
+  if (!existsSync(path.resolve(process.env['WEB_ROOT'] ?? 'dist/web', 'index.html'))) {
+    console.log('lighthouse: no built client (run `npm run build` first); skipped');
+    return;
+  }
+  const app = await startApp({ LOG_LEVEL: 'silent' });
+  const chrome = await launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    console.log(
+      `Lighthouse 12.2.3, mobile defaults (simulated slow 4G, 4x CPU), ${os.cpus().length} cores (${
+        os.cpus()[0]?.model ?? 'unknown CPU'
+      }), load average ${os.loadavg()[0]?.toFixed(2)}\n`,
+    );
+    console.log(
+      `${'route'.padEnd(18)} perf a11y  bp  seo ${METRICS.map(([n]) => n.padStart(8)).join(' ')}  JS transferred`,
+    );
+    for (const route of ROUTES) {
+      const result = await lighthouse(`${app.url}${route}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) {
+        console.log(`${route.padEnd(18)} no result`);
+        continue;
+      }
+      const scores = CATEGORIES.map((c) => score(lhr.categories[c]?.score)).join('  ');
+      const metrics = METRICS.map(([, id]) => metric(id, lhr.audits[id]?.numericValue).padStart(8)).join(' ');
+      // Every script the page fetched (network-requests lists them all; total-byte-weight only the largest).
+      const requests = lhr.audits['network-requests']?.details;
+      const scriptBytes =
+        requests && requests.type === 'table'
+          ? requests.items
+              .filter((i) => i['resourceType'] === 'Script')
+              .reduce((sum, i) => sum + (typeof i['transferSize'] === 'number' ? i['transferSize'] : 0), 0)
+          : 0;
+      console.log(`${route.padEnd(18)} ${scores} ${metrics}  ${(scriptBytes / 1024).toFixed(0)} KiB`);
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
+        .map((a) => a.id);
+      if (failing.length > 0) console.log(`${''.padEnd(18)} failing: ${failing.join(', ')}`);
+    }
+  } finally {
+    chrome.kill();
+    await app.stop();
+  }
+};
+
+await main();
