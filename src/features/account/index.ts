@@ -2,4 +2,4 @@
 export { LoginForm } from './LoginForm';
 export { SignUpForm } from './SignUpForm';
 export { SettingsPanel } from './SettingsPanel';
-export { LoginGate } from './LoginGate';
+export { LoginGate, useDismissLoginGate } from './LoginGate';

@@ -4,7 +4,7 @@ import { notices, session } from '../../../domain/index.js';
 import { closeDialog } from '../../../infrastructure/notices/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
 import { Button, Dialog } from '../../ui';
-import { LoginForm } from '../account';
+import { LoginForm, useDismissLoginGate } from '../account';
 import { UpsellActions, UpsellBody, UpsellTitle, useUpsell } from '../billing';
 
 /**
@@ -24,6 +24,8 @@ export const Dialogs = () => {
   }, [dialog, signedIn, dispatch]);
 
   const close = () => dialog && dispatch(closeDialog({ name: dialog.name }));
+  // Dismissed (not left through one of its links), the login dialog of a login gate goes home.
+  const dismissGate = useDismissLoginGate();
   const has = (id: string) => intl.messages[id] !== undefined;
   const name = dialog?.name ?? '';
   const upsell = useUpsell(dialog);
@@ -32,7 +34,9 @@ export const Dialogs = () => {
     <Dialog
       open={dialog !== null}
       onOpenChange={(open) => {
-        if (!open) close();
+        if (open) return;
+        if (dialog?.name === 'login') dismissGate();
+        close();
       }}
       title={
         <span data-testid="dialog-title">
