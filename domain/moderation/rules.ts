@@ -9,6 +9,12 @@
 
 export const SENSITIVE_WORDS_MESSAGE_KEY = 'ContainsSensitiveWords';
 
+/** The publish check's subject of a task's publish dialog. */
+export const taskPublishSubject = (taskId: string): string => `task:${taskId}`;
+
+/** The publish check's subject of the post editor (one new post at a time). */
+export const NEW_POST_SUBJECT = 'post:new';
+
 export interface SensitiveText {
   readonly text: string;
   /** Spec §5: the category of a text is the name of the field it comes from. */
