@@ -36,6 +36,7 @@ import { searchContext } from './search/index.js';
 import { studioContext } from './studio/index.js';
 import { peopleCleared, peopleContext } from './people/index.js';
 import { moderationContext } from './moderation/index.js';
+import { postsContext } from './posts/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -65,6 +66,7 @@ export const contexts = {
   studio: studioContext,
   people: peopleContext,
   moderation: moderationContext,
+  posts: postsContext,
 } as const;
 
 type Contexts = typeof contexts;
