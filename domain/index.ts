@@ -41,3 +41,4 @@ export * as details from './details/index.js';
 export * as search from './search/index.js';
 export * as studio from './studio/index.js';
 export * as people from './people/index.js';
+export * as posts from './posts/index.js';

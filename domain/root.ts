@@ -35,6 +35,8 @@ import { detailsContext } from './details/index.js';
 import { searchContext } from './search/index.js';
 import { studioContext } from './studio/index.js';
 import { peopleCleared, peopleContext } from './people/index.js';
+import { moderationContext } from './moderation/index.js';
+import { postsContext } from './posts/index.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -63,6 +65,8 @@ export const contexts = {
   search: searchContext,
   studio: studioContext,
   people: peopleContext,
+  moderation: moderationContext,
+  posts: postsContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -112,6 +112,19 @@ export const TABS: { readonly [T in FeedTab]: TabDescriptor } = {
   creatorAcademy: tab('creatorAcademy', null, 'CreatorAcademyPage', null, null),
 };
 
+/** The page a create entry opens (spec §2): post opens the post editor. A new digital person has no page yet. */
+export const CREATE_ENTRY_PATHS: { readonly [E in CreateEntry]: string | null } = {
+  createAndPost: '/posts/new',
+  newDigitalPerson: null,
+};
+
+/** The create entry a tab offers and the path it opens, or null when it offers none that can be opened. */
+export const createEntryOf = (t: FeedTab): { readonly entry: CreateEntry; readonly path: string } | null => {
+  const entry = TABS[t].createEntry;
+  const path = entry === null ? null : CREATE_ENTRY_PATHS[entry];
+  return entry === null || path === null ? null : { entry, path };
+};
+
 /** Spec §7: the video tab lists artworks of artwork type 7. */
 export const VIDEO_ARTWORK_TYPES: readonly number[] = [7];
 

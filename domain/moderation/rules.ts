@@ -9,6 +9,12 @@
 
 export const SENSITIVE_WORDS_MESSAGE_KEY = 'ContainsSensitiveWords';
 
+/** The publish check's subject of a task's publish dialog. */
+export const taskPublishSubject = (taskId: string): string => `task:${taskId}`;
+
+/** The publish check's subject of the post editor (one new post at a time). */
+export const NEW_POST_SUBJECT = 'post:new';
+
 export interface SensitiveText {
   readonly text: string;
   /** Spec §5: the category of a text is the name of the field it comes from. */
@@ -209,4 +215,51 @@ export const linkTarget = (href: string, ownOrigin: string): LinkTarget => {
   if (scheme !== 'http' && scheme !== 'https') return SAME_TAB;
   const host = hostOf(url, scheme);
   return host !== null && host === ownHost && scheme === ownScheme ? SAME_TAB : NEW_TAB;
+};
+
+// ---------------------------------------------------------------------------------------------
+// What the post editor may write (issue 21): its links and images are only those the server's
+// sanitiser keeps exactly as they are, so what the editor shows is what the post will show.
+
+/** The server keeps URLs up to this length. */
+export const POST_URL_MAX = 2048;
+
+/** Whitespace, controls and invisible separators: a browser would drop them inside a URL. */
+// eslint-disable-next-line no-control-regex
+const URL_BLANKS = /[\u0000-\u0020\u007f-\u00a0\u2028\u2029]/;
+
+/**
+ * A character reference the sanitiser would decode (`&#...`, `&name;`, or one of the named
+ * references HTML reads even without the semicolon): such a URL would not stay as written.
+ */
+const URL_REFERENCE = /&(#|[a-z]+;|amp|lt|gt|quot|apos|nbsp|colon|tab|newline|sol|lpar|rpar)/i;
+
+const plainUrl = (url: string): boolean =>
+  url !== '' &&
+  url.length <= POST_URL_MAX &&
+  !URL_BLANKS.test(url) &&
+  !url.includes('\\') &&
+  !URL_REFERENCE.test(url);
+
+/**
+ * The link a person typed, as the post editor keeps it, or null when it is refused: an
+ * http(s) address with a host, or a mailto: address (spec §5 removes javascript: and data:
+ * links; every other scheme and relative paths are refused too). Outer spaces are dropped.
+ * Every link the editor keeps opens in a new tab.
+ */
+export const postLinkHref = (raw: string): string | null => {
+  const url = raw.trim();
+  if (!plainUrl(url)) return null;
+  if (/^https?:\/\/[^/]/i.test(url)) return url;
+  if (/^mailto:./i.test(url)) return url;
+  return null;
+};
+
+/** An image the post editor keeps: an http(s) address with a host, or a path of this site (an upload). */
+export const postImageSrc = (raw: string): string | null => {
+  const url = raw.trim();
+  if (!plainUrl(url)) return null;
+  if (/^https?:\/\/[^/]/i.test(url)) return url;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  return null;
 };

@@ -28,7 +28,9 @@ import {
   ItemDetail,
   MODEL_DETAIL_PATH,
   ModelDetail,
+  POST_CREATE_PATH,
   POST_DETAIL_PATH,
+  PostCreateResponse,
   PostDetail,
   SEARCH_PATH,
   SearchRequest,
@@ -39,6 +41,7 @@ import {
   TagDetail,
   TagListResponse,
   type IdRequest,
+  type PostCreateRequest,
   type PostDetailRequest,
   type TagDetailRequest,
   type TagHotRequest,
@@ -50,6 +53,8 @@ export interface DetailsApi {
   readonly itemDetail: (req: IdRequest) => Observable<ApiResult<ItemDetail>>;
   readonly modelDetail: (req: IdRequest) => Observable<ApiResult<ModelDetail>>;
   readonly postDetail: (req: PostDetailRequest) => Observable<ApiResult<PostDetail>>;
+  /** A new post; the server sanitises its HTML (spec §5). */
+  readonly createPost: (req: PostCreateRequest) => Observable<ApiResult<PostCreateResponse>>;
   readonly comments: (req: CommentListRequest) => Observable<ApiResult<CommentListResponse>>;
   readonly addComment: (req: CommentCreateRequest) => Observable<ApiResult<Comment>>;
   readonly related: (req: RelatedRequest) => Observable<ApiResult<RelatedResponse>>;
@@ -69,6 +74,7 @@ export const makeDetailsApi = (http: HttpClient): DetailsApi => ({
   itemDetail: (req) => http.post(ITEM_DETAIL_PATH, req, ItemDetail),
   modelDetail: (req) => http.post(MODEL_DETAIL_PATH, req, ModelDetail),
   postDetail: (req) => http.post(POST_DETAIL_PATH, req, PostDetail),
+  createPost: (req) => http.post(POST_CREATE_PATH, req, PostCreateResponse),
   comments: (req) => http.post(COMMENT_LIST_PATH, req, CommentListResponse),
   addComment: (req) => http.post(COMMENT_CREATE_PATH, req, Comment),
   related: (req) => http.post(RELATED_PATH, req, RelatedResponse),

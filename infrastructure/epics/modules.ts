@@ -9,6 +9,7 @@ import { feedModule } from '../feed/module';
 import { detailsModule } from '../details/module';
 import { decorationsModule } from '../decorations/module';
 import { billingModule } from '../billing/module';
+import { postsModule } from '../posts/module';
 import type { EpicModule } from './root';
 
 export const areaModules: readonly EpicModule[] = [
@@ -18,4 +19,5 @@ export const areaModules: readonly EpicModule[] = [
   detailsModule,
   decorationsModule,
   billingModule,
+  postsModule,
 ];

@@ -1,26 +1,28 @@
 /**
  * The sensitive-word check before publishing (spec §5): the texts go per field (the category is
- * the field name) with the scene; a sensitive word blocks the action with an error naming the
- * offending fields' labels and the 'ContainsSensitiveWords' message; a failed check blocks it
- * too (its own error goes through the error map). Allowed, the carried action is dispatched.
+ * the field name) with the scene. Each step is a moderation event of the form's subject, so the
+ * form shows it and stays open with its text: checking, then blocked (naming the offending
+ * fields' labels), failed (the check call itself failed: nothing unchecked is published) or
+ * passed, after which the carried action is dispatched.
  */
 import * as E from 'fp-ts/Either';
-import { filter, map, mergeMap, of } from 'rxjs';
-import { moderation, notices } from '../../domain/index.js';
-import { SENSITIVE_CHECK_PATH } from '../contract/platform';
-import { reportApiFailure } from '../notices/commands';
+import { catchError, concat, filter, from, map, mergeMap, of } from 'rxjs';
+import { moderation } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
-import { checkBeforePublish } from './commands';
+import { checkBeforePublish, clearPublishCheck } from './commands';
 
-export const checkBeforePublishEpic: AppEpic = (action$, _state$, { platform, ids }) =>
+export const checkBeforePublishEpic: AppEpic = (action$, _state$, { platform }) =>
   action$.pipe(
     filter(checkBeforePublish.match),
     mergeMap(({ payload }) => {
+      const { subject } = payload;
+      const started = of<Action>(moderation.checkStarted({ subject }));
       const request = moderation.buildSensitiveCheckRequest(payload.fields, payload.scene);
-      if (!moderation.needsSensitiveCheck(request)) return of<Action>(payload.then);
+      if (!moderation.needsSensitiveCheck(request))
+        return concat(started, from<Action[]>([moderation.checkPassed({ subject }), payload.then]));
       const labels = Object.fromEntries(payload.fields.map((f) => [f.field, f.label]));
-      return platform.api.sensitiveCheck({ items: request.items, ss: request.scene }).pipe(
-        map((r): Action => {
+      const outcome = platform.api.sensitiveCheck({ items: request.items, ss: request.scene }).pipe(
+        mergeMap((r): Action[] => {
           const result: moderation.SensitiveCheckResult = E.isLeft(r)
             ? { kind: 'failed' }
             : {
@@ -29,25 +31,27 @@ export const checkBeforePublishEpic: AppEpic = (action$, _state$, { platform, id
                 sensitiveCategories: r.right.sensitive_categories,
               };
           const decision = moderation.decidePublish(result, labels, payload.separator);
-          if (decision.allowed) return payload.then;
+          if (decision.allowed) return [moderation.checkPassed({ subject }), payload.then];
           if (decision.reason === 'sensitiveWords')
-            return notices.noticeRaised({
-              id: ids(),
-              level: 'error',
-              messageKey: decision.messageKey,
-              values: { fields: decision.fields },
-              fallback: null,
-              durationMs: notices.TOAST_DURATION_MS,
-            });
-          // Only a failed call is a failed check.
-          return reportApiFailure({
-            failure: E.isLeft(r)
-              ? r.left
-              : { kind: 'network', path: SENSITIVE_CHECK_PATH, message: 'check failed' },
-          });
+            return [
+              moderation.publishBlocked({
+                subject,
+                categories: [...new Set(result.kind === 'checked' ? result.sensitiveCategories : [])],
+                fields: decision.fields,
+              }),
+            ];
+          return [moderation.checkFailed({ subject })];
         }),
+        catchError(() => of<Action>(moderation.checkFailed({ subject }))),
       );
+      return concat(started, outcome);
     }),
   );
 
-export const moderationEpics: readonly AppEpic[] = [checkBeforePublishEpic];
+export const clearPublishCheckEpic: AppEpic = (action$) =>
+  action$.pipe(
+    filter(clearPublishCheck.match),
+    map(({ payload }): Action => moderation.checkCleared({ subject: payload.subject })),
+  );
+
+export const moderationEpics: readonly AppEpic[] = [checkBeforePublishEpic, clearPublishCheckEpic];

@@ -22,6 +22,7 @@ export const loadCreationModule: EpicModuleLoader = () =>
   import('../tasks/module').then((m) => m.creationModule);
 export const loadDecorationsModule: EpicModuleLoader = () =>
   import('../decorations/module').then((m) => m.decorationsModule);
+export const loadPostsModule: EpicModuleLoader = () => import('../posts/module').then((m) => m.postsModule);
 export const loadBillingModule: EpicModuleLoader = () =>
   import('../billing/module').then((m) => m.billingModule);
 

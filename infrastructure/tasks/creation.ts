@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either';
 import { EMPTY, concat, exhaustMap, filter, groupBy, map, mergeMap, of } from 'rxjs';
-import { tasks } from '../../domain/index.js';
+import { moderation, tasks } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
 import { checkBeforePublish } from '../publishing/commands';
@@ -86,6 +86,7 @@ export const publishTaskEpic: AppEpic = (action$, state$) =>
       if (state$.value.tasks.publishing?.[payload.id]) return [];
       return [
         checkBeforePublish({
+          subject: moderation.taskPublishSubject(payload.id),
           scene: PUBLISH_SCENE,
           fields: [
             { field: 'title', label: payload.title.label, text: payload.title.text },

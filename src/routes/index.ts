@@ -14,6 +14,7 @@ import { forbiddenRoute } from './forbidden';
 import { homeRoute } from './home';
 import { forgotPasswordRoute } from './forgotPassword';
 import { loginRoute } from './login';
+import { postEditorRoute } from './postEditor';
 import { pricingRoute } from './pricing';
 import { messagesRoute } from './messages';
 import { personalRoute } from './personal';
@@ -37,6 +38,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   ...toolRoutes,
   chatRoute,
   chatRoomRoute,
+  postEditorRoute,
   ...detailRoutes,
   ...searchRoutes,
   ...characterRoutes,

@@ -202,10 +202,10 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     await first.getByTestId('task-publish').click();
     await page.getByTestId('publish-title').fill('badword meadow');
     await page.getByTestId('publish-submit').click();
+    // The dialog stays open with its text and says why (issue 21).
     await expect
-      .poll(() => page.locator('[data-testid=toast]').allTextContents(), { timeout: 10_000 })
-      .toContainEqual(expect.stringContaining('Title contains sensitive words'));
-    await first.getByTestId('task-publish').click();
+      .poll(() => page.getByTestId('publish-refusal').textContent(), { timeout: 10_000 })
+      .toContain('Title contains sensitive words');
     await page.getByTestId('publish-title').fill('Meadow at noon');
     await page.getByTestId('publish-submit').click();
     await first.getByTestId('task-published').waitFor({ timeout: 10_000 });

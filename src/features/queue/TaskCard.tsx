@@ -1,8 +1,9 @@
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { images, type tasks } from '../../../domain/index.js';
+import { images, moderation, type tasks } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
+import { clearPublishCheck } from '../../../infrastructure/publishing/commands';
 import {
   cancelTask,
   deleteTask,
@@ -25,6 +26,7 @@ import {
   TextArea,
   TextInput,
 } from '../../ui';
+import { PublishCheckMessage, usePublishCheck } from '../moderation';
 import { BeforeAfter } from './BeforeAfter';
 import styles from './TaskCard.module.css';
 import { usePublishing } from './useTasks';
@@ -39,7 +41,12 @@ const BADGE_TONE = { inProgress: 'info', completed: 'success', failed: 'danger' 
 
 const TITLE_FROM_PROMPT = 60;
 
-/** Spec §5: a title and a description, checked for sensitive words before the work is published. */
+/**
+ * Spec §5: a title and a description, checked for sensitive words before the work is published.
+ * The dialog follows the check's events: it stays open with its text while the check runs, when
+ * a sensitive word blocks the publish (naming the fields) or when the check failed; it closes
+ * when the task is published (the card no longer offers Publish, so the dialog unmounts).
+ */
 const PublishDialog = ({
   task,
   open,
@@ -51,14 +58,20 @@ const PublishDialog = ({
 }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
+  const subject = moderation.taskPublishSubject(task.id);
+  const check = usePublishCheck(subject);
+  const publishPending = usePublishing(task.id);
+  const busy = check.status === 'checking' || publishPending;
   const [title, setTitle] = useState(task.prompt.slice(0, TITLE_FROM_PROMPT).trim());
   const [description, setDescription] = useState('');
   const [touched, setTouched] = useState(false);
   const titleEmpty = title.trim() === '';
+  // The outcome of a check belongs to this opening of the dialog only.
+  useEffect(() => () => void dispatch(clearPublishCheck({ subject })), [dispatch, subject]);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
-    if (titleEmpty) return;
+    if (titleEmpty || busy) return;
     dispatch(
       publishTask({
         id: task.id,
@@ -70,8 +83,8 @@ const PublishDialog = ({
         separator: intl.formatMessage({ id: 'tasks.publish.separator' }),
       }),
     );
-    onOpenChange(false);
   };
+  const blocked = check.status === 'blocked' ? check.categories : [];
   return (
     <Dialog
       open={open}
@@ -89,6 +102,7 @@ const PublishDialog = ({
             value={title}
             maxLength={100}
             data-testid="publish-title"
+            aria-invalid={blocked.includes('title') ? true : undefined}
             onChange={(e) => setTitle(e.target.value)}
           />
         </Field>
@@ -98,10 +112,12 @@ const PublishDialog = ({
             value={description}
             maxLength={1000}
             data-testid="publish-description"
+            aria-invalid={blocked.includes('description') ? true : undefined}
             onChange={(e) => setDescription(e.target.value)}
           />
         </Field>
-        <Button type="submit" variant="primary" data-testid="publish-submit">
+        <PublishCheckMessage check={check} />
+        <Button type="submit" variant="primary" data-testid="publish-submit" loading={busy}>
           <FormattedMessage id="tasks.publish.submit" />
         </Button>
       </form>

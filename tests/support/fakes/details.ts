@@ -11,6 +11,7 @@ export const fakeDetailsDeps = (
     itemDetail: () => EMPTY,
     modelDetail: () => EMPTY,
     postDetail: () => EMPTY,
+    createPost: () => EMPTY,
     comments: () => EMPTY,
     addComment: () => EMPTY,
     related: () => EMPTY,

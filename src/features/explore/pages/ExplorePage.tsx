@@ -63,11 +63,21 @@ const ExplorePage = () => {
   }, [state, tab, query, dispatch]);
 
   const visible = cards.length - hiddenKeys.size;
+  const createEntry = feed.createEntryOf(tab);
   return (
     <div className={styles.page} ref={page}>
-      <h1 className={styles.heading}>
-        <FormattedMessage id="explore.title" />
-      </h1>
+      <div className={styles.headingRow}>
+        <h1 className={styles.heading}>
+          <FormattedMessage id="explore.title" />
+        </h1>
+        {createEntry !== null && (
+          <Button asChild variant="primary" size="sm">
+            <Link to={to(createEntry.path)} data-testid="feed-create-entry">
+              <FormattedMessage id={`explore.createEntry.${createEntry.entry}`} />
+            </Link>
+          </Button>
+        )}
+      </div>
       <div data-testid="feed-tabs" className={styles.tabs}>
         <TabsNav
           label={intl.formatMessage({ id: 'explore.tabs' })}

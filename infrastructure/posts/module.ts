@@ -1,0 +1,5 @@
+import type { EpicModule } from '../epics/root';
+import { postsEpics } from './epics';
+
+/** The post editor's epics: its draft and its publishing (the word check is the studio module's). */
+export const postsModule: EpicModule = { key: 'posts', epics: postsEpics };
