@@ -48,13 +48,21 @@ const PostLink = Link.extend({
   },
 });
 
+/**
+ * An alt text as the sanitiser keeps it: DOMPurify trims every attribute value before the
+ * sanitiser cuts it to IMAGE_ALT_MAX, so the editor writes the trimmed cut (trimmed again: a cut
+ * may end in a space). Found by the round-trip property (alt " " came back as "").
+ */
+const keptAlt = (alt: string | null | undefined): string | null =>
+  alt === null || alt === undefined ? null : alt.trim().slice(0, IMAGE_ALT_MAX).trim();
+
 const PostImage = Image.extend({
   addAttributes() {
     return {
       src: { default: null, parseHTML: (el: HTMLElement) => el.getAttribute('src') },
       alt: {
         default: null,
-        parseHTML: (el: HTMLElement) => el.getAttribute('alt')?.slice(0, IMAGE_ALT_MAX) ?? null,
+        parseHTML: (el: HTMLElement) => keptAlt(el.getAttribute('alt')),
       },
     };
   },
@@ -68,7 +76,8 @@ const PostImage = Image.extend({
   },
   renderHTML({ HTMLAttributes }) {
     const { src, alt } = HTMLAttributes as { src?: string | null; alt?: string | null };
-    return ['img', alt === null || alt === undefined ? { src } : { src, alt }];
+    const kept = keptAlt(alt);
+    return ['img', kept === null ? { src } : { src, alt: kept }];
   },
 });
 

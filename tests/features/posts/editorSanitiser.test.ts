@@ -142,6 +142,16 @@ describe('the post editor produces exactly what the sanitiser keeps (issue 21, s
     );
   });
 
+  it('regression (seed -1245266493): an alt text of spaces, or one cut at a space, is written trimmed as the sanitiser keeps it', () => {
+    for (const alt of [' ', `${'a'.repeat(199)} b`, ' x ']) {
+      const { html, sanitised } = roundTrip({
+        type: 'doc',
+        content: [{ type: 'blockquote', content: [{ type: 'image', attrs: { src: 'http://a.aa', alt } }] }],
+      });
+      expect(sanitised).toBe(html);
+    }
+  });
+
   it('property: a link or image the editor keeps is one the sanitiser keeps unchanged; scripts and data never', () => {
     fc.assert(
       fc.property(

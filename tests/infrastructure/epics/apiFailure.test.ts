@@ -83,6 +83,8 @@ describe('the error-map epic carries out spec §8 effects (the HTTP client never
       'tasks/accountTasksCleared',
       'people/cleared',
       'notices/dialogOpened',
+      // The signed-out page judges the hot popup by no account's marker (issue 21 item 6).
+      'popups/hotSeenRestored',
       'decorations/accountCleared',
       'studio/cleared',
     ]);

@@ -301,6 +301,8 @@ describe('sending over the socket (no message shown twice or lost across a recon
       expect(types(store)).toEqual([
         'chat/sessionOpened',
         'session/userInfoSet',
+        // The account's hot-popup marker read from the device (issue 21 item 6).
+        'popups/hotSeenRestored',
         'decorations/accountCleared',
         'chat/messageSent',
         'chat/connectionLost',
