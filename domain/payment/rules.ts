@@ -17,6 +17,46 @@ export const UNKNOWN_PAYMENT_METHOD = 'Unknown';
 /** Spec §8: an unknown payment method name shows Unknown. */
 export const paymentMethodName = (id: number): string => PAYMENT_METHODS[id] ?? UNKNOWN_PAYMENT_METHOD;
 
+/** What a payment method is to a person: one per provider, whatever ids the server has for it. */
+export type PaymentMethodKind =
+  'card' | 'paypal' | 'stripe' | 'payermax' | 'alipay' | 'wechat' | 'onerway' | 'unknown';
+
+const KIND_OF_ID: Readonly<Record<number, PaymentMethodKind>> = {
+  1: 'payermax',
+  4: 'alipay',
+  5: 'wechat',
+  6: 'paypal',
+  8: 'stripe',
+  9: 'card',
+  10: 'paypal',
+  12: 'onerway',
+};
+
+export const paymentMethodKind = (id: number): PaymentMethodKind => KIND_OF_ID[id] ?? 'unknown';
+
+/** One row a person sees: the method, and the id a purchase with it uses. */
+export interface PaymentMethodRow {
+  readonly kind: PaymentMethodKind;
+  /** The id a purchase uses: the first the server listed for this method. */
+  readonly id: number;
+}
+
+/**
+ * One row per method (ids 6 and 10 are both PayPal: one row), in the server's order, each with
+ * the first id listed for it; ids we do not know are one "unknown" row each, never merged.
+ */
+export const paymentMethodRows = (ids: readonly number[]): readonly PaymentMethodRow[] => {
+  const seen = new Set<PaymentMethodKind>();
+  const rows: PaymentMethodRow[] = [];
+  for (const id of ids) {
+    const kind = paymentMethodKind(id);
+    if (kind !== 'unknown' && seen.has(kind)) continue;
+    seen.add(kind);
+    rows.push({ kind, id });
+  }
+  return rows;
+};
+
 /** Spec §8: the credit-card error code. */
 export const CREDIT_CARD_ERROR_CODE = 80213;
 

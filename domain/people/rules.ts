@@ -4,6 +4,7 @@
  * bars an accessible SVG draws). Pure functions over plain values.
  */
 import type { FeedCard } from '../feed/rules.js';
+import { formatCount } from '../format/rules.js';
 
 /** The personal area's tabs (spec §2 personal area): my works, my collections, followers, following. */
 export const PERSONAL_TABS = ['works', 'collections', 'followers', 'following'] as const;
@@ -98,6 +99,25 @@ export interface Stats {
   /** When the server answered (epoch ms): the series ends on that day. */
   readonly asOf: number;
 }
+
+/** The four figures every page shows of an account, in this order, each with one definition. */
+export const ACCOUNT_FIGURES = ['collected', 'following', 'followers', 'earnings'] as const;
+export type AccountFigure = (typeof ACCOUNT_FIGURES)[number];
+
+export interface AccountFigureRow {
+  readonly figure: AccountFigure;
+  readonly value: number;
+  /** The value as shown (spec §9 compact count). */
+  readonly shown: string;
+}
+
+/**
+ * The figures' rows: times collected (how many times the person's works were collected),
+ * following, followers, and earnings (the coins earned as a creator), as the server defines them
+ * once for both stats answers.
+ */
+export const accountFigureRows = (f: Readonly<Record<AccountFigure, number>>): readonly AccountFigureRow[] =>
+  ACCOUNT_FIGURES.map((figure) => ({ figure, value: f[figure], shown: formatCount(f[figure]) }));
 
 export interface EarningsPoint {
   /** The UTC midnight the day starts at, epoch ms. */

@@ -1,4 +1,13 @@
-import type { EntryOf, Folder, ListKind, Profile, Stats } from './rules.js';
+import type { DecorationStats } from '../decorations/rules.js';
+import {
+  accountFigureRows,
+  type AccountFigureRow,
+  type EntryOf,
+  type Folder,
+  type ListKind,
+  type Profile,
+  type Stats,
+} from './rules.js';
 import type { InvitationCodesPayload } from './events.js';
 import type { ListState, PeopleState, ProfileState, Remote } from './state.js';
 
@@ -34,3 +43,22 @@ export const selectLoadedFolders = (s: PeopleState): readonly Folder[] =>
 export const selectGuideDone = (s: PeopleState): boolean | null => s.guideDone;
 
 export const selectInvitationCodes = (s: PeopleState): InvitationCodesPayload | null => s.codes ?? null;
+
+/**
+ * The one selector of the account's figures on every page (/personal and /decorations): the
+ * account stats when loaded, else the decoration stats (the server answers both from one
+ * definition); null while neither has arrived.
+ */
+export const selectAccountFigures = (
+  s: PeopleState,
+  decorationStats: DecorationStats | null,
+): readonly AccountFigureRow[] | null => {
+  if (s.stats?.status === 'loaded') return accountFigureRows(s.stats.value);
+  if (decorationStats === null) return null;
+  return accountFigureRows({
+    collected: decorationStats.colleted_cnt,
+    following: decorationStats.following_cnt,
+    followers: decorationStats.follower_cnt,
+    earnings: decorationStats.earnings,
+  });
+};

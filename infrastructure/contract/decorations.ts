@@ -180,9 +180,10 @@ export const ORNAMENT_PREVIEW_PATH = '/api/v1/ornament/preview';
 export const ORNAMENT_PREVIEW_PAGE_SIZE = 4;
 
 /**
- * Spec §3 decoration stats, spelled as the spec spells them: colleted_cnt is how many works the
- * caller collected, following_cnt and follower_cnt their follows, earnings the coins the caller
- * earned from activity awards.
+ * Spec §3 decoration stats, spelled as the spec spells them, with the same definitions as the
+ * account stats (`/api/v1/account/stats`): colleted_cnt is how many times the caller's works were
+ * collected, following_cnt and follower_cnt their follows, earnings the coins the caller earned
+ * as a creator.
  */
 export const DecorationStats = t.type(
   { colleted_cnt: t.number, following_cnt: t.number, follower_cnt: t.number, earnings: t.number },

@@ -26,6 +26,7 @@ import {
   ORNAMENT_PREVIEW_PAGE_SIZE,
 } from '../../infrastructure/contract/decorations';
 import type { BlobStore } from '../blobs/store';
+import { accountFigures } from '../community/earnings';
 import { RECOMMEND_SCORE, coverKey, tagsOf } from '../community/items';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
@@ -275,30 +276,12 @@ export const purchaseHistory = async (
 };
 
 /**
- * Spec §3 decoration stats of the caller: the works they collected, whom they follow, who
- * follows them, and the coins they earned from activity awards (the ledger's 'award…' credits).
+ * Spec §3 decoration stats of the caller: the same figures as the personal page's account stats,
+ * from the one definition (`accountFigures`: times their works were collected, follows, creator
+ * earnings).
  */
-export const decorationStats = async (db: Queryable, accountId: string): Promise<DecorationStats> => {
-  const [row] = await db.query<{
-    colleted: string | number;
-    following: string | number;
-    followers: string | number;
-    earnings: string | number;
-  }>(
-    `SELECT (SELECT count(*) FROM collects WHERE account_id = $1) AS colleted,
-            (SELECT count(*) FROM follows WHERE follower_id = $1) AS following,
-            (SELECT count(*) FROM follows WHERE followee_id = $1) AS followers,
-            (SELECT COALESCE(sum(delta), 0) FROM coin_ledger
-              WHERE account_id = $1 AND delta > 0 AND reason LIKE 'award%') AS earnings`,
-    [accountId],
-  );
-  return {
-    colleted_cnt: Number(row?.colleted ?? 0),
-    following_cnt: Number(row?.following ?? 0),
-    follower_cnt: Number(row?.followers ?? 0),
-    earnings: Number(row?.earnings ?? 0),
-  };
-};
+export const decorationStats = (db: Queryable, accountId: string): Promise<DecorationStats> =>
+  accountFigures(db, accountId);
 
 interface PreviewRow extends Record<string, unknown> {
   id: string;

@@ -29,7 +29,7 @@ import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../commerce/fr
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
-import { CREATOR_REWARD_REASON } from './earnings';
+import { accountFigures, CREATOR_REWARD_REASON } from './earnings';
 import { avatarKey, callerParams, pageOfItems } from './items';
 import { DAY_MS } from './sql';
 
@@ -179,22 +179,7 @@ export const profileRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       [accountId, CREATOR_REWARD_REASON, since],
     );
     const stats: AccountStats = {
-      colleted_cnt: await count(
-        ctx.db,
-        'SELECT COALESCE(SUM(num_of_collection), 0) AS n FROM content_items WHERE author_id = $1',
-        [accountId],
-      ),
-      following_cnt: await count(ctx.db, 'SELECT count(*) AS n FROM follows WHERE follower_id = $1', [
-        accountId,
-      ]),
-      follower_cnt: await count(ctx.db, 'SELECT count(*) AS n FROM follows WHERE followee_id = $1', [
-        accountId,
-      ]),
-      earnings: await count(
-        ctx.db,
-        'SELECT COALESCE(SUM(delta), 0) AS n FROM coin_ledger WHERE account_id = $1 AND reason = $2',
-        [accountId, CREATOR_REWARD_REASON],
-      ),
+      ...(await accountFigures(ctx.db, accountId)),
       earnings_by_day: days.map((d) => ({ day: Number(d.day), amount: Number(d.amount) })),
       as_of: now,
     };

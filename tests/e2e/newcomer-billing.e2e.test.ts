@@ -175,3 +175,60 @@ describe('the half-price offer is the price charged (issue 21 item 7)', () => {
       expect((await detail.json()).data.order).toMatchObject({ amount: 2.5, status: 'paid' });
     });
 });
+
+describe('people see names and the same numbers (issue 21 items 9 and 10)', () => {
+  const signInDemo = async (page: Page) => {
+    const login = await page.request.post(app.url + '/api/v1/account/login', {
+      data: { email: 'demo@atelier.test', password: 'atelier-demo' },
+    });
+    expect((await login.json()).status.code).toBe(10000);
+    const dev = await page.request.post(app.url + '/dev/popups', { data: { status: NO_POPUPS } });
+    expect((await dev.json()).status.code).toBe(10000);
+  };
+  const figures = async (page: Page) => {
+    const out: Record<string, string> = {};
+    for (const f of ['collected', 'following', 'followers', 'earnings'])
+      out[f] = (await page.getByTestId(`stat-${f}`).first().textContent()) ?? '';
+    return out;
+  };
+
+  for (const width of [1280, 390])
+    it(`/personal and /decorations show the same four figures; /subscription lists each method once by name (${width} px)`, async () => {
+      const page = await newPage(width);
+      await signInDemo(page);
+      await page.goto(app.url + '/personal');
+      await page.getByTestId('stat-collected').waitFor();
+      const personal = await figures(page);
+      await shot(page, 'personal-figures');
+      await page.goto(app.url + '/decorations');
+      const centre = page.getByTestId('self-centre');
+      await centre.getByTestId('stat-collected').waitFor();
+      const deco = await figures(page);
+      expect(deco).toEqual(personal);
+      expect(Number(personal.collected)).toBeGreaterThan(0);
+      expect(await centre.textContent()).toContain('Times collected');
+      await centre.scrollIntoViewIfNeeded();
+      await shot(page, 'decorations-figures');
+
+      await page.goto(app.url + '/subscription');
+      const methods = page.getByTestId('payment-methods');
+      await methods.getByTestId('method-paypal').waitFor();
+      expect(await methods.getByTestId('method-paypal').count()).toBe(1);
+      const text = (await methods.textContent()) ?? '';
+      expect(text).toContain('Credit card');
+      expect(text).not.toMatch(/#\d/);
+      await methods.scrollIntoViewIfNeeded();
+      await shot(page, 'subscription-methods');
+    });
+
+  it('the method names are translated in Arabic', async () => {
+    const page = await newPage(390);
+    await signInDemo(page);
+    await page.goto(app.url + '/ar/subscription');
+    const methods = page.getByTestId('payment-methods');
+    await methods.getByTestId('method-card').waitFor();
+    expect(await methods.getByTestId('method-card').textContent()).toBe('بطاقة ائتمان');
+    await methods.scrollIntoViewIfNeeded();
+    await shot(page, 'ar-subscription-methods');
+  });
+});

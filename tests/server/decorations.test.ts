@@ -355,7 +355,7 @@ describe('the decorations others see (spec §2, §3): every list and page carrie
 });
 
 describe('decoration stats and preview items (spec §3; §9 avatar recommendation 4)', () => {
-  it('counts what the caller collected, follows and is followed by, and award earnings', async () => {
+  it("counts how often the caller's works were collected, follows and followers, and creator earnings (the personal page's definitions)", async () => {
     const a = await account();
     const b = await account();
     const db = s.server.ctx.db;
@@ -363,7 +363,8 @@ describe('decoration stats and preview items (spec §3; §9 avatar recommendatio
       'INSERT INTO follows (follower_id, followee_id, created_at) VALUES ($1, $2, 0), ($2, $1, 0)',
       [a.id, b.id],
     );
-    await credit(db, a.id, 'free', 40, 'award: weekly challenge', null, Date.now());
+    await credit(db, a.id, 'free', 40, 'creator_reward', 'collect-reward:x:y', Date.now());
+    await credit(db, a.id, 'free', 7, 'award: weekly challenge', null, Date.now());
     await credit(db, a.id, 'paid', 300, 'recharge pack', null, Date.now());
     const stats = decodes(DecorationStats, (await api('/api/v1/ornament/stats', {}, a.token)).json.data);
     expect(stats).toEqual({ colleted_cnt: 0, following_cnt: 1, follower_cnt: 1, earnings: 40 });
@@ -431,5 +432,32 @@ describe('hostile input on the new calls', () => {
         expect(typeof r.json.status.code).toBe('number');
       }
     }
+  });
+});
+
+describe('one definition of each figure (issue 21 item 10: /decorations and /personal agree)', () => {
+  it('the decoration stats and the account stats answer the same four figures for the seeded demo account and a fresh one', async () => {
+    const login = await api('/api/v1/account/login', {
+      email: 'demo@atelier.test',
+      password: 'atelier-demo',
+    });
+    expect(code(login)).toBe(10000);
+    const token = login.json.data.token as string;
+    const pick = (d: Record<string, unknown>) => ({
+      colleted_cnt: d.colleted_cnt,
+      following_cnt: d.following_cnt,
+      follower_cnt: d.follower_cnt,
+      earnings: d.earnings,
+    });
+    const deco = (await api('/api/v1/ornament/stats', {}, token)).json.data;
+    const personal = (await api('/api/v1/account/stats', {}, token)).json.data;
+    expect(pick(deco)).toEqual(pick(personal));
+    // The demo account's works were collected and earned coins: the figures are not trivially zero.
+    expect(personal.colleted_cnt).toBeGreaterThan(0);
+    expect(personal.earnings).toBeGreaterThan(0);
+    const fresh = await account(50);
+    expect(pick((await api('/api/v1/ornament/stats', {}, fresh.token)).json.data)).toEqual(
+      pick((await api('/api/v1/account/stats', {}, fresh.token)).json.data),
+    );
   });
 });

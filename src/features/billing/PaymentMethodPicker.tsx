@@ -7,7 +7,7 @@ import { usePaymentMethods } from './useBilling';
 /** The method a purchase on this page uses; Credit Card until the person picks another. */
 export const useChosenMethod = () => useState<number>(payment.DEFAULT_PAYMENT_METHOD_ID);
 
-/** Spec §3 payment methods by id (spec §8: an id we do not know reads "Unknown"). */
+/** Spec §3 payment methods, one per method by its human name (an id we do not know: "Other method"). */
 export const PaymentMethodPicker = ({
   value,
   onChange,
@@ -26,10 +26,7 @@ export const PaymentMethodPicker = ({
         onValueChange={(v) => onChange(Number(v))}
         options={methods.map((m) => ({
           value: String(m.id),
-          label:
-            m.name === payment.UNKNOWN_PAYMENT_METHOD
-              ? intl.formatMessage({ id: 'billing.method.unknown' })
-              : m.name,
+          label: intl.formatMessage({ id: `billing.method.kind.${m.kind}` }),
         }))}
       />
     </div>

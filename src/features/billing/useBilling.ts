@@ -65,10 +65,10 @@ export const useTier = () => useAppSelector(selectTier);
 export const useCheckoutGoods = () => useAppSelector((s) => payment.selectCheckoutGoods(s.payment));
 
 const selectMethods = createSelector([(s: RootState) => billing.selectPaymentMethods(s.billing)], (m) =>
-  m.status === 'loaded' ? m.data.map((x) => ({ id: x.id, name: payment.paymentMethodName(x.id) })) : null,
+  m.status === 'loaded' ? payment.paymentMethodRows(m.data.map((x) => x.id)) : null,
 );
 
-/** Spec §3/§8: each method by its id's name, "Unknown" for an id we do not know. */
+/** Spec §3/§8: one row per method (its kind names it), "Unknown" for an id we do not know. */
 export const usePaymentMethods = () => {
   const loadable = useAppSelector((s) => billing.selectPaymentMethods(s.billing));
   const methods = useAppSelector(selectMethods);

@@ -7,6 +7,7 @@ import { Avatar, Badge, Dialog, EmptyState, ErrorState, Skeleton, Tabs, TabsPane
 import type { AvatarSize } from '../../ui';
 import styles from './Decorations.module.css';
 import {
+  useAccountFigures,
   useDecorationStats,
   useMe,
   usePreviewItems,
@@ -41,12 +42,8 @@ export const SelfCentre = ({ frameUrl }: { readonly frameUrl: string | null }) =
   const dispatch = useAppDispatch();
   const stats = useDecorationStats();
   const status = useStatsStatus();
-  const rows = [
-    ['decorations.stats.collected', stats?.colleted_cnt],
-    ['decorations.stats.following', stats?.following_cnt],
-    ['decorations.stats.followers', stats?.follower_cnt],
-    ['decorations.stats.earnings', stats?.earnings],
-  ] as const;
+  // The same figures, labels and format as the personal page (one selector, one definition).
+  const figures = useAccountFigures();
   return (
     <section className={styles.profile} data-testid="self-centre">
       <Me frameUrl={frameUrl} size="xl" />
@@ -61,16 +58,18 @@ export const SelfCentre = ({ frameUrl }: { readonly frameUrl: string | null }) =
             retryLabel={intl.formatMessage({ id: 'decorations.retry' })}
             onRetry={() => dispatch(loadDecorationPreview({}))}
           />
-        ) : stats === null ? (
+        ) : figures === null ? (
           <Skeleton lines={2} label={intl.formatMessage({ id: 'decorations.loading' })} />
         ) : (
           <dl className={styles.stats}>
-            {rows.map(([id, value]) => (
-              <div key={id} className={styles.stat}>
+            {figures.map((f) => (
+              <div key={f.figure} className={styles.stat}>
                 <dt>
-                  <FormattedMessage id={id} />
+                  <FormattedMessage id={`personal.stats.${f.figure}`} />
                 </dt>
-                <dd>{intl.formatNumber(value ?? 0, { notation: 'compact' })}</dd>
+                <dd data-testid={`stat-${f.figure}`} title={intl.formatNumber(f.value)}>
+                  {f.shown}
+                </dd>
               </div>
             ))}
           </dl>

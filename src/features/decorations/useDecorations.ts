@@ -1,6 +1,6 @@
 /** What the decoration screens show, from memoised selectors over the store. */
 import { createSelector } from '@reduxjs/toolkit';
-import { billing, decorations, session, tasks, type RootState } from '../../../domain/index.js';
+import { billing, decorations, people, session, tasks, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
 const selectDecorations = (s: RootState) => s.decorations;
@@ -50,6 +50,11 @@ export const useStatsStatus = () => useAppSelector(selectStatsStatus);
 export const usePreviewStatus = () => useAppSelector(selectPreviewStatus);
 export const useHistory = () => useAppSelector(selectHistory);
 export const useDecorationStats = () => useAppSelector(selectStats);
+const selectFigures = createSelector([(s: RootState) => s.people, selectStats], (p, d) =>
+  people.selectAccountFigures(p, d),
+);
+/** The account's four figures, from the same selector as the personal page. */
+export const useAccountFigures = () => useAppSelector(selectFigures);
 export const usePreviewItems = () => useAppSelector(selectPreviews);
 export const useWornAvatarBox = () => useAppSelector(selectWorn);
 /** The signed-in person (their name, avatar and worn frame), or null for a guest. */

@@ -90,6 +90,11 @@ export const useFolders = () => useAppSelector(selectFolders);
 
 const selectStats = createSelector([selectPeople], (p) => people.selectStats(p));
 export const useStats = () => useAppSelector(selectStats);
+const selectFigures = createSelector([selectPeople, (s: RootState) => s.decorations.stats], (p, d) =>
+  people.selectAccountFigures(p, d),
+);
+/** The account's four figures, as every page shows them. */
+export const useAccountFigures = () => useAppSelector(selectFigures);
 
 const selectGuide = createSelector([selectPeople], (p) => people.selectGuideDone(p));
 export const useGuideDone = () => useAppSelector(selectGuide);

@@ -180,3 +180,36 @@ describe('payment iframe laws', () => {
     );
   });
 });
+
+describe('payment methods as people see them (issue 21 item 9: one row per method, a human name, never an id)', () => {
+  it('ids 6 and 10 are both PayPal: one row, with the first id; the server order is kept; unknown ids are their own rows', () => {
+    expect(payment.paymentMethodRows([1, 4, 5, 6, 8, 9, 10, 12])).toEqual([
+      { kind: 'payermax', id: 1 },
+      { kind: 'alipay', id: 4 },
+      { kind: 'wechat', id: 5 },
+      { kind: 'paypal', id: 6 },
+      { kind: 'stripe', id: 8 },
+      { kind: 'card', id: 9 },
+      { kind: 'onerway', id: 12 },
+    ]);
+    expect(payment.paymentMethodRows([10, 6, 77, 78])).toEqual([
+      { kind: 'paypal', id: 10 },
+      { kind: 'unknown', id: 77 },
+      { kind: 'unknown', id: 78 },
+    ]);
+  });
+
+  it('property: each known method appears at most once, every row id was listed, and every listed known method has a row', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(1, 2, 4, 5, 6, 8, 9, 10, 12, 99)), (ids) => {
+        const rows = payment.paymentMethodRows(ids);
+        const known = rows.filter((r) => r.kind !== 'unknown').map((r) => r.kind);
+        expect(new Set(known).size).toBe(known.length);
+        for (const r of rows) expect(ids).toContain(r.id);
+        for (const id of ids)
+          if (payment.paymentMethodKind(id) !== 'unknown')
+            expect(known).toContain(payment.paymentMethodKind(id));
+      }),
+    );
+  });
+});

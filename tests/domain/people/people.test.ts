@@ -214,3 +214,49 @@ describe('profiles and lists', () => {
     );
   });
 });
+
+describe('one selector for the account figures on every page (issue 21 item 10)', () => {
+  const stats = { collected: 745, following: 3, followers: 12, earnings: 71, byDay: [], asOf: 0 };
+  const deco = { colleted_cnt: 745, following_cnt: 3, follower_cnt: 12, earnings: 71 };
+  it('the personal page and the decorations page get the same rows from either answer: times collected, following, followers, earnings', () => {
+    const fromDeco = people.selectAccountFigures(people.initialPeopleState, deco);
+    const fromStats = people.selectAccountFigures(
+      { ...people.initialPeopleState, stats: { status: 'loaded', value: stats } },
+      null,
+    );
+    expect(fromDeco).toEqual(fromStats);
+    expect(fromDeco?.map((r) => [r.figure, r.value, r.shown])).toEqual([
+      ['collected', 745, '745'],
+      ['following', 3, '3'],
+      ['followers', 12, '12'],
+      ['earnings', 71, '71'],
+    ]);
+    expect(people.selectAccountFigures(people.initialPeopleState, null)).toBeNull();
+  });
+
+  it('property: for any figures both sources give identical rows, in the fixed order, each shown as its compact count', () => {
+    const n = fc.integer({ min: 0, max: 2_000_000_000 });
+    fc.assert(
+      fc.property(n, n, n, n, (collected, following, followers, earnings) => {
+        const a = people.selectAccountFigures(people.initialPeopleState, {
+          colleted_cnt: collected,
+          following_cnt: following,
+          follower_cnt: followers,
+          earnings,
+        });
+        const b = people.selectAccountFigures(
+          {
+            ...people.initialPeopleState,
+            stats: {
+              status: 'loaded',
+              value: { collected, following, followers, earnings, byDay: [], asOf: 0 },
+            },
+          },
+          null,
+        );
+        expect(a).toEqual(b);
+        expect(a?.map((r) => r.figure)).toEqual([...people.ACCOUNT_FIGURES]);
+      }),
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { billing, payment } from '../../../../domain/index.js';
+import { billing } from '../../../../domain/index.js';
 import {
   changeSubscription,
   loadPaymentMethods,
@@ -12,6 +12,7 @@ import {
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Badge, Button, Card, ConfirmDialog, EmptyState, ErrorState, Select, Skeleton } from '../../../ui';
+import { PaymentMethodIcon } from '../PaymentMethodIcon';
 import styles from '../Billing.module.css';
 import { useDate, usePlanName, usePlanNameById } from '../labels';
 import {
@@ -49,13 +50,9 @@ const PaymentMethods = () => {
           <ul className={styles.methods}>
             {methods.map((m) => (
               <li key={m.id}>
-                <Badge data-testid={`method-${m.id}`}>
-                  {m.name === payment.UNKNOWN_PAYMENT_METHOD ? (
-                    <FormattedMessage id="billing.method.unknown" />
-                  ) : (
-                    m.name
-                  )}{' '}
-                  <FormattedMessage id="billing.method.id" values={{ id: m.id }} />
+                <Badge data-testid={`method-${m.kind}`} className={styles.method}>
+                  <PaymentMethodIcon kind={m.kind} />
+                  <FormattedMessage id={`billing.method.kind.${m.kind}`} />
                 </Badge>
               </li>
             ))}

@@ -16,13 +16,14 @@ import { EarningsChart } from '../EarningsChart';
 import { FolderIcon } from '../icons';
 import { Empty, ListStates, PersonRow, WorkTile } from '../parts';
 import styles from '../Social.module.css';
-import { useFolders, useList, useMyId, useStats } from '../useSocial';
+import { useAccountFigures, useFolders, useList, useMyId, useStats } from '../useSocial';
 
 /** Spec §3 stats: collected, following, followers, earnings; and earnings over time. */
 const Stats = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const stats = useStats();
+  const figures = useAccountFigures();
   useEffect(() => {
     dispatch(loadStats({}));
   }, [dispatch]);
@@ -42,22 +43,16 @@ const Stats = () => {
       />
     );
   const s = stats.value;
-  const rows = [
-    ['collected', s.collected],
-    ['following', s.following],
-    ['followers', s.followers],
-    ['earnings', s.earnings],
-  ] as const;
   return (
     <>
       <dl className={styles.stats} data-testid="personal-stats">
-        {rows.map(([k, v]) => (
-          <div key={k} className={styles.stat}>
+        {(figures ?? []).map((f) => (
+          <div key={f.figure} className={styles.stat}>
             <dt>
-              <FormattedMessage id={`personal.stats.${k}`} />
+              <FormattedMessage id={`personal.stats.${f.figure}`} />
             </dt>
-            <dd data-testid={`stat-${k}`} title={intl.formatNumber(v)}>
-              {format.formatCount(v)}
+            <dd data-testid={`stat-${f.figure}`} title={intl.formatNumber(f.value)}>
+              {f.shown}
             </dd>
           </div>
         ))}
