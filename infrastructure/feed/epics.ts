@@ -4,20 +4,7 @@
  * core epics: a like button sits on any page).
  */
 import * as E from 'fp-ts/Either';
-import {
-  EMPTY,
-  concat,
-  exhaustMap,
-  filter,
-  from,
-  groupBy,
-  map,
-  mergeMap,
-  of,
-  race,
-  take,
-  timer,
-} from 'rxjs';
+import { EMPTY, concat, exhaustMap, filter, from, groupBy, map, mergeMap, of, race, take, timer } from 'rxjs';
 import { feed, notices, social } from '../../domain/index.js';
 import type { ContentItem } from '../contract/feed';
 import { ReportRequest } from '../contract/social';

@@ -76,7 +76,10 @@ const BuyConfirmDialog = ({
             <FormattedMessage id="decorations.confirmPrice" values={{ price: quote.priceText }} />
           </span>
           <span data-testid="buy-quote-balance">
-            <FormattedMessage id="decorations.confirmBalance" values={{ balance: quote.balanceText ?? '0' }} />
+            <FormattedMessage
+              id="decorations.confirmBalance"
+              values={{ balance: quote.balanceText ?? '0' }}
+            />
           </span>
           <strong data-testid="buy-quote-after">
             <FormattedMessage

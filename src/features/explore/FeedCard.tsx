@@ -177,13 +177,7 @@ const ReportDialog = ({
         </legend>
         {social.REPORT_REASONS.map((r) => (
           <label key={r} className={styles.reason}>
-            <input
-              type="radio"
-              name={name}
-              value={r}
-              checked={reason === r}
-              onChange={() => setReason(r)}
-            />
+            <input type="radio" name={name} value={r} checked={reason === r} onChange={() => setReason(r)} />
             <FormattedMessage id={`feed.reportReason.${r}`} />
           </label>
         ))}

@@ -28,7 +28,9 @@ const MuteUndoToasts = () => {
             key={id}
             open
             duration={Infinity}
-            title={<span data-testid="mute-undo-toast">{intl.formatMessage({ id: 'feed.mutedHidden' })}</span>}
+            title={
+              <span data-testid="mute-undo-toast">{intl.formatMessage({ id: 'feed.mutedHidden' })}</span>
+            }
             closeLabel={intl.formatMessage({ id: 'notices.close' })}
             onOpenChange={(o) => {
               if (!o) setClosed((c) => [...c, id]);

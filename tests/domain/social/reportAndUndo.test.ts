@@ -54,9 +54,9 @@ describe("'not interested' undo (issue 21 item 8: undo for a few seconds)", () =
   it('property: the hidden list only loses an id by an undo inside its window, and every undoable id is hidden', () => {
     const ids = fc.constantFrom('1', '2', '3', '4');
     const event = fc.oneof(
-      fc.record({ id: ids, reason: fc.constantFrom('report' as const, 'notInterested' as const) }).map((p) =>
-        social.muted(p),
-      ),
+      fc
+        .record({ id: ids, reason: fc.constantFrom('report' as const, 'notInterested' as const) })
+        .map((p) => social.muted(p)),
       ids.map((id) => social.muteUndone({ id })),
       ids.map((id) => social.muteUndoExpired({ id })),
     );
@@ -108,8 +108,14 @@ describe('the buy confirmation (issue 21 item 8: price and balance after)', () =
   });
 
   it('gives no balance after when the purchase would be refused', () => {
-    expect(decorations.purchaseQuote(ornament(), 119)).toMatchObject({ balanceAfter: null, refused: 'noCoins' });
-    expect(decorations.purchaseQuote(ornament(), null)).toMatchObject({ balanceText: null, refused: 'noCoins' });
+    expect(decorations.purchaseQuote(ornament(), 119)).toMatchObject({
+      balanceAfter: null,
+      refused: 'noCoins',
+    });
+    expect(decorations.purchaseQuote(ornament(), null)).toMatchObject({
+      balanceText: null,
+      refused: 'noCoins',
+    });
     expect(decorations.purchaseQuote(ornament({ is_owned: true }), 999).refused).toBe('alreadyOwned');
     expect(decorations.purchaseQuote(ornament({ stock: 0 }), 999).refused).toBe('soldOut');
   });

@@ -40,13 +40,10 @@ describe('not interested: undo within 5 s (marble)', () => {
   });
 
   it('an undo at 2 s shows the card again, and the window then never closes', () => {
-    run(
-      muteCardEpic,
-      'a 1999ms u 4000ms u',
-      { a: m, u: undoMute({ id: 'c1' }) },
-      'h 1999ms r',
-      { h: hide, r: social.muteUndone({ id: 'c1' }) },
-    );
+    run(muteCardEpic, 'a 1999ms u 4000ms u', { a: m, u: undoMute({ id: 'c1' }) }, 'h 1999ms r', {
+      h: hide,
+      r: social.muteUndone({ id: 'c1' }),
+    });
   });
 
   it('an undo of another card, or after the window, changes nothing', () => {
