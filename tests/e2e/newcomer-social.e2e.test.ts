@@ -134,7 +134,7 @@ describe('report and not interested on the square (issue 21 item 8)', () => {
       const sent = page.waitForRequest((r) => r.url().endsWith('/api/v1/report/artwork'));
       await dialog.getByTestId('report-confirm').click();
       expect((await sent).postDataJSON()).toMatchObject({ reason: 'copyright' });
-      await page.getByText('Thanks, your report was sent.').waitFor();
+      await page.getByText('Thanks, your report was sent.').first().waitFor();
       await expect.poll(() => cardByKey(page, first!.key).count()).toBe(0);
       // No gap: the next card of the column moves up to where the reported one stood.
       await expect
