@@ -153,6 +153,43 @@ export const decidePurchase = (
   return { ok: true };
 };
 
+/** What the buy confirmation shows: the price, the balance now and after, as digits. */
+export interface PurchaseQuote {
+  readonly ornamentId: string;
+  readonly name: string;
+  readonly price: number;
+  readonly priceText: string;
+  /** The coins now; null while the payment info is unknown. */
+  readonly balanceText: string | null;
+  /** The coins left after the purchase; null when it cannot be bought (see `refused`). */
+  readonly balanceAfter: number | null;
+  readonly balanceAfterText: string | null;
+  /** Why it cannot be bought now, or null. The server decides again whatever this says. */
+  readonly refused: PurchaseRefusal | null;
+}
+
+/**
+ * The confirmation of a purchase (spec §5: the local check, then the server's): the balance after
+ * is the balance less the price, in cents so that decimal prices subtract exactly; never below 0.
+ */
+export const purchaseQuote = (ornament: Ornament, balance: number | null): PurchaseQuote => {
+  const decision = decidePurchase(ornament, balance);
+  const after =
+    decision.ok && balance !== null
+      ? Math.max(0, Math.round(balance * 100) - Math.round(ornament.price * 100)) / 100
+      : null;
+  return {
+    ornamentId: ornament.id,
+    name: ornament.name,
+    price: ornament.price,
+    priceText: priceText(ornament.price),
+    balanceText: balance === null ? null : priceText(balance),
+    balanceAfter: after,
+    balanceAfterText: after === null ? null : priceText(after),
+    refused: decision.ok ? null : decision.refused,
+  };
+};
+
 /** The same refusal when the server answers with its code (spec §8 80304, 80307). */
 export const refusalOfCode = (code: number): PurchaseRefusal | null =>
   code === DECORATION_NO_COINS_CODE ? 'noCoins' : code === DECORATION_SOLD_OUT_CODE ? 'soldOut' : null;

@@ -7,11 +7,13 @@ import {
   deriveOrnamentView,
   pagerOf,
   priceText,
+  purchaseQuote,
   type DecorationPreviewItem,
   type Ornament,
   type OrnamentAction,
   type OrnamentType,
   type OrnamentView,
+  type PurchaseQuote,
   type PurchaseRecord,
   type PurchaseRefusal,
 } from './rules.js';
@@ -97,3 +99,13 @@ export const selectPreviewItems = (s: DecorationsState): readonly DecorationPrev
   s.previews.slice(0, AVATAR_RECOMMENDATION_PAGE_SIZE);
 
 export const selectOrnament = (s: DecorationsState, id: string): Ornament | null => s.ornaments[id] ?? null;
+
+/** The buy confirmation of one decoration at the given balance, or null when it is not in the list. */
+export const selectPurchaseQuote = (
+  s: DecorationsState,
+  id: string,
+  balance: number | null,
+): PurchaseQuote | null => {
+  const o = s.ornaments[id];
+  return o === undefined ? null : purchaseQuote(o, balance);
+};

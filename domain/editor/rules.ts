@@ -61,6 +61,20 @@ export interface EditorProject {
 /** Spec §4: the default title is a placeholder for 'unnamed project' (a message key, not text). */
 export const DEFAULT_PROJECT_TITLE_KEY = 'editor.unnamedProject';
 
+/** A library item (a work, an upload) with no title is named by this placeholder (a message key). */
+export const UNTITLED_ITEM_KEY = 'editor.untitledItem';
+
+/**
+ * What the library's "Add … to the storyboard" names an item by: its title, or for an item with
+ * no title (empty or blank) the translated placeholder, never empty quotes.
+ */
+export const libraryItemName = (
+  title: string | null | undefined,
+): { readonly kind: 'text'; readonly text: string } | { readonly kind: 'key'; readonly key: string } => {
+  const t = (title ?? '').trim();
+  return t === '' ? { kind: 'key', key: UNTITLED_ITEM_KEY } : { kind: 'text', text: t };
+};
+
 /** Spec §9 "Save debounce 1 s": the save runs this long after the last change. */
 export const EDITOR_SAVE_DEBOUNCE_MS = 1000;
 

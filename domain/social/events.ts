@@ -74,6 +74,10 @@ export const followConfirmed = defineEvent<OpPayload>()('social/followConfirmed'
 export const followRolledBack = defineEvent<OpPayload>()('social/followRolledBack');
 /** Spec §4: reported or marked 'not interested'. */
 export const muted = defineEvent<MutedPayload>()('social/muted');
+/** A 'not interested' undone within its window (rules.MUTE_UNDO_MS): the card is shown again. */
+export const muteUndone = defineEvent<{ readonly id: string }>()('social/muteUndone');
+/** A 'not interested' whose undo window closed: it stays hidden for good. */
+export const muteUndoExpired = defineEvent<{ readonly id: string }>()('social/muteUndoExpired');
 /** A guest asked to like, collect or follow: kept until they sign in (then replayed) or give up. */
 export const intentRecorded = defineEvent<IntentPayload>()('social/intentRecorded');
 /** The recorded intent was carried out after the sign-in. */
@@ -105,6 +109,8 @@ export type SocialEvent =
   | DomainEvent<typeof followConfirmed.type, OpPayload>
   | DomainEvent<typeof followRolledBack.type, OpPayload>
   | DomainEvent<typeof muted.type, MutedPayload>
+  | DomainEvent<typeof muteUndone.type, { readonly id: string }>
+  | DomainEvent<typeof muteUndoExpired.type, { readonly id: string }>
   | DomainEvent<typeof hiddenListRestored.type, HiddenListRestoredPayload>
   | DomainEvent<typeof intentRecorded.type, IntentPayload>
   | DomainEvent<typeof intentReplayed.type, IntentPayload>
@@ -128,6 +134,8 @@ export const socialEventTypes = [
   followConfirmed.type,
   followRolledBack.type,
   muted.type,
+  muteUndone.type,
+  muteUndoExpired.type,
   hiddenListRestored.type,
   intentRecorded.type,
   intentReplayed.type,

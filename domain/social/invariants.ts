@@ -18,14 +18,20 @@ export const socialCountsNeverNegative: Invariant<SocialState> = {
   },
 };
 
-/** Muting is idempotent: the hidden list holds each id once and never loses one. */
+/**
+ * Muting is idempotent: the hidden list holds each id once and loses one only by an undo within
+ * its window (an id that was undoable before); every undoable id is hidden.
+ */
 export const hiddenListGrowsOnce: Invariant<SocialState> = {
   name: 'hiddenListGrowsOnce',
   check: (before, after) => {
     if (new Set(after.hidden).size !== after.hidden.length) return 'the hidden list holds an id twice';
     const kept = new Set(after.hidden);
-    const lost = before.hidden.find((id) => !kept.has(id));
-    return lost === undefined ? null : `muted id ${lost} was unmuted`;
+    const undoable = new Set(before.undoable ?? []);
+    const lost = before.hidden.find((id) => !kept.has(id) && !undoable.has(id));
+    if (lost !== undefined) return `muted id ${lost} was unmuted`;
+    const loose = (after.undoable ?? []).find((id) => !kept.has(id));
+    return loose === undefined ? null : `undoable id ${loose} is not hidden`;
   },
 };
 

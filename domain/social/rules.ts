@@ -91,6 +91,26 @@ export type MuteReason = 'report' | 'notInterested';
 export const muteId = (hidden: readonly string[], id: string): readonly string[] =>
   hidden.includes(id) ? hidden : [...hidden, id];
 
+/**
+ * How long a 'not interested' can be undone (its toast's Undo), in ms. A report is never undone:
+ * the server was told.
+ */
+export const MUTE_UNDO_MS = 5000;
+
+/** Takes an id off a list (the hidden list on an undo, the undoable list); the same list when absent. */
+export const unmuteId = (list: readonly string[], id: string): readonly string[] =>
+  list.includes(id) ? list.filter((x) => x !== id) : list;
+
+/**
+ * Spec §7 "Report artwork": why a card is reported, one of a short fixed list the person picks
+ * from (the server's codec accepts only these, and keeps the one picked).
+ */
+export const REPORT_REASONS = ['spam', 'sexual', 'violence', 'hateful', 'copyright', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const isReportReason = (x: unknown): x is ReportReason =>
+  typeof x === 'string' && (REPORT_REASONS as readonly string[]).includes(x);
+
 /** Spec §4: cards in the hidden list are filtered out of feeds. Order is kept. */
 export const filterMuted = <T extends { readonly id: string }>(
   items: readonly T[],

@@ -17,6 +17,9 @@ export const selectContentItem = (s: SocialState, key: string): ContentItem | un
 
 export const selectHiddenIds = (s: SocialState): readonly string[] => s.hidden;
 
+/** 'Not interested' mutes that can still be undone (their toast shows Undo), oldest first. */
+export const selectUndoableMutes = (s: SocialState): readonly string[] => s.undoable ?? [];
+
 export const selectIsMuted = (s: SocialState, id: string): boolean => s.hidden.includes(id);
 
 /** Spec §4: any list of cards, with muted ones filtered out. */

@@ -11,6 +11,7 @@ import {
   enqueue,
   muteId,
   normaliseStat,
+  unmuteId,
   removeCollect,
   toggleLike,
   type CollectState,
@@ -40,6 +41,8 @@ export interface SocialState {
   readonly following: Readonly<Record<string, boolean>>;
   /** Spec §4 hidden list (muted ids), in the order they were muted. */
   readonly hidden: readonly string[];
+  /** 'Not interested' mutes still within their undo window, oldest first (absent in older logs). */
+  readonly undoable?: readonly string[];
   readonly pending: Readonly<Record<string, PendingOp>>;
   /** A guest's like, collect or follow waiting for the sign-in (absent in older logs). */
   readonly intent?: SocialIntent | null;
@@ -53,6 +56,7 @@ export const initialSocialState: SocialState = {
   items: {},
   following: {},
   hidden: [],
+  undoable: [],
   pending: {},
   intent: null,
   outbox: [],
@@ -223,8 +227,30 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
       return op === undefined || op.kind !== kind ? s : rollBack(s, event.payload.opId);
     }
     case 'social/muted': {
-      const hidden = muteId(s.hidden, event.payload.id);
-      return hidden === s.hidden ? s : { ...s, hidden };
+      const { id, reason } = event.payload;
+      if (s.hidden.includes(id)) return s;
+      const undoable = s.undoable ?? [];
+      return {
+        ...s,
+        hidden: muteId(s.hidden, id),
+        ...(reason === 'notInterested' ? { undoable: muteId(undoable, id) } : {}),
+      };
+    }
+    case 'social/muteUndone': {
+      const undoable = s.undoable ?? [];
+      // Only a 'not interested' still in its window comes back; a report or an old mute stays.
+      if (!undoable.includes(event.payload.id)) return s;
+      return {
+        ...s,
+        hidden: unmuteId(s.hidden, event.payload.id),
+        undoable: unmuteId(undoable, event.payload.id),
+      };
+    }
+    case 'social/muteUndoExpired': {
+      const undoable = s.undoable ?? [];
+      return undoable.includes(event.payload.id)
+        ? { ...s, undoable: unmuteId(undoable, event.payload.id) }
+        : s;
     }
     case 'social/intentRecorded':
       return { ...s, intent: event.payload.intent };

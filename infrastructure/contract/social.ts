@@ -23,6 +23,7 @@
  *   another path is 10400.
  */
 import * as t from 'io-ts';
+import { social } from '../../domain/index.js';
 import { IdempotencyKey } from './commerce';
 import {
   boundedString,
@@ -240,11 +241,14 @@ export const BehaviorLogResponse = t.type(
 );
 export type BehaviorLogResponse = t.TypeOf<typeof BehaviorLogResponse>;
 
+/** Why a card is reported: one of the domain's short fixed list (social.REPORT_REASONS). */
+export const ReportReason = t.keyof(
+  Object.fromEntries(social.REPORT_REASONS.map((r) => [r, null])) as Record<social.ReportReason, null>,
+  'ReportReason',
+);
+
 export const ReportRequest = t.intersection(
-  [
-    t.type({ id: ShortText, obj_type: ObjType }),
-    t.partial({ reason: boundedString(0, 500, 'ReportReason') }),
-  ],
+  [t.type({ id: ShortText, obj_type: ObjType }), t.partial({ reason: ReportReason })],
   'ReportRequest',
 );
 export type ReportRequest = t.TypeOf<typeof ReportRequest>;

@@ -18,7 +18,7 @@ import {
   skip,
   switchMap,
 } from 'rxjs';
-import { billing, decorations, session, type RootState } from '../../domain/index.js';
+import { billing, decorations, notices, session, type RootState } from '../../domain/index.js';
 import {
   OrnamentBuyRequest,
   OrnamentHistoryRequest,
@@ -119,7 +119,18 @@ const buyFailed = (ornamentId: string, failure: ApiFailure, s: RootState): Actio
   ];
 };
 
-export const buyDecorationEpic: AppEpic = (action$, state$, { decorations: deps }) =>
+/** The success message of a purchase (the card then shows the decoration as owned). */
+const boughtNotice = (id: string, name: string): Action =>
+  notices.noticeRaised({
+    id,
+    level: 'success',
+    messageKey: 'decorations.bought',
+    values: { name },
+    fallback: null,
+    durationMs: notices.TOAST_DURATION_MS,
+  });
+
+export const buyDecorationEpic: AppEpic = (action$, state$, { decorations: deps, ids }) =>
   action$.pipe(
     filter(buyDecoration.match),
     mergeMap(({ payload: { ornamentId } }) => {
@@ -141,6 +152,7 @@ export const buyDecorationEpic: AppEpic = (action$, state$, { decorations: deps 
                 : [
                     decorations.ornamentBought({ ornamentId, buyAt: r.right.item.buy_at ?? 0 }),
                     decorations.ornamentsReceived({ ornaments: [toOrnament(r.right.item)] }),
+                    boughtNotice(ids(), r.right.item.name),
                     refreshPayment({}),
                     ...historyAgain(state$.value),
                   ],

@@ -4,11 +4,11 @@
  * core epics: a like button sits on any page).
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, filter, from, groupBy, map, mergeMap, exhaustMap, concat, of } from 'rxjs';
+import { EMPTY, concat, exhaustMap, filter, from, groupBy, map, mergeMap, of, race, take, timer } from 'rxjs';
 import { feed, notices, social } from '../../domain/index.js';
 import type { ContentItem } from '../contract/feed';
 import { ReportRequest } from '../contract/social';
-import { loadFeedPage, muteCard, refreshFeed, reportCard } from './commands';
+import { loadFeedPage, muteCard, refreshFeed, reportCard, undoMute } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 
@@ -116,11 +116,27 @@ export const refreshFeedEpic: AppEpic = (action$) =>
     }),
   );
 
-/** Spec §4 "Muting: reporting or 'not interested' adds its id to a hidden list kept locally". */
-export const muteCardEpic: AppEpic = (action$) =>
+/**
+ * Spec §4 "Muting: reporting or 'not interested' adds its id to a hidden list kept locally". A
+ * 'not interested' stays undoable for social.MUTE_UNDO_MS: an Undo within it shows the card again,
+ * else the window closes and it stays hidden.
+ */
+export const muteCardEpic: AppEpic = (action$, _state$, { scheduler }) =>
   action$.pipe(
     filter(muteCard.match),
-    map(({ payload }) => social.muted({ id: payload.id, reason: payload.reason })),
+    mergeMap(({ payload: { id, reason } }) => {
+      const hide = social.muted({ id, reason });
+      if (reason !== 'notInterested') return of<Action>(hide);
+      const undone$ = action$.pipe(
+        filter((a) => undoMute.match(a) && a.payload.id === id),
+        take(1),
+        map((): Action => social.muteUndone({ id })),
+      );
+      const expired$ = timer(social.MUTE_UNDO_MS, scheduler).pipe(
+        map((): Action => social.muteUndoExpired({ id })),
+      );
+      return concat(of<Action>(hide), race(undone$, expired$));
+    }),
   );
 
 /**
@@ -132,7 +148,11 @@ export const reportCardEpic: AppEpic = (action$, _state$, { api, ids }) =>
   action$.pipe(
     filter(reportCard.match),
     mergeMap(({ payload }) => {
-      const request = ReportRequest.decode({ id: payload.id, obj_type: payload.objType });
+      const request = ReportRequest.decode({
+        id: payload.id,
+        obj_type: payload.objType,
+        reason: payload.reason,
+      });
       const hide = social.muted({ id: payload.id, reason: 'report' });
       if (E.isLeft(request)) return of<Action>(hide);
       return concat(

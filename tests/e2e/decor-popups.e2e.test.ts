@@ -71,6 +71,12 @@ const signInWithPopups = async (page: Page, email: string, password: string, pop
 };
 
 const card = (page: Page, id: string) => page.getByTestId(`ornament-${id}`);
+/** Buy asks first (issue 21 item 8): the confirmation's Buy button spends the coins. */
+const confirmBuy = (page: Page) =>
+  page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: /^Buy for / })
+    .click();
 
 describe('decorations end to end', () => {
   it('buys, wears and swaps avatar boxes: one worn, its frame around the header avatar; too few coins refused', async () => {
@@ -84,6 +90,7 @@ describe('decorations end to end', () => {
     // Buy two boxes with coins: each becomes owned, the balance goes down.
     for (const id of ['orn-aurora-ring', 'orn-ember-halo']) {
       await card(page, id).getByTestId('ornament-buy').click();
+      await confirmBuy(page);
       await expect.poll(() => card(page, id).getByTestId('ornament-status').textContent()).toBe('Owned');
     }
     await expect
@@ -183,6 +190,7 @@ describe('the decorations others see', () => {
     const buy = card(page, id).getByTestId('ornament-buy');
     if ((await buy.count()) > 0) {
       await buy.click();
+      await confirmBuy(page);
       await expect.poll(() => card(page, id).getByTestId('ornament-status').textContent()).toBe('Owned');
     }
   };

@@ -100,6 +100,9 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
     await expect.poll(() => page.locator(`[data-testid=feed-card][data-key="${first}"]`).count()).toBe(0);
     const second = await cards().first().getAttribute('data-key');
     await cards().first().getByRole('button', { name: 'Report' }).click();
+    // A report asks why first (issue 21 item 8): a reason from the list, then send.
+    await page.getByRole('dialog').getByLabel('Spam or misleading').check();
+    await page.getByRole('dialog').getByRole('button', { name: 'Send report' }).click();
     await expect.poll(() => page.locator(`[data-testid=feed-card][data-key="${second}"]`).count()).toBe(0);
     await expect
       .poll(() => page.getByText('Thanks, your report was sent.').count(), { timeout: 10_000 })

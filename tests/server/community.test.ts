@@ -1090,6 +1090,24 @@ describe('report and resource appeal (spec §7 report artwork (id, obj_type); re
     expect(rows.some((x) => x.account_id === null && x.device_id === 'guest-reporter-1')).toBe(true);
   });
 
+  it('keeps the reason picked from the fixed list; any other reason is 10400 and stores nothing', async () => {
+    const before = Number((await one<{ n: number }>('SELECT count(*) AS n FROM content_reports')).n);
+    for (const reason of ['I do not like it', 'SPAM', '', 42, null, 'spam '])
+      expect(
+        await code('/api/v1/report/artwork', { id: 'art-014', obj_type: 1, reason }, bob),
+        JSON.stringify(reason),
+      ).toBe(10400);
+    expect(Number((await one<{ n: number }>('SELECT count(*) AS n FROM content_reports')).n)).toBe(before);
+    const r = await data(
+      ReceiptResponse,
+      '/api/v1/report/artwork',
+      { id: 'art-014', obj_type: 1, reason: 'copyright' },
+      bob,
+    );
+    const stored = await one<{ reason: string }>('SELECT reason FROM content_reports WHERE id = $1', [r.id]);
+    expect(stored.reason).toBe('copyright');
+  });
+
   it('refuses unknown items (10404), bad obj_types (10400) and guests without a device (20000)', async () => {
     const rows = Number((await one<{ n: number }>('SELECT count(*) AS n FROM content_reports')).n);
     expect(await code('/api/v1/report/artwork', { id: 'nope', obj_type: 1 }, alice)).toBe(10404);

@@ -10,10 +10,10 @@ import {
 } from '../../../infrastructure/decorations/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { Avatar, Badge, Button, Card } from '../../ui';
+import { Avatar, Badge, Button, Card, ConfirmDialog } from '../../ui';
 import { AvatarPreviewDialog } from './AvatarPreview';
 import styles from './Decorations.module.css';
-import { useMe } from './useDecorations';
+import { useMe, usePurchaseQuote } from './useDecorations';
 import { WorkPicker } from './WorkPicker';
 
 const REFUSAL_KEYS: Readonly<Record<decorations.PurchaseRefusal, string>> = {
@@ -49,6 +49,53 @@ export const DecorationArt = ({ ornament }: { readonly ornament: decorations.Orn
   );
 };
 
+/**
+ * The question before coins are spent: the decoration, its price and the balance after (the
+ * domain's quote; the server still decides). A purchase the quote refuses goes straight to the
+ * epic, which shows why on the card.
+ */
+const BuyConfirmDialog = ({
+  quote,
+  open,
+  onOpenChange,
+}: {
+  readonly quote: decorations.PurchaseQuote;
+  readonly open: boolean;
+  readonly onOpenChange: (open: boolean) => void;
+}) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<FormattedMessage id="decorations.confirmTitle" values={{ name: quote.name }} />}
+      body={
+        <span className={styles.quote} data-testid="buy-quote">
+          <span data-testid="buy-quote-price">
+            <FormattedMessage id="decorations.confirmPrice" values={{ price: quote.priceText }} />
+          </span>
+          <span data-testid="buy-quote-balance">
+            <FormattedMessage
+              id="decorations.confirmBalance"
+              values={{ balance: quote.balanceText ?? '0' }}
+            />
+          </span>
+          <strong data-testid="buy-quote-after">
+            <FormattedMessage
+              id="decorations.confirmAfter"
+              values={{ balance: quote.balanceAfterText ?? quote.balanceText ?? '0' }}
+            />
+          </strong>
+        </span>
+      }
+      confirmLabel={intl.formatMessage({ id: 'decorations.confirmBuy' }, { price: quote.priceText })}
+      cancelLabel={intl.formatMessage({ id: 'decorations.confirmCancel' })}
+      onConfirm={() => dispatch(buyDecoration({ ornamentId: quote.ornamentId }))}
+    />
+  );
+};
+
 /** One decoration: price, stock, status, its one action, and why a purchase was refused. */
 export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCard }) => {
   const intl = useIntl();
@@ -56,6 +103,8 @@ export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCa
   const { to } = useLocale();
   const me = useMe();
   const [picking, setPicking] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const quote = usePurchaseQuote(card.ornament.id);
   const { ornament: o, view, action, pending, refusal } = card;
   const nameId = `ornament-name-${o.id}`;
   const isAvatar = o.type === 'avatarBox';
@@ -74,7 +123,12 @@ export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCa
             variant="primary"
             size="sm"
             loading={pending}
-            onClick={() => dispatch(buyDecoration({ ornamentId: o.id }))}
+            onClick={() =>
+              // Only a purchase the quote allows is asked about; any other shows its refusal at once.
+              quote !== null && quote.refused === null
+                ? setConfirming(true)
+                : dispatch(buyDecoration({ ornamentId: o.id }))
+            }
             data-testid="ornament-buy"
           >
             <FormattedMessage id={view.useTextKey} />
@@ -182,6 +236,9 @@ export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCa
           ) : null}
         </div>
       </div>
+      {action === 'buy' && me !== null && quote !== null && quote.refused === null ? (
+        <BuyConfirmDialog quote={quote} open={confirming} onOpenChange={setConfirming} />
+      ) : null}
       {isAvatar ? null : (
         <WorkPicker
           open={picking}

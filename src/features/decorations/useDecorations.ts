@@ -1,5 +1,6 @@
 /** What the decoration screens show, from memoised selectors over the store. */
 import { createSelector } from '@reduxjs/toolkit';
+import { useMemo } from 'react';
 import { billing, decorations, people, session, tasks, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
@@ -39,6 +40,18 @@ const selectCoins = createSelector(
 const selectWorks = createSelector([(s: RootState) => s.tasks], (t) =>
   decorations.worksForProductionBox(tasks.selectTaskList(t)),
 );
+
+/** The buy confirmation of one decoration: price, balance now and after (decorations.purchaseQuote). */
+export const usePurchaseQuote = (ornamentId: string) => {
+  const select = useMemo(
+    () =>
+      createSelector([selectDecorations, selectCoins], (d, coins) =>
+        decorations.selectPurchaseQuote(d, ornamentId, coins),
+      ),
+    [ornamentId],
+  );
+  return useAppSelector(select);
+};
 
 export const useAvatarCards = () => useAppSelector(selectAvatarCards);
 export const useProductionCards = () => useAppSelector(selectProductionCards);

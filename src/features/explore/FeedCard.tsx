@@ -10,14 +10,24 @@ import {
 } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { feed, format, images } from '../../../domain/index.js';
+import { feed, format, images, social } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { muteCard, reportCard } from '../../../infrastructure/feed/commands';
 import { tryWorkflow } from '../../../infrastructure/studio/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { FollowButton, LikeButton } from '../social';
-import { AVATAR_PX, Avatar, CoverFrame, IconButton, Picture, Spinner, VisuallyHidden } from '../../ui';
+import {
+  AVATAR_PX,
+  Avatar,
+  Button,
+  CoverFrame,
+  Dialog,
+  IconButton,
+  Picture,
+  Spinner,
+  VisuallyHidden,
+} from '../../ui';
 import styles from './Explore.module.css';
 import { useCardCounts, useWorkflowTry } from './useFeed';
 
@@ -163,6 +173,63 @@ interface FeedCardProps {
 }
 
 /**
+ * Spec §7 "Report artwork": the person picks why from the domain's short list
+ * (social.REPORT_REASONS) and confirms; only then is the card hidden and the report sent.
+ */
+const ReportDialog = ({
+  title,
+  onOpenChange,
+  onConfirm,
+}: {
+  readonly title: string;
+  readonly onOpenChange: (open: boolean) => void;
+  readonly onConfirm: (reason: social.ReportReason) => void;
+}) => {
+  const intl = useIntl();
+  const name = useId();
+  const [reason, setReason] = useState<social.ReportReason | null>(null);
+  return (
+    <Dialog
+      open
+      onOpenChange={onOpenChange}
+      size="sm"
+      title={<FormattedMessage id="feed.reportTitle" values={{ title }} />}
+      description={<FormattedMessage id="feed.reportWhy" />}
+      closeLabel={intl.formatMessage({ id: 'notices.close' })}
+      footer={
+        <>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            <FormattedMessage id="feed.reportCancel" />
+          </Button>
+          <Button
+            variant="danger"
+            disabled={reason === null}
+            data-testid="report-confirm"
+            onClick={() => {
+              if (reason !== null) onConfirm(reason);
+            }}
+          >
+            <FormattedMessage id="feed.reportSend" />
+          </Button>
+        </>
+      }
+    >
+      <fieldset className={styles.reasons} data-testid="report-reasons">
+        <legend className={styles.reasonsLegend}>
+          <FormattedMessage id="feed.reportReason" />
+        </legend>
+        {social.REPORT_REASONS.map((r) => (
+          <label key={r} className={styles.reason}>
+            <input type="radio" name={name} value={r} checked={reason === r} onChange={() => setReason(r)} />
+            <FormattedMessage id={`feed.reportReason.${r}`} />
+          </label>
+        ))}
+      </fieldset>
+    </Dialog>
+  );
+};
+
+/**
  * One card of the square (spec §2 "Card behaviour per content type"): its cover opens its detail
  * address; on hover or keyboard focus the actions of its type appear (Remix, Download,
  * image-to-video, play, Try, chat, model); its statistics in the §9 count format; its author;
@@ -180,6 +247,7 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
   // The actions are in the page only while the card is hovered or holds the focus: a long
   // square keeps few nodes, and the keyboard reaches them right after the card's link.
   const [active, setActive] = useState(false);
+  const [reporting, setReporting] = useState(false);
   const detail = to(feed.cardDetailPath(card));
   const stats = feed.cardCountStats(card, collections);
   const intents = active || isPlaying ? feed.cardIntents(card) : [];
@@ -290,6 +358,7 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
             authorId={card.authorId}
             name={card.author?.name ?? ''}
             size="sm"
+            compact
             className={styles.follow}
           />
         </div>
@@ -309,7 +378,8 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
             <IconButton
               size="sm"
               label={intl.formatMessage({ id: 'feed.report' })}
-              onClick={() => dispatch(reportCard({ id: card.id, objType: card.obj_type }))}
+              onClick={() => setReporting(true)}
+              data-testid="card-report"
             >
               ⚑
             </IconButton>
@@ -317,12 +387,23 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
               size="sm"
               label={intl.formatMessage({ id: 'feed.notInterested' })}
               onClick={() => dispatch(muteCard({ id: card.id, reason: 'notInterested' }))}
+              data-testid="card-not-interested"
             >
               ⊘
             </IconButton>
           </span>
         </div>
       </div>
+      {reporting && (
+        <ReportDialog
+          title={card.title}
+          onOpenChange={setReporting}
+          onConfirm={(reason) => {
+            setReporting(false);
+            dispatch(reportCard({ id: card.id, objType: card.obj_type, reason }));
+          }}
+        />
+      )}
     </article>
   );
 });

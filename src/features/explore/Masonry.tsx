@@ -1,9 +1,51 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useMemo, type CSSProperties } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import { useIntl } from 'react-intl';
 import { feed } from '../../../domain/index.js';
-import { Skeleton } from '../../ui';
+import { undoMute } from '../../../infrastructure/feed/commands';
+import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { Skeleton, Toast, ToastProvider, ToastViewport } from '../../ui';
 import styles from './Explore.module.css';
 import { FeedCard, PlayingProvider } from './FeedCard';
+import { useUndoableMutes } from './useFeed';
+
+/**
+ * One Undo toast per card marked 'not interested' while its window is open (social.MUTE_UNDO_MS);
+ * the epic owns the timing, the toast goes when the window closes.
+ */
+const MuteUndoToasts = () => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const pending = useUndoableMutes();
+  // Closing a toast only hides it: the card stays hidden.
+  const [closed, setClosed] = useState<readonly string[]>([]);
+  return (
+    <ToastProvider label={intl.formatMessage({ id: 'notices.label' })} duration={Infinity}>
+      {pending
+        .filter((id) => !closed.includes(id))
+        .map((id) => (
+          <Toast
+            key={id}
+            open
+            duration={Infinity}
+            title={
+              <span data-testid="mute-undo-toast">{intl.formatMessage({ id: 'feed.mutedHidden' })}</span>
+            }
+            closeLabel={intl.formatMessage({ id: 'notices.close' })}
+            onOpenChange={(o) => {
+              if (!o) setClosed((c) => [...c, id]);
+            }}
+            action={{
+              label: intl.formatMessage({ id: 'chat.undo' }),
+              altText: intl.formatMessage({ id: 'chat.undo' }),
+              onClick: () => dispatch(undoMute({ id })),
+            }}
+          />
+        ))}
+      <ToastViewport label={intl.formatMessage({ id: 'notices.region' })} className={styles.undoViewport} />
+    </ToastProvider>
+  );
+};
 
 /** Cards rendered beyond the window, per column, above and below. */
 const OVERSCAN = 1;
@@ -139,6 +181,7 @@ export const Masonry = ({
           />
         ))}
       </div>
+      <MuteUndoToasts />
     </PlayingProvider>
   );
 };

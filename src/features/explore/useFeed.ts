@@ -23,6 +23,11 @@ const makeSelectors = (query: feed.FeedQuery) => {
   return { selectTab, selectCards, selectHiddenKeys };
 };
 
+const selectUndoableMutes = (s: RootState) => social.selectUndoableMutes(s.social);
+
+/** The 'not interested' mutes that can still be undone (one Undo toast each). */
+export const useUndoableMutes = () => useAppSelector(selectUndoableMutes);
+
 export const useFeedList = (query: feed.FeedQuery) => {
   const selectors = useMemo(() => makeSelectors(query), [query]);
   const state = useAppSelector(selectors.selectTab);

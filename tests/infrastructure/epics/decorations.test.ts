@@ -132,6 +132,13 @@ describe('buying (spec §5 "refused locally when the coin balance is below the p
     store.dispatch(buyDecoration({ ornamentId: 'orn-aurora-ring' }));
     const types = store.recorder.events().map((e) => e.type);
     expect(types).toContain('decorations/ornamentBought');
+    // Issue 21 item 8: a purchase says so (the card then shows the decoration as owned).
+    const notice = store.recorder.events().find((e) => e.type === 'notices/raised');
+    expect(notice?.payload).toMatchObject({
+      level: 'success',
+      messageKey: 'decorations.bought',
+      values: { name: 'Aurora Ring' },
+    });
     const card = decorations.selectOrnamentCards(store.getState().decorations, 'avatarBox')[0]!;
     expect(card).toMatchObject({ action: 'wear', pending: false });
     expect(card.view.buyTime).toBe('2026/01/02');

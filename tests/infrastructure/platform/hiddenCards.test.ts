@@ -65,11 +65,11 @@ describe('the hidden list is kept locally (spec §4 muting)', () => {
       );
       h.store.dispatch(appStarted({}));
       flush();
-      h.store.dispatch(reportCard({ id: 'c5', objType: 1 }));
+      h.store.dispatch(reportCard({ id: 'c5', objType: 1, reason: 'spam' }));
       expect(social.selectIsMuted(h.store.getState().social, 'c5')).toBe(true);
       flush();
       expect(h.core.calls.filter((c) => c.name === 'reportItem').map((c) => c.body)).toEqual([
-        { id: 'c5', obj_type: 1 },
+        { id: 'c5', obj_type: 1, reason: 'spam' },
       ]);
       expect(h.events('notices/raised').map((e) => (e.payload as { messageKey: string }).messageKey)).toEqual(
         ['ReportSuccess'],

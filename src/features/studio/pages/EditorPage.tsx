@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
-import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
+import { FormattedMessage, FormattedNumber, useIntl, type IntlShape } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { editor } from '../../../../domain/index.js';
 import {
@@ -39,6 +39,12 @@ import {
 } from '../useStudio';
 
 type OpenProject = Extract<editor.EditorState, { status: 'open' }>;
+
+/** An item's name in the library's labels: its title, or the translated 'untitled' placeholder. */
+const itemName = (intl: IntlShape, title: string | null | undefined): string => {
+  const name = editor.libraryItemName(title);
+  return name.kind === 'text' ? name.text : intl.formatMessage({ id: name.key });
+};
 
 const ratioStyle = (ratio: string) => {
   const [w = 16, h = 9] = ratio.split(':').map(Number);
@@ -506,7 +512,10 @@ const Library = ({ project }: { readonly project: OpenProject }) => {
                   type="button"
                   className={styles.workButton}
                   data-testid="add-work"
-                  aria-label={intl.formatMessage({ id: 'editor.library.add' }, { title: w.title })}
+                  aria-label={intl.formatMessage(
+                    { id: 'editor.library.add' },
+                    { title: itemName(intl, w.title) },
+                  )}
                   onClick={() =>
                     addClip({
                       url: w.url,
