@@ -3,15 +3,10 @@
  * sanitiser (spec §5) a post's HTML passes before it enters an event. Browser implementations
  * are in browser.ts; tests pass fakes.
  */
-import type { Observable } from 'rxjs';
 import type { DetailsApi } from './api';
 
 export interface DetailsDeps {
   readonly api: DetailsApi;
-  /**
-   * HTML to HTML under the spec §5 policy (domain/moderation): allowed tags, attributes, styles, links.
-   * An observable of one value: the browser's sanitiser (DOMPurify) loads with the first post it cleans,
-   * so a first visit that shows none does not download it (issue 22).
-   */
-  readonly sanitize: (html: string) => Observable<string>;
+  /** HTML to HTML under the spec §5 policy (domain/moderation): allowed tags, attributes, styles, links. */
+  readonly sanitize: (html: string) => string;
 }

@@ -92,21 +92,11 @@ export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
           return concat(
             of<Action>(details.itemRequested({ id })),
             call.pipe(
-              mergeMap((r): Observable<Action> => {
+              mergeMap((r): Action[] => {
                 if (E.isLeft(r))
-                  return from([
-                    details.itemFailed({ id, code: codeOf(r.left) }),
-                    ...reportUnlessNotFound(r.left),
-                  ]);
-                const item = r.right;
-                const html$: Observable<string | null> =
-                  typeof item.content === 'string' ? deps.sanitize(item.content) : of(null);
-                return html$.pipe(
-                  mergeMap((html) => [
-                    ...itemsOf([item]),
-                    details.itemLoaded({ item: toDetailItem(item, html) }),
-                  ]),
-                );
+                  return [details.itemFailed({ id, code: codeOf(r.left) }), ...reportUnlessNotFound(r.left)];
+                const html = typeof r.right.content === 'string' ? deps.sanitize(r.right.content) : null;
+                return [...itemsOf([r.right]), details.itemLoaded({ item: toDetailItem(r.right, html) })];
               }),
             ),
           );

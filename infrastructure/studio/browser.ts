@@ -1,10 +1,9 @@
 /**
  * The browser's studio capabilities: the calls on the shared HTTP client, a canvas that reads an
- * image's pixels, and the GIF clips' frame sheets (../editor/gifSheet.ts, loaded with the first
- * sheet asked for: a first visit that edits no video does not download it, issue 22).
+ * image's pixels, and the GIF clips' frame sheets (../editor/gifSheet.ts).
  */
-import { Observable, defer, map, mergeMap, shareReplay } from 'rxjs';
-import type { GifSheets } from '../editor/gifSheet';
+import { Observable } from 'rxjs';
+import { browserGifSheets } from '../editor/gifSheet';
 import type { HttpClient } from '../http/client';
 import { makeStudioToolsApi } from './api';
 import type { Pixels, StudioDeps } from './deps';
@@ -40,22 +39,8 @@ const readPixels = (url: string, maxSide: number): Observable<Pixels> =>
     };
   });
 
-/** The GIF sheets, their module loaded once, with the first load; nothing is held before that. */
-const lazyGifSheets = (): GifSheets => {
-  let sheets: GifSheets | null = null;
-  const sheets$ = defer(() => import('../editor/gifSheet')).pipe(
-    map((m) => (sheets ??= m.browserGifSheets())),
-    shareReplay({ bufferSize: 1, refCount: false }),
-  );
-  return {
-    load: (url) => sheets$.pipe(mergeMap((s) => s.load(url))),
-    release: (urls) => sheets?.release(urls),
-    releaseAll: () => sheets?.releaseAll(),
-  };
-};
-
 export const browserStudioDeps = (http: HttpClient): StudioDeps => ({
   api: makeStudioToolsApi(http),
   readPixels,
-  gifSheets: lazyGifSheets(),
+  gifSheets: browserGifSheets(),
 });

@@ -1,4 +1,4 @@
-import * as Slot from 'radix-ui/slot';
+import { Slot } from 'radix-ui';
 import { forwardRef, type ButtonHTMLAttributes, type MouseEvent, type ReactNode } from 'react';
 import styles from './Button.module.css';
 import { cx } from './cx';

@@ -1,4 +1,4 @@
-import * as Slot from 'radix-ui/slot';
+import { Slot } from 'radix-ui';
 import { forwardRef, type HTMLAttributes } from 'react';
 import styles from './Card.module.css';
 import { cx } from './cx';

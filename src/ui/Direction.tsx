@@ -1,4 +1,4 @@
-import * as Direction from 'radix-ui/direction';
+import { Direction } from 'radix-ui';
 import type { ReactNode } from 'react';
 
 export interface DirectionProviderProps {

@@ -1,4 +1,4 @@
-import * as RadixPopover from 'radix-ui/popover';
+import { Popover as RadixPopover } from 'radix-ui';
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CheckIcon, ChevronDownIcon } from './icons';

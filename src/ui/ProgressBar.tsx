@@ -1,4 +1,4 @@
-import * as Progress from 'radix-ui/progress';
+import { Progress } from 'radix-ui';
 import { forwardRef, type CSSProperties, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './ProgressBar.module.css';

@@ -1,4 +1,4 @@
-import * as RadixScrollArea from 'radix-ui/scroll-area';
+import { ScrollArea as RadixScrollArea } from 'radix-ui';
 import { forwardRef, type CSSProperties, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './ScrollArea.module.css';

@@ -1,4 +1,4 @@
-import * as RadixSelect from 'radix-ui/select';
+import { Select as RadixSelect } from 'radix-ui';
 import { forwardRef, useId, type ReactNode } from 'react';
 import { cx } from './cx';
 import { CheckIcon, ChevronDownIcon } from './icons';

@@ -1,4 +1,4 @@
-import * as RadixSlider from 'radix-ui/slider';
+import { Slider as RadixSlider } from 'radix-ui';
 import { forwardRef, useId, useState } from 'react';
 import { cx } from './cx';
 import styles from './Slider.module.css';

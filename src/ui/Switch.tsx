@@ -1,4 +1,4 @@
-import * as RadixSwitch from 'radix-ui/switch';
+import { Switch as RadixSwitch } from 'radix-ui';
 import { forwardRef, useId, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Switch.module.css';

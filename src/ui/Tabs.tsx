@@ -1,4 +1,4 @@
-import * as RadixTabs from 'radix-ui/tabs';
+import { Tabs as RadixTabs } from 'radix-ui';
 import { forwardRef, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Tabs.module.css';

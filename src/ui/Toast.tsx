@@ -1,4 +1,4 @@
-import * as RadixToast from 'radix-ui/toast';
+import { Toast as RadixToast } from 'radix-ui';
 import { forwardRef, type ReactNode } from 'react';
 import { Button, IconButton } from './Button';
 import { cx } from './cx';

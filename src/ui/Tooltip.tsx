@@ -1,8 +1,23 @@
-import * as RadixTooltip from 'radix-ui/tooltip';
-import { useContext, type ReactElement, type ReactNode } from 'react';
+import { Tooltip as RadixTooltip } from 'radix-ui';
+import type { ReactElement, ReactNode } from 'react';
 import { cx } from './cx';
 import styles from './Tooltip.module.css';
-import { TooltipDelaysContext } from './TooltipDelays';
+
+export interface TooltipProviderProps {
+  children: ReactNode;
+  /** ms before a tooltip opens on hover. Default 400. */
+  delayDuration?: number;
+  skipDelayDuration?: number;
+}
+
+/** Mount once near the root (tooltips share its delays). */
+export function TooltipProvider({ children, delayDuration = 400, skipDelayDuration }: TooltipProviderProps) {
+  return (
+    <RadixTooltip.Provider delayDuration={delayDuration} skipDelayDuration={skipDelayDuration}>
+      {children}
+    </RadixTooltip.Provider>
+  );
+}
 
 export interface TooltipProps {
   /** Tooltip text: supplementary only, never the sole accessible name of the trigger. */
@@ -27,23 +42,20 @@ export function Tooltip({
   onOpenChange,
   className,
 }: TooltipProps) {
-  const delays = useContext(TooltipDelaysContext);
   return (
-    <RadixTooltip.Provider delayDuration={delays.delayDuration} skipDelayDuration={delays.skipDelayDuration}>
-      <RadixTooltip.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
-        <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
-          <RadixTooltip.Content
-            side={side}
-            align={align}
-            sideOffset={6}
-            collisionPadding={8}
-            className={cx(styles.content, className)}
-          >
-            {content}
-          </RadixTooltip.Content>
-        </RadixTooltip.Portal>
-      </RadixTooltip.Root>
-    </RadixTooltip.Provider>
+    <RadixTooltip.Root open={open} defaultOpen={defaultOpen} onOpenChange={onOpenChange}>
+      <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
+      <RadixTooltip.Portal>
+        <RadixTooltip.Content
+          side={side}
+          align={align}
+          sideOffset={6}
+          collisionPadding={8}
+          className={cx(styles.content, className)}
+        >
+          {content}
+        </RadixTooltip.Content>
+      </RadixTooltip.Portal>
+    </RadixTooltip.Root>
   );
 }

@@ -1,4 +1,4 @@
-import * as RadixVisuallyHidden from 'radix-ui/visually-hidden';
+import { VisuallyHidden as RadixVisuallyHidden } from 'radix-ui';
 import { forwardRef, type ComponentPropsWithoutRef } from 'react';
 import styles from './visuallyHidden.module.css';
 

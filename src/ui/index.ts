@@ -23,9 +23,8 @@ export { visuallyHiddenClass } from './VisuallyHidden';
 export type { CardProps } from './Card';
 export { DirectionProvider } from './Direction';
 export type { DirectionProviderProps } from './Direction';
-export { Dialog } from './Dialog';
-export { ConfirmDialog, DialogClose } from './DialogRadix';
-export type { ConfirmDialogProps, DialogProps } from './DialogRadix';
+export { ConfirmDialog, Dialog, DialogClose } from './Dialog';
+export type { ConfirmDialogProps, DialogProps } from './Dialog';
 export { Field, PasswordInput, TextArea, TextInput, useFieldControl } from './Field';
 export type {
   FieldControlProps,
@@ -36,8 +35,7 @@ export type {
 } from './Field';
 export { Cluster, Stack } from './Layout';
 export type { Align, ClusterProps, Justify, SpaceStep, StackProps } from './Layout';
-export { Menu } from './Menu';
-export { MenuItem, MenuLabel, MenuSeparator } from './MenuRadix';
+export { Menu, MenuItem, MenuLabel, MenuSeparator } from './Menu';
 export type { MenuItemProps, MenuItemSpec, MenuProps } from './Menu';
 export { MultiSelect } from './MultiSelect';
 export type { MultiSelectOption, MultiSelectProps } from './MultiSelect';
@@ -65,9 +63,7 @@ export { Tabs, TabsNav, TabsPanel } from './Tabs';
 export type { TabItem, TabsNavItem, TabsNavLinkProps, TabsNavProps, TabsPanelProps, TabsProps } from './Tabs';
 export { TOAST_DURATION_MS, Toast, ToastProvider, ToastViewport } from './Toast';
 export type { ToastAction, ToastProps, ToastProviderProps, ToastTone, ToastViewportProps } from './Toast';
-export { Tooltip } from './Tooltip';
-export type { TooltipProps } from './Tooltip';
-export { TooltipProvider } from './TooltipDelays';
-export type { TooltipProviderProps } from './TooltipDelays';
+export { Tooltip, TooltipProvider } from './Tooltip';
+export type { TooltipProps, TooltipProviderProps } from './Tooltip';
 export { VisuallyHidden } from './VisuallyHidden';
 export type { VisuallyHiddenProps } from './VisuallyHidden';

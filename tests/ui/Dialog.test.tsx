@@ -1,14 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button, ConfirmDialog, Dialog } from '../../src/ui';
 
 afterEach(cleanup);
-// The overlay's Radix code loads after the first paint (src/ui/deferredOverlay.tsx); these tests drive it loaded.
-beforeAll(async () => {
-  await Dialog.preload();
-});
 
 function Harness({ onOpenChange }: { onOpenChange: (open: boolean) => void }) {
   const [open, setOpen] = useState(false);

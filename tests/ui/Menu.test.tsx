@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button, Menu, MenuItem, MenuLabel, MenuSeparator } from '../../src/ui';
 
 afterEach(cleanup);
-// The overlay's Radix code loads after the first paint (src/ui/deferredOverlay.tsx); these tests drive it loaded.
-beforeAll(async () => {
-  await Menu.preload();
-});
 
 describe('Menu', () => {
   it('opens with Enter on the trigger and fires onSelect of the chosen item', () => {

@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button, Popover, Tooltip, TooltipProvider } from '../../src/ui';
 
 afterEach(cleanup);
-// The overlay's Radix code loads after the first paint (src/ui/deferredOverlay.tsx); these tests drive it loaded.
-beforeAll(async () => {
-  await Popover.preload();
-});
 
 describe('Popover', () => {
   it('opens from its trigger as a named dialog, closes with its close button and Escape', () => {

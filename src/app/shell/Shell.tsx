@@ -3,7 +3,7 @@
  * balance, language, theme and the account menu; the page; the toasts and dialogs of spec §8.
  * Works from 320 px up with nothing off-screen.
  */
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
 import { preferences, routing } from '../../../domain/index.js';
@@ -13,9 +13,12 @@ import { enablePush } from '../../../infrastructure/push/commands';
 import { trackPageView } from '../../../infrastructure/telemetry/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { CoinSummary } from '../../features/billing';
+import { Dialogs, Toasts } from '../../features/notices';
+import { PopupHost } from '../../features/popups';
 import { SearchBox } from '../../features/search';
 import { MessagesBell } from '../../features/social';
 import { SiteFooter } from '../../features/support';
+import { GuidedTour } from '../../features/tour';
 import { LOCALES } from '../../i18n/locales';
 import { Avatar, Button, IconButton, Menu, Popover, ProgressBar, visuallyHiddenClass } from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
@@ -40,16 +43,8 @@ import {
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
-
 import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';
-
-// What shows only when something happens (toasts, the named dialogs, popups, the guided tour) loads
-// after the first paint, not with the page (issue 22: nothing the first screen does not need).
-const Toasts = lazy(() => import('../../features/notices').then((m) => ({ default: m.Toasts })));
-const Dialogs = lazy(() => import('../../features/notices').then((m) => ({ default: m.Dialogs })));
-const PopupHost = lazy(() => import('../../features/popups').then((m) => ({ default: m.PopupHost })));
-const GuidedTour = lazy(() => import('../../features/tour').then((m) => ({ default: m.GuidedTour })));
 
 interface NavEntry {
   readonly to: string;
@@ -378,12 +373,10 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
         {children}
       </main>
       <SiteFooter />
-      <Suspense fallback={null}>
-        <GuidedTour />
-        <Toasts />
-        <Dialogs />
-        <PopupHost />
-      </Suspense>
+      <GuidedTour />
+      <Toasts />
+      <Dialogs />
+      <PopupHost />
     </div>
   );
 };
