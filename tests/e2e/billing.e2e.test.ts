@@ -146,7 +146,7 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     await level.waitFor({ timeout: 15_000 });
     expect(await level.textContent()).toBe('Standard');
     expect(await page.locator('[data-testid=subscription-plan]').textContent()).toBe('Standard · monthly');
-    expect(await page.locator('[data-testid=payment-methods]').textContent()).toContain('Credit Card');
+    expect(await page.locator('[data-testid=payment-methods]').textContent()).toContain('Credit card');
     await shot('subscription');
     await narrowShot('subscription');
 
