@@ -270,3 +270,15 @@ export const ledgerTaskName = (task: NonNullable<LedgerEntry['task']>): LedgerTa
   kindKey: domainTypeLabelKey(task.domainType < 0 ? DOMAIN_TYPE.loraTraining : task.domainType),
   prompt: shortenText(task.prompt, LEDGER_PROMPT_MAX),
 });
+
+/**
+ * A recharge line's pack by the coins it gives (bought and bonus), from the catalogue, so the line
+ * reads "Pack of 1,300 coins" rather than an order id; null when the catalogue does not list it.
+ */
+export const ledgerPackCoins = (
+  goodsId: string | null,
+  packages: readonly RechargePackage[],
+): number | null => {
+  const pack = goodsId === null ? undefined : packages.find((p) => p.goodsId === goodsId);
+  return pack === undefined ? null : packageCoins(pack);
+};

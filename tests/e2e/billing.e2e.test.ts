@@ -234,6 +234,9 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
       .poll(() => page.locator('[data-testid=ledger-entry]').first().getAttribute('data-category'))
       .toBe('recharge');
     expect(await page.locator('[data-testid=ledger-entry]').first().textContent()).toContain('+500');
+    // Issue 21 item 9: the line names the pack, not the order's id.
+    expect(await page.locator('[data-testid=ledger-task]').first().textContent()).toBe('Pack of 500 coins');
+    expect(await page.getByTestId('ledger').textContent()).not.toMatch(/ord_/);
 
     // A task that fails halfway (the simulated engine's #fail marker) gives its coins back.
     await page.click('[data-testid=nav-create]');

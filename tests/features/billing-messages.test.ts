@@ -59,6 +59,7 @@ describe('billing screens never show a raw message id', () => {
         (domainType) => billing.ledgerTaskName({ id: 'x', domainType, prompt: '', status: 3 }).kindKey,
       ),
       'billing.ledger.taskName',
+      'billing.ledger.pack',
       'billing.ledger.untitled',
       ...['pause', 'resume', 'cancel', 'freeMonth', 'changePlan'].map(
         (a) => `billing.subscription.refused.${a}`,

@@ -67,6 +67,22 @@ const selectLedgerTaskNames = createSelector(
     ),
 );
 export const useLedgerTaskNames = () => useAppSelector(selectLedgerTaskNames);
+const NO_PACKAGES: readonly billing.RechargePackage[] = [];
+/** Each recharge line's pack by its coins (never the order's id), by entry id. */
+const selectLedgerPackCoins = createSelector(
+  [
+    (s: RootState) => billing.selectLedger(s.billing).entries,
+    (s: RootState) => s.billing.caches.calculateList?.data ?? NO_PACKAGES,
+  ],
+  (entries, packages): ReadonlyMap<number, number> =>
+    new Map(
+      entries.flatMap((e) => {
+        const coins = billing.ledgerPackCoins(e.goodsId, packages);
+        return coins === null ? [] : [[e.id, coins] as const];
+      }),
+    ),
+);
+export const useLedgerPackCoins = () => useAppSelector(selectLedgerPackCoins);
 export const usePaymentInfoKnown = () => useAppSelector((s) => s.billing.status === 'known');
 export const usePaymentState = () => useAppSelector((s) => s.payment);
 export const useTier = () => useAppSelector(selectTier);

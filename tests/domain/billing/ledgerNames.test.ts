@@ -114,3 +114,18 @@ describe('ledgerTaskName: a task by its kind and prompt, never its id', () => {
     );
   });
 });
+
+describe('ledgerPackCoins: a recharge line names its pack by its coins, never the order id', () => {
+  const pack = (goodsId: string, calculateCoins: number, giveCalculateCoins: number) =>
+    ({ goodsId, calculateCoins, giveCalculateCoins }) as billing.RechargePackage;
+  const catalogue = [pack('calculate500', 500, 0), pack('calculate1200', 1200, 100)];
+  it('the coins of the pack bought, its bonus included', () => {
+    expect(billing.ledgerPackCoins('calculate1200', catalogue)).toBe(1300);
+    expect(billing.ledgerPackCoins('calculate500', catalogue)).toBe(500);
+  });
+  it('nothing for a line without goods or goods the catalogue does not list', () => {
+    expect(billing.ledgerPackCoins(null, catalogue)).toBeNull();
+    expect(billing.ledgerPackCoins('calculate9999', catalogue)).toBeNull();
+    expect(billing.ledgerPackCoins('calculate500', [])).toBeNull();
+  });
+});

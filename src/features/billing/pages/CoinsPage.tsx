@@ -19,6 +19,7 @@ import {
   useCheckoutGoods,
   useCoinBalances,
   useLedger,
+  useLedgerPackCoins,
   useLedgerTaskNames,
   useListFailed,
   usePackages,
@@ -113,6 +114,7 @@ const Ledger = () => {
   const dispatch = useAppDispatch();
   const ledger = useLedger();
   const taskNames = useLedgerTaskNames();
+  const packCoins = useLedgerPackCoins();
   const date = useDate();
   const first = ledger.entries.length === 0;
   return (
@@ -162,8 +164,8 @@ const Ledger = () => {
                         ),
                       }}
                     />
-                  ) : e.goodsId !== null ? (
-                    <FormattedMessage id="billing.ledger.order" values={{ id: e.ref ?? '' }} />
+                  ) : packCoins.has(e.id) ? (
+                    <FormattedMessage id="billing.ledger.pack" values={{ coins: packCoins.get(e.id) }} />
                   ) : null}
                 </p>
                 <span className={styles.entryWhen}>{date(e.createdAt)}</span>
