@@ -3,11 +3,14 @@
  * prices, benefit-type resolution, what an empty account clears, cache freshness and the
  * fall-back to cached lists, the visible recharge packages.
  */
+import { shortenText } from '../format/rules.js';
 import { END_TIME_STORAGE_KEYS } from '../popups/rules.js';
+import { DOMAIN_TYPE, domainTypeLabelKey } from '../tasks/domainTypes.js';
 import type {
   BillingCaches,
   CacheEntry,
   CacheName,
+  LedgerEntry,
   PaymentInfo,
   RechargePackage,
   SubscriptionPlan,
@@ -247,3 +250,35 @@ export const signedCoins = (e: { readonly direction: 'debit' | 'credit'; readonl
 /** Spec §4: a failed task's coins come back; the refund is a credit of the task category 'taskRefund'. */
 export const isRefund = (e: { readonly category: string }): boolean =>
   e.category === 'taskRefund' || e.category === 'trainingRefund';
+
+// ---- the coin history's names (issue 21 item 9)
+
+/** The longest prompt a ledger line shows, in characters as people count them, the ellipsis included. */
+export const LEDGER_PROMPT_MAX = 40;
+
+/**
+ * What a ledger line says about its task: the i18n key of its kind (a training, sent with a
+ * negative kind, is a LoRA training) and the start of its prompt (or the training's name), null
+ * when it has none so the view shows its translated placeholder. The task's id is never part of it.
+ */
+export interface LedgerTaskName {
+  readonly kindKey: string;
+  readonly prompt: string | null;
+}
+
+export const ledgerTaskName = (task: NonNullable<LedgerEntry['task']>): LedgerTaskName => ({
+  kindKey: domainTypeLabelKey(task.domainType < 0 ? DOMAIN_TYPE.loraTraining : task.domainType),
+  prompt: shortenText(task.prompt, LEDGER_PROMPT_MAX),
+});
+
+/**
+ * A recharge line's pack by the coins it gives (bought and bonus), from the catalogue, so the line
+ * reads "Pack of 1,300 coins" rather than an order id; null when the catalogue does not list it.
+ */
+export const ledgerPackCoins = (
+  goodsId: string | null,
+  packages: readonly RechargePackage[],
+): number | null => {
+  const pack = goodsId === null ? undefined : packages.find((p) => p.goodsId === goodsId);
+  return pack === undefined ? null : packageCoins(pack);
+};

@@ -28,6 +28,28 @@ export const formatCount = (n: number): string => {
   return tenthsWithSuffix(Math.floor(v / 100_000), 'M');
 };
 
+// ---- short text ----------------------------------------------------------------------------
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * A person's text for one line: runs of white space (new lines included) become one space, the
+ * ends trimmed; over `max` characters as people count them (grapheme clusters, so an emoji or an
+ * accented letter is never cut in half) it keeps the first `max - 1` and an ellipsis. A text that
+ * is empty or only white space gives null: the view shows its translated placeholder.
+ */
+export const shortenText = (text: string, max: number): string | null => {
+  const line = text.replace(/\s+/gu, ' ').trim();
+  if (line === '') return null;
+  const limit = Math.max(1, Math.floor(max));
+  const parts = Array.from(graphemes.segment(line), (s) => s.segment);
+  if (parts.length <= limit) return line;
+  return `${parts
+    .slice(0, limit - 1)
+    .join('')
+    .trimEnd()}…`;
+};
+
 // ---- time ago ------------------------------------------------------------------------------
 
 export type TimeAgoUnit = 'minutes' | 'hours' | 'days' | 'months' | 'years';

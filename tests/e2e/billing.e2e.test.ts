@@ -146,7 +146,7 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     await level.waitFor({ timeout: 15_000 });
     expect(await level.textContent()).toBe('Standard');
     expect(await page.locator('[data-testid=subscription-plan]').textContent()).toBe('Standard · monthly');
-    expect(await page.locator('[data-testid=payment-methods]').textContent()).toContain('Credit Card');
+    expect(await page.locator('[data-testid=payment-methods]').textContent()).toContain('Credit card');
     await shot('subscription');
     await narrowShot('subscription');
 
@@ -234,6 +234,9 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
       .poll(() => page.locator('[data-testid=ledger-entry]').first().getAttribute('data-category'))
       .toBe('recharge');
     expect(await page.locator('[data-testid=ledger-entry]').first().textContent()).toContain('+500');
+    // Issue 21 item 9: the line names the pack, not the order's id.
+    expect(await page.locator('[data-testid=ledger-task]').first().textContent()).toBe('Pack of 500 coins');
+    expect(await page.getByTestId('ledger').textContent()).not.toMatch(/ord_/);
 
     // A task that fails halfway (the simulated engine's #fail marker) gives its coins back.
     await page.click('[data-testid=nav-create]');

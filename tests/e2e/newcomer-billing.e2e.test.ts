@@ -1,11 +1,13 @@
 /**
- * Issue 21 items 6 and 7 in Chromium against the real server, at 1280 and 390 px and in Arabic:
+ * Issue 21 items 6, 7 and 9 in Chromium against the real server, at 1280 and 390 px and in Arabic:
  * - no popup wall: an account offered half-price, "New on the square" and daily stamina (the
  *   development switch POST /dev/popups) sees exactly one queue popup on the page, then only the
  *   stamina follow-up; the hot popup waits for another page and, once seen, does not come back on a
  *   reload; the half-price countdown over a day reads in days ("6 d 23:54:..", "6 ي ..." in Arabic);
  * - the half-price offer honoured: "Get half price" leads to the membership page showing half the
- *   price, and the simulated provider's checkout shows and charges exactly that amount.
+ *   price, and the simulated provider's checkout shows and charges exactly that amount;
+ * - names, not ids (item 9): /coins names each task by its kind and the start of its prompt
+ *   ("Text to image · a lighthouse…", "Remove background · Untitled"), never by its id.
  * Screens are saved to test-results/newcomer-billing-*.png.
  */
 import path from 'node:path';
@@ -219,6 +221,63 @@ describe('people see names and the same numbers (issue 21 items 9 and 10)', () =
       expect(text).not.toMatch(/#\d/);
       await methods.scrollIntoViewIfNeeded();
       await shot(page, 'subscription-methods');
+    });
+
+  // The demo account's tasks for the coin history, made once: a text-to-image task with a long
+  // prompt, then "Remove background" on its picture (a kind with no prompt at all).
+  const LONG_PROMPT = 'a lighthouse over a violet sea at dusk, storm clouds, gulls, oil painting';
+  let demoTasks: Promise<string[]> | null = null;
+  const makeDemoTasks = (page: Page) =>
+    (demoTasks ??= (async () => {
+      const post = async (url: string, data: unknown) =>
+        (await (await page.request.post(app.url + url, { data })).json()) as {
+          status: { code: number };
+          data: { item: { id: string; status: number; img_uris: { url: string }[] } };
+        };
+      const made = await post('/api/v1/task/tool/create', {
+        domain_type: 0,
+        prompt: LONG_PROMPT,
+        aspect_ratio: '1:1',
+      });
+      expect(made.status.code).toBe(10000);
+      const id = made.data.item.id;
+      await expect
+        .poll(async () => (await post('/api/v1/task/detail', { id })).data.item.status, { timeout: 30_000 })
+        .toBe(3);
+      const output = (await post('/api/v1/task/detail', { id })).data.item.img_uris[0]!.url;
+      const cut = await post('/api/v1/task/tool/create', { domain_type: 7, input_url: output });
+      expect(cut.status.code).toBe(10000);
+      return [id, cut.data.item.id];
+    })());
+
+  for (const [width, locale] of [
+    [1280, ''],
+    [390, ''],
+    [390, '/ar'],
+  ] as const)
+    it(`/coins names each task by its kind and the start of its prompt, "Untitled" without one, never its id (${width} px${locale})`, async () => {
+      const page = await newPage(width);
+      await signInDemo(page);
+      const ids = await makeDemoTasks(page);
+      await page.goto(app.url + `${locale}/coins`);
+      const ledger = page.getByTestId('ledger');
+      await ledger.getByTestId('ledger-task').first().waitFor({ timeout: 20_000 });
+      const lines = await ledger.getByTestId('ledger-task').allTextContents();
+      const [t2i, untitled] =
+        locale === '/ar'
+          ? ['من نص إلى صورة · a lighthouse over a violet sea at dusk,…', 'إزالة الخلفية · بلا عنوان']
+          : ['Text to image · a lighthouse over a violet sea at dusk,…', 'Remove background · Untitled'];
+      expect(lines).toContain(t2i);
+      expect(lines).toContain(untitled);
+      const text = (await ledger.textContent()) ?? '';
+      for (const id of ids) expect(text).not.toContain(id);
+      expect(text).not.toContain('“”');
+      // The newest lines (these two tasks) in the middle of the screen, the heading above them.
+      await ledger
+        .getByTestId('ledger-entry')
+        .first()
+        .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await shot(page, `coins-ledger${locale.replace('/', '-')}`);
     });
 
   it('the method names are translated in Arabic', async () => {

@@ -54,6 +54,13 @@ describe('billing screens never show a raw message id', () => {
         'bonus',
         'other',
       ].map((c) => `billing.ledger.category.${c}`),
+      // A ledger line's task: every kind it can name (a training, an unknown kind) and the placeholder.
+      ...[-1, ...Array.from({ length: 27 }, (_, i) => i)].map(
+        (domainType) => billing.ledgerTaskName({ id: 'x', domainType, prompt: '', status: 3 }).kindKey,
+      ),
+      'billing.ledger.taskName',
+      'billing.ledger.pack',
+      'billing.ledger.untitled',
       ...['pause', 'resume', 'cancel', 'freeMonth', 'changePlan'].map(
         (a) => `billing.subscription.refused.${a}`,
       ),

@@ -115,6 +115,42 @@ describe('coin ledger list: every debit and refund, with the task it belongs to'
     expect((await ledger(other.token)).items.map((e) => e.coins)).toEqual([50]);
   });
 
+  it('names each task by its kind and prompt (issue 21 item 9): a tool without a prompt sends its kind and an empty prompt, never only an id', async () => {
+    const a = await account(100);
+    const made = await createTask(a.token, 'a lighthouse over a violet sea at dusk, storm clouds, gulls');
+    expect(code(made)).toBe(10000);
+    const madeId = made.json.data.item.id as string;
+    await eventually(async () => ((await taskStatus(madeId, a.token)) === 3 ? true : undefined));
+    const detail = await api('/api/v1/task/detail', { id: madeId }, a.token);
+    const output = detail.json.data.item.img_uris[0].url as string;
+    // Remove background on the person's own picture: a kind with no prompt at all.
+    const cut = await api('/api/v1/task/tool/create', { domain_type: 7, input_url: output }, a.token);
+    expect(code(cut)).toBe(10000);
+    const cutId = cut.json.data.item.id as string;
+
+    const page = await ledger(a.token);
+    const byTask = new Map(page.items.filter((e) => e.task !== null).map((e) => [e.task!.id, e.task!]));
+    expect(byTask.get(madeId)).toMatchObject({
+      domain_type: 0,
+      prompt: 'a lighthouse over a violet sea at dusk, storm clouds, gulls',
+    });
+    expect(byTask.get(cutId)).toMatchObject({ domain_type: 7, prompt: '' });
+    // What the coin history shows for them: the kind and the start of the prompt, or the placeholder.
+    const names = [madeId, cutId].map((id) => {
+      const t = byTask.get(id)!;
+      return billing.ledgerTaskName({
+        id: t.id,
+        domainType: t.domain_type,
+        prompt: t.prompt,
+        status: t.status,
+      });
+    });
+    expect(names).toEqual([
+      { kindKey: 'tasks.domainType.textToImage', prompt: 'a lighthouse over a violet sea at dusk,…' },
+      { kindKey: 'tasks.domainType.removeBackground', prompt: null },
+    ]);
+  });
+
   it('refuses a guest (20000) and malformed paging (10400)', async () => {
     const a = await account();
     expect(code(await api('/api/v1/payment/ledger/list', {}))).toBe(20000);

@@ -58,6 +58,31 @@ export const useChangeChoices = () => useAppSelector(selectChangeChoices);
 export const usePackages = () => useAppSelector(selectPackages);
 export const useCoinBalances = () => useAppSelector(selectCoins);
 export const useLedger = () => useAppSelector((s) => billing.selectLedger(s.billing));
+/** Each ledger entry's task by its kind and the start of its prompt (never its id), by entry id. */
+const selectLedgerTaskNames = createSelector(
+  [(s: RootState) => billing.selectLedger(s.billing).entries],
+  (entries): ReadonlyMap<number, billing.LedgerTaskName> =>
+    new Map(
+      entries.flatMap((e) => (e.task === null ? [] : [[e.id, billing.ledgerTaskName(e.task)] as const])),
+    ),
+);
+export const useLedgerTaskNames = () => useAppSelector(selectLedgerTaskNames);
+const NO_PACKAGES: readonly billing.RechargePackage[] = [];
+/** Each recharge line's pack by its coins (never the order's id), by entry id. */
+const selectLedgerPackCoins = createSelector(
+  [
+    (s: RootState) => billing.selectLedger(s.billing).entries,
+    (s: RootState) => s.billing.caches.calculateList?.data ?? NO_PACKAGES,
+  ],
+  (entries, packages): ReadonlyMap<number, number> =>
+    new Map(
+      entries.flatMap((e) => {
+        const coins = billing.ledgerPackCoins(e.goodsId, packages);
+        return coins === null ? [] : [[e.id, coins] as const];
+      }),
+    ),
+);
+export const useLedgerPackCoins = () => useAppSelector(selectLedgerPackCoins);
 export const usePaymentInfoKnown = () => useAppSelector((s) => s.billing.status === 'known');
 export const usePaymentState = () => useAppSelector((s) => s.payment);
 export const useTier = () => useAppSelector(selectTier);

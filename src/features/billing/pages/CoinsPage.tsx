@@ -19,6 +19,8 @@ import {
   useCheckoutGoods,
   useCoinBalances,
   useLedger,
+  useLedgerPackCoins,
+  useLedgerTaskNames,
   useListFailed,
   usePackages,
   usePackagesLoaded,
@@ -111,6 +113,8 @@ const Ledger = () => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const ledger = useLedger();
+  const taskNames = useLedgerTaskNames();
+  const packCoins = useLedgerPackCoins();
   const date = useDate();
   const first = ledger.entries.length === 0;
   return (
@@ -134,30 +138,40 @@ const Ledger = () => {
       )}
       {!first && (
         <ul className={styles.ledger}>
-          {ledger.entries.map((e) => (
-            <li key={e.id} className={styles.entry} data-testid="ledger-entry" data-category={e.category}>
-              <p className={styles.entryWhat}>
-                <FormattedMessage id={`billing.ledger.category.${e.category}`} />
-              </p>
-              <span
-                className={e.direction === 'debit' ? styles.debit : styles.credit}
-                data-testid="ledger-amount"
-              >
-                {intl.formatNumber(billing.signedCoins(e), { signDisplay: 'always' })}
-              </span>
-              <p className={styles.entryTask} data-testid="ledger-task">
-                {e.task !== null ? (
-                  <FormattedMessage
-                    id={e.task.domainType < 0 ? 'billing.ledger.training' : 'billing.ledger.task'}
-                    values={{ prompt: e.task.prompt, id: e.task.id }}
-                  />
-                ) : e.goodsId !== null ? (
-                  <FormattedMessage id="billing.ledger.order" values={{ id: e.ref ?? '' }} />
-                ) : null}
-              </p>
-              <span className={styles.entryWhen}>{date(e.createdAt)}</span>
-            </li>
-          ))}
+          {ledger.entries.map((e) => {
+            const taskName = taskNames.get(e.id);
+            return (
+              <li key={e.id} className={styles.entry} data-testid="ledger-entry" data-category={e.category}>
+                <p className={styles.entryWhat}>
+                  <FormattedMessage id={`billing.ledger.category.${e.category}`} />
+                </p>
+                <span
+                  className={e.direction === 'debit' ? styles.debit : styles.credit}
+                  data-testid="ledger-amount"
+                >
+                  {intl.formatNumber(billing.signedCoins(e), { signDisplay: 'always' })}
+                </span>
+                <p className={styles.entryTask} data-testid="ledger-task">
+                  {taskName !== undefined ? (
+                    <FormattedMessage
+                      id="billing.ledger.taskName"
+                      values={{
+                        kind: intl.formatMessage({ id: taskName.kindKey }),
+                        prompt: (
+                          <bdi>
+                            {taskName.prompt ?? intl.formatMessage({ id: 'billing.ledger.untitled' })}
+                          </bdi>
+                        ),
+                      }}
+                    />
+                  ) : packCoins.has(e.id) ? (
+                    <FormattedMessage id="billing.ledger.pack" values={{ coins: packCoins.get(e.id) }} />
+                  ) : null}
+                </p>
+                <span className={styles.entryWhen}>{date(e.createdAt)}</span>
+              </li>
+            );
+          })}
         </ul>
       )}
       {!first && ledger.nextCursor !== null && (
