@@ -106,6 +106,9 @@ const SearchField = ({
             const step = search.suggestKeyStep(active, shown.length, e.key);
             if (!step.open) return close();
             setActive(step.active);
+            // A long list scrolls; the highlighted option stays in view.
+            if (step.active !== null)
+              document.getElementById(optionId(step.active))?.scrollIntoView({ block: 'nearest' });
           }}
           onBlur={close}
           data-testid="search-input"
@@ -178,7 +181,7 @@ const SuggestionLabel = ({ result }: { readonly result: search.SearchResult }) =
     case 'tag':
       return (
         <>
-          <span>#{result.tag.name}</span>
+          <span dir="auto">#{result.tag.name}</span>
           <small>
             <FormattedMessage
               id="search.tagWorks"
