@@ -39,9 +39,13 @@ export interface SuggestPayload {
   readonly prefix: string;
 }
 export const suggestRequested = defineEvent<SuggestPayload>()('search/suggestRequested');
-export const suggestLoaded = defineEvent<SuggestPayload & { readonly items: readonly TagCard[] }>()(
-  'search/suggestLoaded',
-);
+/** The answer for a prefix: its tags (`items`) and, since issue 21, the people and works it starts. */
+export interface SuggestLoadedPayload extends SuggestPayload {
+  readonly items: readonly TagCard[];
+  readonly users?: readonly UserCard[];
+  readonly works?: readonly WorkCard[];
+}
+export const suggestLoaded = defineEvent<SuggestLoadedPayload>()('search/suggestLoaded');
 export const suggestFailed = defineEvent<SuggestPayload>()('search/suggestFailed');
 /** The text got too short, the box closed, or a search started: no suggestions shown. */
 export const suggestCleared = defineEvent<Record<string, never>>()('search/suggestCleared');
@@ -83,7 +87,7 @@ type P<T extends { readonly type: string }, X> = DomainEvent<T['type'], X>;
 
 export type SearchEvent =
   | P<typeof suggestRequested, SuggestPayload>
-  | P<typeof suggestLoaded, SuggestPayload & { readonly items: readonly TagCard[] }>
+  | P<typeof suggestLoaded, SuggestLoadedPayload>
   | P<typeof suggestFailed, SuggestPayload>
   | P<typeof suggestCleared, Record<string, never>>
   | P<typeof resultsRequested, ResultsPagePayload>

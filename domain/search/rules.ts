@@ -125,3 +125,41 @@ export const resultKey = (result: SearchResult): string => {
       return `user:${result.user.id}`;
   }
 };
+
+/** The groups of the suggestion list, in the order they are shown. */
+export const SUGGEST_GROUPS = ['tag', 'user', 'work'] as const satisfies readonly SearchResult['kind'][];
+export type SuggestGroup = (typeof SUGGEST_GROUPS)[number];
+
+/** The keys that move through (or close) an open suggestion list. */
+export const SUGGEST_KEYS = ['ArrowDown', 'ArrowUp', 'Home', 'End', 'Escape'] as const;
+export type SuggestKey = (typeof SUGGEST_KEYS)[number];
+
+export const isSuggestKey = (key: string): key is SuggestKey =>
+  (SUGGEST_KEYS as readonly string[]).includes(key);
+
+/**
+ * The WAI-ARIA combobox's keys over `count` options, `active` the option highlighted (null: none,
+ * the text has the focus): ArrowDown/ArrowUp move one and wrap (from none, Down takes the first and
+ * Up the last), Home/End take the first/last, Escape closes. The result is always an index in
+ * 0..count-1 or null; with no options nothing is active.
+ */
+export const suggestKeyStep = (
+  active: number | null,
+  count: number,
+  key: SuggestKey,
+): { readonly active: number | null; readonly open: boolean } => {
+  const n = Math.max(0, Math.floor(count));
+  if (key === 'Escape') return { active: null, open: false };
+  if (n === 0) return { active: null, open: true };
+  const at = active !== null && Number.isInteger(active) && active >= 0 && active < n ? active : null;
+  switch (key) {
+    case 'ArrowDown':
+      return { active: at === null ? 0 : (at + 1) % n, open: true };
+    case 'ArrowUp':
+      return { active: at === null ? n - 1 : (at - 1 + n) % n, open: true };
+    case 'Home':
+      return { active: 0, open: true };
+    case 'End':
+      return { active: n - 1, open: true };
+  }
+};

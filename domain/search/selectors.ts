@@ -1,14 +1,21 @@
-import type { SearchResult, TagCard, TagList } from './events.js';
+import type { SearchResult, TagList } from './events.js';
 import { tagKey } from './rules.js';
 import type { ResultList, SearchState, Suggestions, TagListLoad, TagLoad } from './state.js';
 
-const NO_TAGS: readonly TagCard[] = [];
+const NO_SUGGESTIONS: readonly SearchResult[] = [];
 
 /** The suggestions to show for what is typed now: those of its prefix, or the last ones while they load. */
 export const selectSuggestions = (s: SearchState): Suggestions => s.suggestions;
 
-export const selectSuggestionItems = (s: SearchState): readonly TagCard[] =>
-  s.suggestions.status === 'loaded' || s.suggestions.status === 'loading' ? s.suggestions.items : NO_TAGS;
+/** The options of the list, in order: tags, people, works (the last ones while newer load). */
+export const selectSuggestionItems = (s: SearchState): readonly SearchResult[] =>
+  s.suggestions.status === 'loaded' || s.suggestions.status === 'loading'
+    ? s.suggestions.items
+    : NO_SUGGESTIONS;
+
+/** Whether the answer for the prefix asked came back with nothing to suggest. */
+export const selectNoSuggestions = (s: SearchState): boolean =>
+  s.suggestions.status === 'loaded' && s.suggestions.items.length === 0;
 
 const FRESH: ResultList = { status: 'loading', items: [], offset: 0, pending: 0, hasMore: true, code: null };
 

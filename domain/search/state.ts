@@ -4,13 +4,13 @@
  * `/tag`, and tag details by name. Pages are held once each and the offset only moves forward.
  */
 import { assertNever } from '../kernel/event.js';
-import type { SearchEvent, SearchResult, TagCard, TagInfo, TagList } from './events.js';
-import { resultKey, tagKey } from './rules.js';
+import type { SearchEvent, SearchResult, SuggestLoadedPayload, TagCard, TagInfo, TagList } from './events.js';
+import { resultKey, SUGGEST_LIMIT, tagKey } from './rules.js';
 
 export type Suggestions =
   | { readonly status: 'idle' }
-  | { readonly status: 'loading'; readonly prefix: string; readonly items: readonly TagCard[] }
-  | { readonly status: 'loaded'; readonly prefix: string; readonly items: readonly TagCard[] }
+  | { readonly status: 'loading'; readonly prefix: string; readonly items: readonly SearchResult[] }
+  | { readonly status: 'loaded'; readonly prefix: string; readonly items: readonly SearchResult[] }
   | { readonly status: 'error'; readonly prefix: string };
 
 export interface ResultList {
@@ -62,6 +62,13 @@ const appendResults = (
   return fresh.length === 0 ? held : [...held, ...fresh];
 };
 
+/** An answer as the options of the list: its tags, then its people, then its works, at most SUGGEST_LIMIT of each. */
+export const suggestionsOf = (p: SuggestLoadedPayload): readonly SearchResult[] => [
+  ...p.items.slice(0, SUGGEST_LIMIT).map((tag): SearchResult => ({ kind: 'tag', tag })),
+  ...(p.users ?? []).slice(0, SUGGEST_LIMIT).map((user): SearchResult => ({ kind: 'user', user })),
+  ...(p.works ?? []).slice(0, SUGGEST_LIMIT).map((work): SearchResult => ({ kind: 'work', work })),
+];
+
 const withTagCollected = (tag: TagLoad, tagId: string, collected: boolean): TagLoad =>
   tag.status === 'loaded' && tag.tag.id === tagId
     ? { status: 'loaded', tag: { ...tag.tag, isCollected: collected } }
@@ -80,7 +87,7 @@ export const evolveSearch = (state: SearchState, event: SearchEvent): SearchStat
       if (before.status !== 'loading' || before.prefix !== event.payload.prefix) return state;
       return {
         ...state,
-        suggestions: { status: 'loaded', prefix: before.prefix, items: event.payload.items },
+        suggestions: { status: 'loaded', prefix: before.prefix, items: suggestionsOf(event.payload) },
       };
     }
     case 'search/suggestFailed': {

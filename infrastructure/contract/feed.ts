@@ -467,8 +467,18 @@ export const SearchResponse = t.union(
 );
 export type SearchResponse = t.TypeOf<typeof SearchResponse>;
 
+/** A suggest prefix: 1..32 characters, not blank, no control characters (they never name anything). */
+export const TagPrefix = t.brand(
+  t.string,
+  (s): s is t.Branded<string, { readonly TagPrefix: symbol }> =>
+    // eslint-disable-next-line no-control-regex
+    s.trim().length >= 1 && s.length <= 32 && !/[\u0000-\u001f\u007f]/.test(s),
+  'TagPrefix',
+);
+export type TagPrefix = t.TypeOf<typeof TagPrefix>;
+
 export const TagSuggestRequest = t.intersection(
-  [t.type({ prefix: boundedString(1, 32, 'TagPrefix') }), t.partial({ limit: PositiveInt })],
+  [t.type({ prefix: TagPrefix }), t.partial({ limit: PositiveInt })],
   'TagSuggestRequest',
 );
 export type TagSuggestRequest = t.TypeOf<typeof TagSuggestRequest>;
@@ -478,6 +488,13 @@ export type TagHotRequest = t.TypeOf<typeof TagHotRequest>;
 
 export const TagListResponse = t.type({ items: t.array(TagItem) }, 'TagListResponse');
 export type TagListResponse = t.TypeOf<typeof TagListResponse>;
+
+/** Spec §7 tag suggest: the tags (`items`, as before), and since issue 21 the people and works too. */
+export const TagSuggestResponse = t.intersection(
+  [TagListResponse, t.partial({ users: t.array(UserCard), works: t.array(ContentItem) })],
+  'TagSuggestResponse',
+);
+export type TagSuggestResponse = t.TypeOf<typeof TagSuggestResponse>;
 
 /** A tag by its id, or by its name (case-insensitive; the address `/tag/:name` names it). */
 export const TagDetailRequest = t.union(

@@ -40,6 +40,7 @@ import {
   TAG_SUGGEST_PATH,
   TagDetail,
   TagListResponse,
+  TagSuggestResponse,
   type IdRequest,
   type PostCreateRequest,
   type PostDetailRequest,
@@ -60,7 +61,7 @@ export interface DetailsApi {
   readonly related: (req: RelatedRequest) => Observable<ApiResult<RelatedResponse>>;
   readonly modelSamples: (req: ModelSamplesRequest) => Observable<ApiResult<FeedPage>>;
   readonly search: (req: SearchRequest) => Observable<ApiResult<SearchResponse>>;
-  readonly tagSuggest: (req: TagSuggestRequest) => Observable<ApiResult<TagListResponse>>;
+  readonly tagSuggest: (req: TagSuggestRequest) => Observable<ApiResult<TagSuggestResponse>>;
   readonly hotTags: (req: TagHotRequest) => Observable<ApiResult<TagListResponse>>;
   readonly collectedTags: () => Observable<ApiResult<TagListResponse>>;
   readonly officialTags: (req: OfficialTagsRequest) => Observable<ApiResult<TagListResponse>>;
@@ -80,7 +81,7 @@ export const makeDetailsApi = (http: HttpClient): DetailsApi => ({
   related: (req) => http.post(RELATED_PATH, req, RelatedResponse),
   modelSamples: (req) => http.post(MODEL_SAMPLES_PATH, req, FeedPage),
   search: (req) => http.post(SEARCH_PATH, SearchRequest.encode(req), SearchResponse),
-  tagSuggest: (req) => http.post(TAG_SUGGEST_PATH, req, TagListResponse),
+  tagSuggest: (req) => http.post(TAG_SUGGEST_PATH, req, TagSuggestResponse),
   hotTags: (req) => http.post(TAG_HOT_PATH, req, TagListResponse),
   collectedTags: () => http.post(TAG_COLLECTED_PATH, {}, TagListResponse),
   officialTags: (req) => http.post(TAG_OFFICIAL_PATH, req, TagListResponse),

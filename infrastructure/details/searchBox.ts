@@ -1,5 +1,5 @@
 /**
- * The header's search box, on every page (a core epic): tag suggestions once typing pauses for
+ * The header's search box, on every page (a core epic): suggestions (tags, people, works) once typing pauses for
  * `search.SUGGEST_DEBOUNCE_MS`, for the text's prefix (too short or too long: none); a newer
  * prefix cancels the call of an older one, so an older answer is never shown; clearing cancels a
  * pause in progress; the same prefix twice in a row asks once.
@@ -22,7 +22,7 @@ import { search } from '../../domain/index.js';
 import { TagSuggestRequest } from '../contract/feed';
 import type { Action, AppEpic } from '../epics/types';
 import { clearSuggestions, suggestTags } from './commands';
-import { toTagCard } from './mappers';
+import { toTagCard, toUserCard, toWorkCard } from './mappers';
 
 export const suggestTagsEpic: AppEpic = (action$, _state$, { details: deps, scheduler }) => {
   const clear$ = action$.pipe(filter(clearSuggestions.match));
@@ -45,15 +45,18 @@ export const suggestTagsEpic: AppEpic = (action$, _state$, { details: deps, sche
       if (E.isLeft(request)) return EMPTY;
       return concat(
         of<Action>(search.suggestRequested({ prefix })),
-        deps.api
-          .tagSuggest(request.right)
-          .pipe(
-            map((r): Action =>
-              E.isLeft(r)
-                ? search.suggestFailed({ prefix })
-                : search.suggestLoaded({ prefix, items: r.right.items.map(toTagCard) }),
-            ),
+        deps.api.tagSuggest(request.right).pipe(
+          map((r): Action =>
+            E.isLeft(r)
+              ? search.suggestFailed({ prefix })
+              : search.suggestLoaded({
+                  prefix,
+                  items: r.right.items.map(toTagCard),
+                  users: (r.right.users ?? []).map(toUserCard),
+                  works: (r.right.works ?? []).map(toWorkCard),
+                }),
           ),
+        ),
       );
     }),
   );

@@ -34,6 +34,7 @@ import {
   TagEditRequest,
   TagHotRequest,
   TagSuggestRequest,
+  type TagSuggestResponse,
   tagEditPath,
   type CardType,
   type FeedOrder,
@@ -71,6 +72,9 @@ import { bodyFromQuery } from './query';
 import { hasContent, htmlToText, sanitizeHtml } from './sanitize';
 import { containsPattern, DAY_MS, Params, prefixPattern } from './sql';
 import { normaliseTagNames, queryTags, setItemTags, tagDetail } from './tags';
+
+/** The kinds a suggestion's works are drawn from: every content search tab's. */
+const SUGGEST_CARD_TYPES = [...new Set(Object.values(SEARCH_TAB_CARD_TYPES).flat())];
 
 const pageSize = (limit: number | undefined, fallback = FEED_DEFAULT_LIMIT): number =>
   Math.min(limit ?? fallback, FEED_MAX_LIMIT);
@@ -144,6 +148,46 @@ export const listFeed = async (
   );
 };
 
+/** People whose name (or account name) matches `pattern`, most followed first. */
+const queryUsers = async (
+  ctx: ServerContext,
+  caller: Caller,
+  pattern: string,
+  offset: number,
+  limit: number,
+): Promise<{ items: UserCard[]; hasMore: boolean }> => {
+  const rows = await ctx.db.query<{
+    id: string;
+    name: string;
+    avatar: string;
+    is_follow: boolean;
+    followers: string | number;
+    works: string | number;
+    frame_key: string | null;
+  }>(
+    `SELECT a.id, a.name, a.avatar, (fo.follower_id IS NOT NULL) AS is_follow,
+            (SELECT count(*) FROM follows f WHERE f.followee_id = a.id) AS followers,
+            (SELECT count(*) FROM content_items i WHERE i.author_id = a.id) AS works,
+            ${avatarFrameColumn('af')} AS frame_key
+       FROM accounts a
+       LEFT JOIN follows fo ON fo.followee_id = a.id AND fo.follower_id = $1
+       ${wornAvatarBoxJoin('a.id', 'af')}
+      WHERE a.name ILIKE $2 OR a.account_name ILIKE $2
+      ORDER BY followers DESC, a.id ASC LIMIT $3 OFFSET $4`,
+    [caller.accountId, pattern, limit + 1, offset],
+  );
+  const items: UserCard[] = rows.slice(0, limit).map((r) => ({
+    id: r.id,
+    name: r.name,
+    avatar: r.avatar,
+    is_follow: r.is_follow === true,
+    num_of_followers: Number(r.followers),
+    num_of_works: Number(r.works),
+    avatar_frame: frameUrlOf(ctx.blobs.urlOf, r.frame_key),
+  }));
+  return { items, hasMore: rows.length > limit };
+};
+
 const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): Promise<SearchResponse> => {
   const offset = body.offset ?? 0;
   const limit = pageSize(body.limit);
@@ -164,36 +208,8 @@ const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): 
     return { result_type: 'tag', items, offset: offset + items.length, has_more: hasMore };
   }
   if (body.tab === 8) {
-    const rows = await ctx.db.query<{
-      id: string;
-      name: string;
-      avatar: string;
-      is_follow: boolean;
-      followers: string | number;
-      works: string | number;
-      frame_key: string | null;
-    }>(
-      `SELECT a.id, a.name, a.avatar, (fo.follower_id IS NOT NULL) AS is_follow,
-              (SELECT count(*) FROM follows f WHERE f.followee_id = a.id) AS followers,
-              (SELECT count(*) FROM content_items i WHERE i.author_id = a.id) AS works,
-              ${avatarFrameColumn('af')} AS frame_key
-         FROM accounts a
-         LEFT JOIN follows fo ON fo.followee_id = a.id AND fo.follower_id = $1
-         ${wornAvatarBoxJoin('a.id', 'af')}
-        WHERE a.name ILIKE $2 OR a.account_name ILIKE $2
-        ORDER BY followers DESC, a.id ASC LIMIT $3 OFFSET $4`,
-      [caller.accountId, containsPattern(keyword), limit + 1, offset],
-    );
-    const items: UserCard[] = rows.slice(0, limit).map((r) => ({
-      id: r.id,
-      name: r.name,
-      avatar: r.avatar,
-      is_follow: r.is_follow === true,
-      num_of_followers: Number(r.followers),
-      num_of_works: Number(r.works),
-      avatar_frame: frameUrlOf(ctx.blobs.urlOf, r.frame_key),
-    }));
-    return { result_type: 'user', items, offset: offset + items.length, has_more: rows.length > limit };
+    const { items, hasMore } = await queryUsers(ctx, caller, containsPattern(keyword), offset, limit);
+    return { result_type: 'user', items, offset: offset + items.length, has_more: hasMore };
   }
   const p = callerParams(caller.accountId);
   const pattern = p.add(containsPattern(keyword));
@@ -338,21 +354,32 @@ export const feedRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
     ok(await search(ctx, req.caller, decodeBody(SearchRequest, req.body))),
   );
 
+  // Spec §7 tag suggest, widened (issue 21): tags, people and works whose name or title starts with
+  // the prefix, at most `limit` of each.
   app.post(TAG_SUGGEST_PATH, async (req) => {
     const body = decodeBody(TagSuggestRequest, req.body);
+    const prefix = prefixPattern(body.prefix.trim());
+    const limit = pageSize(body.limit, 10);
     const p = new Params();
     const { items } = await queryTags(
       ctx.db,
+      { params: p, where: [`t.name ILIKE ${p.add(prefix)}`], order: 'count', offset: 0, limit },
+      ctx.blobs.urlOf,
+    );
+    const users = await queryUsers(ctx, req.caller, prefix, 0, limit);
+    const w = callerParams(req.caller.accountId);
+    const works = await pageOfItems(
+      ctx.db,
       {
-        params: p,
-        where: [`t.name ILIKE ${p.add(prefixPattern(body.prefix.trim()))}`],
-        order: 'count',
+        params: w,
+        where: [`i.kind IN ${w.list(SUGGEST_CARD_TYPES)}`, `i.title ILIKE ${w.add(prefix)}`],
+        order: orderSql('hot'),
         offset: 0,
-        limit: pageSize(body.limit, 10),
+        limit,
       },
       ctx.blobs.urlOf,
     );
-    return ok({ items });
+    return ok<TagSuggestResponse>({ items, users: users.items, works: works.items });
   });
 
   app.post(TAG_HOT_PATH, async (req) => {

@@ -244,3 +244,146 @@ describe('the bell and the names (issue 21, also)', () => {
         });
     });
 });
+
+describe('search suggests tags, people and works while typing (issue 21, also)', () => {
+  const SUGGEST = '/api/v1/tag/suggest';
+
+  /** The header's box: in place at 1280 px, behind the search button at 390 px. */
+  const openBox = async (page: Page) => {
+    if ((page.viewportSize()?.width ?? 0) < 640) await page.getByTestId('search-open').click();
+    const box = page.getByTestId('search-input').filter({ visible: true });
+    await box.waitFor();
+    return box;
+  };
+
+  /** Types `text` with no pause between keys; resolves with the suggest requests it caused. */
+  const typeCounting = async (page: Page, box: ReturnType<Page['getByTestId']>, text: string) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith(SUGGEST)) asked.push((r.postDataJSON() as { prefix: string }).prefix);
+    });
+    await box.pressSequentially(text);
+    return asked;
+  };
+
+  const activeKind = (page: Page, box: ReturnType<Page['getByTestId']>) =>
+    box
+      .getAttribute('aria-activedescendant')
+      .then((id) => (id === null ? null : page.locator(`[id="${id}"]`).getAttribute('data-kind')));
+
+  for (const width of WIDTHS)
+    it(`at ${width} px: a tag prefix shows grouped options, one request for the whole word, the arrows move, Enter opens the tag`, async () => {
+      const page = await newPage(width);
+      await signIn(page);
+      await page.goto(app.url + '/explore');
+      const box = await openBox(page);
+      const asked = await typeCounting(page, box, 'poster');
+      const list = page.getByRole('listbox').filter({ visible: true });
+      await list.getByRole('group', { name: 'Tags' }).waitFor();
+      // Five prefixes long enough to suggest, typed with no pause: the debounce asks once (at most
+      // twice if a key was slow), for "poster" last.
+      expect(asked.length).toBeLessThanOrEqual(2);
+      expect(asked.at(-1)).toBe('poster');
+      await expect.poll(() => box.getAttribute('aria-expanded')).toBe('true');
+      const tagNames = await list.getByRole('group', { name: 'Tags' }).getByRole('option').allTextContents();
+      expect(tagNames.length).toBeGreaterThan(0);
+      // The shown results are those of the final query.
+      for (const t of tagNames) expect(t.toLowerCase()).toMatch(/^#poster/);
+
+      // Two letters: portrait and poster at least, to move through.
+      await box.fill('po');
+      await list
+        .getByRole('group', { name: 'Tags' })
+        .getByRole('option', { name: /#portrait/ })
+        .waitFor();
+
+      expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+      await box.press('ArrowDown');
+      const first = await box.getAttribute('aria-activedescendant');
+      expect(first).not.toBeNull();
+      expect(await page.locator(`[id="${first}"]`).getAttribute('aria-selected')).toBe('true');
+      await box.press('ArrowUp');
+      const last = await box.getAttribute('aria-activedescendant');
+      expect(last).not.toBe(first);
+      await box.press('Home');
+      expect(await box.getAttribute('aria-activedescendant')).toBe(first);
+      await shot(page, 'suggest-tags');
+      const name = (await page.locator(`[id="${first}"]`).locator('span').first().textContent())!.slice(1);
+      await box.press('Enter');
+      await page.waitForURL((u) => u.pathname === `/tag/${encodeURIComponent(name)}`);
+    });
+
+  it('at 1280 px: a person and a work open their pages; Escape and a click outside close; nothing found says so', async () => {
+    const page = await newPage(1280);
+    await signIn(page);
+    await page.goto(app.url + '/explore');
+    let box = await openBox(page);
+    await box.pressSequentially('Demo Cr');
+    const people = page.getByRole('group', { name: 'People' });
+    await people.getByRole('option', { name: /Demo Creator/ }).waitFor();
+    await box.press('ArrowDown');
+    expect(await activeKind(page, box)).toBe('user');
+    await box.press('Escape');
+    expect(await box.getAttribute('aria-expanded')).toBe('false');
+    await box.press('ArrowDown');
+    expect(await box.getAttribute('aria-activedescendant')).toBeNull();
+    await box.press('End'); // still the caret's key: nothing to move through while closed
+    await box.pressSequentially('e');
+    await people.getByRole('option', { name: /Demo Creator/ }).waitFor();
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith('/user/'));
+
+    // A work, by the first letters of a seeded title.
+    const found = await page.request.post(app.url + '/api/v1/square/search', {
+      data: { keyword: 'a', tab: 1 },
+    });
+    const work = ((await found.json()) as { data: { items: { id: string; title: string }[] } }).data
+      .items[0]!;
+    box = await openBox(page);
+    await box.fill('');
+    await box.pressSequentially(work.title.slice(0, 6));
+    await page.getByRole('group', { name: 'Works' }).getByRole('option').first().waitFor();
+    await box.press('ArrowDown');
+    await box.press('End');
+    expect(await activeKind(page, box)).toBe('work');
+    await shot(page, 'suggest-works');
+    const chosen = await box.getAttribute('aria-activedescendant');
+    const title = await page.locator(`[id="${chosen}"] span`).textContent();
+    expect(title!.toLowerCase().startsWith(work.title.slice(0, 6).toLowerCase())).toBe(true);
+    await box.press('Enter');
+    await page.waitForURL((u) => !u.pathname.startsWith('/user/') && !u.pathname.startsWith('/search'));
+    await page.getByRole('heading', { name: title! }).first().waitFor({ timeout: 30_000 });
+
+    // A click outside closes; a prefix that names nothing says so.
+    box = await openBox(page);
+    await box.fill('');
+    await box.pressSequentially('zqxjv');
+    await page.getByTestId('search-no-suggestions').filter({ visible: true }).waitFor();
+    expect(await page.getByTestId('search-no-suggestions').filter({ visible: true }).textContent()).toBe(
+      'No suggestions',
+    );
+    await shot(page, 'suggest-none');
+    await page.mouse.click(640, 600);
+    await expect.poll(() => box.getAttribute('aria-expanded')).toBe('false');
+    // Enter with no option chosen runs the normal search.
+    await box.fill('port');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/search' && u.searchParams.get('q') === 'port');
+  });
+
+  it('in Arabic at 390 px the groups speak Arabic and Enter opens the tag in /ar', async () => {
+    const page = await newPage(390);
+    await signIn(page);
+    await page.goto(app.url + '/ar/explore');
+    const box = await openBox(page);
+    await box.pressSequentially('port');
+    const tags = page.getByRole('group', { name: 'الوسوم' });
+    await tags.getByRole('option').first().waitFor();
+    await box.press('ArrowDown');
+    expect(await activeKind(page, box)).toBe('tag');
+    await shot(page, 'suggest-ar');
+    await box.press('Enter');
+    await page.waitForURL((u) => u.pathname.startsWith('/ar/tag/port'));
+  });
+});

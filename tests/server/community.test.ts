@@ -24,6 +24,7 @@ import {
   TagDetail,
   TagEditResponse,
   TagListResponse,
+  TagSuggestResponse,
   type ContentItem,
   type FeedRoute,
 } from '../../infrastructure/contract/feed';
@@ -556,6 +557,38 @@ describe('tags (spec §7 tag suggest, v2/hot, detail, {kind}/tag/edit)', () => {
         (await one<{ n: number }>("SELECT count(*) AS n FROM content_tags WHERE tag_id = 'tag-ocean'")).n,
       ),
     );
+  });
+
+  it('suggests people and works by the prefix of their name or title too, at most `limit` of each (issue 21)', async () => {
+    const work = await one<{ title: string }>(
+      "SELECT title FROM content_items WHERE kind = 'artwork' ORDER BY id LIMIT 1",
+    );
+    const prefix = work.title.slice(0, 4);
+    const answer = await data(TagSuggestResponse, '/api/v1/tag/suggest', { prefix, limit: 3 });
+    expect(answer.works?.length).toBeGreaterThan(0);
+    expect(answer.works?.length).toBeLessThanOrEqual(3);
+    for (const w of answer.works ?? [])
+      expect(w.title.toLowerCase().startsWith(prefix.toLowerCase())).toBe(true);
+    const people = await data(TagSuggestResponse, '/api/v1/tag/suggest', { prefix: ' demo ' });
+    expect(people.users?.map((u) => u.name)).toContain('Demo Creator');
+    // A pattern's wildcards are literal: "%" names nothing rather than everything.
+    const wild = await data(TagSuggestResponse, '/api/v1/tag/suggest', { prefix: '%_' });
+    expect([...wild.items, ...(wild.users ?? []), ...(wild.works ?? [])]).toEqual([]);
+  });
+
+  it('refuses a hostile suggest prefix with 10400, never 500', async () => {
+    for (const body of [
+      { prefix: '   ' },
+      { prefix: 'a\u0000b' },
+      { prefix: 'ab\u001b[2J' },
+      { prefix: 'x'.repeat(33) },
+      { prefix: 42 },
+      { prefix: ['ab'] },
+      { prefix: 'ab', limit: -1 },
+      { prefix: 'ab', limit: 'all' },
+      {},
+    ])
+      expect(await code('/api/v1/tag/suggest', body), JSON.stringify(body)).toBe(10400);
   });
 
   it('answers 10404 for an unknown tag and 10400 for malformed bodies', async () => {

@@ -9,10 +9,12 @@ const selectSuggestionItems = createSelector([(s: RootState) => s.search], (s) =
   search.selectSuggestionItems(s),
 );
 const selectSuggestionStatus = (s: RootState) => search.selectSuggestions(s.search).status;
+const selectNoSuggestions = (s: RootState) => search.selectNoSuggestions(s.search);
 
 export const useSuggestions = () => ({
   items: useAppSelector(selectSuggestionItems),
   status: useAppSelector(selectSuggestionStatus),
+  none: useAppSelector(selectNoSuggestions),
 });
 
 /** The search the address names (`q`, `tab`), normalised. */

@@ -129,7 +129,7 @@ describe('suggestions', () => {
       search.suggestLoaded({ prefix: 'ne', items: [tagCard('x')] }),
     );
     expect(search.selectSuggestions(state)).toMatchObject({ status: 'loading', prefix: 'nei' });
-    expect(search.selectSuggestionItems(state).map((t) => t.name)).toEqual(['neon']);
+    expect(search.selectSuggestionItems(state)).toEqual([{ kind: 'tag', tag: tagCard('neon') }]);
     const cleared = given(search.suggestRequested({ prefix: 'ne' })).when(search.suggestCleared({}));
     expect(search.selectSuggestionItems(cleared.state)).toEqual([]);
   });
@@ -225,5 +225,77 @@ describe('tags (spec §7 hot tags, my collected tags, official tags, tag detail)
     ).when(search.tagCollectChanged({ tagId: 'tag-anime', collected: true }));
     expect(search.selectTag(state, 'anime')).toMatchObject({ tag: { isCollected: true } });
     expect(search.selectTagList(state, 'collected')).toEqual({ status: 'loading' });
+  });
+
+  it('never lets a late answer for "ca" replace the results for "cat" (issue 21)', () => {
+    const { state } = given(
+      search.suggestRequested({ prefix: 'ca' }),
+      search.suggestRequested({ prefix: 'cat' }),
+      search.suggestLoaded({ prefix: 'cat', items: [tagCard('cats')] }),
+    ).when(search.suggestLoaded({ prefix: 'ca', items: [tagCard('canvas')] }));
+    expect(search.selectSuggestions(state)).toMatchObject({ status: 'loaded', prefix: 'cat' });
+    expect(search.selectSuggestionItems(state)).toEqual([{ kind: 'tag', tag: tagCard('cats') }]);
+    expect(search.selectNoSuggestions(state)).toBe(false);
+  });
+
+  it('lists an answer as tags, then people, then works, and says when it is empty', () => {
+    const user: search.UserCard = { id: 'u1', name: 'Cato', avatar: '', followers: 2, works: 3 };
+    const work = {
+      id: 'w1',
+      objType: 1,
+      cardType: 'artwork',
+      title: 'Cat nap',
+      cover: null,
+      authorId: 'u1',
+      authorName: 'Cato',
+      likes: 0,
+    } as const;
+    const { state } = given(search.suggestRequested({ prefix: 'cat' })).when(
+      search.suggestLoaded({ prefix: 'cat', works: [work], users: [user], items: [tagCard('cats')] }),
+    );
+    expect(search.selectSuggestionItems(state).map((r) => r.kind)).toEqual(['tag', 'user', 'work']);
+    expect(search.selectSuggestionItems(state).map(search.resultPathOf)).toEqual([
+      '/tag/cats',
+      search.resultPathOf({ kind: 'user', user }),
+      search.resultPathOf({ kind: 'work', work }),
+    ]);
+    const empty = given(search.suggestRequested({ prefix: 'zq' })).when(
+      search.suggestLoaded({ prefix: 'zq', items: [] }),
+    );
+    expect(search.selectNoSuggestions(empty.state)).toBe(true);
+  });
+});
+
+describe('suggestion keys (WAI-ARIA combobox: arrows wrap, Home/End, Escape closes)', () => {
+  it('moves down and up with wrapping, from none to the first or the last', () => {
+    expect(search.suggestKeyStep(null, 3, 'ArrowDown')).toEqual({ active: 0, open: true });
+    expect(search.suggestKeyStep(2, 3, 'ArrowDown')).toEqual({ active: 0, open: true });
+    expect(search.suggestKeyStep(null, 3, 'ArrowUp')).toEqual({ active: 2, open: true });
+    expect(search.suggestKeyStep(0, 3, 'ArrowUp')).toEqual({ active: 2, open: true });
+    expect(search.suggestKeyStep(1, 3, 'Home')).toEqual({ active: 0, open: true });
+    expect(search.suggestKeyStep(0, 3, 'End')).toEqual({ active: 2, open: true });
+    expect(search.suggestKeyStep(1, 3, 'Escape')).toEqual({ active: null, open: false });
+    expect(search.suggestKeyStep(null, 0, 'ArrowDown')).toEqual({ active: null, open: true });
+  });
+
+  it('keeps the active option within the list or none, whatever the keys and list sizes', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(...search.SUGGEST_KEYS), fc.integer({ min: 0, max: 30 })), {
+          maxLength: 60,
+        }),
+        (steps) => {
+          let active: number | null = null;
+          for (const [key, count] of steps) {
+            const step = search.suggestKeyStep(active, count, key);
+            active = step.active;
+            if (active !== null && !(Number.isInteger(active) && active >= 0 && active < count)) return false;
+            if (key === 'Escape' ? step.open || active !== null : !step.open) return false;
+            if (count > 0 && key !== 'Escape' && active === null) return false;
+          }
+          return true;
+        },
+      ),
+    );
   });
 });

@@ -8,16 +8,35 @@ import { Subject } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { search } from '../../../domain/index.js';
-import type { TagListResponse } from '../../../infrastructure/contract/feed';
+import type { TagSuggestResponse } from '../../../infrastructure/contract/feed';
 import { clearSuggestions, suggestTags } from '../../../infrastructure/details/commands';
 import { suggestTagsEpic } from '../../../infrastructure/details/searchBox';
 import type { Action } from '../../../infrastructure/epics/types';
 import { fakeDetailsDeps } from '../../support/fakes/details';
 import { makeFakeDeps } from '../../support/fakeApi';
 
-const tags = (...names: string[]): TagListResponse => ({
+const tags = (...names: string[]): TagSuggestResponse => ({
   items: names.map((n) => ({ id: `tag-${n}`, name: n, num_of_items: 1, cover: null })),
+  users: names.map((n) => ({
+    id: `u-${n}`,
+    name: n,
+    avatar: '',
+    is_follow: false,
+    num_of_followers: 2,
+    num_of_works: 3,
+  })),
 });
+
+/** What the epic emits for the fake's answer to `prefix`: its tag and its person, mapped. */
+const loaded = (prefix: string) =>
+  search.suggestLoaded({
+    prefix,
+    items: [{ id: `tag-${prefix}a`, name: `${prefix}a`, works: 1, coverUrl: null }],
+    users: [
+      { id: `u-${prefix}a`, name: `${prefix}a`, avatar: '', avatarFrame: null, followers: 2, works: 3 },
+    ],
+    works: [],
+  });
 
 const run = (
   typed: string,
@@ -56,10 +75,7 @@ describe('tag suggestions (debounced 300 ms in virtual time)', () => {
       '500ms q 4ms l',
       {
         q: search.suggestRequested({ prefix: 'neo' }),
-        l: search.suggestLoaded({
-          prefix: 'neo',
-          items: [{ id: 'tag-neoa', name: 'neoa', works: 1, coverUrl: null }],
-        }),
+        l: loaded('neo'),
       },
     );
     expect(asked).toEqual([{ at: 500, prefix: 'neo' }]);
@@ -80,10 +96,7 @@ describe('tag suggestions (debounced 300 ms in virtual time)', () => {
       {
         x: search.suggestRequested({ prefix: 'ne' }),
         y: search.suggestRequested({ prefix: 'neon' }),
-        l: search.suggestLoaded({
-          prefix: 'neon',
-          items: [{ id: 'tag-neona', name: 'neona', works: 1, coverUrl: null }],
-        }),
+        l: loaded('neon'),
       },
       '500ms r|',
     );
@@ -101,10 +114,7 @@ describe('tag suggestions (debounced 300 ms in virtual time)', () => {
       {
         k: search.suggestCleared({}),
         q: search.suggestRequested({ prefix: 'ne' }),
-        l: search.suggestLoaded({
-          prefix: 'ne',
-          items: [{ id: 'tag-nea', name: 'nea', works: 1, coverUrl: null }],
-        }),
+        l: loaded('ne'),
       },
     );
     expect(asked).toEqual([{ at: 900, prefix: 'ne' }]);
@@ -117,12 +127,33 @@ describe('tag suggestions (debounced 300 ms in virtual time)', () => {
       '300ms q 4ms l',
       {
         q: search.suggestRequested({ prefix: 'ocean' }),
-        l: search.suggestLoaded({
-          prefix: 'ocean',
-          items: [{ id: 'tag-oceana', name: 'oceana', works: 1, coverUrl: null }],
-        }),
+        l: loaded('ocean'),
       },
     );
     expect(asked).toHaveLength(1);
+  });
+
+  it('unsubscribes the call in flight the moment a newer prefix settles ("ca" then "cat": one answer, for "cat")', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    scheduler.run(({ hot, cold, expectObservable, expectSubscriptions }) => {
+      const calls = {
+        ca: cold('1000ms r|', { r: E.right(tags('caa')) }),
+        cat: cold('10ms r|', { r: E.right(tags('cata')) }),
+      };
+      const details = fakeDetailsDeps({ tagSuggest: (req) => calls[req.prefix as 'ca' | 'cat'] });
+      const { deps } = makeFakeDeps(scheduler, {}, { details });
+      const action$ = hot('a 499ms b', { a: suggestTags({ text: 'ca' }), b: suggestTags({ text: 'cat' }) });
+      expectObservable(suggestTagsEpic(action$ as never, new Subject() as never, deps)).toBe(
+        '300ms x 499ms y 9ms l',
+        {
+          x: search.suggestRequested({ prefix: 'ca' }),
+          y: search.suggestRequested({ prefix: 'cat' }),
+          l: loaded('cat'),
+        },
+      );
+      // "ca" asked at 300 ms, dropped at 800 ms when "cat" (typed at 500) settles.
+      expectSubscriptions(calls.ca.subscriptions).toBe('300ms ^ 499ms !');
+      expectSubscriptions(calls.cat.subscriptions).toBe('800ms ^ 10ms !');
+    });
   });
 });
