@@ -112,7 +112,10 @@ describe('editor projects list (property)', () => {
   it('stays newest first with each id once, whatever happens to it', () => {
     fc.assert(
       fc.property(fc.array(arbEvent, { maxLength: 20 }), (events) => {
-        const s = events.reduce(editor.evolveEditorProjects, editor.initialEditorProjectsState);
+        const s = events.reduce(
+          (state, e) => editor.evolveEditorProjects(state, e as unknown as editor.EditorProjectsEvent),
+          editor.initialEditorProjectsState,
+        );
         const ids = s.projects.map((p) => p.id);
         expect(new Set(ids).size).toBe(ids.length);
         const times = s.projects.map((p) => p.updated_at);
