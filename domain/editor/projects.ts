@@ -115,3 +115,16 @@ export const editorProjectsContext: BoundedContext<EditorProjectsState, EditorPr
   eventTypes: editorProjectsEventTypes,
   invariants: [],
 };
+
+let lastProjects: readonly ProjectSummary[] | null = null;
+let lastRows: readonly ProjectRow[] = [];
+/** The list's lines, the same array while the list is unchanged (so a view renders once). */
+export const selectProjectRows = (s: EditorProjectsState): readonly ProjectRow[] => {
+  if (s.projects !== lastProjects) {
+    lastProjects = s.projects;
+    lastRows = s.projects.map(projectRowOf);
+  }
+  return lastRows;
+};
+
+export const selectProjectsStatus = (s: EditorProjectsState): EditorProjectsState['status'] => s.status;
