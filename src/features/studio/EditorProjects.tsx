@@ -35,14 +35,12 @@ const RenameInput = ({ row, onDone }: { readonly row: editor.ProjectRow; readonl
       aria-label={intl.formatMessage({ id: 'editor.projects.renameLabel' })}
       aria-invalid={!valid}
       data-testid="project-rename-input"
+      data-renaming=""
       onChange={(e) => setDraft(e.target.value)}
       onBlur={onDone}
       onKeyDown={(e) => {
         if (e.key === 'Enter') save();
-        else if (e.key === 'Escape') {
-          e.stopPropagation();
-          onDone();
-        }
+        else if (e.key === 'Escape') onDone();
       }}
     />
   );
@@ -123,6 +121,10 @@ export const EditorProjects = () => {
       title={intl.formatMessage({ id: 'editor.projects.title' })}
       closeLabel={intl.formatMessage({ id: 'editor.projects.close' })}
       size="lg"
+      // Escape in a rename field cancels the rename only (the field handles it), not the list.
+      onEscapeKeyDown={(e) => {
+        if (e.target instanceof HTMLElement && e.target.dataset['renaming'] !== undefined) e.preventDefault();
+      }}
       trigger={
         <Button variant="secondary" data-testid="editor-projects-open">
           {intl.formatMessage({ id: 'editor.projects.title' })}
