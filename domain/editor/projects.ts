@@ -103,7 +103,8 @@ export interface ProjectRow {
 /** The list as shown: an unnamed project takes the 'unnamed project' placeholder (spec §4). */
 export const projectRowOf = (p: ProjectSummary): ProjectRow => ({
   id: p.id,
-  title: p.title.trim() === '' ? { kind: 'key', key: DEFAULT_PROJECT_TITLE_KEY } : { kind: 'text', text: p.title },
+  title:
+    p.title.trim() === '' ? { kind: 'key', key: DEFAULT_PROJECT_TITLE_KEY } : { kind: 'text', text: p.title },
   updatedAt: p.updated_at,
   aspectRatio: p.aspect_ratio,
 });

@@ -307,7 +307,10 @@ export type EditorProjectSummaryResponse = t.TypeOf<typeof EditorProjectSummaryR
 export const EditorProjectIdRequest = t.type({ id: Id }, 'EditorProjectIdRequest');
 export type EditorProjectIdRequest = t.TypeOf<typeof EditorProjectIdRequest>;
 
-export const EditorProjectDeleteResponse = t.type({ deleted: t.literal(true) }, 'EditorProjectDeleteResponse');
+export const EditorProjectDeleteResponse = t.type(
+  { deleted: t.literal(true) },
+  'EditorProjectDeleteResponse',
+);
 export type EditorProjectDeleteResponse = t.TypeOf<typeof EditorProjectDeleteResponse>;
 
 // ---- push (spec §6, §7, §9) -------------------------------------------------------------------

@@ -33,5 +33,7 @@ export const loadProjects = defineCommand()('editor/loadProjects');
 export const renameListedProject = defineCommand<{ readonly id: string; readonly title: string }>()(
   'editor/renameListedProject',
 );
-export const duplicateListedProject = defineCommand<{ readonly id: string }>()('editor/duplicateListedProject');
+export const duplicateListedProject = defineCommand<{ readonly id: string }>()(
+  'editor/duplicateListedProject',
+);
 export const deleteListedProject = defineCommand<{ readonly id: string }>()('editor/deleteListedProject');

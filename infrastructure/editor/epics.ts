@@ -292,7 +292,9 @@ export const editorProjectsEpic: AppEpic = (action$, state$, { platform }) => {
     ),
   );
   const changes$ = action$.pipe(
-    filter((a) => renameListedProject.match(a) || duplicateListedProject.match(a) || deleteListedProject.match(a)),
+    filter(
+      (a) => renameListedProject.match(a) || duplicateListedProject.match(a) || deleteListedProject.match(a),
+    ),
     concatMap((a): Observable<Action> => {
       if (renameListedProject.match(a)) {
         const title = editor.validProjectTitle(a.payload.title);

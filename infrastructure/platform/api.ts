@@ -51,7 +51,9 @@ export interface PlatformApi {
   readonly editorDetail: (req: EditorProjectDetailRequest) => Observable<ApiResult<EditorProjectResponse>>;
   readonly editorSave: (req: EditorSaveRequest) => Observable<ApiResult<EditorSaveResponse>>;
   readonly editorList: () => Observable<ApiResult<EditorProjectListResponse>>;
-  readonly editorRename: (req: EditorProjectRenameRequest) => Observable<ApiResult<EditorProjectSummaryResponse>>;
+  readonly editorRename: (
+    req: EditorProjectRenameRequest,
+  ) => Observable<ApiResult<EditorProjectSummaryResponse>>;
   readonly editorDuplicate: (req: EditorProjectIdRequest) => Observable<ApiResult<EditorProjectResponse>>;
   readonly editorDelete: (req: EditorProjectIdRequest) => Observable<ApiResult<EditorProjectDeleteResponse>>;
   readonly pushConfig: () => Observable<ApiResult<PushConfigResponse>>;

@@ -120,7 +120,10 @@ export const renameProject = async (
 ): Promise<EditorProjectSummary> => {
   const title = editor.validProjectTitle(body.title);
   if (title === null)
-    throw new ApiError(CODES.invalidRequest, `title must be 1..${editor.PROJECT_TITLE_MAX_LENGTH} characters`);
+    throw new ApiError(
+      CODES.invalidRequest,
+      `title must be 1..${editor.PROJECT_TITLE_MAX_LENGTH} characters`,
+    );
   const [row] = await db.query<ProjectRow>(
     `UPDATE editor_projects SET workspace_name = $3, updated_at = GREATEST(updated_at, $4)
       WHERE id = $1 AND account_id = $2 RETURNING *`,

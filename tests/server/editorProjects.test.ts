@@ -121,13 +121,18 @@ describe('editor projects list, rename, duplicate, delete (issue 21)', () => {
     const p = await create(a.token, 'Old');
     const r = await api(EDITOR_PROJECT_RENAME_PATH, { id: p.id, title: '  New name  ' }, a.token);
     expect(code(r)).toBe(10000);
-    expect(decodes(EditorProjectSummaryResponse, r.json.data).project).toMatchObject({ id: p.id, title: 'New name' });
+    expect(decodes(EditorProjectSummaryResponse, r.json.data).project).toMatchObject({
+      id: p.id,
+      title: 'New name',
+    });
     expect((await detail(a.token, p.id)).workspace_name).toBe('New name');
     for (const title of ['', '   ', 'x'.repeat(61), 42, null]) {
       const bad = await api(EDITOR_PROJECT_RENAME_PATH, { id: p.id, title }, a.token);
       expect(code(bad)).toBe(10400);
     }
-    expect(code(await api(EDITOR_PROJECT_RENAME_PATH, { id: p.id, title: 'y'.repeat(60) }, a.token))).toBe(10000);
+    expect(code(await api(EDITOR_PROJECT_RENAME_PATH, { id: p.id, title: 'y'.repeat(60) }, a.token))).toBe(
+      10000,
+    );
     expect((await detail(a.token, p.id)).workspace_name).toBe('y'.repeat(60));
   });
 
@@ -167,14 +172,20 @@ describe('editor projects list, rename, duplicate, delete (issue 21)', () => {
     const owner = await account();
     const other = await account();
     const p = await create(owner.token, 'Mine');
-    expect(code(await api(EDITOR_PROJECT_RENAME_PATH, { id: p.id, title: 'Stolen' }, other.token))).toBe(10404);
+    expect(code(await api(EDITOR_PROJECT_RENAME_PATH, { id: p.id, title: 'Stolen' }, other.token))).toBe(
+      10404,
+    );
     const dup = await api(EDITOR_PROJECT_DUPLICATE_PATH, { id: p.id }, other.token);
     expect(code(dup)).toBe(10404);
     expect(dup.json.data ?? null).toBeNull();
     expect(code(await api(EDITOR_PROJECT_DELETE_PATH, { id: p.id }, other.token))).toBe(10404);
     expect(await list(other.token)).toEqual([]);
     expect((await list(owner.token)).map((x) => [x.id, x.title])).toEqual([[p.id, 'Mine']]);
-    for (const path of [EDITOR_PROJECT_RENAME_PATH, EDITOR_PROJECT_DUPLICATE_PATH, EDITOR_PROJECT_DELETE_PATH])
+    for (const path of [
+      EDITOR_PROJECT_RENAME_PATH,
+      EDITOR_PROJECT_DUPLICATE_PATH,
+      EDITOR_PROJECT_DELETE_PATH,
+    ])
       expect(code(await api(path, { id: p.id, title: 'x' }))).toBe(20000);
     expect(code(await api(EDITOR_PROJECT_DELETE_PATH, { id: '' }, owner.token))).toBe(10400);
   });

@@ -3,7 +3,7 @@
  * change first, each with its title (the 'unnamed project' placeholder when it has none) and when
  * it last changed, to open, rename (Enter saves, Escape cancels), duplicate or delete (confirmed).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { editor } from '../../../domain/index.js';
@@ -22,6 +22,9 @@ const RenameInput = ({ row, onDone }: { readonly row: editor.ProjectRow; readonl
   const dispatch = useAppDispatch();
   const [draft, setDraft] = useState(row.title.kind === 'text' ? row.title.text : '');
   const valid = editor.validProjectTitle(draft) !== null;
+  const input = useRef<HTMLInputElement>(null);
+  // The field replaces the title the person asked to rename: typing goes straight into it.
+  useEffect(() => input.current?.focus(), []);
   const save = () => {
     if (!valid) return;
     dispatch(renameListedProject({ id: row.id, title: draft }));
@@ -29,7 +32,7 @@ const RenameInput = ({ row, onDone }: { readonly row: editor.ProjectRow; readonl
   };
   return (
     <TextInput
-      autoFocus
+      ref={input}
       value={draft}
       maxLength={editor.PROJECT_TITLE_MAX_LENGTH}
       aria-label={intl.formatMessage({ id: 'editor.projects.renameLabel' })}
@@ -56,7 +59,13 @@ const ProjectLine = ({ row, onOpen }: { readonly row: editor.ProjectRow; readonl
     <li
       data-testid="project-row"
       data-project-id={row.id}
-      style={{ display: 'flex', flexWrap: 'wrap', gap: 'var(--space-2, 8px)', alignItems: 'center', padding: '8px 0' }}
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 'var(--space-2, 8px)',
+        alignItems: 'center',
+        padding: '8px 0',
+      }}
     >
       <div style={{ flex: '1 1 180px', minWidth: 0 }}>
         {renaming ? (
@@ -82,7 +91,11 @@ const ProjectLine = ({ row, onOpen }: { readonly row: editor.ProjectRow; readonl
         <Button size="sm" variant="secondary" onClick={() => setRenaming(true)}>
           {intl.formatMessage({ id: 'editor.projects.rename' })}
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => dispatch(duplicateListedProject({ id: row.id }))}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() => dispatch(duplicateListedProject({ id: row.id }))}
+        >
           {intl.formatMessage({ id: 'editor.projects.duplicate' })}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setConfirming(true)}>

@@ -42,9 +42,9 @@ describe('editor projects epic', () => {
     scheduler.run(({ cold, flush }) => {
       const h = platformStore(scheduler, {
         api: {
-          editorList: () => cold('100ms r|', { r: E.right({ projects: [summary('a', 1), summary('b', 5, 'B')] }) }),
-          editorRename: (b) =>
-            cold('50ms r|', { r: E.right({ project: summary(b.id, 9, b.title) }) }),
+          editorList: () =>
+            cold('100ms r|', { r: E.right({ projects: [summary('a', 1), summary('b', 5, 'B')] }) }),
+          editorRename: (b) => cold('50ms r|', { r: E.right({ project: summary(b.id, 9, b.title) }) }),
           editorDuplicate: () => cold('50ms r|', { r: E.right({ project: full('c', 20, 'Trailer') }) }),
           editorDelete: () => cold('50ms r|', { r: E.right({ deleted: true as const }) }),
         },
@@ -81,7 +81,14 @@ describe('editor projects epic', () => {
         api: {
           editorList: () => cold('10ms r|', { r: E.right({ projects: [summary('a', 1)] }) }),
           editorDelete: () =>
-            cold('10ms r|', { r: E.left({ kind: 'api' as const, path: '/api/v1/editor/project/delete', code: 10404, msg: 'no such project' }) }),
+            cold('10ms r|', {
+              r: E.left({
+                kind: 'api' as const,
+                path: '/api/v1/editor/project/delete',
+                code: 10404,
+                msg: 'no such project',
+              }),
+            }),
         },
       });
       h.store.dispatch(loadProjects({}));
