@@ -18,7 +18,7 @@ import { messagesContext, selectUnreadNotices } from './messages/index.js';
 import { decorationsContext } from './decorations/index.js';
 import type { DecorationsEvent } from './decorations/events.js';
 import { followWornFrames } from './decorations/ownFrames.js';
-import { editorContext } from './editor/index.js';
+import { editorContext, editorProjectsContext } from './editor/index.js';
 import { chatContext } from './chat/index.js';
 import { charactersContext } from './characters/index.js';
 import { audioContext } from './audio/index.js';
@@ -49,6 +49,7 @@ export const contexts = {
   messages: messagesContext,
   decorations: decorationsContext,
   editor: editorContext,
+  editorProjects: editorProjectsContext,
   chat: chatContext,
   characters: charactersContext,
   audio: audioContext,

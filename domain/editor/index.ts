@@ -10,6 +10,7 @@ export * from './selectors.js';
 export * from './invariants.js';
 export * from './timeline.js';
 export * from './gif.js';
+export * from './projects.js';
 
 export const editorContext: BoundedContext<EditorState, EditorEvent> = {
   name: 'editor',

@@ -137,3 +137,12 @@ export interface EditorSaveBody {
   readonly workspace_id: string;
   readonly id: string;
 }
+
+/** A project's name in "My projects": trimmed, 1..60 characters (the server checks the same). */
+export const PROJECT_TITLE_MAX_LENGTH = 60;
+
+/** The title to keep for `raw`, or null when it is empty or too long once trimmed. */
+export const validProjectTitle = (raw: string): string | null => {
+  const title = raw.trim();
+  return title.length >= 1 && title.length <= PROJECT_TITLE_MAX_LENGTH ? title : null;
+};

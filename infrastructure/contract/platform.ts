@@ -12,6 +12,10 @@
  *   POST /api/v1/editor/project/create       cover, workspace_name → the project
  *   POST /api/v1/editor/project/detail       id → the project
  *   POST /api/v1/editor/project/save         canvas, editor_info{audios,storyboards}, workspace_id, id
+ *   POST /api/v1/editor/project/list         → the caller's projects (summaries), newest first
+ *   POST /api/v1/editor/project/rename       id, title (trimmed, 1..60) → the summary
+ *   POST /api/v1/editor/project/duplicate    id → the new project (same title, canvas, clips, audio)
+ *   POST /api/v1/editor/project/delete       id → deleted
  *   POST /api/v1/push/config                 → vapid_public_key (the applicationServerKey)
  *   POST /api/v1/push/token                  token
  *   GET  /sw.js                              the service worker, at the site root (spec §2)
@@ -24,6 +28,10 @@ export const DOWNLOAD_FILE_PREFIX = '/download/';
 export const EDITOR_PROJECT_CREATE_PATH = '/api/v1/editor/project/create';
 export const EDITOR_PROJECT_DETAIL_PATH = '/api/v1/editor/project/detail';
 export const EDITOR_PROJECT_SAVE_PATH = '/api/v1/editor/project/save';
+export const EDITOR_PROJECT_LIST_PATH = '/api/v1/editor/project/list';
+export const EDITOR_PROJECT_RENAME_PATH = '/api/v1/editor/project/rename';
+export const EDITOR_PROJECT_DUPLICATE_PATH = '/api/v1/editor/project/duplicate';
+export const EDITOR_PROJECT_DELETE_PATH = '/api/v1/editor/project/delete';
 export const PUSH_CONFIG_PATH = '/api/v1/push/config';
 export const PUSH_TOKEN_PATH = '/api/v1/push/token';
 export const SERVICE_WORKER_PATH = '/sw.js';
@@ -260,6 +268,50 @@ export const EditorSaveResponse = t.type(
   'EditorSaveResponse',
 );
 export type EditorSaveResponse = t.TypeOf<typeof EditorSaveResponse>;
+
+/** A line of "My projects": what the list shows, not the clips. `title` is '' when unnamed. */
+export const EditorProjectSummary = t.type(
+  { id: t.string, title: t.string, cover: t.string, aspect_ratio: t.string, updated_at: t.number },
+  'EditorProjectSummary',
+);
+export type EditorProjectSummary = t.TypeOf<typeof EditorProjectSummary>;
+
+/** The most projects one list answer carries (newest first). */
+export const EDITOR_PROJECT_LIST_LIMIT = 200;
+
+export const EditorProjectListRequest = t.type({}, 'EditorProjectListRequest');
+export type EditorProjectListRequest = t.TypeOf<typeof EditorProjectListRequest>;
+
+export const EditorProjectListResponse = t.type(
+  { projects: t.readonlyArray(EditorProjectSummary) },
+  'EditorProjectListResponse',
+);
+export type EditorProjectListResponse = t.TypeOf<typeof EditorProjectListResponse>;
+
+/**
+ * A new title. The codec bounds the raw text; the server trims it and answers 10400 with the
+ * reason 'title must be 1..60 characters' when the trimmed title is empty or too long.
+ */
+export const EditorProjectRenameRequest = t.type(
+  { id: Id, title: boundedString(0, 200, 'EditorTitle') },
+  'EditorProjectRenameRequest',
+);
+export type EditorProjectRenameRequest = t.TypeOf<typeof EditorProjectRenameRequest>;
+
+export const EditorProjectSummaryResponse = t.type(
+  { project: EditorProjectSummary },
+  'EditorProjectSummaryResponse',
+);
+export type EditorProjectSummaryResponse = t.TypeOf<typeof EditorProjectSummaryResponse>;
+
+export const EditorProjectIdRequest = t.type({ id: Id }, 'EditorProjectIdRequest');
+export type EditorProjectIdRequest = t.TypeOf<typeof EditorProjectIdRequest>;
+
+export const EditorProjectDeleteResponse = t.type(
+  { deleted: t.literal(true) },
+  'EditorProjectDeleteResponse',
+);
+export type EditorProjectDeleteResponse = t.TypeOf<typeof EditorProjectDeleteResponse>;
 
 // ---- push (spec §6, §7, §9) -------------------------------------------------------------------
 

@@ -27,3 +27,13 @@ export const renameProject = defineCommand<{ readonly title: string }>()('editor
 
 /** The preview needs the frames of a GIF clip (decoded once per address). */
 export const loadGifSheet = defineCommand<{ readonly url: string }>()('editor/loadGifSheet');
+
+// ---- "My projects" (issue 21)
+export const loadProjects = defineCommand()('editor/loadProjects');
+export const renameListedProject = defineCommand<{ readonly id: string; readonly title: string }>()(
+  'editor/renameListedProject',
+);
+export const duplicateListedProject = defineCommand<{ readonly id: string }>()(
+  'editor/duplicateListedProject',
+);
+export const deleteListedProject = defineCommand<{ readonly id: string }>()('editor/deleteListedProject');

@@ -47,7 +47,11 @@ import {
   changeAudios,
   changeStoryboards,
   closeEditor,
+  deleteListedProject,
+  duplicateListedProject,
   loadGifSheet,
+  loadProjects,
+  renameListedProject,
   openEditor,
   renameProject,
 } from './commands';
@@ -251,7 +255,84 @@ export const gifClipLengthEpic: AppEpic = (action$, state$) => {
   return merge(sheetArrived$, clipAdded$);
 };
 
+const summaryOf = (p: EditorProject): editor.ProjectSummary => ({
+  id: p.id,
+  title: p.workspace_name,
+  cover: p.cover,
+  aspect_ratio: p.canvas.aspect_ratio,
+  updated_at: p.updated_at,
+});
+
+/**
+ * "My projects" (issue 21): the list loaded (a new ask replaces one under way), and each rename,
+ * duplicate and delete sent one after another in the order asked. Renaming the open project
+ * renames it on screen too; deleting it closes it and opens a new one (the query updated in
+ * place, as when the editor opens without a project_id). A failure goes through the error map and leaves the list as it was.
+ */
+export const editorProjectsEpic: AppEpic = (action$, state$, { platform }) => {
+  const openId = (): string | null => {
+    const s = state$.value.editor;
+    return s.status === 'open' ? s.project.id : null;
+  };
+  const failed = (failure: ApiFailure): Action => reportApiFailure({ failure });
+  const list$ = action$.pipe(
+    filter(loadProjects.match),
+    switchMap(() =>
+      concat(
+        of<Action>(editor.projectsRequested({})),
+        platform.api.editorList().pipe(
+          mergeMap((r): Action[] =>
+            E.isRight(r)
+              ? [editor.projectsLoaded({ projects: r.right.projects })]
+              : [editor.projectsFailed({}), failed(r.left)],
+          ),
+          catchError(() => of<Action>(editor.projectsFailed({}))),
+        ),
+      ),
+    ),
+  );
+  const changes$ = action$.pipe(
+    filter(
+      (a) => renameListedProject.match(a) || duplicateListedProject.match(a) || deleteListedProject.match(a),
+    ),
+    concatMap((a): Observable<Action> => {
+      if (renameListedProject.match(a)) {
+        const title = editor.validProjectTitle(a.payload.title);
+        if (title === null) return EMPTY;
+        return platform.api.editorRename({ id: a.payload.id, title }).pipe(
+          mergeMap((r): Action[] => {
+            if (E.isLeft(r)) return [failed(r.left)];
+            const project = r.right.project;
+            return openId() === project.id
+              ? [editor.projectRenamed({ project }), editor.titleChanged({ title: project.title })]
+              : [editor.projectRenamed({ project })];
+          }),
+          catchError(() => EMPTY),
+        );
+      }
+      if (duplicateListedProject.match(a))
+        return platform.api.editorDuplicate({ id: a.payload.id }).pipe(
+          map((r): Action =>
+            E.isRight(r) ? editor.projectDuplicated({ project: summaryOf(r.right.project) }) : failed(r.left),
+          ),
+          catchError(() => EMPTY),
+        );
+      const { id } = a.payload as { readonly id: string };
+      return platform.api.editorDelete({ id }).pipe(
+        mergeMap((r): Action[] => {
+          if (E.isLeft(r)) return [failed(r.left)];
+          if (openId() !== id) return [editor.projectDeleted({ id })];
+          return [editor.projectDeleted({ id }), editor.projectClosed({}), openEditor({ query: {} })];
+        }),
+        catchError(() => EMPTY),
+      );
+    }),
+  );
+  return merge(list$, changes$);
+};
+
 export const editorEpics: readonly AppEpic[] = [
+  editorProjectsEpic,
   openEditorEpic,
   editCommandsEpic,
   saveEditorEpic,

@@ -16,6 +16,15 @@ import {
   EDITOR_PROJECT_CREATE_PATH,
   EDITOR_PROJECT_DETAIL_PATH,
   EDITOR_PROJECT_SAVE_PATH,
+  EDITOR_PROJECT_LIST_PATH,
+  EDITOR_PROJECT_RENAME_PATH,
+  EDITOR_PROJECT_DUPLICATE_PATH,
+  EDITOR_PROJECT_DELETE_PATH,
+  EditorProjectListResponse,
+  EditorProjectSummaryResponse,
+  EditorProjectDeleteResponse,
+  type EditorProjectRenameRequest,
+  type EditorProjectIdRequest,
   EditorProjectResponse,
   EditorSaveResponse,
   PUSH_CONFIG_PATH,
@@ -41,6 +50,12 @@ export interface PlatformApi {
   readonly editorCreate: (req: EditorProjectCreateRequest) => Observable<ApiResult<EditorProjectResponse>>;
   readonly editorDetail: (req: EditorProjectDetailRequest) => Observable<ApiResult<EditorProjectResponse>>;
   readonly editorSave: (req: EditorSaveRequest) => Observable<ApiResult<EditorSaveResponse>>;
+  readonly editorList: () => Observable<ApiResult<EditorProjectListResponse>>;
+  readonly editorRename: (
+    req: EditorProjectRenameRequest,
+  ) => Observable<ApiResult<EditorProjectSummaryResponse>>;
+  readonly editorDuplicate: (req: EditorProjectIdRequest) => Observable<ApiResult<EditorProjectResponse>>;
+  readonly editorDelete: (req: EditorProjectIdRequest) => Observable<ApiResult<EditorProjectDeleteResponse>>;
   readonly pushConfig: () => Observable<ApiResult<PushConfigResponse>>;
   readonly pushToken: (req: PushTokenRequest) => Observable<ApiResult<PushTokenResponse>>;
 }
@@ -53,6 +68,10 @@ export const makePlatformApi = (http: HttpClient): PlatformApi => ({
   editorCreate: (req) => http.post(EDITOR_PROJECT_CREATE_PATH, req, EditorProjectResponse),
   editorDetail: (req) => http.post(EDITOR_PROJECT_DETAIL_PATH, req, EditorProjectResponse),
   editorSave: (req) => http.post(EDITOR_PROJECT_SAVE_PATH, req, EditorSaveResponse),
+  editorList: () => http.post(EDITOR_PROJECT_LIST_PATH, {}, EditorProjectListResponse),
+  editorRename: (req) => http.post(EDITOR_PROJECT_RENAME_PATH, req, EditorProjectSummaryResponse),
+  editorDuplicate: (req) => http.post(EDITOR_PROJECT_DUPLICATE_PATH, req, EditorProjectResponse),
+  editorDelete: (req) => http.post(EDITOR_PROJECT_DELETE_PATH, req, EditorProjectDeleteResponse),
   pushConfig: () => http.post(PUSH_CONFIG_PATH, {}, PushConfigResponse),
   pushToken: (req) => http.post(PUSH_TOKEN_PATH, req, PushTokenResponse),
 });

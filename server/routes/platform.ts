@@ -17,6 +17,13 @@ import {
   EDITOR_PROJECT_CREATE_PATH,
   EDITOR_PROJECT_DETAIL_PATH,
   EDITOR_PROJECT_SAVE_PATH,
+  EDITOR_PROJECT_LIST_PATH,
+  EDITOR_PROJECT_RENAME_PATH,
+  EDITOR_PROJECT_DUPLICATE_PATH,
+  EDITOR_PROJECT_DELETE_PATH,
+  EditorProjectListRequest,
+  EditorProjectRenameRequest,
+  EditorProjectIdRequest,
   EditorProjectCreateRequest,
   EditorProjectDetailRequest,
   EditorSaveRequest,
@@ -30,6 +37,9 @@ import {
   type DownloadUrlResponse,
   type EditorProjectResponse,
   type EditorSaveResponse,
+  type EditorProjectListResponse,
+  type EditorProjectSummaryResponse,
+  type EditorProjectDeleteResponse,
   type PushConfigResponse,
   type PushTokenResponse,
   type SensitiveCheckResponse,
@@ -48,7 +58,15 @@ import {
   parseRange,
   verifyDownload,
 } from '../platform/downloads';
-import { createProject, projectDetail, saveProject } from '../platform/editor';
+import {
+  createProject,
+  deleteProject,
+  duplicateProject,
+  listProjects,
+  projectDetail,
+  renameProject,
+  saveProject,
+} from '../platform/editor';
 import { checkSensitive } from '../platform/sensitive';
 import { loadVapidPublicKey } from '../platform/vapid';
 
@@ -151,6 +169,31 @@ export const platformRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const accountId = requireAccount(req.caller);
     const body = decodeBody(EditorSaveRequest, req.body);
     return ok<EditorSaveResponse>(await saveProject(ctx.db, accountId, body, now()));
+  });
+
+  app.post(EDITOR_PROJECT_LIST_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    decodeBody(EditorProjectListRequest, req.body ?? {});
+    return ok<EditorProjectListResponse>({ projects: await listProjects(ctx.db, accountId) });
+  });
+
+  app.post(EDITOR_PROJECT_RENAME_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(EditorProjectRenameRequest, req.body);
+    return ok<EditorProjectSummaryResponse>({ project: await renameProject(ctx.db, accountId, body, now()) });
+  });
+
+  app.post(EDITOR_PROJECT_DUPLICATE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(EditorProjectIdRequest, req.body);
+    return ok<EditorProjectResponse>({ project: await duplicateProject(ctx.db, accountId, body.id, now()) });
+  });
+
+  app.post(EDITOR_PROJECT_DELETE_PATH, async (req) => {
+    const accountId = requireAccount(req.caller);
+    const body = decodeBody(EditorProjectIdRequest, req.body);
+    await deleteProject(ctx.db, accountId, body.id);
+    return ok<EditorProjectDeleteResponse>({ deleted: true });
   });
 
   // ---- push tokens (spec §7): a browser's subscription, for its account or else its device

@@ -22,6 +22,8 @@ export interface DialogProps {
   trigger?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
   className?: string;
+  /** Called on Escape before the dialog closes; `event.preventDefault()` keeps it open. */
+  onEscapeKeyDown?: (event: KeyboardEvent) => void;
 }
 
 export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
@@ -37,6 +39,7 @@ export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
     trigger,
     size = 'md',
     className,
+    onEscapeKeyDown,
   },
   ref,
 ) {
@@ -48,6 +51,7 @@ export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
         <RadixDialog.Content
           ref={ref}
           className={cx(styles.content, styles[size], className)}
+          onEscapeKeyDown={onEscapeKeyDown}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <header className={styles.header}>

@@ -98,3 +98,5 @@ export const useSaveFailed = () => useAppSelector((s) => editor.selectSaveFailed
 /** The frame sheet of a GIF clip (or its failure), null until decoded. */
 export const useGifSheet = (url: string) => useAppSelector((s) => studio.selectGifSheet(s.studio, url));
 export const useIsGuest = () => useAppSelector((s) => session.selectIsGuest(s.session));
+export const useProjectRows = () => useAppSelector((s) => editor.selectProjectRows(s.editorProjects));
+export const useProjectsStatus = () => useAppSelector((s) => editor.selectProjectsStatus(s.editorProjects));

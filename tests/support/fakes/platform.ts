@@ -46,6 +46,10 @@ export const makeFakePlatform = (scheduler: SchedulerLike, options: FakePlatform
     editorCreate: never,
     editorDetail: never,
     editorSave: never,
+    editorList: never,
+    editorRename: never,
+    editorDuplicate: never,
+    editorDelete: never,
     pushConfig: never,
     pushToken: never,
   };

@@ -26,6 +26,7 @@ import {
   Spinner,
   Switch,
 } from '../../../ui';
+import { EditorProjects } from '../EditorProjects';
 import styles from '../Studio.module.css';
 import {
   useEditorState,
@@ -692,6 +693,7 @@ const EditorPage = () => {
         </h1>
         <div className={styles.row}>
           <SaveIndicator />
+          <EditorProjects />
           <Select
             label={intl.formatMessage({ id: 'editor.aspectRatio' })}
             hideLabel
