@@ -60,7 +60,8 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
           <Picture
             className={styles.image}
             src={src}
-            sources={sources}
+            // WebP only (spec §4 assumes it): an avatar is small, and one element instead of four.
+            sources={sources?.filter((s) => s.type === 'image/webp')}
             sizes={`${AVATAR_PX[size]}px`}
             width={AVATAR_PX[size]}
             height={AVATAR_PX[size]}

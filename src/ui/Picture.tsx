@@ -1,4 +1,4 @@
-import type { ImgHTMLAttributes } from 'react';
+import { cloneElement, type ImgHTMLAttributes } from 'react';
 import styles from './Picture.module.css';
 
 /** One `<source>` of a picture: a MIME type and its candidates (`url 320w, url 640w`). */
@@ -35,6 +35,9 @@ export interface PictureProps extends Omit<
  * largest paint. The `<picture>` takes no box of its own (`display: contents`), so the `<img>` is
  * styled and sized as it would be alone; with no sources it is the `<img>` alone.
  */
+/** Spec §4 "Webp support is assumed by default": a WebP-only set needs no `<picture>` around it. */
+const ASSUMED_TYPE = 'image/webp';
+
 export const Picture = ({
   src,
   sources = [],
@@ -58,6 +61,11 @@ export const Picture = ({
     />
   );
   if (sources.length === 0) return image;
+  // One WebP set: the `<img>` takes it as its own srcset, three elements fewer (the square mounts
+  // one avatar per card as it scrolls and keeps the page under 1,000 elements).
+  const only = sources.length === 1 ? sources[0] : undefined;
+  if (only !== undefined && only.type === ASSUMED_TYPE)
+    return cloneElement(image, { srcSet: only.srcSet, sizes });
   return (
     <picture className={styles.picture}>
       {sources.map((s) => (
