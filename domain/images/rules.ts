@@ -141,3 +141,7 @@ export const pictureOf = (
         }));
   return { src: url, sources, sizes };
 };
+
+/** The sources a browser is assumed to take (spec §4 "Webp support is assumed by default"): WebP alone. */
+export const assumedSources = (sources: PictureSet['sources']): PictureSet['sources'] =>
+  sources.filter((s) => s.type === VARIANT_MIME.webp);

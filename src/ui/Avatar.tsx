@@ -1,7 +1,7 @@
 import { forwardRef, useState } from 'react';
 import styles from './Avatar.module.css';
 import { cx } from './cx';
-import { Picture, type PictureSource } from './Picture';
+import { ASSUMED_TYPE, Picture, type PictureSource } from './Picture';
 
 export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
@@ -61,7 +61,7 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
             className={styles.image}
             src={src}
             // WebP only (spec §4 assumes it): an avatar is small, and one element instead of four.
-            sources={sources?.filter((s) => s.type === 'image/webp')}
+            sources={sources?.filter((s) => s.type === ASSUMED_TYPE)}
             sizes={`${AVATAR_PX[size]}px`}
             width={AVATAR_PX[size]}
             height={AVATAR_PX[size]}

@@ -36,7 +36,7 @@ export interface PictureProps extends Omit<
  * styled and sized as it would be alone; with no sources it is the `<img>` alone.
  */
 /** Spec §4 "Webp support is assumed by default": a WebP-only set needs no `<picture>` around it. */
-const ASSUMED_TYPE = 'image/webp';
+export const ASSUMED_TYPE = 'image/webp';
 
 export const Picture = ({
   src,

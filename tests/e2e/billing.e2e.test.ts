@@ -294,6 +294,9 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
         await p.click('[data-testid=login-submit]');
         await p.locator('[data-testid=coin-balance]').waitFor({ timeout: 15_000 });
         await p.click('[data-testid=nav-create]');
+        // "/" has a composer too: fill the one of /create, once the router has moved there (right
+        // after a sign-in its loader waits for the account's flags, and a prompt typed on "/" was lost).
+        await p.waitForURL(/\/create$/);
         for (const n of [1, 2]) {
           await p.fill('[data-testid=prompt]', `the company's lighthouse ${n}`);
           await p.click('[data-testid=generate]');

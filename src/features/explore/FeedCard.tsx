@@ -79,6 +79,10 @@ const CoverImage = ({
         <Picture
           key={picture.src}
           {...picture}
+          // AVIF for the likely largest paint only; the other covers take WebP as the img's own
+          // srcset (spec §4 assumes WebP): three elements fewer per card keeps a long scroll of the
+          // square under 1,000 elements.
+          sources={priority ? picture.sources : images.assumedSources(picture.sources)}
           width={cover.width}
           height={cover.height}
           alt=""

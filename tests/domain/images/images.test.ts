@@ -143,3 +143,11 @@ describe('the picture of an original (srcset, sizes, fallback)', () => {
     );
   });
 });
+
+describe('assumedSources (spec §4 "Webp support is assumed by default")', () => {
+  it('keeps only the WebP set of a picture, and nothing for an address with no variants', () => {
+    const set = images.pictureOf('/blobs/community/covers/a.png', 300);
+    expect(images.assumedSources(set.sources).map((s) => s.type)).toEqual(['image/webp']);
+    expect(images.assumedSources(images.pictureOf('https://elsewhere.test/a.png', 300).sources)).toEqual([]);
+  });
+});
