@@ -53,7 +53,7 @@ export default defineConfig(({ command }) => ({
     exclude: ['tests/e2e/**', 'tests/soak/**', 'tests/consumer/**', 'node_modules/**'],
     pool: 'threads',
     // sharp loaded by the main thread, so worker threads may come and go (tests/support/sharp-main.ts).
-    globalSetup: ['tests/support/sharp-main.ts'],
+    globalSetup: ['tests/support/sharp-main.ts', 'tests/support/seededGlobal.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -2,7 +2,7 @@
 // `npm test`: every check CI runs, in order, with one summary at the end.
 // Finds Chromium (CHROME_PATH, else /usr/bin/chromium); when it is missing, installs it with
 // apt where this runs as root, or stops with the one command that installs it.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -48,11 +48,17 @@ const ensurePostgres = () => {
   }
 };
 
-const steps = [
+/**
+ * The checks that read the sources (lint, format, types) and the build run side by side: each is
+ * one process that leaves part of the 2 cores idle; their output is printed whole as each ends.
+ */
+const together = [
   ['lint', 'npx', ['eslint', '.', '--max-warnings', '0']],
   ['format', 'npx', ['prettier', '--check', '.']],
   ['typecheck', 'npx', ['tsc', '--noEmit']],
   ['build', 'npm', ['run', 'build', '--silent']],
+];
+const steps = [
   [
     'unit, property, marble, server and package tests (with domain coverage)',
     'npx',
@@ -71,11 +77,27 @@ const steps = [
   ['end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']],
 ];
 
+/** Runs one step with its output captured; resolves with its result once it ends. */
+const runCaptured = ([name, cmd, args], env) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      console.log(`\n=== ${name} ===`);
+      process.stdout.write(Buffer.concat(out));
+      resolve({ name, ok: code === 0, seconds });
+    });
+  });
+
 ensureChromium();
 ensurePostgres();
 const env = { ...process.env, CHROME_PATH: chrome };
-const results = [];
-for (const [name, cmd, args] of steps) {
+const results = await Promise.all(together.map((step) => runCaptured(step, env)));
+for (const [name, cmd, args] of results.every((r) => r.ok) ? steps : []) {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
   const r = spawnSync(cmd, args, { stdio: 'inherit', env });
@@ -85,5 +107,5 @@ for (const [name, cmd, args] of steps) {
 }
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.seconds.padStart(6)} s  ${r.name}`);
-const failed = results.some((r) => !r.ok) || results.length < steps.length;
+const failed = results.some((r) => !r.ok) || results.length < together.length + steps.length;
 process.exit(failed ? 1 : 0);

@@ -24,6 +24,11 @@ export interface PostRefusedPayload {
 
 /** The editor opened: the draft kept on this device was read (a new writing session starts). */
 export const draftRead = defineEvent<DraftReadPayload>()('posts/draftRead');
+/**
+ * The person changed a draft that was kept: what this device holds is behind the editor until the
+ * next `draftSaved` (recorded once per such change, not per key).
+ */
+export const draftEdited = defineEvent<Empty>()('posts/draftEdited');
 /** The draft was written to this device (what it holds is not repeated here). */
 export const draftSaved = defineEvent<Empty>()('posts/draftSaved');
 /** The texts passed the sensitive-word check and the post went to the server. */
@@ -35,6 +40,7 @@ export const postRefused = defineEvent<PostRefusedPayload>()('posts/refused');
 
 export type PostsEvent =
   | DomainEvent<typeof draftRead.type, DraftReadPayload>
+  | DomainEvent<typeof draftEdited.type, Empty>
   | DomainEvent<typeof draftSaved.type, Empty>
   | DomainEvent<typeof postCreateStarted.type, Empty>
   | DomainEvent<typeof postCreated.type, PostCreatedPayload>
@@ -42,6 +48,7 @@ export type PostsEvent =
 
 export const postsEventTypes = [
   draftRead.type,
+  draftEdited.type,
   draftSaved.type,
   postCreateStarted.type,
   postCreated.type,

@@ -29,6 +29,10 @@ export const evolvePosts = (state: PostsState, event: PostsEvent): PostsState =>
         draft: { status: 'read', draft: event.payload.draft, saved: false },
         submission: { status: 'idle' },
       };
+    case 'posts/draftEdited':
+      return state.draft.status === 'read' && state.draft.saved
+        ? { ...state, draft: { ...state.draft, saved: false } }
+        : state;
     case 'posts/draftSaved':
       return state.draft.status === 'read' && !state.draft.saved
         ? { ...state, draft: { ...state.draft, saved: true } }

@@ -39,6 +39,17 @@ export const openPostEditorEpic: AppEpic = (action$, state$, { platform }) =>
     }),
   );
 
+/** A change to a kept draft: the editor no longer says it is kept until it is written again. */
+export const draftEditedEpic: AppEpic = (action$, state$) =>
+  action$.pipe(
+    filter(keepPostDraft.match),
+    filter(() => {
+      const draft = state$.value.posts.draft;
+      return draft.status === 'read' && draft.saved;
+    }),
+    map((): Action => posts.draftEdited({})),
+  );
+
 export const keepPostDraftEpic: AppEpic = (action$, state$, { platform, scheduler }) =>
   action$.pipe(
     filter(keepPostDraft.match),
@@ -105,6 +116,7 @@ export const createPostEpic: AppEpic = (action$, _state$, { details, platform })
 
 export const postsEpics: readonly AppEpic[] = [
   openPostEditorEpic,
+  draftEditedEpic,
   keepPostDraftEpic,
   publishPostEpic,
   createPostEpic,

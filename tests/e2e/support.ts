@@ -4,12 +4,12 @@
  * playwright-core. Screenshots land in test-results/ for a person to look at.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, mkdir, rm } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { SEEDED_EARNINGS } from '../../server/seeds/social';
+import { removeDataDir, seededDataDir } from '../support/seeded';
 
 /** The demo account's coins on a fresh start: its 500 plus the seeded creator earnings. */
 export const DEMO_COINS = String(500 + SEEDED_EARNINGS.reduce((a, b) => a + b, 0));
@@ -34,7 +34,9 @@ export interface RunningApp {
 
 export const startApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
   const port = await freePort();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-e2e-'));
+  // A copy of the suite's seeded data with its covers rendered (globalSetup.ts): this server
+  // starts as `npm start` does on a second run.
+  const dataDir = await seededDataDir('atelier-e2e-');
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -42,6 +44,9 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       TASK_DURATION_MS: '6000',
+      // Warnings and errors only: a request log per call costs the server and this process CPU
+      // (the output is kept to explain a server that did not start).
+      LOG_LEVEL: 'warn',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -68,7 +73,7 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir(dataDir);
     },
   };
 };

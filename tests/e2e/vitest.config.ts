@@ -1,12 +1,18 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The end-to-end suite: each file starts its own server (on a copy of the run's seeded data, see
+ * globalSetup.ts) and its own Chromium, so two files run side by side: most of a file's time is
+ * spent waiting for the server's simulated engines and the page's timers, not on the 2 cores.
+ */
 export default defineConfig({
   test: {
     root: '.',
     include: ['tests/e2e/**/*.e2e.test.ts'],
+    globalSetup: ['tests/e2e/globalSetup.ts'],
     pool: 'forks',
-    maxWorkers: 1,
-    fileParallelism: false,
+    maxWorkers: 2,
+    fileParallelism: true,
     testTimeout: 120_000,
     hookTimeout: 180_000,
   },

@@ -3,12 +3,9 @@
  * embedded database (PGlite takes ~3 s and ~800 MB to open: one per file, never one per test).
  * `DATABASE_URL` in the environment switches the same tests to a real PostgreSQL.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { buildServer, type Server } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
+import { copyDatabase, removeDataDir, seededDataDir } from './seeded';
 
 /** Loosely typed JSON for assertions on raw responses (tests read paths they just asserted). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,34 +25,14 @@ export interface TestServer {
   readonly stop: () => Promise<void>;
 }
 
-/**
- * With DATABASE_URL set (the PostgreSQL pass of `npm test`), each test file gets a database of
- * its own, created fresh and dropped after, so files can run in parallel and assume an empty start.
- */
-const freshDatabase = async (url: string): Promise<{ url: string; drop: () => Promise<void> }> => {
-  const name = `atelier_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-};
-
 export const startTestServer = async (
   overrides: Partial<ServerConfig> = {},
   runEngines = true,
 ): Promise<TestServer> => {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'atelier-test-'));
+  // A copy of the run's seeded data (seeded.ts): with DATABASE_URL (the PostgreSQL pass of
+  // `npm test`) a database of the file's own, copied from the seeded template and dropped after,
+  // so files can run in parallel and assume the seeded start.
+  const dataDir = await seededDataDir('atelier-test-');
   // Existing suites create many guest tasks from one loopback address: the captcha allowance and
   // the per-address rate limit are lifted here and tested with their real values in security.test.ts.
   const base = readConfig({
@@ -65,7 +42,7 @@ export const startTestServer = async (
     GUEST_FREE_TASKS: '100000',
     GUEST_CREATES_PER_MINUTE: '100000',
   });
-  const database = base.databaseUrl ? await freshDatabase(base.databaseUrl) : null;
+  const database = base.databaseUrl ? await copyDatabase(base.databaseUrl) : null;
   const config: ServerConfig = {
     ...base,
     databaseUrl: database?.url ?? null,
@@ -107,7 +84,7 @@ export const startTestServer = async (
       // finds no session of ours to terminate (57P01 on a closing client was an unhandled error).
       await server.close();
       await database?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      await removeDataDir(dataDir);
     },
   };
 };

@@ -74,6 +74,39 @@ describe('the post draft on this device', () => {
   });
 });
 
+describe('the draft status', () => {
+  it('says kept only while what this device holds is what the editor shows: a change after a save clears it until the next save', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const h = setup(scheduler, {});
+      const saved = () => posts.selectPostEditor(h.store.getState().posts).saved;
+      h.store.dispatch(user('u1'));
+      h.store.dispatch(openPostEditor({}));
+      h.store.dispatch(keepPostDraft({ title: 'H', html: '<p>a</p>' }));
+      scheduler.schedule(() => expect(saved()).toBe(true), DRAFT_DEBOUNCE_MS + 1);
+      scheduler.schedule(() => {
+        // An image put in after the save: not kept yet, and the status says nothing.
+        h.store.dispatch(keepPostDraft({ title: 'H', html: '<p>a</p><img src="/x.png">' }));
+        expect(saved()).toBe(false);
+        h.store.dispatch(keepPostDraft({ title: 'H', html: '<p>a</p><img src="/x.png" alt="x">' }));
+      }, 2000);
+      scheduler.schedule(() => expect(saved()).toBe(false), 2000 + DRAFT_DEBOUNCE_MS - 1);
+      flush();
+      expect(saved()).toBe(true);
+      expect(JSON.parse(h.fake.storage.get(POST_DRAFT_KEY) ?? 'null')).toMatchObject({
+        html: '<p>a</p><img src="/x.png" alt="x">',
+      });
+      // One edited event for the change after the save, not one per key.
+      expect(h.events('posts/')).toEqual([
+        'posts/draftRead',
+        'posts/draftSaved',
+        'posts/draftEdited',
+        'posts/draftSaved',
+      ]);
+    });
+  });
+});
+
 describe('publishing a post', () => {
   it('a sensitive word in the text blocks it: the check names the field, nothing is created', () => {
     const scheduler = newScheduler();

@@ -117,9 +117,11 @@ const Preview = ({ project }: { readonly project: OpenProject }) => {
   useEffect(() => {
     if (!playing) return;
     let frame = 0;
-    let last = performance.now();
+    // The first frame only takes its time: a frame's timestamp is when the frame began, which
+    // can be before this effect ran (a negative step put the playhead before 0 and hid the clip).
+    let last: number | null = null;
     const tick = (now: number) => {
-      const dt = (now - last) / 1000;
+      const dt = last === null ? 0 : Math.max(0, now - last) / 1000;
       last = now;
       setT((prev) => {
         const next = prev + dt;

@@ -1,0 +1,120 @@
+/**
+ * One seeded data directory (and, on the PostgreSQL pass, one seeded template database) per test
+ * run, made by a global setup with tests/support/prepareData.ts; every test server starts on a copy.
+ * A first start opens a new PGlite and seeds the demo data (10 to 15 s on 2 cores); a start over a
+ * seeded copy takes about 1 s and runs the same migrations and seeds, which find their work done.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
+
+export interface SeededTemplate {
+  /** A data directory with the seeded blobs (and the seeded PGlite in `pgdata/` without a database URL). */
+  readonly dir: string;
+  /** The seeded template database on the PostgreSQL server of DATABASE_URL, if there is one. */
+  readonly database: string | null;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    seededTemplate: SeededTemplate;
+  }
+}
+
+const adminQuery = async (url: string, sql: string): Promise<void> => {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+};
+
+const databaseUrlOf = (url: string, name: string): string => {
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+};
+
+/**
+ * The global setup's half: prepares the template (`covers`: with every square cover rendered too)
+ * and provides it to the files as `seededTemplate`; returns the teardown that removes it.
+ */
+export const provideSeededTemplate = async (
+  project: TestProject,
+  { covers }: { readonly covers: boolean },
+): Promise<() => Promise<void>> => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'atelier-seeded-'));
+  const baseUrl = process.env['DATABASE_URL'] || null;
+  const database = baseUrl ? `atelier_seeded_${Date.now().toString(36)}` : null;
+  if (baseUrl && database) await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
+  const started = Date.now();
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'tests/support/prepareData.ts', ...(covers ? ['--covers'] : [])],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        DATABASE_URL: baseUrl && database ? databaseUrlOf(baseUrl, database) : '',
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const teardown = async () => {
+    if (baseUrl && database) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  if (r.status !== 0) {
+    await teardown();
+    throw new Error(`preparing the seeded data failed:\n${r.stdout}\n${r.stderr}`);
+  }
+  console.log(`${r.stdout.trim()} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide('seededTemplate', { dir, database });
+  return teardown;
+};
+
+/**
+ * The run's template, or null where no global setup made one: the soak suite, and the benchmarks,
+ * which run outside vitest (where `inject` has no worker state and throws): fresh starts.
+ */
+export const seededTemplate = (): SeededTemplate | null => {
+  try {
+    return inject('seededTemplate') ?? null;
+  } catch {
+    return null;
+  }
+};
+
+/** A new data directory holding a copy of the template's (or an empty one without a template). */
+export const seededDataDir = async (prefix: string): Promise<string> => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  const template = seededTemplate();
+  if (template) await cp(template.dir, dir, { recursive: true });
+  return dir;
+};
+
+/**
+ * A database of its own on the PostgreSQL server of `url`, a copy of the seeded template when
+ * there is one (CREATE DATABASE ... TEMPLATE), empty otherwise; dropped by `drop`.
+ */
+export const copyDatabase = async (
+  url: string,
+): Promise<{ readonly url: string; readonly drop: () => Promise<void> }> => {
+  const name = `atelier_t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const template = seededTemplate()?.database;
+  await adminQuery(url, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return {
+    url: databaseUrlOf(url, name),
+    drop: () => adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+};
+
+export const removeDataDir = (dir: string): Promise<void> => rm(dir, { recursive: true, force: true });
