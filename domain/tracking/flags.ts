@@ -75,23 +75,41 @@ export interface FlagsReceivedPayload {
   readonly unit: 'account' | 'device';
 }
 
+export type FlagsUnit = FlagsReceivedPayload['unit'];
+
+export interface FlagsUnavailablePayload {
+  /** Whose assignment was asked for: the account when signed in, else the device. */
+  readonly unit: FlagsUnit;
+}
+
 /** The server's assignment arrived (or was read back from the local copy at start-up). */
 export const flagsReceived = defineEvent<FlagsReceivedPayload>()('flags/received');
+/**
+ * Asking for the assignment failed (no answer, or an answer that was not one): the route guards
+ * decide with what is known instead of waiting on.
+ */
+export const flagsUnavailable = defineEvent<FlagsUnavailablePayload>()('flags/unavailable');
 
-export type FlagsEvent = DomainEvent<typeof flagsReceived.type, FlagsReceivedPayload>;
-export const flagsEventTypes = [flagsReceived.type] as const;
+export type FlagsEvent =
+  | DomainEvent<typeof flagsReceived.type, FlagsReceivedPayload>
+  | DomainEvent<typeof flagsUnavailable.type, FlagsUnavailablePayload>;
+export const flagsEventTypes = [flagsReceived.type, flagsUnavailable.type] as const;
 
-export type FlagsState =
+export type FlagsState = (
   | { readonly status: 'unknown' }
   | {
       readonly status: 'known';
       readonly flags: AbFlags;
       readonly configItems: readonly ConfigItem[];
-      readonly unit: 'account' | 'device';
+      readonly unit: FlagsUnit;
       readonly receivedAt: number;
-    };
+    }
+) & {
+  /** The unit whose assignment could not be had since the last one arrived, if any. */
+  readonly unavailableFor: FlagsUnit | null;
+};
 
-export const initialFlagsState: FlagsState = { status: 'unknown' };
+export const initialFlagsState: FlagsState = { status: 'unknown', unavailableFor: null };
 
 export const evolveFlags = (state: FlagsState, event: FlagsEvent): FlagsState => {
   switch (event.type) {
@@ -102,21 +120,30 @@ export const evolveFlags = (state: FlagsState, event: FlagsEvent): FlagsState =>
         configItems: event.payload.configItems,
         unit: event.payload.unit,
         receivedAt: event.meta.at,
+        unavailableFor: null,
       };
+    case 'flags/unavailable':
+      return state.unavailableFor === event.payload.unit
+        ? state
+        : { ...state, unavailableFor: event.payload.unit };
     default:
-      return assertNever(event.type);
+      return assertNever(event);
   }
 };
 
 const NO_FLAGS: AbFlags = {};
 
 /**
- * Whether the known assignment is the one of the person now here: the account's when signed in,
- * else the device's. The route guards wait for it, so that a sign-in is decided on the account's
- * assignment (the demo account is in the ST-tavern group), not on the device's it replaces.
+ * Whether the guards can decide for the person now here: the known assignment is theirs (the
+ * account's when signed in, else the device's), or asking for theirs failed. The route guards wait
+ * for it, so that a sign-in is decided on the account's assignment (the demo account is in the
+ * ST-tavern group), not on the device's it replaces, and a slow answer is waited for rather than
+ * taken for none.
  */
-export const flagsSettledFor = (s: FlagsState, signedIn: boolean): boolean =>
-  s.status === 'known' && s.unit === (signedIn ? 'account' : 'device');
+export const flagsSettledFor = (s: FlagsState, signedIn: boolean): boolean => {
+  const unit: FlagsUnit = signedIn ? 'account' : 'device';
+  return (s.status === 'known' && s.unit === unit) || s.unavailableFor === unit;
+};
 
 export const selectAbFlags = (s: FlagsState): AbFlags => (s.status === 'known' ? s.flags : NO_FLAGS);
 export const selectCanary = (s: FlagsState): string => canaryOf(selectAbFlags(s));

@@ -6,7 +6,8 @@
  * (spec §6), and emitted as `flags/received` (domain/tracking/flags.ts). The tracking envelope
  * reads its canary from the stored copy.
  *
- * A failed fetch is silent and keeps the stored flags: flags are background data, never a toast.
+ * A failed fetch keeps the stored flags and shows nothing (flags are background data, never a
+ * toast); it is recorded as `flags/unavailable`, so the route guards decide instead of waiting on.
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
@@ -67,11 +68,12 @@ export const abFlagsEpic: AppEpic = (action$, state$, { telemetry }) =>
       const fetches$ = state$.pipe(
         map((s) => session.selectUser(s.session)?.id ?? null),
         distinctUntilChanged(),
-        switchMap(() =>
+        switchMap((account) =>
           telemetry.api.abFlags({}).pipe(
             take(1),
             mergeMap((result) => {
-              if (E.isLeft(result)) return EMPTY;
+              if (E.isLeft(result))
+                return of<Action>(flags.flagsUnavailable({ unit: account === null ? 'device' : 'account' }));
               const payload = toFlagsPayload(result.right);
               telemetry.storage.setItem(FLAGS_STORAGE_KEY, JSON.stringify(payload));
               for (const [name, value] of Object.entries(flags.flagCookiesOf(payload.configItems)))

@@ -17,8 +17,12 @@ import {
 import { whenState } from '../../infrastructure/store/modules';
 import type { RouteContext } from '../routes/types';
 
-/** How long a guard waits for the flags (the are/you/ok call) before deciding with none. */
-export const FLAGS_WAIT_MS = 5000;
+/**
+ * The longest a guard waits for the flags (the are/you/ok call) before deciding with none. An
+ * answer or a failed call (`flags/unavailable`) ends the wait first; this only bounds a call that
+ * hangs. (5 s sent people in the tavern group home whenever the server was slow to answer.)
+ */
+export const FLAGS_WAIT_MS = 15_000;
 
 /** What a page's loader learns from its guard: whether the page stays behind the login dialog. */
 export interface GuardOutcome {

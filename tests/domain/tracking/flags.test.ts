@@ -188,6 +188,7 @@ describe('whose assignment the route guards wait for (issue 21: the demo account
     configItems: [],
     unit,
     receivedAt: 0,
+    unavailableFor: null,
   });
   it("is the account's when signed in and the device's otherwise; nothing before an answer", () => {
     expect(flags.flagsSettledFor(known('account'), true)).toBe(true);
@@ -195,5 +196,23 @@ describe('whose assignment the route guards wait for (issue 21: the demo account
     expect(flags.flagsSettledFor(known('device'), false)).toBe(true);
     expect(flags.flagsSettledFor(known('account'), false)).toBe(false);
     expect(flags.flagsSettledFor(flags.initialFlagsState, true)).toBe(false);
+  });
+
+  it('a failed ask settles it for that unit only, with the known flags kept; an answer clears the failure', () => {
+    const at = { at: 0, seq: 0 };
+    const failed = (s: flags.FlagsState, unit: flags.FlagsUnit) =>
+      flags.evolveFlags(s, { ...flags.flagsUnavailable({ unit }), meta: at } as flags.FlagsEvent);
+    // A first visit whose ask failed: the guards decide with none at once, not after a timer.
+    expect(flags.flagsSettledFor(failed(flags.initialFlagsState, 'device'), false)).toBe(true);
+    expect(flags.flagsSettledFor(failed(flags.initialFlagsState, 'device'), true)).toBe(false);
+    // Signed in over the device's flags, the account's ask failed: decided on the device's.
+    const fallback = failed(known('device'), 'account');
+    expect(flags.flagsSettledFor(fallback, true)).toBe(true);
+    expect(flags.selectAbFlags(fallback)).toEqual({ stTavern: false });
+    const answered = flags.evolveFlags(fallback, {
+      ...flags.flagsReceived({ flags: {}, configItems: [], unit: 'account' }),
+      meta: at,
+    } as flags.FlagsEvent);
+    expect(answered.unavailableFor).toBeNull();
   });
 });

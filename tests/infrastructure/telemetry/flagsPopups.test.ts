@@ -3,6 +3,7 @@ import { Subject } from 'rxjs';
 import { StateObservable } from 'redux-observable';
 import { describe, expect, it } from 'vitest';
 import { evolve, initialRootState, popups, session, stamp, type RootState } from '../../../domain/index.js';
+import * as flags from '../../../domain/tracking/flags.js';
 import { flagsReceived } from '../../../domain/tracking/flags.js';
 import type { AbFlagsResponse, PopupStatusResponse } from '../../../infrastructure/contract/telemetry';
 import type { Action } from '../../../infrastructure/epics/types';
@@ -105,6 +106,9 @@ describe('A/B flags (spec §7 are/you/ok "AB flags", §6 "cookies enable_tavern 
       const item = (fake.calls.find((c) => c.name === 'eventReport')!.body as { items: { canary: string }[] })
         .items[0]!;
       expect(item.canary).toBe('model_detail_v2=B');
+      // The failure is recorded for the device (no one signed in): the guards need not wait on.
+      expect(store.getState().flags.unavailableFor).toBe('device');
+      expect(flags.selectAbFlags(store.getState().flags)).toEqual({ modelDetailV2: 'B' });
     });
   });
 
