@@ -3,29 +3,16 @@
  * challenge, which the page solves with Web Crypto and sends with the task again; the task is
  * created, and the log records the verification but never the challenge or the solved token.
  */
-import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { describe, expect, it } from 'vitest';
+import { e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  // One free task, then a small challenge (12 bits: milliseconds in a browser).
-  app = await startApp({ GUEST_FREE_TASKS: '1', CAPTCHA_BITS: '12' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// One free task, then a small challenge (12 bits: milliseconds in a browser).
+const e2e = e2eFile('captcha', { GUEST_FREE_TASKS: '1', CAPTCHA_BITS: '12' });
 
 describe('the guest captcha in the browser (spec §4 captcha token flow)', () => {
   it('creates a second guest task after solving the challenge, recording no challenge or token', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
-    const page = await context.newPage();
-    await page.goto(app.url + '/');
+    const page = await e2e.newPage();
+    await page.goto(e2e.url + '/');
     for (const prompt of ['a first free picture', 'a second picture past the allowance']) {
       await page.fill('[data-testid=prompt]', prompt);
       await page.click('[data-testid=generate]');
@@ -46,7 +33,7 @@ describe('the guest captcha in the browser (spec §4 captcha token flow)', () =>
     expect(types.filter((t) => t === 'tasks/created')).toHaveLength(2);
     // Neither the server's challenge nor the solved counter is in the log.
     expect(log).not.toMatch(/captcha_token|challenge"\s*:/);
-    await page.screenshot({ path: path.join(SHOTS, 'captcha-guest-two-tasks.png') });
-    await context.close();
+    await e2e.shot(page, 'guest-two-tasks');
+    expect(e2e.pageErrors).toEqual([]);
   });
 });

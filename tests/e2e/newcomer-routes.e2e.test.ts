@@ -5,42 +5,21 @@
  * stays there.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { inStTavernGroup } from '../../server/ops/flags';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { DEMO, e2eFile, SHOTS, signInThroughForm } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-const pageErrors: string[] = [];
+const e2e = e2eFile('newcomer');
+const { pageErrors } = e2e;
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-
-const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
-
+/** A page in its own context, a phone's below 600 px; `context` is closed by the test or the file. */
 const open = async (
   width: number,
   options: { readonly deviceId?: string; readonly locale?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page }> => {
-  const context = await browser.newContext({
-    locale: options.locale ?? 'en-US',
-    viewport: { width, height: width < 600 ? 844 : 900 },
-    ...(width < 600 ? { isMobile: true } : {}),
-  });
-  if (options.deviceId !== undefined) {
-    const id = options.deviceId;
-    await context.addInitScript((d) => window.localStorage.setItem('device_id', d), id);
-  }
-  const page = await context.newPage();
-  page.on('pageerror', (e) => pageErrors.push(e.message));
-  return { context, page };
+  const page = await e2e.newPage({ width, height: width < 600 ? 844 : 900, mobile: width < 600, ...options });
+  return { context: page.context(), page };
 };
 
 const signInInDialog = async (page: Page) => {
@@ -50,13 +29,7 @@ const signInInDialog = async (page: Page) => {
   await dialog.getByTestId('login-submit').click();
 };
 
-const signIn = async (page: Page) => {
-  await page.goto(app.url + '/login');
-  await page.getByTestId('email').fill(DEMO.email);
-  await page.getByTestId('password').fill(DEMO.password);
-  await page.getByTestId('login-submit').click();
-  await page.getByTestId('account-menu').waitFor({ timeout: 20_000 });
-};
+const signIn = (page: Page) => signInThroughForm(page, e2e.url);
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `newcomer-routes-${name}.png`) });
@@ -83,7 +56,7 @@ describe('every card of every content type opens a real page (issue 21 item 3)',
     const { context, page } = await open(1280);
     const visited: string[] = [];
     for (const { type, at } of SOURCES) {
-      await page.goto(app.url + at);
+      await page.goto(e2e.url + at);
       const link = page
         .locator(
           `[data-testid=feed-card][data-card-type="${type}"] [data-testid=card-link], [data-testid=work-tile][data-card-type="${type}"]`,
@@ -104,7 +77,7 @@ describe('every card of every content type opens a real page (issue 21 item 3)',
         await page.locator('h1').first().waitFor({ timeout: 15_000 });
         await shot(page, 'lora-model-1280');
         // Its "View model" action opens the same model.
-        await page.goto(app.url + at);
+        await page.goto(e2e.url + at);
         const card = page.locator('[data-testid=feed-card][data-card-type=lora_train]').first();
         await card.hover();
         const view = card.locator('[data-action=modelNavigation]');
@@ -138,11 +111,11 @@ describe('the tavern (issue 21 item 4)', () => {
     async (width) => {
       const { context, page } = await open(width, { deviceId: OUTSIDE_DEVICE });
       await signIn(page);
-      await page.goto(app.url + '/tavern/chats');
+      await page.goto(e2e.url + '/tavern/chats');
       await page.locator('#chats-title').waitFor({ timeout: 20_000 });
       expect(new URL(page.url()).pathname).toBe('/tavern/chats');
       await shot(page, `tavern-chats-demo-${width}`);
-      await page.goto(app.url + '/tavern/search');
+      await page.goto(e2e.url + '/tavern/search');
       await page.getByTestId('tavern-search-input').waitFor({ timeout: 20_000 });
       expect(new URL(page.url()).pathname).toBe('/tavern/search');
       await shot(page, `tavern-search-demo-${width}`);
@@ -162,7 +135,7 @@ describe('the tavern (issue 21 item 4)', () => {
         deviceId: OUTSIDE_DEVICE,
         ...(prefix === '/ar' ? { locale: 'ar' } : {}),
       });
-      await page.goto(app.url + `${prefix}/tavern/search`);
+      await page.goto(e2e.url + `${prefix}/tavern/search`);
       await expect
         .poll(() => page.getByTestId('toast').first().textContent(), { timeout: 20_000 })
         .toBe(text);
@@ -182,17 +155,17 @@ describe('sign-in from a page that needs a session (issue 21 item 5, spec §2 au
     'at %i px (%s): /settings → dialog at ?auth_redirect=1 → sign in → on /settings',
     async (width, prefix) => {
       const { context, page } = await open(width, prefix === '/ar' ? { locale: 'ar' } : {});
-      await page.goto(app.url + `${prefix}/settings`);
+      await page.goto(e2e.url + `${prefix}/settings`);
       await expect
         .poll(() => page.url(), { timeout: 20_000 })
-        .toBe(`${app.url}${prefix}/settings?auth_redirect=1`);
+        .toBe(`${e2e.url}${prefix}/settings?auth_redirect=1`);
       await page.getByTestId('login-gate').waitFor({ timeout: 15_000 });
       await page.getByTestId('dialog').getByTestId('email').waitFor();
       expect(await page.getByTestId('settings').count()).toBe(0);
       await shot(page, `auth-gate-${width}${prefix.replace('/', '-')}`);
       await signInInDialog(page);
       await page.getByTestId('settings').waitFor({ timeout: 20_000 });
-      expect(page.url()).toBe(`${app.url}${prefix}/settings`);
+      expect(page.url()).toBe(`${e2e.url}${prefix}/settings`);
       expect(await page.getByTestId('dialog').count()).toBe(0);
       await shot(page, `auth-settings-${width}${prefix.replace('/', '-')}`);
       await context.close();
@@ -201,11 +174,11 @@ describe('sign-in from a page that needs a session (issue 21 item 5, spec §2 au
 
   it('a dialog closed without signing in goes home; a reload of ?auth_redirect=1 goes home too', async () => {
     const { context, page } = await open(1280);
-    await page.goto(app.url + '/settings');
+    await page.goto(e2e.url + '/settings');
     await page.getByTestId('login-gate').waitFor({ timeout: 20_000 });
     await page.keyboard.press('Escape');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
-    await page.goto(app.url + '/settings?auth_redirect=1');
+    await page.goto(e2e.url + '/settings?auth_redirect=1');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toBe('/');
     expect(await page.getByTestId('login-gate').count()).toBe(0);
     await context.close();

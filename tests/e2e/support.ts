@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { SEEDED_EARNINGS } from '../../server/seeds/social';
 import { removeDataDir, seededDataDir } from '../support/seeded';
 
@@ -146,4 +147,111 @@ export const settleNewAccount = async (
   };
   await post('/dev/popups', { status: NO_POPUPS });
   if (tourSeen) await post('/api/v1/account/guide/status/set', { guide_status: 1 });
+};
+
+/** The demo account every file may use (seeded; its popups are switched off by `startApp`). */
+export const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' } as const;
+
+export interface PageOptions {
+  /** CSS px; 1280 unless said (860 px high, or 844 below 600 px wide). */
+  readonly width?: number;
+  readonly height?: number;
+  /** A phone's browser (Playwright's `isMobile`: the viewport meta tag is honoured). */
+  readonly mobile?: boolean;
+  readonly locale?: string;
+  /** A device id put in local storage before the page's first script (the A/B assignment unit). */
+  readonly deviceId?: string;
+}
+
+/** One file's app, browser and pages: what every e2e file needs, written once. */
+export interface E2EFile {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+  readonly url: string;
+  /** Uncaught errors of every page opened with `newPage` (a file asserts it empty where it matters). */
+  readonly pageErrors: string[];
+  /** A page in a new browser context; the context is closed with the file. */
+  readonly newPage: (options?: PageOptions) => Promise<Page>;
+  /** A full-page screenshot as test-results/<file prefix>-<width>-<name>.png, for a person to look at. */
+  readonly shot: (page: Page, name: string) => Promise<void>;
+}
+
+/**
+ * Registers the file's `beforeAll` (the server on a copy of the run's seeded data, with `env`, and
+ * Chromium, started side by side) and `afterAll` (every context, the browser, the server), and
+ * returns the file's handles; `app` and `browser` are there once `beforeAll` has run.
+ */
+export const e2eFile = (prefix: string, env: Record<string, string> = {}): E2EFile => {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+  const pageErrors: string[] = [];
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    await browser?.close();
+    await app?.stop();
+  });
+  const ready = <A>(value: A | undefined, what: string): A => {
+    if (value === undefined) throw new Error(`${what} is there once beforeAll has run`);
+    return value;
+  };
+  const handles: E2EFile = {
+    get app() {
+      return ready(app, 'the app');
+    },
+    get browser() {
+      return ready(browser, 'the browser');
+    },
+    get url() {
+      return ready(app, 'the app').url;
+    },
+    pageErrors,
+    newPage: async ({ width = 1280, height, locale = 'en-US', deviceId, mobile = false } = {}) => {
+      const context = await handles.browser.newContext({
+        locale,
+        viewport: { width, height: height ?? (width < 600 ? 844 : 860) },
+        ...(mobile ? { isMobile: true } : {}),
+      });
+      contexts.push(context);
+      if (deviceId !== undefined)
+        await context.addInitScript((id) => window.localStorage.setItem('device_id', id), deviceId);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+      return page;
+    },
+    shot: async (page, name) => {
+      await page.screenshot({
+        path: path.join(SHOTS, `${prefix}-${page.viewportSize()?.width ?? 0}-${name}.png`),
+        fullPage: true,
+      });
+    },
+  };
+  return handles;
+};
+
+/** Signs `page`'s context in through the API (its cookie is the context's): no form on screen. */
+export const signInThroughApi = async (
+  page: Page,
+  url: string,
+  { email, password }: { readonly email: string; readonly password: string } = DEMO,
+): Promise<void> => {
+  const r = await page.request.post(url + '/api/v1/account/login', { data: { email, password } });
+  const body = (await r.json()) as { status: { code: number } };
+  if (body.status.code !== 10000) throw new Error(`login of ${email}: ${body.status.code}`);
+};
+
+/** Signs in through the login page's form, as a person does, and waits for the account menu. */
+export const signInThroughForm = async (
+  page: Page,
+  url: string,
+  { email, password }: { readonly email: string; readonly password: string } = DEMO,
+): Promise<void> => {
+  await page.goto(url + '/login');
+  await page.getByTestId('email').fill(email);
+  await page.getByTestId('password').fill(password);
+  await page.getByTestId('login-submit').click();
+  await page.getByTestId('account-menu').waitFor({ timeout: 20_000 });
 };

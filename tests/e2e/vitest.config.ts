@@ -15,5 +15,9 @@ export default defineConfig({
     fileParallelism: true,
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // A poll ends as soon as the page shows what it waits for; its ceiling only decides how long a
+    // page that never shows it is given. Vitest's 1 s default failed steps that load a language's
+    // translations or a new account's data when the 2 cores are busy with the other file.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
