@@ -1,4 +1,4 @@
-import { cloneElement, type CSSProperties, type ImgHTMLAttributes } from 'react';
+import { cloneElement, type ImgHTMLAttributes } from 'react';
 
 /** One `<source>` of a picture: a MIME type and its candidates (`url 320w, url 640w`). */
 export interface PictureSource {
@@ -37,17 +37,11 @@ export interface PictureProps extends Omit<
 const INLINE_TYPE = 'image/webp';
 
 /**
- * The `<picture>` takes no box: its `<img>` is laid out and styled as if alone. Inline, not a
- * stylesheet: the primitive is on every first visit (the header's avatar), and one rule is not
- * worth a stylesheet of its own there.
- */
-const NO_BOX: CSSProperties = { display: 'contents' };
-
-/**
  * A picture at the size it is shown: `<picture>` with one `<source>` per modern format over the
  * original `<img>`, width and height always given (no layout shift), lazy unless it is the likely
- * largest paint. The `<picture>` takes no box of its own (`display: contents`), so the `<img>` is
- * styled and sized as it would be alone; with no sources it is the `<img>` alone.
+ * largest paint. The `<picture>` takes no box of its own and its sources none either (the base
+ * stylesheet, tokens.css), so the `<img>` is styled and sized as it would be alone; with no
+ * sources it is the `<img>` alone.
  */
 
 export const Picture = ({
@@ -79,7 +73,7 @@ export const Picture = ({
   if (only !== undefined && only.type === INLINE_TYPE)
     return cloneElement(image, { srcSet: only.srcSet, sizes });
   return (
-    <picture style={NO_BOX}>
+    <picture>
       {sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}
