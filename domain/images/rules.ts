@@ -93,6 +93,16 @@ export const ladderFor = (cssWidth: number, intrinsicWidth?: number): readonly V
 export const sizesFor = (cssWidth: number): string =>
   `${Math.max(1, Math.round(Number.isFinite(cssWidth) ? cssWidth : 1))}px`;
 
+/**
+ * A `sizes` attribute for an image that spans the window on narrow screens (below
+ * `narrowBelowPx`, where its page lays out one column) and is `wide` from there on: a width in
+ * px (`300px`), or a length that follows the window (`60vw`).
+ */
+export const columnSizes = (narrowBelowPx: number, wide: number | string): string =>
+  `(max-width: ${Math.max(1, Math.round(narrowBelowPx)) - 0.02}px) 100vw, ${
+    typeof wide === 'number' ? sizesFor(wide) : wide
+  }`;
+
 const COLOUR = /^#[0-9a-f]{6}$/;
 
 /**
@@ -111,19 +121,22 @@ export interface PictureSet {
   readonly sizes: string;
 }
 
-/**
- * The sources alone, for a primitive that draws its own fallback (an avatar): none for no address
- * or one without variants.
- */
-export const sourcesOf = (url: string | null | undefined, cssWidth: number): PictureSet['sources'] =>
-  url ? pictureOf(url, cssWidth).sources : [];
+/** An animation's variants are its first frame (server/blobs/variants.ts): it is shown as it is. */
+const ANIMATION_KEY = /\.gif$/i;
+
+/** Whether the original at `url` is shown through variants: a same-site still image. */
+export const hasVariants = (url: string): boolean => {
+  const o = originalOf(url);
+  return o !== null && !ANIMATION_KEY.test(o.key);
+};
 
 /**
  * The `<picture>` of the original at `url` shown at most `cssWidth` px wide: AVIF then WebP sources
  * over the ladder (each width once, `320w`), the original as the fallback. `sizes` says how wide
  * it is shown where that depends on the window (`(max-width: 899.98px) 100vw, 60vw`); by default,
  * exactly `cssWidth` px. An address with no variants (another site, a data URL, a blob URL of a
- * local file) has no sources: the original is shown.
+ * local file) has no sources, and neither has an animation (a GIF: a variant would be its first
+ * frame, a still): the original is shown.
  */
 export const pictureOf = (
   url: string,
@@ -132,16 +145,35 @@ export const pictureOf = (
   sizes: string = sizesFor(cssWidth),
 ): PictureSet => {
   const widths = ladderFor(cssWidth, intrinsicWidth);
-  const sources =
-    originalOf(url) === null
-      ? []
-      : VARIANT_FORMATS.map((format) => ({
-          type: VARIANT_MIME[format],
-          srcSet: widths.map((w) => `${variantUrl(url, w, format) ?? ''} ${w}w`).join(', '),
-        }));
+  const sources = !hasVariants(url)
+    ? []
+    : VARIANT_FORMATS.map((format) => ({
+        type: VARIANT_MIME[format],
+        srcSet: widths.map((w) => `${variantUrl(url, w, format) ?? ''} ${w}w`).join(', '),
+      }));
   return { src: url, sources, sizes };
 };
+
+/**
+ * The picture of an original that spans the window on narrow screens (below `narrowBelowPx`) and
+ * is `cssWidth` px wide from there on (`columnSizes`): its ladder reaches the wider of the two.
+ */
+export const columnPictureOf = (
+  url: string,
+  narrowBelowPx: number,
+  cssWidth: number,
+  intrinsicWidth?: number,
+): PictureSet =>
+  pictureOf(url, Math.max(narrowBelowPx, cssWidth), intrinsicWidth, columnSizes(narrowBelowPx, cssWidth));
 
 /** The sources a browser is assumed to take (spec §4 "Webp support is assumed by default"): WebP alone. */
 export const assumedSources = (sources: PictureSet['sources']): PictureSet['sources'] =>
   sources.filter((s) => s.type === VARIANT_MIME.webp);
+
+/**
+ * The sources a browser is assumed to take (`assumedSources`) of the original at `url` shown
+ * `cssWidth` px wide, for a small picture mounted many times that draws its own fallback (an
+ * avatar, its frame): none for no address or one without variants.
+ */
+export const assumedSourcesOf = (url: string | null | undefined, cssWidth: number): PictureSet['sources'] =>
+  url ? assumedSources(pictureOf(url, cssWidth).sources) : [];

@@ -1,7 +1,7 @@
 import { forwardRef, useState } from 'react';
 import styles from './Avatar.module.css';
 import { cx } from './cx';
-import { ASSUMED_TYPE, Picture, type PictureSource } from './Picture';
+import { Picture, type PictureSource } from './Picture';
 
 export type AvatarSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
 
@@ -10,13 +10,19 @@ export const AVATAR_PX: Readonly<Record<AvatarSize, number>> = { xs: 24, sm: 32,
 
 export interface AvatarProps {
   src?: string | null;
-  /** Smaller, modern-format versions of `src` for the avatar's side (AVIF, WebP), most compact first. */
+  /**
+   * Smaller, modern-format versions of `src` for the avatar's side, given as they are (an avatar is
+   * small and mounted many times: the caller gives the one set every browser is assumed to take,
+   * which the picture carries as its own srcset, one element instead of four).
+   */
   sources?: readonly PictureSource[];
   /** The person's name: the accessible name, and the source of the initials fallback. */
   name: string;
   size?: AvatarSize;
   /** A decoration frame image drawn around the avatar (transparent centre, square). */
   frameUrl?: string | null;
+  /** Smaller, modern-format versions of `frameUrl` for the avatar's side, as `sources`. */
+  frameSources?: readonly PictureSource[];
   /** Mark as decorative when the name is already next to it (no role="img"). */
   decorative?: boolean;
   className?: string;
@@ -40,7 +46,7 @@ export function initialsOf(name: string): string {
  * twice after it mounts; the square mounts one with each card as it scrolls (bench/squareScroll.ts).
  */
 export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
-  { src, sources, name, size = 'md', frameUrl, decorative = false, className },
+  { src, sources, name, size = 'md', frameUrl, frameSources, decorative = false, className },
   ref,
 ) {
   const [failed, setFailed] = useState<string | null>(null);
@@ -60,8 +66,7 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
           <Picture
             className={styles.image}
             src={src}
-            // WebP only (spec §4 assumes it): an avatar is small, and one element instead of four.
-            sources={sources?.filter((s) => s.type === ASSUMED_TYPE)}
+            sources={sources}
             sizes={`${AVATAR_PX[size]}px`}
             width={AVATAR_PX[size]}
             height={AVATAR_PX[size]}
@@ -72,14 +77,15 @@ export const Avatar = forwardRef<HTMLSpanElement, AvatarProps>(function Avatar(
         ) : null}
       </span>
       {frameUrl ? (
-        <img
+        <Picture
           className={styles.frame}
           src={frameUrl}
+          sources={frameSources}
+          sizes={`${AVATAR_PX[size]}px`}
           width={AVATAR_PX[size]}
           height={AVATAR_PX[size]}
           alt=""
           aria-hidden="true"
-          decoding="async"
           draggable={false}
         />
       ) : null}

@@ -1,5 +1,4 @@
 import { cloneElement, type ImgHTMLAttributes } from 'react';
-import styles from './Picture.module.css';
 
 /** One `<source>` of a picture: a MIME type and its candidates (`url 320w, url 640w`). */
 export interface PictureSource {
@@ -30,13 +29,20 @@ export interface PictureProps extends Omit<
 }
 
 /**
+ * The one type a lone source may have to go in the `<img>`'s own srcset: the format every browser
+ * is assumed to show (spec §4 "Webp support is assumed by default"; which sources a caller gives
+ * is the domain's rule, `images.assumedSources`). A lone source of any other type keeps its
+ * `<picture>`, so a browser that cannot show it falls back to the original.
+ */
+const INLINE_TYPE = 'image/webp';
+
+/**
  * A picture at the size it is shown: `<picture>` with one `<source>` per modern format over the
  * original `<img>`, width and height always given (no layout shift), lazy unless it is the likely
- * largest paint. The `<picture>` takes no box of its own (`display: contents`), so the `<img>` is
- * styled and sized as it would be alone; with no sources it is the `<img>` alone.
+ * largest paint. The `<picture>` takes no box of its own and its sources none either (the base
+ * stylesheet, tokens.css), so the `<img>` is styled and sized as it would be alone; with no
+ * sources it is the `<img>` alone.
  */
-/** Spec §4 "Webp support is assumed by default": a WebP-only set needs no `<picture>` around it. */
-export const ASSUMED_TYPE = 'image/webp';
 
 export const Picture = ({
   src,
@@ -64,10 +70,10 @@ export const Picture = ({
   // One WebP set: the `<img>` takes it as its own srcset, three elements fewer (the square mounts
   // one avatar per card as it scrolls and keeps the page under 1,000 elements).
   const only = sources.length === 1 ? sources[0] : undefined;
-  if (only !== undefined && only.type === ASSUMED_TYPE)
+  if (only !== undefined && only.type === INLINE_TYPE)
     return cloneElement(image, { srcSet: only.srcSet, sizes });
   return (
-    <picture className={styles.picture}>
+    <picture>
       {sources.map((s) => (
         <source key={s.type} type={s.type} srcSet={s.srcSet} sizes={sizes} />
       ))}

@@ -47,6 +47,19 @@ const photo = async (width: number, height: number) => {
   return sharp(Buffer.from(svg));
 };
 
+/**
+ * The size of the file an image shows: its original (the img's `src`; what it paints is a
+ * variant for its width, issue 22), read with sharp.
+ */
+const storedSize = async (p: Page, selector: string): Promise<[number, number]> => {
+  const src = await p.locator(selector).first().getAttribute('src');
+  expect(src).toMatch(/^\/blobs\//);
+  const meta = await sharp(
+    Buffer.from(await (await p.request.get(new URL(src!, app.url).href)).body()),
+  ).metadata();
+  return [meta.width ?? 0, meta.height ?? 0];
+};
+
 /** The colour at a fraction of a loaded image, read through a canvas in the page. */
 const colourAt = (p: Page, selector: string, fx: number, fy: number) =>
   p
@@ -185,10 +198,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     // Image to image compares with the reference it was made from.
     await first.getByTestId('before-after').waitFor();
     await loaded(page, '[data-testid=task-card] [data-testid=after-image]');
-    const size = await first
-      .getByTestId('after-image')
-      .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
-    expect(size).toEqual([320, 200]);
+    expect(await storedSize(page, '[data-testid=task-card] [data-testid=after-image]')).toEqual([320, 200]);
     const centre = await colourAt(page, '[data-testid=task-card] [data-testid=after-image]', 0.5, 0.5);
     const corner = await colourAt(page, '[data-testid=task-card] [data-testid=after-image]', 0.04, 0.06);
     expect(centre[0]!).toBeGreaterThan(centre[1]!);
@@ -287,11 +297,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       },
     );
     await loaded(page, '[data-testid=tool-result] [data-testid=after-image]');
-    expect(
-      await page
-        .locator('[data-testid=tool-result] [data-testid=after-image]')
-        .evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
-    ).toEqual([480, 320]);
+    expect(await storedSize(page, '[data-testid=tool-result] [data-testid=after-image]')).toEqual([480, 320]);
     await shot(page, 'tool-image-upscaler-1280');
 
     // The eraser: paint over the disc; the result no longer has it.

@@ -3,13 +3,17 @@
  * asks for each cover's variant for the card's width (no wider than twice the card's CSS width
  * times the device pixel ratio), in AVIF (which Chromium accepts) or WebP, with width and height
  * given, the first cards eager at high priority and the rest lazy; Download still gives the
- * original. At 1280 and 390 px wide, at device pixel ratios 1 and 2.
+ * original. At 1280 and 390 px wide, at device pixel ratios 1 and 2. Other views the same way:
+ * the characters' cards and page, and on Create the uploaded reference and a generated result
+ * (image to image: the queue's before/after), never their originals.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Route } from 'playwright-core';
+import type { Browser, Locator, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VARIANT_WIDTHS } from '../../domain/images/index.js';
+import { bucketOf } from '../../server/ops/flags';
 import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
@@ -216,4 +220,147 @@ describe('end to end: the square shows covers at their size in a modern format (
     await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-loaded-390.png') });
     await context.close();
   });
+});
+
+/** Any variant's address as an img's current source has it: asked for by width and format. */
+const VARIANT = /\/img\/(\d+)\/(avif|webp)\/[^?#]+/;
+
+interface ShownPicture {
+  readonly testid: string;
+  readonly src: string;
+  readonly currentSrc: string;
+  readonly cssWidth: number;
+  readonly widthAttr: string | null;
+  readonly heightAttr: string | null;
+  readonly loading: string | null;
+  readonly fetchPriority: string | null;
+  readonly loaded: boolean;
+}
+
+/** The pictures `found` holds, as shown (each scrolled to first, so a lazy one loads). */
+const shownPictures = async (found: Locator): Promise<ShownPicture[]> => {
+  await found.first().waitFor({ timeout: 30_000 });
+  const count = await found.count();
+  for (let i = 0; i < count; i++) await found.nth(i).scrollIntoViewIfNeeded();
+  const read = () =>
+    found.evaluateAll((els) =>
+      (els as HTMLImageElement[]).map((img) => ({
+        testid: img.closest('[data-testid]')?.getAttribute('data-testid') ?? '',
+        src: img.getAttribute('src') ?? '',
+        currentSrc: new URL(img.currentSrc || img.src).pathname,
+        cssWidth: img.getBoundingClientRect().width,
+        widthAttr: img.getAttribute('width'),
+        heightAttr: img.getAttribute('height'),
+        loading: img.getAttribute('loading'),
+        fetchPriority: img.getAttribute('fetchpriority'),
+        loaded: img.complete && img.naturalWidth > 0,
+      })),
+    );
+  await expect.poll(async () => (await read()).every((p) => p.loaded), { timeout: 60_000 }).toBe(true);
+  return read();
+};
+
+/**
+ * Each picture is a variant (AVIF or WebP) no wider than twice its CSS width at the pixel ratio
+ * (or the ladder's smallest, for a picture shown smaller than half of it), with width and height.
+ */
+const expectVariants = (shown: readonly ShownPicture[], dpr: number) => {
+  expect(shown.length).toBeGreaterThan(0);
+  for (const p of shown) {
+    const m = VARIANT.exec(p.currentSrc);
+    expect(m, `${p.testid}: ${p.currentSrc} is a variant of ${p.src}`).not.toBeNull();
+    expect(p.src, `${p.testid}: the fallback is the original`).toMatch(/^\/blobs\//);
+    expect(Number(m![1]), `${p.testid}: ${p.currentSrc} for ${p.cssWidth} px at ${dpr}x`).toBeLessThanOrEqual(
+      Math.max(2 * p.cssWidth * dpr, VARIANT_WIDTHS[0]),
+    );
+    expect(Number(p.widthAttr), `${p.testid} width`).toBeGreaterThan(0);
+    expect(Number(p.heightAttr), `${p.testid} height`).toBeGreaterThan(0);
+  }
+};
+
+/** A guest device the ST-tavern test lets into the tavern's search (server/ops/flags.ts). */
+const tavernDevice = (): string => {
+  for (let i = 0; ; i++) {
+    const id = `web_e2e_device_${i}`;
+    if (bucketOf('st_tavern', 'device', id) % 2 === 0) return id;
+  }
+};
+
+describe('end to end: other views show variants too (issue 22)', () => {
+  for (const [width, height, dpr] of [
+    [1280, 900, 1],
+    [390, 844, 2],
+  ] as const)
+    it(`at ${width} px, ${dpr}x: character cards and page; on Create the reference and the result, not their originals`, async () => {
+      const context = await browser.newContext({
+        locale: 'en-US',
+        viewport: { width, height },
+        deviceScaleFactor: dpr,
+      });
+      await context.addInitScript((id) => window.localStorage.setItem('device_id', id), tavernDevice());
+      const page = await context.newPage();
+      const images: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'image') images.push(new URL(r.url()).pathname);
+      });
+
+      // The characters: a search's cards (the first loaded at once), then a character's page.
+      await page.goto(app.url + '/tavern/search?q=muse');
+      const cards = await shownPictures(
+        page.locator('[data-testid=search-results] [data-testid=character-card] img'),
+      );
+      expectVariants(cards, dpr);
+      expect(cards[0]!.loading).toBe('eager');
+      expect(cards[0]!.fetchPriority).toBe('high');
+      await page.screenshot({ path: path.join(SHOTS, `e2e-image-variants-characters-${width}.png`) });
+      await page.getByTestId('character-card').first().click();
+      const detail = await shownPictures(page.locator('[data-testid=character-detail] img'));
+      expectVariants(detail, dpr);
+      expect(detail[0]!.fetchPriority).toBe('high');
+      expect(images.filter((u) => u.startsWith('/blobs/studio/characters/'))).toEqual([]);
+
+      // Create, signed in: image to image from an uploaded reference; the queue compares the two.
+      const login = await context.request.post(app.url + '/api/v1/account/login', {
+        data: { email: 'demo@atelier.test', password: 'atelier-demo' },
+      });
+      expect(login.ok()).toBe(true);
+      await page.goto(app.url + '/create');
+      await page.getByTestId('create-form').waitFor({ timeout: 30_000 });
+      const reference = await sharp({
+        create: { width: 960, height: 600, channels: 3, background: { r: 40, g: 140, b: 90 } },
+      })
+        .composite([
+          {
+            input: Buffer.from(
+              '<svg xmlns="http://www.w3.org/2000/svg" width="960" height="600"><circle cx="480" cy="300" r="200" fill="rgb(220,40,60)"/></svg>',
+            ),
+          },
+        ])
+        .png()
+        .toBuffer();
+      await page
+        .locator('[data-testid=uploader-referenceImage] input[type=file]')
+        .setInputFiles({ name: 'reference.png', mimeType: 'image/png', buffer: reference });
+      await page
+        .locator('[data-testid=uploader-referenceImage] [data-testid=upload-done]')
+        .waitFor({ timeout: 30_000 });
+      expectVariants(await shownPictures(page.getByTestId('thumb-referenceImage')), dpr);
+      await page.getByTestId('i2i-note').waitFor();
+      await page.fill('[data-testid=prompt]', 'a red disc on a green field, at the size shown');
+      const before = await page.locator('[data-testid=task-card]').count();
+      await page.click('[data-testid=generate]');
+      await expect
+        .poll(() => page.locator('[data-testid=task-card]').count(), { timeout: 15_000 })
+        .toBe(before + 1);
+      const card = page.locator('[data-testid=task-card]').first();
+      await expect.poll(() => card.getAttribute('data-status'), { timeout: 60_000 }).toBe('completed');
+      const compared = await shownPictures(card.locator('[data-testid=before-after] img'));
+      expect(compared.map((p) => p.testid).sort()).toEqual(['after-image', 'before-image']);
+      expectVariants(compared, dpr);
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(SHOTS, `e2e-image-variants-create-${width}.png`) });
+      // Neither the reference's nor the result's original was fetched to be shown.
+      for (const p of compared) expect(images).not.toContain(p.src);
+      await context.close();
+    });
 });

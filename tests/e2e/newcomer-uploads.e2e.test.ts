@@ -57,18 +57,23 @@ const signInFromHeader = async (p: Page) => {
   await p.getByTestId('account-menu').waitFor({ timeout: 15_000 });
 };
 
-const naturalSize = (p: Page, selector: string) =>
-  p
-    .locator(selector)
-    .first()
-    .evaluate(
-      (img: HTMLImageElement) =>
-        new Promise<[number, number]>((resolve) => {
-          const done = () => resolve([img.naturalWidth, img.naturalHeight]);
-          if (img.complete && img.naturalWidth > 0) done();
-          else img.addEventListener('load', done, { once: true });
-        }),
-    );
+/**
+ * The size of the file an image shows, once it has loaded: its original (the img's `src`; what it
+ * paints is a variant for its width, issue 22), read with sharp.
+ */
+const storedSize = async (p: Page, selector: string): Promise<[number, number]> => {
+  const img = p.locator(selector).first();
+  await img.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0), { timeout: 30_000 })
+    .toBe(true);
+  const src = await img.getAttribute('src');
+  expect(src).toMatch(/^\/blobs\//);
+  const meta = await sharp(
+    Buffer.from(await (await p.request.get(new URL(src!, app.url).href)).body()),
+  ).metadata();
+  return [meta.width ?? 0, meta.height ?? 0];
+};
 
 const toasts = (p: Page) => p.getByTestId('toast').allTextContents();
 
@@ -151,13 +156,13 @@ describe('issue 21: a phone photo as a task input', () => {
     await page.getByTestId('create-form').waitFor();
     await pickReference(page);
     // The stored file (what the server received) is the scaled one.
-    expect(await naturalSize(page, '[data-testid=thumb-referenceImage]')).toEqual([
+    expect(await storedSize(page, '[data-testid=thumb-referenceImage]')).toEqual([
       FITTED.width,
       FITTED.height,
     ]);
     const card = await createFromReference(page, 'a calm meadow at noon, a red balloon');
     // Image to image keeps the reference's size: the engine read the scaled photo.
-    expect(await naturalSize(page, '[data-testid=task-card] [data-testid=after-image]')).toEqual([
+    expect(await storedSize(page, '[data-testid=task-card] [data-testid=after-image]')).toEqual([
       FITTED.width,
       FITTED.height,
     ]);
@@ -180,13 +185,13 @@ describe('issue 21: a phone photo as a task input', () => {
     const uploader = '[data-testid=uploader-tool-remove-background-image]';
     await page.locator(`${uploader} input[type=file]`).setInputFiles(photoFile());
     await page.locator(`${uploader} [data-testid=upload-done]`).waitFor({ timeout: 30_000 });
-    expect(await naturalSize(page, `${uploader} img`)).toEqual([FITTED.width, FITTED.height]);
+    expect(await storedSize(page, `${uploader} img`)).toEqual([FITTED.width, FITTED.height]);
     await shot(page, 'tool-uploaded-390');
     await page.getByTestId('tool-run').click();
     await expect
       .poll(() => page.getByTestId('tool-result').getAttribute('data-status'), { timeout: 60_000 })
       .toBe('completed');
-    expect(await naturalSize(page, '[data-testid=tool-result] [data-testid=after-image]')).toEqual([
+    expect(await storedSize(page, '[data-testid=tool-result] [data-testid=after-image]')).toEqual([
       FITTED.width,
       FITTED.height,
     ]);
@@ -263,7 +268,7 @@ describe('issue 21: a guest’s reference image survives the sign-in (spec §4)'
       // The task uses it: image to image at the reference's size (a file the account did not own
       // would be refused with 70008; the save made it the account's).
       await createFromReference(page, 'the same meadow at dusk');
-      expect(await naturalSize(page, '[data-testid=task-card] [data-testid=after-image]')).toEqual([
+      expect(await storedSize(page, '[data-testid=task-card] [data-testid=after-image]')).toEqual([
         FITTED.width,
         FITTED.height,
       ]);

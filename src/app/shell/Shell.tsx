@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, NavLink, useLocation, useNavigate, useNavigation } from 'react-router';
-import { preferences, routing } from '../../../domain/index.js';
+import { images, preferences, routing } from '../../../domain/index.js';
 import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/preferences/commands';
 import { logout } from '../../../infrastructure/session/commands';
 import { enablePush } from '../../../infrastructure/push/commands';
@@ -20,7 +20,16 @@ import { MessagesBell } from '../../features/social';
 import { SiteFooter } from '../../features/support';
 import { GuidedTour } from '../../features/tour';
 import { LOCALES } from '../../i18n/locales';
-import { Avatar, Button, IconButton, Menu, Popover, ProgressBar, visuallyHiddenClass } from '../../ui';
+import {
+  AVATAR_PX,
+  Avatar,
+  Button,
+  IconButton,
+  Menu,
+  Popover,
+  ProgressBar,
+  visuallyHiddenClass,
+} from '../../ui';
 import { relocalizeHref, useLocale } from '../../i18n/locale';
 import {
   BellIcon,
@@ -237,7 +246,9 @@ const AccountMenu = () => {
           <Avatar
             name={user.name}
             src={user.avatar || null}
+            sources={images.assumedSourcesOf(user.avatar, AVATAR_PX.sm)}
             frameUrl={user.avatarFrame ?? null}
+            frameSources={images.assumedSourcesOf(user.avatarFrame, AVATAR_PX.sm)}
             size="sm"
             decorative
           />

@@ -1,10 +1,13 @@
 import { FormattedMessage, useIntl } from 'react-intl';
+import { images } from '../../../domain/index.js';
 import { loadTestimonials } from '../../../infrastructure/billing/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Card, EmptyState, ErrorState, Skeleton } from '../../ui';
+import { Card, EmptyState, ErrorState, Picture, Skeleton } from '../../ui';
 import styles from './Billing.module.css';
 import { useTestimonials } from './useBilling';
 
+/** The side of a testimonial's avatar (Billing.module.css `.quoteAvatar`). */
+const QUOTE_AVATAR_PX = 36;
 /** Spec §1: the twelve membership testimonials, in Chinese on a zh-* page and English elsewhere. */
 export const Testimonials = ({ locale }: { readonly locale: string }) => {
   const intl = useIntl();
@@ -43,13 +46,12 @@ export const Testimonials = ({ locale }: { readonly locale: string }) => {
           {items.map((t) => (
             <Card key={t.id} className={styles.quote} data-testid="testimonial">
               <div className={styles.quoteHead}>
-                <img
+                <Picture
                   className={styles.quoteAvatar}
-                  src={t.avatar}
+                  {...images.pictureOf(t.avatar, QUOTE_AVATAR_PX)}
+                  width={QUOTE_AVATAR_PX}
+                  height={QUOTE_AVATAR_PX}
                   alt=""
-                  loading="lazy"
-                  width={36}
-                  height={36}
                 />
                 <div>
                   <p className={styles.quoteTitle}>{t.title}</p>

@@ -4,9 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { deleteCharacter, loadCharacter } from '../../../infrastructure/streaming/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Skeleton } from '../../ui';
+import { images } from '../../../domain/index.js';
+import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Picture, Skeleton } from '../../ui';
 import styles from './Characters.module.css';
 import { useCharacterLookup, useDeleteStatus, useTavernAllowed } from './useCharacters';
+
+/** How wide the page's cover is shown at most (Characters.module.css `.detail`, 3:4). */
+const DETAIL_COVER_PX = 320;
 
 /**
  * A character's page (spec §2 CharacterDetail; in the tavern, tavernDetail): cover, kind, official
@@ -63,9 +67,12 @@ export const CharacterProfile = ({
     <article className={styles.detail} aria-labelledby="character-title" data-testid="character-detail">
       <div className={styles.detailCover}>
         {c.coverUrl !== null && (
-          <img
-            src={c.coverUrl}
+          <Picture
+            {...images.pictureOf(c.coverUrl, DETAIL_COVER_PX)}
+            width={DETAIL_COVER_PX}
+            height={(DETAIL_COVER_PX * 4) / 3}
             alt={intl.formatMessage({ id: 'characters.detail.cover' }, { name: c.name })}
+            priority
           />
         )}
       </div>

@@ -11,7 +11,7 @@ export const CharacterAvatar = ({
 }) => (
   <Avatar
     src={character.coverUrl}
-    sources={images.sourcesOf(character.coverUrl, AVATAR_PX[size])}
+    sources={images.assumedSourcesOf(character.coverUrl, AVATAR_PX[size])}
     name={character.name}
     size={size}
     decorative

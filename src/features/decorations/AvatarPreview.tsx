@@ -1,9 +1,20 @@
 import { useState, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { decorations } from '../../../domain/index.js';
+import { decorations, images } from '../../../domain/index.js';
 import { loadDecorationPreview } from '../../../infrastructure/decorations/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Avatar, Badge, Dialog, EmptyState, ErrorState, Skeleton, Tabs, TabsPanel } from '../../ui';
+import {
+  AVATAR_PX,
+  Avatar,
+  Badge,
+  Dialog,
+  EmptyState,
+  ErrorState,
+  Picture,
+  Skeleton,
+  Tabs,
+  TabsPanel,
+} from '../../ui';
 import type { AvatarSize } from '../../ui';
 import styles from './Decorations.module.css';
 import {
@@ -15,6 +26,12 @@ import {
   useStatsStatus,
 } from './useDecorations';
 
+/** How wide a recommend card's cover is shown (Decorations.module.css `.previewGrid`: 9rem columns in the dialog). */
+const PREVIEW_CARD_PX = 160;
+/** The detail tab's cover: at most the dialog's width, 16rem high, contained (`.detailCover`). */
+const PREVIEW_DETAIL_MAX_PX = 480;
+const PREVIEW_DETAIL_HEIGHT_PX = 256;
+
 /** The person's avatar with a frame: the previewed box, or the one they wear. */
 const Me = ({ frameUrl, size }: { readonly frameUrl: string | null; readonly size: AvatarSize }) => {
   const intl = useIntl();
@@ -23,7 +40,9 @@ const Me = ({ frameUrl, size }: { readonly frameUrl: string | null; readonly siz
     <Avatar
       name={me?.name ?? intl.formatMessage({ id: 'header.guest' })}
       src={me?.avatar || null}
+      sources={images.assumedSourcesOf(me?.avatar, AVATAR_PX[size])}
       frameUrl={frameUrl}
+      frameSources={images.assumedSourcesOf(frameUrl, AVATAR_PX[size])}
       size={size}
       decorative
     />
@@ -127,7 +146,13 @@ const RecommendPreview = ({ frameUrl }: { readonly frameUrl: string | null }) =>
       <ul className={styles.previewGrid}>
         {items.map((item) => (
           <li key={item.id} className={styles.previewCard}>
-            <img className={styles.previewCover} src={item.banner.url} alt={item.title} loading="lazy" />
+            <Picture
+              className={styles.previewCover}
+              {...images.pictureOf(item.banner.url, PREVIEW_CARD_PX, item.banner.width)}
+              width={item.banner.width}
+              height={item.banner.height}
+              alt={item.title}
+            />
             <AuthorRow frameUrl={frameUrl} />
           </li>
         ))}
@@ -143,7 +168,20 @@ const DetailPreview = ({ frameUrl }: { readonly frameUrl: string | null }) => (
       const item = items[0]!;
       return (
         <article className={styles.detail}>
-          <img className={styles.detailCover} src={item.banner.url} alt={item.title} />
+          <Picture
+            className={styles.detailCover}
+            {...images.pictureOf(
+              item.banner.url,
+              Math.min(
+                PREVIEW_DETAIL_MAX_PX,
+                (PREVIEW_DETAIL_HEIGHT_PX * item.banner.width) / Math.max(1, item.banner.height),
+              ),
+              item.banner.width,
+            )}
+            width={item.banner.width}
+            height={item.banner.height}
+            alt={item.title}
+          />
           <AuthorRow frameUrl={frameUrl} size="md" />
           <h4 className={styles.detailTitle}>{item.title}</h4>
           {item.prompt === '' ? null : <p className={styles.prompt}>{item.prompt}</p>}

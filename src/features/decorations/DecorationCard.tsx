@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { decorations } from '../../../domain/index.js';
+import { images, type decorations } from '../../../domain/index.js';
 import {
   buyDecoration,
   dismissDecorationRefusal,
@@ -10,7 +10,7 @@ import {
 } from '../../../infrastructure/decorations/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { Avatar, Badge, Button, Card, ConfirmDialog } from '../../ui';
+import { AVATAR_PX, Avatar, Badge, Button, Card, ConfirmDialog, Picture } from '../../ui';
 import { AvatarPreviewDialog } from './AvatarPreview';
 import styles from './Decorations.module.css';
 import { useMe, usePurchaseQuote } from './useDecorations';
@@ -29,6 +29,9 @@ const STATUS_TONES = {
   'decorations.status.onSale': 'neutral',
 } as const;
 
+/** How wide a production box's art is shown at most (Decorations.module.css `.frameArt`, 60% of a card). */
+const FRAME_ART_PX = 180;
+
 /** The art of a decoration: an avatar box around the person's own avatar, a production box as drawn. */
 export const DecorationArt = ({ ornament }: { readonly ornament: decorations.Ornament }) => {
   const me = useMe();
@@ -38,12 +41,20 @@ export const DecorationArt = ({ ornament }: { readonly ornament: decorations.Orn
         <Avatar
           name={me?.name ?? ornament.name}
           src={me?.avatar || null}
+          sources={images.assumedSourcesOf(me?.avatar, AVATAR_PX.xl)}
           frameUrl={ornament.preview.url}
+          frameSources={images.assumedSourcesOf(ornament.preview.url, AVATAR_PX.xl)}
           size="xl"
           decorative
         />
       ) : (
-        <img className={styles.frameArt} src={ornament.preview.url} alt="" loading="lazy" />
+        <Picture
+          className={styles.frameArt}
+          {...images.pictureOf(ornament.preview.url, FRAME_ART_PX, ornament.preview.width)}
+          width={ornament.preview.width}
+          height={ornament.preview.height}
+          alt=""
+        />
       )}
     </div>
   );

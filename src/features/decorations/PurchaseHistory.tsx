@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
+import { images } from '../../../domain/index.js';
 import { loadPurchaseHistory } from '../../../infrastructure/decorations/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Button, EmptyState, ErrorState, Skeleton } from '../../ui';
+import { Button, EmptyState, ErrorState, Picture, Skeleton } from '../../ui';
 import styles from './Decorations.module.css';
 import { useHistory, useHistoryStatus } from './useDecorations';
+
+/** The side of a purchase's thumbnail (Decorations.module.css `.historyThumb`, 3rem). */
+const THUMB_PX = 48;
 
 /** Spec §9 purchase history: five a page, newest first, each with its YYYY/MM/DD buy time. */
 export const PurchaseHistory = ({ accountId }: { readonly accountId: string }) => {
@@ -36,7 +40,13 @@ export const PurchaseHistory = ({ accountId }: { readonly accountId: string }) =
         <ol className={styles.history} aria-busy={status === 'loading'} data-testid="purchase-history">
           {history.rows.map((row) => (
             <li key={`${row.record.ornamentId}-${row.record.buyAt}`} className={styles.historyRow}>
-              <img className={styles.historyThumb} src={row.record.preview.url} alt="" loading="lazy" />
+              <Picture
+                className={styles.historyThumb}
+                {...images.pictureOf(row.record.preview.url, THUMB_PX, row.record.preview.width)}
+                width={row.record.preview.width}
+                height={row.record.preview.height}
+                alt=""
+              />
               <div className={styles.historyText}>
                 <span className={styles.historyName}>{row.record.name}</span>
                 <span className={styles.historyWhen}>

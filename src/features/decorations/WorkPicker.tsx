@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { decorations } from '../../../domain/index.js';
+import { decorations, images } from '../../../domain/index.js';
 import { useLocale } from '../../i18n/locale';
-import { Button, Dialog, EmptyState } from '../../ui';
+import { Button, Dialog, EmptyState, Picture } from '../../ui';
 import styles from './Decorations.module.css';
 import { usePickableWorks } from './useDecorations';
+
+/** How wide a work to pick is shown (Decorations.module.css `.works`: 7rem columns in the dialog), square. */
+const PICK_PX = 140;
 
 /** Spec §7 use (ornament_id, work_id): pick one of one's finished works, five a page (spec §9). */
 export const WorkPicker = ({
@@ -70,7 +73,7 @@ export const WorkPicker = ({
                   { n: (pager.page - 1) * size + i + 1 },
                 )}
               >
-                <img src={w.imageUrl} alt="" loading="lazy" />
+                <Picture {...images.pictureOf(w.imageUrl, PICK_PX)} width={PICK_PX} height={PICK_PX} alt="" />
               </button>
             </li>
           ))}

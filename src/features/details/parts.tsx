@@ -91,10 +91,11 @@ export const AuthorRow = ({
     <div className={styles.author} data-testid="detail-author">
       <Avatar
         src={item.author.avatar}
-        sources={images.sourcesOf(item.author.avatar, AVATAR_PX.md)}
+        sources={images.assumedSourcesOf(item.author.avatar, AVATAR_PX.md)}
         name={item.author.name}
         size="md"
         frameUrl={item.author.avatarFrame}
+        frameSources={images.assumedSourcesOf(item.author.avatarFrame, AVATAR_PX.md)}
         decorative
       />
       <Link to={to(details.userPath(item.author.id))} className={styles.authorName}>
@@ -345,10 +346,11 @@ export const Comments = ({ id }: { readonly id: string }) => {
             <li key={c.id} className={styles.comment} data-testid="comment">
               <Avatar
                 src={c.author.avatar}
-                sources={images.sourcesOf(c.author.avatar, AVATAR_PX.sm)}
+                sources={images.assumedSourcesOf(c.author.avatar, AVATAR_PX.sm)}
                 name={c.author.name}
                 size="sm"
                 frameUrl={c.author.avatarFrame}
+                frameSources={images.assumedSourcesOf(c.author.avatarFrame, AVATAR_PX.sm)}
                 decorative
               />
               <div>

@@ -1,8 +1,8 @@
 /** The players of the audio and video pages: keyboard-operable controls with the duration shown as m:ss. */
 import { useRef, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { details } from '../../../domain/index.js';
-import { EmptyState, IconButton, Slider } from '../../ui';
+import { details, images } from '../../../domain/index.js';
+import { EmptyState, IconButton, Picture, Slider } from '../../ui';
 import styles from './Details.module.css';
 
 const PlayIcon = () => (
@@ -17,6 +17,9 @@ const PauseIcon = () => (
 );
 
 const NoMedia = () => <EmptyState level={3} title={<FormattedMessage id="details.player.none" />} />;
+
+/** How wide an audio work's cover is shown at most (Details.module.css `.audioCover`). */
+const AUDIO_COVER_PX = 360;
 
 /** An audio work: its cover, play and pause, a seek slider, and the time played of the whole. */
 export const AudioPlayer = ({ item }: { readonly item: details.DetailItem }) => {
@@ -34,7 +37,16 @@ export const AudioPlayer = ({ item }: { readonly item: details.DetailItem }) => 
   };
   return (
     <div className={styles.player} data-testid="audio-player">
-      {item.cover && <img className={styles.audioCover} src={item.cover.url} alt={item.title} />}
+      {item.cover && (
+        <Picture
+          className={styles.audioCover}
+          {...images.pictureOf(item.cover.url, AUDIO_COVER_PX, item.cover.width)}
+          width={item.cover.width}
+          height={item.cover.height}
+          alt={item.title}
+          priority
+        />
+      )}
       {/* The engine's audio works are instrumental songs: there is no speech to caption. */}
       {/* eslint-disable-next-line jsx-a11y/media-has-caption */}
       <audio
@@ -94,6 +106,7 @@ export const VideoPlayer = ({ item }: { readonly item: details.DetailItem }) => 
   return (
     <div className={styles.player} data-testid="video-player" data-playing={playing}>
       <div className={styles.playerStage}>
+        {/* The animation is played as it is (a variant of it would be its first frame). */}
         <img
           src={src}
           alt={item.title}

@@ -109,6 +109,7 @@ const PlayingMedia = ({
 }) => {
   switch (media.kind) {
     case 'animation':
+      // Played as it is: a variant of an animation is its first frame.
       return <img className={styles.media} src={media.url} alt="" data-testid="card-media" />;
     case 'video':
       return (
@@ -351,9 +352,10 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
             <Avatar
               size="xs"
               src={card.author?.avatar}
-              sources={images.sourcesOf(card.author?.avatar, AVATAR_PX.xs)}
+              sources={images.assumedSourcesOf(card.author?.avatar, AVATAR_PX.xs)}
               name={card.author?.name ?? ''}
               frameUrl={card.author?.avatarFrame}
+              frameSources={images.assumedSourcesOf(card.author?.avatarFrame, AVATAR_PX.xs)}
               decorative
             />
             <span className={styles.authorName}>{card.author?.name ?? ''}</span>

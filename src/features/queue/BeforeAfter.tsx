@@ -1,6 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
-import { Slider } from '../../ui';
+import { images } from '../../../domain/index.js';
+import { Picture, Slider } from '../../ui';
 import styles from './BeforeAfter.module.css';
 
 /**
@@ -9,6 +10,8 @@ import styles from './BeforeAfter.module.css';
  * right-to-left the input is on the right, the slider grows leftwards, and the clip, the divider
  * and the labels go with it (the clip is chosen by `:dir()` in the CSS, as `inset()` has no
  * logical form). The images keep the result's ratio (an upscale or a filter keeps the input's anyway).
+ * Both are shown through variants for the frame's width (`cssWidth`, or `sizes` where it follows
+ * the window).
  */
 export const BeforeAfter = ({
   before,
@@ -16,12 +19,19 @@ export const BeforeAfter = ({
   width,
   height,
   alt,
+  cssWidth,
+  sizes,
 }: {
   readonly before: string;
   readonly after: string;
+  /** The result's own size. */
   readonly width: number;
   readonly height: number;
   readonly alt: string;
+  /** How wide the frame is shown at most, in CSS px. */
+  readonly cssWidth: number;
+  /** How wide it is shown where that follows the window; `cssWidth` px by default. */
+  readonly sizes?: string;
 }) => {
   const intl = useIntl();
   const [split, setSplit] = useState(50);
@@ -32,19 +42,21 @@ export const BeforeAfter = ({
         style={{ aspectRatio: `${width} / ${height}`, '--split': `${split}%` } as CSSProperties}
         data-testid="before-after-frame"
       >
-        <img
+        <Picture
           className={styles.image}
-          src={after}
+          {...images.pictureOf(after, cssWidth, width, sizes)}
           alt={alt}
           width={width}
           height={height}
           data-testid="after-image"
         />
         <div className={styles.beforeLayer} data-testid="before-layer">
-          <img
+          <Picture
             className={styles.image}
-            src={before}
+            {...images.pictureOf(before, cssWidth, undefined, sizes)}
             alt={intl.formatMessage({ id: 'tasks.beforeAlt' })}
+            width={width}
+            height={height}
             data-testid="before-image"
           />
         </div>

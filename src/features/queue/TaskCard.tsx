@@ -156,6 +156,7 @@ const Media = ({ task }: { readonly task: tasks.TaskView }) => {
           width={task.image.width}
           height={task.image.height}
           alt={alt}
+          cssWidth={TASK_IMAGE_PX}
         />
       </div>
     );

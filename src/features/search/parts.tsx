@@ -1,10 +1,13 @@
 /** Result rows of the search and tag pages: tags, people, and works (the details feature's tiles). */
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { format, search } from '../../../domain/index.js';
+import { format, images, search } from '../../../domain/index.js';
 import { useLocale } from '../../i18n/locale';
-import { Avatar, Skeleton } from '../../ui';
+import { AVATAR_PX, Avatar, Picture, Skeleton } from '../../ui';
 import styles from './Search.module.css';
+
+/** The side of a tag card's cover (Search.module.css `.tagCard img`). */
+const TAG_COVER_PX = 48;
 
 export const TagCards = ({
   tags,
@@ -20,7 +23,12 @@ export const TagCards = ({
         <li key={t.id}>
           <Link to={to(search.tagPath(t.name))} className={styles.tagCard} data-testid="tag-card">
             {t.coverUrl ? (
-              <img src={t.coverUrl} alt="" loading="lazy" />
+              <Picture
+                {...images.pictureOf(t.coverUrl, TAG_COVER_PX)}
+                width={TAG_COVER_PX}
+                height={TAG_COVER_PX}
+                alt=""
+              />
             ) : (
               <span className={styles.noCover} />
             )}
@@ -52,7 +60,15 @@ export const UserCards = ({ users }: { readonly users: readonly search.UserCard[
             className={styles.user}
             data-testid="user-result"
           >
-            <Avatar src={u.avatar} name={u.name} size="md" frameUrl={u.avatarFrame} decorative />
+            <Avatar
+              src={u.avatar}
+              sources={images.assumedSourcesOf(u.avatar, AVATAR_PX.md)}
+              name={u.name}
+              size="md"
+              frameUrl={u.avatarFrame}
+              frameSources={images.assumedSourcesOf(u.avatarFrame, AVATAR_PX.md)}
+              decorative
+            />
             <span>
               <strong>{u.name}</strong>
               <small>

@@ -2,13 +2,20 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { feed, format, type people } from '../../../domain/index.js';
+import { feed, format, images, type people } from '../../../domain/index.js';
 import { useLocale } from '../../i18n/locale';
-import { Avatar, Button, CoverFrame, EmptyState, ErrorState, Skeleton } from '../../ui';
+import { AVATAR_PX, Avatar, Button, CoverFrame, EmptyState, ErrorState, Picture, Skeleton } from '../../ui';
 import { CollectButton } from './CollectButton';
 import { FollowButton } from './FollowButton';
 import { LikeButton } from './LikeButton';
 import styles from './Social.module.css';
+
+/**
+ * How wide a work tile's cover is shown (Social.module.css `.grid`: columns of at least 180 px, a
+ * 8 px padding): about 200 px, or the window's width where one column is left (below 400 px).
+ */
+const TILE_PX = 200;
+const TILE_ONE_COLUMN_BELOW_PX = 400;
 
 /** A work: its cover, title and the like and collect buttons; `select` adds a checkbox. */
 export const WorkTile = ({
@@ -41,7 +48,13 @@ export const WorkTile = ({
       )}
       <span className={styles.tileFrame}>
         {card.cover ? (
-          <img className={styles.tileCover} src={card.cover.url} alt="" loading="lazy" decoding="async" />
+          <Picture
+            className={styles.tileCover}
+            {...images.columnPictureOf(card.cover.url, TILE_ONE_COLUMN_BELOW_PX, TILE_PX, card.cover.width)}
+            width={card.cover.width}
+            height={card.cover.height}
+            alt=""
+          />
         ) : (
           <span className={styles.tileCover} aria-hidden="true" />
         )}
@@ -65,9 +78,11 @@ export const PersonRow = ({ person }: { readonly person: people.PersonCard }) =>
     <li className={styles.person} data-testid="person-row" data-person={person.id}>
       <Avatar
         src={person.avatar || null}
+        sources={images.assumedSourcesOf(person.avatar, AVATAR_PX.md)}
         name={person.name}
         size="md"
         frameUrl={person.avatarFrame}
+        frameSources={images.assumedSourcesOf(person.avatarFrame, AVATAR_PX.md)}
         decorative
       />
       <span className={styles.personText}>

@@ -1,8 +1,16 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { ProgressBar } from '../../ui';
+import { images } from '../../../domain/index.js';
+import { Picture, ProgressBar } from '../../ui';
 import { Palette } from './Palette';
 import styles from './Studio.module.css';
 import { useRunTask, viewOfTask } from './useStudio';
+
+/**
+ * How wide a run's image is shown (Studio.module.css `.two`: the card beside the item, at most
+ * 380 px, about 340 px inside it), or the window's width where the page has one column.
+ */
+const RESULT_PX = 340;
+const ONE_COLUMN_BELOW_PX = 900;
 
 /** What a run made (a workflow's, an app's Try): its progress, then the image and its colours. */
 export const RunResult = ({ runKey }: { readonly runKey: string }) => {
@@ -27,9 +35,9 @@ export const RunResult = ({ runKey }: { readonly runKey: string }) => {
       )}
       {view.image !== null && (
         <>
-          <img
+          <Picture
             className={styles.result}
-            src={view.image.url}
+            {...images.columnPictureOf(view.image.url, ONE_COLUMN_BELOW_PX, RESULT_PX, view.image.width)}
             width={view.image.width}
             height={view.image.height}
             alt={intl.formatMessage({ id: 'workflows.resultAlt' })}

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
 import { FormattedMessage } from 'react-intl';
-import type { studio } from '../../../domain/index.js';
-import { Avatar, Badge, Card } from '../../ui';
+import { images, type studio } from '../../../domain/index.js';
+import { AVATAR_PX, Avatar, Badge, Card, Picture } from '../../ui';
 import styles from './Studio.module.css';
+
+/**
+ * How wide the item's cover is shown (Studio.module.css `.two`: the column beside the Try card,
+ * about 60% of the window, at most 760 px; the whole column below 900 px).
+ */
+const COVER_MAX_PX = 760;
+const COVER_SIZES = images.columnSizes(900, '60vw');
 
 /**
  * A square card's own page (an AI app, a design template, a workflow): its title and author, a
@@ -20,7 +27,13 @@ export const SquareItemIntro = ({
       <div>
         <h1 className={styles.title}>{item.title}</h1>
         <div className={styles.row}>
-          <Avatar src={item.author.avatar} name={item.author.name} size="sm" decorative />
+          <Avatar
+            src={item.author.avatar}
+            sources={images.assumedSourcesOf(item.author.avatar, AVATAR_PX.sm)}
+            name={item.author.name}
+            size="sm"
+            decorative
+          />
           <span className={styles.muted}>{item.author.name}</span>
           <Badge tone="accent">
             <FormattedMessage id={`feed.card.${item.card_type}`} />
@@ -32,12 +45,13 @@ export const SquareItemIntro = ({
       <Card padding="lg">
         <div className={styles.form}>
           {item.cover && (
-            <img
+            <Picture
               className={styles.cover}
-              src={item.cover.url}
+              {...images.pictureOf(item.cover.url, COVER_MAX_PX, item.cover.width, COVER_SIZES)}
               alt=""
               width={item.cover.width}
               height={item.cover.height}
+              priority
             />
           )}
           <p>{item.description}</p>

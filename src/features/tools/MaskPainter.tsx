@@ -163,6 +163,7 @@ export const MaskPainter = forwardRef<
 
   return (
     <div className={styles.maskFrame} style={size ? { aspectRatio: `${size.w} / ${size.h}` } : undefined}>
+      {/* The original, not a variant: the mask is painted at its own pixel size (naturalWidth). */}
       <img
         className={styles.maskImage}
         src={imageUrl}

@@ -8,15 +8,18 @@ import {
   type DragEvent,
 } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { uploads } from '../../../domain/index.js';
+import { images, uploads } from '../../../domain/index.js';
 import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Badge, IconButton, ProgressBar } from '../../ui';
+import { Badge, IconButton, Picture, ProgressBar } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import styles from './Uploader.module.css';
 import { useUploadGroup, type UploadFileView } from './useUpload';
 
 const MB = 1_000_000;
+
+/** The side of a file's thumbnail (Uploader.module.css `.thumb`). */
+const THUMB_PX = 56;
 
 /** The files of a paste or a drop that the uploader takes (by their type, as `accept` says). */
 const acceptedFiles = (files: readonly File[], accept: string): File[] => {
@@ -46,9 +49,11 @@ export const UploadRow = ({ file, field }: { readonly file: UploadFileView; read
   return (
     <li className={styles.file} data-testid="upload-file" data-status={file.status}>
       {file.url !== null && file.kind === 'image' ? (
-        <img
+        <Picture
           className={styles.thumb}
-          src={file.url}
+          {...images.pictureOf(file.url, THUMB_PX)}
+          width={THUMB_PX}
+          height={THUMB_PX}
           alt={intl.formatMessage({ id: 'upload.preview' }, { name: file.name })}
           data-testid={`thumb-${field}`}
         />

@@ -114,15 +114,18 @@ describe('the picture of an original (srcset, sizes, fallback)', () => {
     expect(p.sources[1]!.srcSet.split(', ')).toHaveLength(4);
   });
 
-  it('gives the sources alone for an avatar, none without an address', () => {
-    expect(images.sourcesOf('/blobs/community/avatars/u1.png', 24)).toEqual([
-      { type: 'image/avif', srcSet: '/img/160/avif/community/avatars/u1.png 160w' },
-      { type: 'image/webp', srcSet: '/img/160/webp/community/avatars/u1.png 160w' },
-    ]);
-    expect(images.sourcesOf(null, 24)).toEqual([]);
-    expect(images.sourcesOf(undefined, 24)).toEqual([]);
-    expect(images.sourcesOf('', 24)).toEqual([]);
-    expect(images.sourcesOf('https://cdn.example/a.png', 24)).toEqual([]);
+  it('shows an animation as it is: a GIF has no sources (its variants would be its first frame)', () => {
+    expect(images.hasVariants('/blobs/community/media/vid-002.gif')).toBe(false);
+    expect(images.hasVariants('/blobs/tasks/t1/out.GIF?v=2')).toBe(false);
+    expect(images.pictureOf('/blobs/community/media/vid-002.gif', 400, 512)).toEqual({
+      src: '/blobs/community/media/vid-002.gif',
+      sources: [],
+      sizes: '400px',
+    });
+    expect(images.hasVariants('/blobs/community/covers/vid-002.png')).toBe(true);
+    expect(images.hasVariants('blob:http://localhost/4f1c')).toBe(false);
+    // The server still makes a still of one when asked (a key it accepts).
+    expect(images.isVariantSourceKey('community/media/vid-002.gif')).toBe(true);
   });
 
   it('whatever the shown width, a browser choosing for that width at 1x or 2x gets at most twice its need', () => {
@@ -149,5 +152,56 @@ describe('assumedSources (spec §4 "Webp support is assumed by default")', () =>
     const set = images.pictureOf('/blobs/community/covers/a.png', 300);
     expect(images.assumedSources(set.sources).map((s) => s.type)).toEqual(['image/webp']);
     expect(images.assumedSources(images.pictureOf('https://elsewhere.test/a.png', 300).sources)).toEqual([]);
+  });
+  it('gives an avatar (or its frame) the WebP set for its side alone, none without an address', () => {
+    expect(images.assumedSourcesOf('/blobs/community/avatars/u1.png', 24)).toEqual([
+      { type: 'image/webp', srcSet: '/img/160/webp/community/avatars/u1.png 160w' },
+    ]);
+    expect(images.assumedSourcesOf('/blobs/ornaments/orn-aurora-ring.png', 96)).toEqual([
+      {
+        type: 'image/webp',
+        srcSet:
+          '/img/160/webp/ornaments/orn-aurora-ring.png 160w, /img/320/webp/ornaments/orn-aurora-ring.png 320w',
+      },
+    ]);
+    expect(images.assumedSourcesOf(null, 24)).toEqual([]);
+    expect(images.assumedSourcesOf(undefined, 24)).toEqual([]);
+    expect(images.assumedSourcesOf('', 24)).toEqual([]);
+    expect(images.assumedSourcesOf('https://cdn.example/a.png', 24)).toEqual([]);
+  });
+});
+
+describe('sizes for a picture that spans the window on narrow screens', () => {
+  it('says 100vw below the breakpoint and the wide width (px or a window length) above it', () => {
+    expect(images.columnSizes(480, 300)).toBe('(max-width: 479.98px) 100vw, 300px');
+    expect(images.columnSizes(900, '60vw')).toBe('(max-width: 899.98px) 100vw, 60vw');
+  });
+
+  it('columnPictureOf: its ladder reaches the wider of the two at 2x, capped by the original', () => {
+    const p = images.columnPictureOf('/blobs/studio/characters/chr_muse.png?v=1', 480, 300);
+    expect(p.sizes).toBe('(max-width: 479.98px) 100vw, 300px');
+    expect(widthsOf(p.sources[0]!.srcSet)).toEqual([160, 320, 640, 1280]);
+    expect(widthsOf(images.columnPictureOf('/blobs/a.png', 400, 200, 512).sources[1]!.srcSet)).toEqual([
+      160, 320, 640,
+    ]);
+  });
+
+  it('whatever the window, a browser choosing by these sizes at 1x or 2x gets at most twice the width shown', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 320, max: 1000 }),
+        fc.integer({ min: 100, max: 760 }),
+        fc.integer({ min: 320, max: 2560 }),
+        fc.constantFrom(1, 2),
+        (narrow, wide, windowWidth, dpr) => {
+          const p = images.columnPictureOf('/blobs/x/y.png', narrow, wide);
+          // Below the breakpoint the picture spans the window; from there on it is `wide` px.
+          const shown = windowWidth < narrow ? windowWidth : wide;
+          const widths = widthsOf(p.sources[1]!.srcSet);
+          const chosen = widths.find((w) => w >= shown * dpr) ?? widths[widths.length - 1]!;
+          expect(chosen).toBeLessThanOrEqual(2 * shown * dpr);
+        },
+      ),
+    );
   });
 });

@@ -80,10 +80,11 @@ const MyCharactersPage = () => {
           />
         )}
         <ul className={styles.grid} data-testid="my-characters">
-          {list.map((c) => (
+          {list.map((c, i) => (
             <li key={c.id}>
               <CharacterCard
                 character={c}
+                priority={i === 0}
                 actions={
                   <>
                     <Button asChild size="sm" variant="primary">

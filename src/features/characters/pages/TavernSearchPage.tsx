@@ -70,9 +70,9 @@ const TavernSearchPage = () => {
       {q !== '' && (
         <ul className={styles.grid} data-testid="search-results" aria-busy={search.status === 'loading'}>
           {current &&
-            results.map((c) => (
+            results.map((c, i) => (
               <li key={c.id}>
-                <CharacterCard character={c} to={`/tavern/${encodeURIComponent(c.id)}`} />
+                <CharacterCard character={c} to={`/tavern/${encodeURIComponent(c.id)}`} priority={i === 0} />
               </li>
             ))}
           {search.status === 'loading' &&

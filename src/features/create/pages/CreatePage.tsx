@@ -1,11 +1,14 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tasks } from '../../../../domain/index.js';
-import { Card, ErrorState, Skeleton } from '../../../ui';
+import { images, tasks } from '../../../../domain/index.js';
+import { Card, ErrorState, Picture, Skeleton } from '../../../ui';
 import { CampaignBanner } from '../../campaigns';
 import { QueuePanel } from '../../queue';
 import { Composer } from '../Composer';
 import styles from '../Create.module.css';
 import { useCreateSource } from '../useCreate';
+
+/** The side of the remixed work's cover (Create.module.css `.remixCover`). */
+const REMIX_COVER_PX = 48;
 
 /**
  * Create (`/create`, also `/`): text to image, or image to image with an uploaded reference,
@@ -46,9 +49,9 @@ const CreatePage = () => {
             {source.remix !== null && (
               <div className={styles.remix} data-testid="remix-banner">
                 {source.remix.cover && (
-                  <img
+                  <Picture
                     className={styles.remixCover}
-                    src={source.remix.cover.url}
+                    {...images.pictureOf(source.remix.cover.url, REMIX_COVER_PX, source.remix.cover.width)}
                     width={source.remix.cover.width}
                     height={source.remix.cover.height}
                     alt=""

@@ -15,6 +15,9 @@ import {
   WorksSection,
 } from '../parts';
 
+/** The side of a used model's cover (Details.module.css `.modelLink img`). */
+const MODEL_COVER_PX = 48;
+
 /** How the work was made: its prompt, parameters, and the model it used with a link to it. */
 const Generation = ({ item }: { readonly item: details.DetailItem }) => {
   const intl = useIntl();
@@ -74,7 +77,14 @@ const Generation = ({ item }: { readonly item: details.DetailItem }) => {
           className={styles.modelLink}
           data-testid="used-model"
         >
-          {m.coverUrl && <img src={m.coverUrl} alt="" loading="lazy" />}
+          {m.coverUrl && (
+            <Picture
+              {...images.pictureOf(m.coverUrl, MODEL_COVER_PX)}
+              width={MODEL_COVER_PX}
+              height={MODEL_COVER_PX}
+              alt=""
+            />
+          )}
           <span>
             <small>
               <FormattedMessage id="details.modelUsed" values={{ type: m.type }} />

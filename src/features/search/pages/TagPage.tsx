@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { format, search } from '../../../../domain/index.js';
+import { format, images, search } from '../../../../domain/index.js';
 import { collectTag, loadTag, loadTagWorks } from '../../../../infrastructure/details/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { Badge, Button, EmptyState, ErrorState, Skeleton } from '../../../ui';
+import { Badge, Button, EmptyState, ErrorState, Picture, Skeleton } from '../../../ui';
 import { TileSkeletons, WorkGrid } from '../../details';
 import styles from '../Search.module.css';
 import { useResults, useTag } from '../useSearch';
@@ -50,6 +50,8 @@ const TagWorks = ({ tagId }: { readonly tagId: string }) => {
   );
 };
 
+/** The side of the tag's cover beside its name (Search.module.css `.tagHeader img`). */
+const TAG_HEADER_COVER_PX = 96;
 /** `/tag/:name`: a tag (with collect for a signed-in person) and its works, hottest first. */
 const TagPage = () => {
   const intl = useIntl();
@@ -81,7 +83,14 @@ const TagPage = () => {
   return (
     <div className={styles.page} data-testid="tag-page">
       <div className={styles.tagHeader}>
-        {tag.coverUrl && <img src={tag.coverUrl} alt="" />}
+        {tag.coverUrl && (
+          <Picture
+            {...images.pictureOf(tag.coverUrl, TAG_HEADER_COVER_PX)}
+            width={TAG_HEADER_COVER_PX}
+            height={TAG_HEADER_COVER_PX}
+            alt=""
+          />
+        )}
         <div>
           <h1 className={styles.heading}>#{tag.name}</h1>
           {tag.description !== '' && <p className={styles.sub}>{tag.description}</p>}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { format, messages } from '../../../../domain/index.js';
+import { format, images, messages } from '../../../../domain/index.js';
 import {
   loadMessages,
   loadUnreadCounts,
@@ -10,7 +10,7 @@ import {
 } from '../../../../infrastructure/social/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
-import { Avatar, Badge, Button, TabsNav } from '../../../ui';
+import { AVATAR_PX, Avatar, Badge, Button, Picture, TabsNav } from '../../../ui';
 import { Empty, ListStates } from '../parts';
 import styles from '../Social.module.css';
 import { useMessageList, useUnreadCounts } from '../useSocial';
@@ -19,6 +19,9 @@ const typeOf = (name: string | null): messages.MessageType =>
   (messages.MESSAGE_TYPES as readonly string[]).includes(name ?? '')
     ? (name as messages.MessageType)
     : 'likeCol';
+
+/** The side of a message's work cover (Social.module.css `.messageCover`). */
+const MESSAGE_COVER_PX = 48;
 
 const MessageRow = ({ m, now }: { readonly m: messages.Message; readonly now: number }) => {
   const intl = useIntl();
@@ -45,7 +48,9 @@ const MessageRow = ({ m, now }: { readonly m: messages.Message; readonly now: nu
     >
       <Avatar
         src={m.actor?.avatar || null}
+        sources={images.assumedSourcesOf(m.actor?.avatar, AVATAR_PX.sm)}
         frameUrl={m.actor?.avatarFrame ?? null}
+        frameSources={images.assumedSourcesOf(m.actor?.avatarFrame, AVATAR_PX.sm)}
         name={actor}
         size="sm"
         decorative
@@ -64,7 +69,15 @@ const MessageRow = ({ m, now }: { readonly m: messages.Message; readonly now: nu
         </p>
         <span className={styles.muted}>{intl.formatRelativeTime(-ago.value, unit)}</span>
       </div>
-      {m.cover && <img className={styles.messageCover} src={m.cover.url} alt="" loading="lazy" />}
+      {m.cover && (
+        <Picture
+          className={styles.messageCover}
+          {...images.pictureOf(m.cover.url, MESSAGE_COVER_PX, m.cover.width)}
+          width={m.cover.width}
+          height={m.cover.height}
+          alt=""
+        />
+      )}
       {!m.isRead && (
         <Button
           size="sm"

@@ -1,11 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { format } from '../../../../domain/index.js';
+import { format, images } from '../../../../domain/index.js';
 import { loadList, loadProfile } from '../../../../infrastructure/social/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
-import { Avatar, ErrorState, Skeleton } from '../../../ui';
+import { AVATAR_PX, Avatar, ErrorState, Skeleton } from '../../../ui';
 import { FollowButton } from '../FollowButton';
 import { Empty, ListStates, WorkTile } from '../parts';
 import styles from '../Social.module.css';
@@ -49,7 +49,15 @@ const UserPage = () => {
   return (
     <div className={styles.page} data-testid="user-page">
       <header className={styles.head}>
-        <Avatar src={p.avatar || null} name={p.name} size="xl" frameUrl={p.avatarFrame} decorative />
+        <Avatar
+          src={p.avatar || null}
+          sources={images.assumedSourcesOf(p.avatar, AVATAR_PX.xl)}
+          name={p.name}
+          size="xl"
+          frameUrl={p.avatarFrame}
+          frameSources={images.assumedSourcesOf(p.avatarFrame, AVATAR_PX.xl)}
+          decorative
+        />
         <div className={styles.headText}>
           <h1 className={styles.title} data-testid="profile-name">
             {p.name}

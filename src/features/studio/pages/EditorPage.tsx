@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type KeyboardEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl, type IntlShape } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { editor } from '../../../../domain/index.js';
+import { editor, images } from '../../../../domain/index.js';
 import {
   changeAspectRatio,
   changeAudios,
@@ -20,6 +20,7 @@ import {
   Card,
   EmptyState,
   IconButton,
+  Picture,
   ProgressBar,
   Select,
   Skeleton,
@@ -47,9 +48,29 @@ const itemName = (intl: IntlShape, title: string | null | undefined): string => 
   return name.kind === 'text' ? name.text : intl.formatMessage({ id: name.key });
 };
 
-const ratioStyle = (ratio: string) => {
+const canvasRatio = (ratio: string): readonly [number, number] => {
   const [w = 16, h = 9] = ratio.split(':').map(Number);
+  return [w, h];
+};
+
+const ratioStyle = (ratio: string) => {
+  const [w, h] = canvasRatio(ratio);
   return { aspectRatio: `${w} / ${h}`, maxInlineSize: `calc(56vh * ${w} / ${h})` };
+};
+
+/**
+ * How wide pictures are shown (Studio.module.css): the preview stage, the editor's wide column
+ * (`.editorGrid`, about 70% of the window, the whole column below 900 px; a still shown in it
+ * keeps the canvas's shape); a storyboard clip (`.clip`, 168 px less its padding, 16:9); a work
+ * of the library (`.works`: 96 px columns beside the stage, square).
+ */
+const STAGE_MAX_PX = 880;
+const STAGE_SIZES = images.columnSizes(900, '70vw');
+const CLIP_PX = 152;
+const LIBRARY_PX = 112;
+const stageBox = (ratio: string) => {
+  const [w, h] = canvasRatio(ratio);
+  return { width: STAGE_MAX_PX, height: (STAGE_MAX_PX * h) / w };
 };
 
 const isVideoUrl = (url: string) => !/\.(gif|png|jpe?g|webp|avif)(\?|$)/i.test(url);
@@ -173,7 +194,13 @@ const Preview = ({ project }: { readonly project: OpenProject }) => {
         ) : editor.isGifUrl(at.item.url) ? (
           <GifClip key={at.item.id} item={at.item} t={t - at.startsAt} />
         ) : (
-          <img key={at.item.id} src={at.item.url} alt="" />
+          <Picture
+            key={at.item.id}
+            {...images.pictureOf(at.item.url, STAGE_MAX_PX, undefined, STAGE_SIZES)}
+            {...stageBox(project.project.canvas.aspect_ratio)}
+            alt=""
+            priority
+          />
         )}
       </div>
       {project.audios.map((a) => (
@@ -307,7 +334,13 @@ const Storyboard = ({ project }: { readonly project: OpenProject }) => {
             {c.type === editor.STORYBOARD_TYPE.video && isVideoUrl(c.url) ? (
               <video src={c.url} muted preload="metadata" />
             ) : (
-              <img src={c.url} alt="" draggable={false} />
+              <Picture
+                {...images.pictureOf(c.url, CLIP_PX)}
+                width={CLIP_PX}
+                height={(CLIP_PX * 9) / 16}
+                alt=""
+                draggable={false}
+              />
             )}
             <div className={styles.row}>
               <Badge tone="neutral">
@@ -529,7 +562,12 @@ const Library = ({ project }: { readonly project: OpenProject }) => {
                     })
                   }
                 >
-                  <img src={w.url} alt="" loading="lazy" />
+                  <Picture
+                    {...images.pictureOf(w.url, LIBRARY_PX)}
+                    width={LIBRARY_PX}
+                    height={LIBRARY_PX}
+                    alt=""
+                  />
                 </button>
               </li>
             ))}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { billing, studio } from '../../../../domain/index.js';
+import { billing, images as pictures, studio } from '../../../../domain/index.js';
 import {
   downloadTraining,
   loadTrainingConfig,
@@ -18,6 +18,7 @@ import {
   Card,
   Field,
   IconButton,
+  Picture,
   ProgressBar,
   Select,
   Slider,
@@ -30,6 +31,9 @@ import styles from '../Studio.module.css';
 import { useResource, useRunId, useSlotUploads } from '../useStudio';
 
 const IMAGE_PREFIX = 'lora-image-';
+/** How wide a sample is shown (Studio.module.css `.samples`: 140 px columns), and a dataset thumbnail (`.thumbs`). */
+const SAMPLE_PX = 160;
+const THUMB_PX = 96;
 
 const PHASE_TONE = {
   queued: 'info',
@@ -104,13 +108,12 @@ const TrainingPanel = ({ id }: { readonly id: string }) => {
               </h3>
               <div className={styles.samples}>
                 {result.value.result.samples.map((s, i) => (
-                  <img
+                  <Picture
                     key={s.url}
-                    src={s.url}
+                    {...pictures.pictureOf(s.url, SAMPLE_PX, s.width)}
                     width={s.width}
                     height={s.height}
                     alt={intl.formatMessage({ id: 'lora.sampleAlt' }, { n: i + 1 })}
-                    loading="lazy"
                   />
                 ))}
               </div>
@@ -267,7 +270,12 @@ const LoraTrainingPage = () => {
                       {shown.map((u) => (
                         <li key={u.field} className={styles.thumb}>
                           {u.url !== null ? (
-                            <img src={u.url} alt={u.name} />
+                            <Picture
+                              {...pictures.pictureOf(u.url, THUMB_PX)}
+                              width={THUMB_PX}
+                              height={THUMB_PX}
+                              alt={u.name}
+                            />
                           ) : (
                             <Spinner size="sm" label={u.name} />
                           )}

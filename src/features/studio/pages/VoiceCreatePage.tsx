@@ -1,16 +1,18 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { audio, studio } from '../../../../domain/index.js';
+import { audio, images, studio } from '../../../../domain/index.js';
 import { createVoice } from '../../../../infrastructure/studio/commands';
 import { uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { Badge, Button, Card, Field, IconButton, Switch, TextArea, TextInput } from '../../../ui';
+import { Badge, Button, Card, Field, IconButton, Picture, Switch, TextArea, TextInput } from '../../../ui';
 import { UploadRow, Uploader } from '../../uploads';
 import styles from '../Studio.module.css';
 import { useResource, useRunId, useSlotUploads } from '../useStudio';
 
 const COVER_FIELD = 'voice-cover';
 const AUDIO_PREFIX = 'voice-audio-';
+/** The side of the made voice's cover. */
+const VOICE_COVER_PX = 96;
 
 const languageName = (code: string): string => {
   try {
@@ -164,11 +166,11 @@ const VoiceCreatePage = () => {
               <FormattedMessage id="voices.createdTitle" values={{ name: v.name }} />
             </h1>
             <div className={styles.row}>
-              <img
-                src={v.cover}
+              <Picture
+                {...images.pictureOf(v.cover, VOICE_COVER_PX)}
                 alt=""
-                width={96}
-                height={96}
+                width={VOICE_COVER_PX}
+                height={VOICE_COVER_PX}
                 style={{ borderRadius: 'var(--radius)', objectFit: 'cover' }}
               />
               <div>

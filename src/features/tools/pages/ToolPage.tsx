@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { tasks } from '../../../../domain/index.js';
+import { images, tasks } from '../../../../domain/index.js';
 import { estimateFields, submitAfterUpload, submitTask } from '../../../../infrastructure/tasks/commands';
 import { removeUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
@@ -12,6 +12,7 @@ import {
   EmptyState,
   Field,
   IconButton,
+  Picture,
   ProgressBar,
   Select,
   Slider,
@@ -39,6 +40,16 @@ const FILTER_PREVIEW: Readonly<Record<tasks.ToolFilter, string>> = {
   invert: 'invert(1)',
   vintage: 'sepia(0.55) saturate(0.8) contrast(1.1)',
 };
+
+/**
+ * How wide the result is shown (Tools.module.css `.layout`): the whole column below 900 px, else
+ * the column beside the form, about 60% of the window, at most 760 px.
+ */
+const RESULT_MAX_PX = 760;
+const RESULT_SIZES = images.columnSizes(900, '60vw');
+/** The picked picture beside the video tiers (`.prefill img`), and under each filter (`.tileGrid`). */
+const PREFILL_PX = 72;
+const FILTER_TILE_PX = 96;
 
 const Result = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
   const intl = useIntl();
@@ -82,11 +93,13 @@ const Result = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
           width={task.image.width}
           height={task.image.height}
           alt={alt}
+          cssWidth={RESULT_MAX_PX}
+          sizes={RESULT_SIZES}
         />
       ) : task.image ? (
-        <img
+        <Picture
           className={styles.resultImage}
-          src={task.image.url}
+          {...images.pictureOf(task.image.url, RESULT_MAX_PX, task.image.width, RESULT_SIZES)}
           width={task.image.width}
           height={task.image.height}
           alt={alt}
@@ -238,7 +251,12 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
             </div>
           ) : prefill !== null ? (
             <div className={styles.prefill} data-testid="prefill-image">
-              <img src={prefill} alt={intl.formatMessage({ id: 'tools.video.prefilled' })} />
+              <Picture
+                {...images.pictureOf(prefill, PREFILL_PX)}
+                width={PREFILL_PX}
+                height={PREFILL_PX}
+                alt={intl.formatMessage({ id: 'tools.video.prefilled' })}
+              />
               <span>
                 <FormattedMessage id="tools.video.prefilled" />
               </span>
@@ -301,9 +319,11 @@ const Tool = ({ spec }: { readonly spec: tasks.ToolSpec }) => {
                       onChange={() => set({ filter: f })}
                     />
                     {imageUrl !== null ? (
-                      <img
+                      <Picture
                         className={styles.tileImage}
-                        src={imageUrl}
+                        {...images.pictureOf(imageUrl, FILTER_TILE_PX)}
+                        width={FILTER_TILE_PX}
+                        height={FILTER_TILE_PX}
                         alt=""
                         style={{ filter: FILTER_PREVIEW[f] }}
                       />
