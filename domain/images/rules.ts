@@ -131,6 +131,16 @@ export const hasVariants = (url: string): boolean => {
 };
 
 /**
+ * The width a candidate claims in a srcset: its ladder width, or the original's own when that is
+ * narrower (the server never enlarges, so the variant is the original's width; claiming the ladder
+ * width would make the browser take it for a denser image and report a smaller natural size).
+ */
+export const descriptorWidth = (ladderWidth: VariantWidth, intrinsicWidth?: number): number =>
+  intrinsicWidth !== undefined && Number.isFinite(intrinsicWidth) && intrinsicWidth > 0
+    ? Math.min(ladderWidth, Math.round(intrinsicWidth))
+    : ladderWidth;
+
+/**
  * The `<picture>` of the original at `url` shown at most `cssWidth` px wide: AVIF then WebP sources
  * over the ladder (each width once, `320w`), the original as the fallback. `sizes` says how wide
  * it is shown where that depends on the window (`(max-width: 899.98px) 100vw, 60vw`); by default,
@@ -149,7 +159,9 @@ export const pictureOf = (
     ? []
     : VARIANT_FORMATS.map((format) => ({
         type: VARIANT_MIME[format],
-        srcSet: widths.map((w) => `${variantUrl(url, w, format) ?? ''} ${w}w`).join(', '),
+        srcSet: widths
+          .map((w) => `${variantUrl(url, w, format) ?? ''} ${descriptorWidth(w, intrinsicWidth)}w`)
+          .join(', '),
       }));
   return { src: url, sources, sizes };
 };

@@ -208,11 +208,14 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
       .setInputFiles({ name: 'reference.png', mimeType: 'image/png', buffer: PNG.sync.write(png) });
     await page.getByTestId('upload-done').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('uploader-referenceImage').textContent()).toContain('reference.png');
-    // The stored file is shown back: the thumbnail loads from the server with the picked size.
+    // The stored file is shown back: the thumbnail loads (a variant for its 56 px, issue 22), and
+    // the original it stands for, fetched from its address, has the picked size.
     const thumb = page.getByTestId('thumb-referenceImage');
     await expect
-      .poll(() => thumb.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
-      .toBe(64);
+      .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    const original = await page.request.get(new URL((await thumb.getAttribute('src')) ?? '', app.url).href);
+    expect(PNG.sync.read(Buffer.from(await original.body())).width).toBe(64);
     expect(await thumb.getAttribute('alt')).toBe('Preview of reference.png');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-6-upload.png') });
     expect(pageErrors).toEqual([]);

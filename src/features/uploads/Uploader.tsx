@@ -51,7 +51,7 @@ export const UploadRow = ({ file, field }: { readonly file: UploadFileView; read
       {file.url !== null && file.kind === 'image' ? (
         <Picture
           className={styles.thumb}
-          {...images.pictureOf(file.url, THUMB_PX)}
+          {...images.pictureOf(file.url, THUMB_PX, file.width ?? undefined)}
           width={THUMB_PX}
           height={THUMB_PX}
           alt={intl.formatMessage({ id: 'upload.preview' }, { name: file.name })}

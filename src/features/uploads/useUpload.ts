@@ -22,6 +22,8 @@ export interface UploadFileView {
   /** 0..1 of the bytes the server confirmed. */
   readonly progress: number;
   readonly url: string | null;
+  /** The stored image's width in px, when the upload knows it (its thumbnail's variants stop there). */
+  readonly width: number | null;
   readonly messageKey: string | null;
   /** Issue 13: it went on by itself after a reload, or waits for its file to be picked again. */
   readonly afterReload: 'resumed' | 'pickAgain' | null;
@@ -37,6 +39,7 @@ export const uploadFileView = (s: uploads.UploadsState, u: uploads.Upload): Uplo
   status: u.phase.status,
   progress: uploads.selectUploadProgress(s, u.id),
   url: u.phase.status === 'complete' ? u.phase.url : null,
+  width: u.phase.status === 'complete' ? u.phase.width : null,
   messageKey: u.phase.status === 'fail' || u.phase.status === 'error' ? u.phase.messageKey : null,
   afterReload: u.afterReload?.kind ?? null,
 });

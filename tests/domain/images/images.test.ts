@@ -147,6 +147,27 @@ describe('the picture of an original (srcset, sizes, fallback)', () => {
   });
 });
 
+describe('what a candidate claims (the server never enlarges)', () => {
+  it('a small original: the one candidate claims its own width, so the browser reads its true size', () => {
+    const p = images.pictureOf('/blobs/uploads/u/ref.png', 56, 64);
+    expect(p.sources.map((s) => s.srcSet)).toEqual([
+      '/img/160/avif/uploads/u/ref.png 64w',
+      '/img/160/webp/uploads/u/ref.png 64w',
+    ]);
+  });
+
+  it('no candidate claims more than the original has, and widths stay ascending and distinct', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 4000 }), (css, own) => {
+        const set = images.pictureOf('/blobs/a/b.png', css, own).sources[0]!.srcSet;
+        const claimed = set.split(', ').map((c) => Number(/ (\d+)w$/.exec(c)![1]));
+        expect(Math.max(...claimed)).toBeLessThanOrEqual(own);
+        expect(claimed).toEqual([...new Set(claimed)].sort((a, b) => a - b));
+      }),
+    );
+  });
+});
+
 describe('assumedSources (spec §4 "Webp support is assumed by default")', () => {
   it('keeps only the WebP set of a picture, and nothing for an address with no variants', () => {
     const set = images.pictureOf('/blobs/community/covers/a.png', 300);
@@ -181,9 +202,10 @@ describe('sizes for a picture that spans the window on narrow screens', () => {
     const p = images.columnPictureOf('/blobs/studio/characters/chr_muse.png?v=1', 480, 300);
     expect(p.sizes).toBe('(max-width: 479.98px) 100vw, 300px');
     expect(widthsOf(p.sources[0]!.srcSet)).toEqual([160, 320, 640, 1280]);
-    expect(widthsOf(images.columnPictureOf('/blobs/a.png', 400, 200, 512).sources[1]!.srcSet)).toEqual([
-      160, 320, 640,
-    ]);
+    // The 640 variant of a 512 px original is 512 px wide (never enlarged), and says so.
+    const capped = images.columnPictureOf('/blobs/a.png', 400, 200, 512).sources[1]!.srcSet;
+    expect(widthsOf(capped)).toEqual([160, 320, 512]);
+    expect(capped).toContain('/img/640/webp/a.png 512w');
   });
 
   it('whatever the window, a browser choosing by these sizes at 1x or 2x gets at most twice the width shown', () => {
