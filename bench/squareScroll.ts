@@ -16,8 +16,8 @@
  * - **uncapped** (frame-rate limit off): a frame lasts as long as its work (script, style, layout,
  *   paint), so the ratio says what the square's cards cost a frame.
  * Beside each, the renderer main thread's CPU time per frame (from a trace's thread times, so it
- * holds up better than wall time on a busy machine). Covers are answered with one fixed image, so
- * the server's cover engine is not measured. Reports medians, tails and ratios; asserts nothing.
+ * holds up better than wall time on a busy machine). Covers and their variants are answered with one
+ * fixed image, so neither the server's cover engine nor its variant making is measured. Reports medians, tails and ratios; asserts nothing.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -118,6 +118,16 @@ interface Run {
 }
 const newRun = (): Run => ({ frames: [], cpuMs: 0, scrolled: [] });
 
+/**
+ * Every image the square asks for (the originals under /blobs/community and, since issue 22, their
+ * variants under /img) answered with one fixed image: the server making variants with sharp on the
+ * same 2 cores during the scroll would be measured as the page's frames otherwise.
+ */
+const answerImages = async (context: BrowserContext, cover: Buffer): Promise<void> => {
+  for (const pattern of ['**/blobs/community/**', '**/img/**'])
+    await context.route(pattern, (route) => route.fulfill({ body: cover, contentType: 'image/png' }));
+};
+
 interface Setting {
   /** Frame-rate limit off: a frame lasts as long as its work. */
   readonly uncapped: boolean;
@@ -141,9 +151,7 @@ const measure = async (
   });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await context.route('**/blobs/community/**', (route) =>
-      route.fulfill({ body: cover, contentType: 'image/png' }),
-    );
+    await answerImages(context, cover);
     const square = await context.newPage();
     const empty = await context.newPage();
     await empty.setContent(
@@ -218,9 +226,7 @@ const longScroll = async (url: string, cover: Buffer): Promise<{ cards: number; 
   const browser = await chromium.launch({ executablePath: CHROME, headless: true, args: ['--no-sandbox'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await context.route('**/blobs/community/**', (route) =>
-      route.fulfill({ body: cover, contentType: 'image/png' }),
-    );
+    await answerImages(context, cover);
     await serveLongFeed(context);
     const page = await context.newPage();
     await page.goto(`${url}/explore`);
