@@ -82,6 +82,9 @@ export interface FlagsUnavailablePayload {
   readonly unit: FlagsUnit;
 }
 
+/** Whose assignment the person now here has: the account's when signed in, else the device's. */
+export const flagsUnitOf = (signedIn: boolean): FlagsUnit => (signedIn ? 'account' : 'device');
+
 /** The server's assignment arrived (or was read back from the local copy at start-up). */
 export const flagsReceived = defineEvent<FlagsReceivedPayload>()('flags/received');
 /**
@@ -141,7 +144,7 @@ const NO_FLAGS: AbFlags = {};
  * taken for none.
  */
 export const flagsSettledFor = (s: FlagsState, signedIn: boolean): boolean => {
-  const unit: FlagsUnit = signedIn ? 'account' : 'device';
+  const unit = flagsUnitOf(signedIn);
   return (s.status === 'known' && s.unit === unit) || s.unavailableFor === unit;
 };
 

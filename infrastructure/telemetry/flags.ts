@@ -73,7 +73,7 @@ export const abFlagsEpic: AppEpic = (action$, state$, { telemetry }) =>
             take(1),
             mergeMap((result) => {
               if (E.isLeft(result))
-                return of<Action>(flags.flagsUnavailable({ unit: account === null ? 'device' : 'account' }));
+                return of<Action>(flags.flagsUnavailable({ unit: flags.flagsUnitOf(account !== null) }));
               const payload = toFlagsPayload(result.right);
               telemetry.storage.setItem(FLAGS_STORAGE_KEY, JSON.stringify(payload));
               for (const [name, value] of Object.entries(flags.flagCookiesOf(payload.configItems)))
