@@ -2,7 +2,9 @@
  * The reference platform server: Fastify, the API contract of spec §7, the built web client on
  * the same port. `buildServer` is what `npm start` and the integration tests run.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -43,6 +45,7 @@ import { seedSocial } from './seeds/social';
 import { seedMarketing } from './seeds/marketing';
 import { seedStudio } from './seeds/studio';
 import { makeTaskService } from './tasks';
+import { workerName } from './creation/claims';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -119,6 +122,9 @@ const FRAMEWORK_REFUSALS: Readonly<Record<string, { readonly status: number; rea
   FST_ERR_CTP_INVALID_TYPE: { status: 400, msg: 'the content type is not valid' },
 };
 
+/** The advisory lock key of migrating and seeding (any number no other lock uses). */
+const BOOT_LOCK = 0x61746c72;
+
 export const openDatabase = (config: ServerConfig): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pgdata'));
 
@@ -126,23 +132,31 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   const clock = options.clock ?? { now: () => Date.now() };
   const db = options.db ?? (await openDatabase(config));
   const engines = acquireEngines();
-  await migrate(db);
-  await seed(db, clock.now());
   const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: ServerContext = {
     config,
     db,
     blobs,
     clock,
-    tasks: makeTaskService(db, blobs, config.taskDurationMs),
+    tasks: makeTaskService(db, blobs, config.taskDurationMs, {
+      worker: workerName(os.hostname(), process.pid, randomBytes(4).toString('hex')),
+      leaseMs: config.workLeaseMs ?? 10_000,
+      capacity: config.workCapacity ?? 200,
+      clock: clock.now,
+    }),
     popupOverrides: new Map(),
   };
-  await seedCommunity(ctx);
-  await seedDetails(ctx);
-  await seedSocial(ctx);
-  await seedCommerce(ctx);
-  await seedStudio(ctx);
-  await seedMarketing(ctx);
+  // Processes starting together on one database migrate and seed one after the other.
+  await db.exclusive(BOOT_LOCK, async () => {
+    await migrate(db);
+    await seed(db, clock.now());
+    await seedCommunity(ctx);
+    await seedDetails(ctx);
+    await seedSocial(ctx);
+    await seedCommerce(ctx);
+    await seedStudio(ctx);
+    await seedMarketing(ctx);
+  });
 
   const app = Fastify({
     logger: loggerOf(options.logger),

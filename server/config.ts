@@ -2,7 +2,8 @@
  * Server configuration, from the environment (documented in the README):
  * PORT (one port for API and client), DATA_DIR (embedded database and blobs),
  * DATABASE_URL (a real PostgreSQL instead of the embedded one), LOG_LEVEL (pino level of the
- * request logs), COOKIE_SECURE (the site is served over HTTPS), SERVE_SOURCEMAPS.
+ * request logs), COOKIE_SECURE (the site is served over HTTPS), SERVE_SOURCEMAPS, WORK_LEASE_MS and
+ * WORK_CAPACITY (how engine work is claimed across processes: creation/claims.ts).
  */
 import path from 'node:path';
 
@@ -40,6 +41,13 @@ export interface ServerConfig {
   readonly devSwitches: boolean;
   /** Pause between two streamed tokens of a chat reply (the simulated model's pace). */
   readonly chatTokenIntervalMs?: number;
+  /**
+   * How long a process's claim on a running task or training holds without renewal
+   * (creation/claims.ts): a process that dies has its work taken over by another after this.
+   */
+  readonly workLeaseMs?: number;
+  /** The most tasks and trainings one process works on at once (its engines' capacity). */
+  readonly workCapacity?: number;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -72,4 +80,6 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   devSwitches:
     env['DEV_SWITCHES'] === '0' ? false : flag(env['DEV_SWITCHES']) || env['NODE_ENV'] !== 'production',
   chatTokenIntervalMs: Math.min(2000, Math.max(1, int(env['CHAT_TOKEN_INTERVAL_MS'], 15))),
+  workLeaseMs: Math.max(1000, int(env['WORK_LEASE_MS'], 10_000)),
+  workCapacity: Math.max(1, int(env['WORK_CAPACITY'], 200)),
 });

@@ -1,4 +1,8 @@
-/** `npm start`: the server, the embedded database with demo data and the built client, one port. */
+/**
+ * `npm start`: the server, the embedded database with demo data and the built client, one port.
+ * `npm run serve`: the same process without building first; several of them on one DATABASE_URL
+ * and one blob store are one platform (README "Scaling out").
+ */
 import { buildServer } from './app';
 import { warmCovers } from './community/covers';
 import { readConfig } from './config';
@@ -12,9 +16,13 @@ console.log(`Atelier is running at http://localhost:${config.port}/  (database: 
 console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 
 // The square's covers are rendered on first request; rendering them now, in the background,
-// means a first visit to Explore finds them ready.
+// means a first visit to Explore finds them ready. WARM_COVERS=0 leaves it to another process of
+// the same platform (they share the blob store), or to first requests.
 let stopping = false;
-void warmCovers(server.ctx, () => stopping).catch((e: unknown) => console.error('cover warm-up stopped:', e));
+if (process.env['WARM_COVERS'] !== '0')
+  void warmCovers(server.ctx, () => stopping).catch((e: unknown) =>
+    console.error('cover warm-up stopped:', e),
+  );
 
 const stop = async () => {
   stopping = true;

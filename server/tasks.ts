@@ -38,6 +38,7 @@ import { IMAGE_LONG_SIDE, type RenderOutput, type StoredParams } from './creatio
 import { findModel } from './creation/options';
 import { renderTask } from './creation/renderTask';
 import { TIER_LIMITS, TIER_NAMES, tierOf, type Tier } from './creation/tiers';
+import { claimWork, withLease, type ClaimSettings } from './creation/claims';
 import { advanceTrainings } from './creation/trainer';
 import { validateGraph } from './creation/workflows';
 import type { Database, Queryable } from './db/database';
@@ -200,7 +201,17 @@ const reduceRatio = (w: number, h: number): string => {
   return `${w / g}:${h / g}`;
 };
 
-export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: number): TaskService => {
+/** How this process claims engine work (creation/claims.ts) and the clock its leases renew by. */
+export interface WorkSettings extends ClaimSettings {
+  readonly clock: () => number;
+}
+
+export const makeTaskService = (
+  db: Database,
+  blobs: BlobStore,
+  durationMs: number,
+  work: WorkSettings,
+): TaskService => {
   const deductionOf = (entries: readonly LedgerEntry[]): DeductionDetail =>
     entries.reduce<DeductionDetail>(
       (d, l) => {
@@ -619,18 +630,22 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     });
   };
 
+  /** The claim guard of every runner write: the row is still live and still this worker's. */
+  const MINE = 'status IN (1, 2) AND deleted_at IS NULL AND claimed_by = $2';
+
   const finish = async (tx: Queryable, row: TaskRow, out: RenderOutput, now: number): Promise<void> => {
     await tx.query(
-      `UPDATE tasks SET status = 3, process = 100, status_desc = 'done', img_uris = $2::jsonb, media = $3::jsonb, task_return = $4,
-         current_node = NULL, updated_at = $5 WHERE id = $1 AND status IN (1, 2) AND deleted_at IS NULL`,
-      [row.id, JSON.stringify(out.images), JSON.stringify(out.media), out.taskReturn, now],
+      `UPDATE tasks SET status = 3, process = 100, status_desc = 'done', img_uris = $3::jsonb, media = $4::jsonb, task_return = $5,
+         current_node = NULL, updated_at = $6, claimed_by = NULL, lease_until = NULL WHERE id = $1 AND ${MINE}`,
+      [row.id, work.worker, JSON.stringify(out.images), JSON.stringify(out.media), out.taskReturn, now],
     );
   };
 
   const fail = async (tx: Queryable, row: TaskRow, reason: string, now: number): Promise<void> => {
     const updated = await tx.query(
-      `UPDATE tasks SET status = 4, status_desc = $3, current_node = NULL, updated_at = $2 WHERE id = $1 AND status IN (1, 2) AND deleted_at IS NULL RETURNING id`,
-      [row.id, now, reason],
+      `UPDATE tasks SET status = 4, status_desc = $4, current_node = NULL, updated_at = $3, claimed_by = NULL, lease_until = NULL
+       WHERE id = $1 AND ${MINE} RETURNING id`,
+      [row.id, work.worker, now, reason],
     );
     if (updated.length > 0 && row.account_id && row.cost > 0)
       await refund(tx, row.account_id, row.id, 'task refund', now);
@@ -650,41 +665,49 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
     return wf !== undefined && JSON.stringify(wf.graph).includes(FAIL_MARKER);
   };
 
+  /** Renders a due row while renewing its lease; a failure is the reason, never a throw. */
+  const render = async (row: TaskRow): Promise<RenderOutput | string> => {
+    try {
+      return await withLease(db, 'tasks', work, row.id, work.clock, () =>
+        renderTask(blobs, {
+          id: row.id,
+          domainType: row.domain_type,
+          prompt: row.prompt,
+          aspectRatio: row.aspect_ratio,
+          seed: Number(row.seed),
+          params: json<StoredParams>(row.params),
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof EngineError)) console.error('task render failed', row.id, err);
+      return `the engine failed: ${err instanceof EngineError ? err.message : 'internal error'}`;
+    }
+  };
+
+  /** Works on the rows this process holds (renewed and newly claimed); returns how many changed. */
   const tickTasks = async (now: number): Promise<number> => {
-    const rows = await db.query<TaskRow>(
-      'SELECT * FROM tasks WHERE status IN (1, 2) AND deleted_at IS NULL ORDER BY created_at LIMIT 50',
-    );
+    const rows = await claimWork<TaskRow>(db, 'tasks', work, now);
     let changed = 0;
     for (const row of rows) {
       const fraction = (now - Number(row.created_at)) / row.duration_ms;
-      let failure: string | null = failsOnPurpose(row) && fraction >= 0.5 ? 'the engine failed' : null;
-      let out: RenderOutput | null = null;
-      if (failure === null && fraction >= 1) {
-        try {
-          out = await renderTask(blobs, {
-            id: row.id,
-            domainType: row.domain_type,
-            prompt: row.prompt,
-            aspectRatio: row.aspect_ratio,
-            seed: Number(row.seed),
-            params: json<StoredParams>(row.params),
-          });
-        } catch (err) {
-          failure = `the engine failed: ${err instanceof EngineError ? err.message : 'internal error'}`;
-          if (!(err instanceof EngineError)) console.error('task render failed', row.id, err);
-        }
-      }
-      await db.transaction(async (tx) => {
-        if (failure !== null) return fail(tx, row, failure, now);
-        if (out) return finish(tx, row, out, now);
+      const outcome: RenderOutput | string | null =
+        failsOnPurpose(row) && fraction >= 0.5
+          ? 'the engine failed'
+          : fraction >= 1
+            ? await render(row)
+            : null;
+      const done = await db.transaction(async (tx) => {
+        if (typeof outcome === 'string') return fail(tx, row, outcome, now).then(() => true);
+        if (outcome) return finish(tx, row, outcome, now).then(() => true);
         const process = Math.max(row.process, Math.min(99, Math.floor(fraction * 100)));
         const status = fraction < 0.1 ? 1 : 2;
         const node = currentNodeOf(row, fraction);
-        if (process === row.process && status === row.status && node === row.current_node) return;
+        if (process === row.process && status === row.status && node === row.current_node) return false;
         await tx.query(
-          `UPDATE tasks SET status = $2, process = $3, status_desc = $4, current_node = $5, updated_at = $6 WHERE id = $1 AND status IN (1, 2) AND deleted_at IS NULL`,
+          `UPDATE tasks SET status = $3, process = $4, status_desc = $5, current_node = $6, updated_at = $7 WHERE id = $1 AND ${MINE}`,
           [
             row.id,
+            work.worker,
             status,
             process,
             status === 1 ? 'queued' : node ? `running ${node}` : 'rendering',
@@ -692,14 +715,15 @@ export const makeTaskService = (db: Database, blobs: BlobStore, durationMs: numb
             now,
           ],
         );
+        return true;
       });
-      changed += 1;
+      if (done) changed += 1;
     }
     return changed;
   };
 
   const tick: TaskService['tick'] = async (now) =>
-    (await tickTasks(now)) + (await advanceTrainings(db, blobs, now));
+    (await tickTasks(now)) + (await advanceTrainings(db, blobs, work, now));
 
   return { create, estimate, progress, detail, list, remove, cancel, tick };
 };

@@ -3,6 +3,7 @@
  * the end, writes the result (see ./training.ts for the API and the decisions).
  */
 import { TRAIN_STATUS, type TrainModelCard } from '../../infrastructure/contract/creation';
+import { claimWork, withLease, type ClaimSettings } from './claims';
 import type { BlobStore } from '../blobs/store';
 import type { Database } from '../db/database';
 import { EngineError } from '../engines/bitmap';
@@ -96,10 +97,14 @@ const produceResult = async (blobs: BlobStore, row: TrainingRow): Promise<Stored
 };
 
 /** Advances running trainings (called by the task runner's tick); returns how many changed. */
-export const advanceTrainings = async (db: Database, blobs: BlobStore, now: number): Promise<number> => {
-  const rows = await db.query<TrainingRow>(
-    'SELECT * FROM lora_trainings WHERE status IN (1, 2) ORDER BY created_at LIMIT 20',
-  );
+export const advanceTrainings = async (
+  db: Database,
+  blobs: BlobStore,
+  work: ClaimSettings & { readonly clock: () => number },
+  now: number,
+): Promise<number> => {
+  // The trainings this process holds (creation/claims.ts): each is advanced by one process at a time.
+  const rows = await claimWork<TrainingRow>(db, 'lora_trainings', work, now);
   let changed = 0;
   for (const row of rows) {
     const fraction = (now - Number(row.created_at)) / row.duration_ms;
@@ -108,7 +113,9 @@ export const advanceTrainings = async (db: Database, blobs: BlobStore, now: numb
     let result: StoredResult | null = null;
     if (failure === null && fraction >= 1) {
       try {
-        result = await produceResult(blobs, row);
+        result = await withLease(db, 'lora_trainings', work, row.id, work.clock, () =>
+          produceResult(blobs, row),
+        );
       } catch (err) {
         failure = `the trainer failed: ${err instanceof EngineError ? err.message : 'internal error'}`;
         if (!(err instanceof EngineError)) console.error('training failed', row.id, err);
@@ -117,8 +124,9 @@ export const advanceTrainings = async (db: Database, blobs: BlobStore, now: numb
     await db.transaction(async (tx) => {
       if (failure !== null) {
         const updated = await tx.query(
-          `UPDATE lora_trainings SET status = 4, status_desc = $2, updated_at = $3, finished_at = $3 WHERE id = $1 AND status IN (1, 2) RETURNING id`,
-          [row.id, failure, now],
+          `UPDATE lora_trainings SET status = 4, status_desc = $2, updated_at = $3, finished_at = $3, claimed_by = NULL, lease_until = NULL
+           WHERE id = $1 AND status IN (1, 2) AND claimed_by = $4 RETURNING id`,
+          [row.id, failure, now, work.worker],
         );
         if (updated.length > 0 && row.cost > 0)
           await refund(tx, row.account_id, row.id, 'training refund', now);
@@ -126,8 +134,9 @@ export const advanceTrainings = async (db: Database, blobs: BlobStore, now: numb
       }
       if (result !== null) {
         await tx.query(
-          `UPDATE lora_trainings SET status = 3, process = 100, status_desc = 'done', result = $2::jsonb, updated_at = $3, finished_at = $3 WHERE id = $1 AND status IN (1, 2)`,
-          [row.id, JSON.stringify(result), now],
+          `UPDATE lora_trainings SET status = 3, process = 100, status_desc = 'done', result = $2::jsonb, updated_at = $3, finished_at = $3,
+             claimed_by = NULL, lease_until = NULL WHERE id = $1 AND status IN (1, 2) AND claimed_by = $4`,
+          [row.id, JSON.stringify(result), now, work.worker],
         );
         return;
       }
@@ -139,8 +148,8 @@ export const advanceTrainings = async (db: Database, blobs: BlobStore, now: numb
           ? 'queued'
           : `training step ${Math.floor((process / 100) * row.steps)}/${row.steps}`;
       await tx.query(
-        `UPDATE lora_trainings SET status = $2, process = $3, status_desc = $4, updated_at = $5 WHERE id = $1 AND status IN (1, 2)`,
-        [row.id, status, process, desc, now],
+        `UPDATE lora_trainings SET status = $2, process = $3, status_desc = $4, updated_at = $5 WHERE id = $1 AND status IN (1, 2) AND claimed_by = $6`,
+        [row.id, status, process, desc, now, work.worker],
       );
     });
     changed += 1;

@@ -15,6 +15,11 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction; commits on success, rolls back on a throw. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` while holding a lock every process on this database shares (a PostgreSQL advisory
+   * lock on one connection): server processes starting together migrate and seed one at a time.
+   */
+  exclusive<T>(key: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
 }
@@ -33,6 +38,8 @@ export const openPglite = async (dataDir: string | null): Promise<Database> => {
     exec: async (sql) => {
       await db.exec(sql);
     },
+    // One process owns an embedded database: nothing else can take the lock.
+    exclusive: (_key, fn) => fn(),
     close: () => db.close(),
   };
 };
@@ -125,6 +132,23 @@ export const openPostgres = async (
     },
     exec: async (sql) => {
       await pool.query(sql).catch(unavailable);
+    },
+    exclusive: async (key, fn) => {
+      const client = await pool.connect().catch(unavailable);
+      let broken: Error | undefined;
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]).catch(unavailable);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch((e: unknown) => {
+            broken = e instanceof Error ? e : new Error(String(e));
+          });
+        }
+      } finally {
+        // A connection whose unlock failed is dropped: closing it releases the lock.
+        client.release(broken);
+      }
     },
     close: async () => {
       closing = true;

@@ -1,0 +1,156 @@
+/**
+ * Issue 23, figure 1: two server processes (`npm run serve`) on one PostgreSQL and one blob store;
+ * 40 tasks of mixed kinds created through both; one process killed with SIGKILL while half of them
+ * are rendering. Every task ends exactly once (one result, one charge, refunds exact) within its
+ * duration plus the lease time, the killed process's work taken over by the other
+ * (server/creation/claims.ts). Prints one line of figures.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { tasks } from '../../domain/index.js';
+import { startPgCluster, type PgCluster } from '../support/pgCluster';
+import { makeMembers, postJson, signIn, startServerProcess, type ServerProcess } from './processes';
+import { sleep } from './support';
+
+const DURATION_MS = 6_000;
+const LEASE_MS = 3_000;
+/** One tick (250 ms) to notice the lease is over, and the render itself. */
+const TICK_AND_RENDER_MS = 1_500;
+
+let cluster: PgCluster;
+let dataDir: string;
+let a: ServerProcess;
+let b: ServerProcess;
+let db: pg.Client;
+
+beforeAll(async () => {
+  cluster = await startPgCluster();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'atelier-two-'));
+  const env = {
+    DATABASE_URL: cluster.url,
+    DATA_DIR: dataDir,
+    TASK_DURATION_MS: String(DURATION_MS),
+    WORK_LEASE_MS: String(LEASE_MS),
+  };
+  a = await startServerProcess(env);
+  b = await startServerProcess(env);
+  db = new pg.Client({ connectionString: cluster.url });
+  await db.connect();
+});
+
+afterAll(async () => {
+  await db?.end();
+  await a?.kill();
+  await b?.stop();
+  cluster?.remove();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Kinds that need only a prompt, each with its own engine (image, song, speech, sound, comic). */
+const KINDS = [
+  tasks.DOMAIN_TYPE.textToImage,
+  tasks.DOMAIN_TYPE.textToMusic,
+  tasks.DOMAIN_TYPE.textToSpeech,
+  tasks.DOMAIN_TYPE.soundEffect,
+  tasks.DOMAIN_TYPE.comic,
+];
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  status: number;
+  created_at: string;
+  updated_at: string;
+  duration_ms: number;
+  cost: number;
+  claims: number;
+  claimed_by: string | null;
+  charged: string;
+  refunded: string;
+  outputs: number;
+}
+
+const rowsOf = async (ids: readonly string[]) =>
+  (
+    await db.query<Row>(
+      `SELECT t.id, t.status, t.created_at, t.updated_at, t.duration_ms, t.cost, t.claims, t.claimed_by,
+         jsonb_array_length(t.img_uris) + jsonb_array_length(t.media) AS outputs,
+         COALESCE(-SUM(l.delta) FILTER (WHERE l.delta < 0), 0)::text AS charged,
+         COALESCE(SUM(l.delta) FILTER (WHERE l.delta > 0), 0)::text AS refunded
+       FROM tasks t LEFT JOIN coin_ledger l ON l.ref = t.id
+       WHERE t.id = ANY($1::text[]) GROUP BY t.id`,
+      [[...ids]],
+    )
+  ).rows;
+
+it('two processes on one PostgreSQL, one killed with SIGKILL mid-render: every task ends exactly once, within its duration plus the lease', async () => {
+  // Pro members queue up to 10 tasks each: 5 members, 8 tasks each, 4 of them failing on purpose.
+  const members = await makeMembers(cluster.url, 'two-proc', 5, 100_000);
+  const tokens = await Promise.all(
+    members.ids.map((id) => signIn(a.url, `${id}@atelier.test`, members.password)),
+  );
+  const ids: string[] = [];
+  const failing = new Set<string>();
+  for (let i = 0; i < 40; i++) {
+    const through = i % 2 === 0 ? a : b;
+    const fails = i % 10 === 3;
+    const r = await postJson(
+      `${through.url}/api/v1/task/tool/create`,
+      {
+        domain_type: KINDS[i % KINDS.length],
+        prompt: `two processes ${i}${fails ? ' #fail' : ''}`,
+        aspect_ratio: '1:1',
+        seed: i,
+      },
+      { token: tokens[Math.floor(i / 8)]! },
+    );
+    expect(r.status.code, JSON.stringify(r)).toBe(10000);
+    ids.push(r.data.item.id as string);
+    if (fails) failing.add(r.data.item.id as string);
+  }
+
+  // Kill A while half the tasks are rendering (past a tenth of their duration, not done).
+  const until = Date.now() + 60_000;
+  let running = 0;
+  while (Date.now() < until) {
+    running = (await rowsOf(ids)).filter((r) => r.status === 2).length;
+    if (running >= 20) break;
+    await sleep(50);
+  }
+  const heldByA = (await rowsOf(ids)).filter((r) => r.claimed_by?.includes(`:${a.pid}:`)).map((r) => r.id);
+  await a.kill();
+  const killedAt = Date.now();
+
+  // B carries on alone: every task ends.
+  let rows = await rowsOf(ids);
+  while (rows.some((r) => r.status === 1 || r.status === 2) && Date.now() < killedAt + 60_000) {
+    await sleep(100);
+    rows = await rowsOf(ids);
+  }
+
+  const lateness = rows.map((r) => Number(r.updated_at) - (Number(r.created_at) + r.duration_ms + LEASE_MS));
+  const takenOver = rows.filter((r) => r.claims === 2);
+  console.log(
+    `two-processes: 40 tasks of ${KINDS.length} kinds through 2 processes; ${running} rendering when ` +
+      `one was killed (SIGKILL), ${heldByA.length} held by it, ${takenOver.length} taken over; ` +
+      `${rows.filter((r) => r.status === 3).length} done, ${rows.filter((r) => r.status === 4).length} failed on purpose; ` +
+      `ended at most ${Math.max(...lateness)} ms after duration + lease (${LEASE_MS} ms)`,
+  );
+
+  expect(running).toBeGreaterThanOrEqual(20);
+  expect(heldByA.length).toBeGreaterThan(0);
+  for (const r of rows) {
+    const fails = failing.has(r.id);
+    expect(r.status, r.id).toBe(fails ? 4 : 3);
+    expect(Number(r.charged), `charged ${r.id}`).toBe(r.cost);
+    expect(Number(r.refunded), `refunded ${r.id}`).toBe(fails ? r.cost : 0);
+    if (!fails) expect(r.outputs, `outputs of ${r.id}`).toBeGreaterThan(0);
+    // Claimed once, or twice when the killed process held it and it was not done yet.
+    expect(r.claims).toBeLessThanOrEqual(heldByA.includes(r.id) ? 2 : 1);
+  }
+  // Every task the killed process held and had not ended was taken over once.
+  expect(takenOver.every((r) => heldByA.includes(r.id))).toBe(true);
+  expect(Math.max(...lateness)).toBeLessThanOrEqual(TICK_AND_RENDER_MS);
+});
