@@ -46,6 +46,8 @@ import { seedMarketing } from './seeds/marketing';
 import { seedStudio } from './seeds/studio';
 import { makeTaskService } from './tasks';
 import { workerName } from './creation/claims';
+import { makePush } from './realtime/push';
+import { TASK_SETTLED_EVENT } from '../infrastructure/contract/tasks';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -133,6 +135,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   const db = options.db ?? (await openDatabase(config));
   const engines = acquireEngines();
   const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
+  const push = makePush();
   const ctx: ServerContext = {
     config,
     db,
@@ -143,8 +146,11 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       leaseMs: config.workLeaseMs ?? 10_000,
       capacity: config.workCapacity ?? 200,
       clock: clock.now,
+      // The owner's tabs hear at once that a task ended; polling stays the fallback (spec §4).
+      settled: (accountId, id) => push.toAccount(accountId, TASK_SETTLED_EVENT, { task_ids: [id] }),
     }),
     popupOverrides: new Map(),
+    push,
   };
   // Processes starting together on one database migrate and seed one after the other.
   await db.exclusive(BOOT_LOCK, async () => {

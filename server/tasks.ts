@@ -204,6 +204,8 @@ const reduceRatio = (w: number, h: number): string => {
 /** How this process claims engine work (creation/claims.ts) and the clock its leases renew by. */
 export interface WorkSettings extends ClaimSettings {
   readonly clock: () => number;
+  /** Told once a task of an account ended (done or failed), after its transaction committed. */
+  readonly settled?: (accountId: string, taskId: string) => void;
 }
 
 export const makeTaskService = (
@@ -633,15 +635,18 @@ export const makeTaskService = (
   /** The claim guard of every runner write: the row is still live and still this worker's. */
   const MINE = 'status IN (1, 2) AND deleted_at IS NULL AND claimed_by = $2';
 
-  const finish = async (tx: Queryable, row: TaskRow, out: RenderOutput, now: number): Promise<void> => {
-    await tx.query(
-      `UPDATE tasks SET status = 3, process = 100, status_desc = 'done', img_uris = $3::jsonb, media = $4::jsonb, task_return = $5,
-         current_node = NULL, updated_at = $6, claimed_by = NULL, lease_until = NULL WHERE id = $1 AND ${MINE}`,
-      [row.id, work.worker, JSON.stringify(out.images), JSON.stringify(out.media), out.taskReturn, now],
-    );
-  };
+  /** Ends a task with its outputs; false when the row was not this worker's any more. */
+  const finish = async (tx: Queryable, row: TaskRow, out: RenderOutput, now: number): Promise<boolean> =>
+    (
+      await tx.query(
+        `UPDATE tasks SET status = 3, process = 100, status_desc = 'done', img_uris = $3::jsonb, media = $4::jsonb, task_return = $5,
+         current_node = NULL, updated_at = $6, claimed_by = NULL, lease_until = NULL WHERE id = $1 AND ${MINE} RETURNING id`,
+        [row.id, work.worker, JSON.stringify(out.images), JSON.stringify(out.media), out.taskReturn, now],
+      )
+    ).length > 0;
 
-  const fail = async (tx: Queryable, row: TaskRow, reason: string, now: number): Promise<void> => {
+  /** Fails a task and refunds it; false when the row was not this worker's any more. */
+  const fail = async (tx: Queryable, row: TaskRow, reason: string, now: number): Promise<boolean> => {
     const updated = await tx.query(
       `UPDATE tasks SET status = 4, status_desc = $4, current_node = NULL, updated_at = $3, claimed_by = NULL, lease_until = NULL
        WHERE id = $1 AND ${MINE} RETURNING id`,
@@ -649,6 +654,7 @@ export const makeTaskService = (
     );
     if (updated.length > 0 && row.account_id && row.cost > 0)
       await refund(tx, row.account_id, row.id, 'task refund', now);
+    return updated.length > 0;
   };
 
   const currentNodeOf = (row: TaskRow, fraction: number): string | null => {
@@ -696,9 +702,11 @@ export const makeTaskService = (
           : fraction >= 1
             ? await render(row)
             : null;
-      const done = await db.transaction(async (tx) => {
-        if (typeof outcome === 'string') return fail(tx, row, outcome, now).then(() => true);
-        if (outcome) return finish(tx, row, outcome, now).then(() => true);
+      // An end is stamped when it is written, after the render (the tick's time, if that is later).
+      const endedAt = Math.max(now, work.clock());
+      const wrote = await db.transaction(async (tx) => {
+        if (typeof outcome === 'string') return fail(tx, row, outcome, endedAt);
+        if (outcome) return finish(tx, row, outcome, endedAt);
         const process = Math.max(row.process, Math.min(99, Math.floor(fraction * 100)));
         const status = fraction < 0.1 ? 1 : 2;
         const node = currentNodeOf(row, fraction);
@@ -717,7 +725,8 @@ export const makeTaskService = (
         );
         return true;
       });
-      if (done) changed += 1;
+      if (wrote) changed += 1;
+      if (wrote && outcome !== null && row.account_id !== null) work.settled?.(row.account_id, row.id);
     }
     return changed;
   };

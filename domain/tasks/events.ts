@@ -106,6 +106,11 @@ export const taskListReceived = defineEvent<TaskListReceivedPayload>()('tasks/li
  */
 export const accountTasksCleared = defineEvent<Record<string, never>>()('tasks/accountTasksCleared');
 
+/** The server pushed that these tasks ended (issue 23): their progress is read at once. */
+export interface SettledPushedPayload {
+  readonly ids: readonly string[];
+}
+
 /** The person looked at these finished tasks: they are no longer new to them. */
 export interface TasksSeenPayload {
   readonly ids: readonly string[];
@@ -140,6 +145,11 @@ export interface TaskPublishedPayload {
 }
 
 export const tasksSeen = defineEvent<TasksSeenPayload>()('tasks/seen');
+/**
+ * The account socket said these tasks ended. Only a cue: the state changes with the progress
+ * report read after it (`tasks/completed`, `tasks/failed`), as after a poll.
+ */
+export const settledPushed = defineEvent<SettledPushedPayload>()('tasks/settledPushed');
 export const optionsRequested = defineEvent<Record<string, never>>()('tasks/optionsRequested');
 export const optionsReceived = defineEvent<OptionsReceivedPayload>()('tasks/optionsReceived');
 export const optionsFailed = defineEvent<Record<string, never>>()('tasks/optionsFailed');
@@ -163,6 +173,7 @@ export type TaskEvent =
   | DomainEvent<typeof taskListReceived.type, TaskListReceivedPayload>
   | DomainEvent<typeof accountTasksCleared.type, Record<string, never>>
   | DomainEvent<typeof tasksSeen.type, TasksSeenPayload>
+  | DomainEvent<typeof settledPushed.type, SettledPushedPayload>
   | DomainEvent<typeof optionsRequested.type, Record<string, never>>
   | DomainEvent<typeof optionsReceived.type, OptionsReceivedPayload>
   | DomainEvent<typeof optionsFailed.type, Record<string, never>>
@@ -184,6 +195,7 @@ export const taskEventTypes = [
   taskListReceived.type,
   accountTasksCleared.type,
   tasksSeen.type,
+  settledPushed.type,
   optionsRequested.type,
   optionsReceived.type,
   optionsFailed.type,

@@ -296,6 +296,9 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       return state.publishing?.[event.payload.id]
         ? { ...state, publishing: withoutKey(state.publishing, event.payload.id) }
         : state;
+    // A cue to read progress now; the report that follows changes the state.
+    case 'tasks/settledPushed':
+      return state;
     case 'tasks/estimateReceived':
       return { ...state, estimate: nextEstimate(event.payload, event.meta.at) };
     case 'tasks/listReceived': {

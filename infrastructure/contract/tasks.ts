@@ -36,6 +36,15 @@ export const TASK_CANCEL_PATH = '/api/v1/task/cancel';
 /** Publishes a finished task's image to the square as an artwork (spec §3 pub_community); ours. */
 export const TASK_PUBLISH_PATH = '/api/v1/task/publish';
 /**
+ * Ours (issue 23, push the result): on the account socket (socket.io at /im/v1, where chat also
+ * runs), the server tells every tab of a task's owner that tasks ended, at once; the client then
+ * reads their progress with one batch-progress call. Polling every 3 s (spec §4) stays the fallback
+ * while the socket is down. Guests have no socket and only poll.
+ */
+export const TASK_SETTLED_EVENT = 'task:settled';
+export const TaskSettledPush = t.type({ task_ids: t.array(t.string) });
+export type TaskSettledPush = t.TypeOf<typeof TaskSettledPush>;
+/**
  * The prompt and parameters of a work to remix (spec §2 Remix). The spec names
  * `/task/stash/run-task/get` without its shape: we read it as "the stashed run parameters of a
  * work" and take `{ id }` (an artwork id).

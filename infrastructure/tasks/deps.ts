@@ -28,7 +28,9 @@ import {
   type TaskPublishRequest,
   type TaskRemixRequest,
 } from '../contract/tasks';
+import { from, switchMap } from 'rxjs';
 import type { ApiResult, HttpClient } from '../http/client';
+import { socketIoSettledPushes, type SettledPushes } from './push';
 
 export interface TasksDeps {
   readonly deleteTasks: (req: TaskDeleteRequest) => Observable<ApiResult<TaskDeleteResponse>>;
@@ -38,6 +40,8 @@ export interface TasksDeps {
   readonly optionsConfig: (req: TaskOptionsConfigRequest) => Observable<ApiResult<TaskOptionsConfig>>;
   readonly publishTask: (req: TaskPublishRequest) => Observable<ApiResult<TaskPublishResponse>>;
   readonly remixOf: (req: TaskRemixRequest) => Observable<ApiResult<TaskRemixResponse>>;
+  /** Ids of the account's tasks that ended, pushed by the server while the socket is up (push.ts). */
+  readonly settledPushes: SettledPushes;
 }
 
 export const browserTasksDeps = (http: HttpClient): TasksDeps => ({
@@ -48,4 +52,9 @@ export const browserTasksDeps = (http: HttpClient): TasksDeps => ({
   optionsConfig: (req) => http.post(TASK_OPTIONS_CONFIG_PATH, req, TaskOptionsConfig),
   publishTask: (req) => http.post(TASK_PUBLISH_PATH, req, TaskPublishResponse),
   remixOf: (req) => http.post(TASK_REMIX_PATH, req, TaskRemixResponse),
+  // socket.io-client is loaded when a task of the account first runs, not with the page.
+  settledPushes: (args) =>
+    from(import('socket.io-client')).pipe(
+      switchMap(({ io }) => socketIoSettledPushes(io, window.location.origin)(args)),
+    ),
 });

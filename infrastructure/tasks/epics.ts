@@ -11,6 +11,7 @@ import * as E from 'fp-ts/Either';
 import {
   EMPTY,
   debounceTime,
+  defer,
   distinctUntilChanged,
   exhaustMap,
   filter,
@@ -20,8 +21,10 @@ import {
   map,
   merge,
   mergeMap,
+  retry,
   switchMap,
   take,
+  timer,
 } from 'rxjs';
 import { notices, session, tasks, uploads, type RootState } from '../../domain/index.js';
 import { TaskCreateRequest, type TaskEstimateRequest } from '../contract/tasks';
@@ -313,6 +316,52 @@ export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) => {
   );
 };
 
+/** After the push socket closed or was refused, the next try waits this long (polls carry on meanwhile). */
+export const PUSH_RETRY_MS = 5_000;
+
+/** The account's own tasks in progress here (guests have no account socket: they only poll). */
+const accountTasksInProgress = (state: RootState) =>
+  state.session.status === 'signedIn' ? tasks.selectTasksInProgress(state.tasks).filter((t) => !t.guest) : [];
+
+/**
+ * Push the result (issue 23): while the account has a task in progress, the account socket is open
+ * and every push of ended tasks enters the log as `tasks/settledPushed`. A closed or refused socket
+ * is tried again after PUSH_RETRY_MS; the 3 s polls go on whatever the socket does (the fallback).
+ */
+export const taskPushEpic: AppEpic = (_action$, state$, deps) =>
+  state$.pipe(
+    map((s) => accountTasksInProgress(s).length > 0),
+    distinctUntilChanged(),
+    switchMap((active) =>
+      active
+        ? defer(() => deps.tasks.settledPushes({ token: deps.token.get() })).pipe(
+            retry({ delay: () => timer(PUSH_RETRY_MS, deps.scheduler) }),
+            map((ids) => tasks.settledPushed({ ids: [...ids] })),
+          )
+        : EMPTY,
+    ),
+  );
+
+/** A push reads the progress of the pushed tasks still in progress here at once: one batch call. */
+export const pushedProgressEpic: AppEpic = (action$, state$, deps) =>
+  action$.pipe(
+    filter(tasks.settledPushed.match),
+    mergeMap(({ payload }) => {
+      const running = new Set(accountTasksInProgress(state$.value).map((t) => t.id));
+      const ids = payload.ids.filter((id) => running.has(id));
+      if (ids.length === 0) return EMPTY;
+      return deps.api
+        .batchProgress({ task_ids: ids })
+        .pipe(
+          mergeMap((result) =>
+            E.isLeft(result)
+              ? EMPTY
+              : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
+          ),
+        );
+    }),
+  );
+
 /**
  * Deletes one task. A task still queued is refunded, so payment info is refreshed when coins
  * came back. The server's 10404 means the task is already gone there: it is deleted here too.
@@ -414,6 +463,8 @@ export const taskEpics = [
   markTasksSeenEpic,
   estimateFieldsEpic,
   pollTaskProgressEpic,
+  taskPushEpic,
+  pushedProgressEpic,
   deleteTaskEpic,
   estimateTaskEpic,
   listTasksOnSignInEpic,

@@ -23,6 +23,7 @@ import { m015Characters } from './migrations/015-characters';
 import { m016WorkflowCopies } from './migrations/016-workflow-copies';
 import { m017Enterprise } from './migrations/017-enterprise';
 import { m018WorkClaims } from './migrations/018-work-claims';
+import { m021SocketAttachments } from './migrations/021-socket-attachments';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -44,6 +45,7 @@ export const migrations: readonly Migration[] = [
   m016WorkflowCopies,
   m017Enterprise,
   m018WorkClaims,
+  m021SocketAttachments,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

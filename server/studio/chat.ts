@@ -11,6 +11,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { Server as SocketServer, type Socket } from 'socket.io';
+import { useClusterAdapter } from '../realtime/adapter';
+import { accountRoom } from '../realtime/push';
 import {
   HISTORY_PAGE_INIT_MEM,
   HISTORY_PAGE_MESSAGES,
@@ -47,7 +49,7 @@ import { CREATE_CHAT_FAILED, attachmentsOf, readSettings } from './tavern';
 /** Pause between two streamed tokens of a reply. */
 export const TOKEN_INTERVAL_MS = 15;
 
-export const roomOf = (accountId: string): string => `account:${accountId}`;
+export const roomOf = accountRoom;
 
 interface SessionRow extends Record<string, unknown> {
   id: string;
@@ -241,6 +243,9 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     serveClient: false,
     cors: { origin: false },
   });
+  // One platform over several processes: rooms span them all (realtime/adapter.ts).
+  const releaseAdapter = useClusterAdapter(io, ctx.config.databaseUrl);
+  ctx.push.attach(io);
   /** User message id -> reply id, while the reply streams. */
   const inFlight = new Map<string, string>();
   /**
@@ -513,7 +518,7 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     done();
   });
   app.addHook('onClose', (_instance, done) => {
-    io.close(() => done());
+    io.close(() => void releaseAdapter().finally(done));
   });
 
   return { io, replying: () => inFlight.size };

@@ -14,7 +14,7 @@ import type {
   TaskItem,
   TaskListResponse,
 } from '../../../infrastructure/contract/tasks';
-import { ESTIMATE_DEBOUNCE_MS } from '../../../infrastructure/tasks/epics';
+import { ESTIMATE_DEBOUNCE_MS, PUSH_RETRY_MS } from '../../../infrastructure/tasks/epics';
 import {
   createToolTask,
   deleteTask,
@@ -87,6 +87,7 @@ const fakeTasks = (
     optionsConfig: wrap('optionsConfig'),
     publishTask: wrap('publishTask'),
     remixOf: wrap('remixOf'),
+    settledPushes: wrap('settledPushes') as TasksDeps['settledPushes'],
   };
   return { deps, calls };
 };
@@ -261,7 +262,11 @@ describe('task list at sign-in: one snapshot event, replayable', () => {
       const { store } = storeWith(scheduler, { batchProgress: () => new Observable() }, t.deps);
       cold('10ms x').subscribe(() => store.dispatch(session.userInfoSet({ user })));
       flush();
-      expect(t.calls).toEqual([{ at: 10, name: 'listTasks', body: { page: 1, page_size: 50 } }]);
+      expect(t.calls.filter((c) => c.name === 'listTasks')).toEqual([
+        { at: 10, name: 'listTasks', body: { page: 1, page_size: 50 } },
+      ]);
+      // A listed task still running opens the push socket (issue 23).
+      expect(t.calls.filter((c) => c.name === 'settledPushes').map((c) => c.at)).toEqual([13]);
       const snap = store.recorder.events().find((e) => e.type === 'tasks/listReceived')!;
       expect(snap.meta.at).toBe(13);
       expect((snap.payload as tasks.TaskListReceivedPayload).requestedAt).toBe(10);
@@ -366,6 +371,97 @@ describe('tool tasks and polling every kind with its ownership', () => {
         status: 'completed',
         media: [{ kind: 'video', url: '/gst.gif', durationS: 1.6 }],
       });
+    });
+  });
+});
+
+describe('push the result (issue 23): the account socket says a task ended; polling every 3 s stays the fallback', () => {
+  it('reads a pushed task at once (one batch call at the push, not at the next 3 s tick) and records the push as an event', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, hot, flush }) => {
+      const pushes = hot<readonly string[]>('-- 1200ms a', { a: ['acc'] });
+      const t = fakeTasks(scheduler, { settledPushes: () => pushes });
+      const { store, calls } = storeWith(
+        scheduler,
+        {
+          batchProgress: (req) =>
+            cold('-r|', {
+              r: E.right({
+                items: req.task_ids.map((id) =>
+                  item(id, {
+                    status: 3,
+                    process: 100,
+                    img_uris: [{ url: `/${id}.png`, width: 2, height: 2 }],
+                  }),
+                ),
+              }),
+            }),
+        },
+        t.deps,
+      );
+      store.dispatch(session.userInfoSet({ user }));
+      store.dispatch(created('acc', false));
+      flush();
+      expect(t.calls.filter((c) => c.name === 'settledPushes').map((c) => c.at)).toEqual([0]);
+      expect(calls.filter((c) => c.name === 'batchProgress').map((c) => [c.at, c.body])).toEqual([
+        [1202, { task_ids: ['acc'] }],
+      ]);
+      const events = store.recorder.events().map((e) => [e.type, e.meta.at]);
+      expect(events).toContainEqual(['tasks/settledPushed', 1202]);
+      expect(events).toContainEqual(['tasks/completed', 1203]);
+      // Nothing left in progress: the socket is closed and no tick follows.
+      expect(store.getState().tasks.byId['acc']!.phase.status).toBe('completed');
+    });
+  });
+
+  it('keeps polling every 3000 ms while the socket is refused, and tries the socket again every PUSH_RETRY_MS', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      scheduler.maxFrames = 11_000;
+      const t = fakeTasks(scheduler, { settledPushes: () => cold('#', {}, new Error('please log in')) });
+      const { store, calls } = storeWith(
+        scheduler,
+        { batchProgress: () => cold('-r|', { r: E.right({ items: [item('acc')] }) }) },
+        t.deps,
+      );
+      store.dispatch(session.userInfoSet({ user }));
+      store.dispatch(created('acc', false));
+      flush();
+      expect(t.calls.filter((c) => c.name === 'settledPushes').map((c) => c.at)).toEqual([
+        0,
+        PUSH_RETRY_MS,
+        2 * PUSH_RETRY_MS,
+      ]);
+      expect(calls.filter((c) => c.name === 'batchProgress').map((c) => c.at)).toEqual([3000, 6000, 9000]);
+    });
+  });
+
+  it('opens no socket for a guest: guest tasks are only polled', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ cold, flush }) => {
+      boundTime(scheduler);
+      const t = fakeTasks(scheduler, {});
+      storeWith(
+        scheduler,
+        { batchProgress: () => cold('-r|', { r: E.right({ items: [item('gst')] }) }) },
+        t.deps,
+      ).store.dispatch(created('gst', true));
+      flush();
+      expect(t.calls.filter((c) => c.name === 'settledPushes')).toEqual([]);
+    });
+  });
+
+  it('ignores a push of a task that is not in progress here (another tab already read it): no call', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ hot, flush }) => {
+      boundTime(scheduler);
+      const pushes = hot<readonly string[]>('-- 100ms a', { a: ['elsewhere'] });
+      const t = fakeTasks(scheduler, { settledPushes: () => pushes });
+      const { store, calls } = storeWith(scheduler, { batchProgress: () => new Observable() }, t.deps);
+      store.dispatch(session.userInfoSet({ user }));
+      store.dispatch(created('acc', false));
+      flush();
+      expect(calls.filter((c) => c.name === 'batchProgress' && c.at < 3000)).toEqual([]);
     });
   });
 });

@@ -13,4 +13,5 @@ export const fakeTasksDeps = (): TasksDeps => ({
   optionsConfig: () => EMPTY,
   publishTask: () => EMPTY,
   remixOf: () => EMPTY,
+  settledPushes: () => EMPTY,
 });

@@ -1,0 +1,24 @@
+/**
+ * socket.io across processes (issue 23): on a real PostgreSQL every process's socket server uses
+ * `@socket.io/postgres-adapter`, so a room emit on one process reaches the room's sockets on all
+ * of them (NOTIFY/LISTEN; payloads over 8,000 bytes go through the `socket_io_attachments` table of
+ * migration 021). The adapter has a small pool of its own: LISTEN holds one connection for good.
+ * The embedded database is one process: socket.io's in-memory adapter is all it needs.
+ */
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
+import type { Server as SocketServer } from 'socket.io';
+
+/** Plugs the PostgreSQL adapter into `io` when there is a database URL; returns how to let it go. */
+export const useClusterAdapter = (io: SocketServer, databaseUrl: string | null): (() => Promise<void>) => {
+  if (databaseUrl === null) return () => Promise.resolve();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // A connection the database ends (a restart) is dropped and reopened by the adapter; never a crash.
+  pool.on('error', (err) => console.warn('socket adapter: connection lost', err.message));
+  io.adapter(
+    createAdapter(pool, {
+      errorHandler: (err) => console.warn('socket adapter:', err.message),
+    }),
+  );
+  return () => pool.end();
+};
