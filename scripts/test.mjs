@@ -1,52 +1,37 @@
 #!/usr/bin/env node
 // `npm test`: every check CI runs, in order, with one summary at the end.
-// Finds Chromium (CHROME_PATH, else /usr/bin/chromium); when it is missing, installs it with
-// apt where this runs as root, or stops with the one command that installs it.
+// Finds Chromium (CHROME_PATH, else /usr/bin/chromium), PostgreSQL and HAProxy; when one is
+// missing, installs it with apt where this runs as root, or stops with the command that installs it.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
-const INSTALL = 'apt-get update && apt-get install -y chromium';
-
-const ensureChromium = () => {
-  if (existsSync(chrome)) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot || process.env.CHROME_PATH) {
-    console.error(
-      `Chromium is missing at ${chrome}. Install it with:\n  sudo ${INSTALL}\n(or set CHROME_PATH to a Chromium binary)`,
-    );
-    process.exit(1);
-  }
-  console.log(`Chromium is missing: running \`${INSTALL}\``);
-  const r = spawnSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${INSTALL}`], { stdio: 'inherit' });
-  if (r.status !== 0 || !existsSync(chrome)) {
-    console.error(`Could not install Chromium. Run: ${INSTALL}`);
-    process.exit(1);
-  }
-};
 
 const hasPostgres = () =>
   existsSync('/usr/lib/postgresql') &&
   spawnSync('sh', ['-c', 'ls /usr/lib/postgresql/*/bin/initdb'], { stdio: 'ignore' }).status === 0;
 
-/** The server tests also run on a real PostgreSQL (issue 4: "CI runs them against both"). */
-const ensurePostgres = () => {
-  if (hasPostgres()) return;
+/**
+ * A Debian package a step needs: the server tests also run on a real PostgreSQL (issue 4: "CI runs
+ * them against both"); the scale-out soak puts HAProxy in front of two processes (issue 23).
+ */
+const ensurePackage = (name, present, why, elsewhere = '') => {
+  if (present()) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const install = 'apt-get update && apt-get install -y postgresql';
-  if (!isRoot) {
-    console.error(
-      `PostgreSQL is missing (needed for the PostgreSQL pass of the server tests). Install it with:\n  sudo ${install}`,
-    );
+  const install = `apt-get update && apt-get install -y ${name}`;
+  if (!isRoot || elsewhere !== '') {
+    console.error(`${name} is missing (${why}). Install it with:\n  sudo ${install}${elsewhere}`);
     process.exit(1);
   }
-  console.log(`PostgreSQL is missing: running \`${install}\``);
+  console.log(`${name} is missing: running \`${install}\``);
   const r = spawnSync('sh', ['-c', `DEBIAN_FRONTEND=noninteractive ${install}`], { stdio: 'inherit' });
-  if (r.status !== 0 || !hasPostgres()) {
-    console.error(`Could not install PostgreSQL. Run: ${install}`);
+  if (r.status !== 0 || !present()) {
+    console.error(`Could not install ${name}. Run: ${install}`);
     process.exit(1);
   }
 };
+
+const hasHaproxy = () => existsSync('/usr/sbin/haproxy') || existsSync('/usr/local/sbin/haproxy');
 
 /**
  * The checks that read the sources (lint, format, types) and the build run side by side: each is
@@ -70,7 +55,7 @@ const steps = [
     ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', 'tests/server'],
   ],
   [
-    'soak tests: ping under engine load, 200 pollers, a PostgreSQL restart (issue 9)',
+    'soak tests: ping under engine load, 200 pollers, a PostgreSQL restart (issue 9); two processes behind HAProxy (issue 23)',
     'npx',
     ['vitest', 'run', '--config', 'tests/soak/vitest.config.ts'],
   ],
@@ -93,8 +78,14 @@ const runCaptured = ([name, cmd, args], env) =>
     });
   });
 
-ensureChromium();
-ensurePostgres();
+ensurePackage(
+  'chromium',
+  () => existsSync(chrome),
+  `the browser tests; looked for ${chrome}`,
+  process.env.CHROME_PATH ? '\n(or set CHROME_PATH to a Chromium binary)' : '',
+);
+ensurePackage('postgresql', hasPostgres, 'the PostgreSQL pass of the server tests and the soak tests');
+ensurePackage('haproxy', hasHaproxy, 'the load balancer of the scale-out soak test');
 const env = { ...process.env, CHROME_PATH: chrome };
 const results = await Promise.all(together.map((step) => runCaptured(step, env)));
 for (const [name, cmd, args] of results.every((r) => r.ok) ? steps : []) {

@@ -21,11 +21,11 @@ import { variantRoutes } from './blobs/variants';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
 import { registerDelivery, staticCacheHeaders } from './delivery';
-import { openPglite, openPostgres, type Database } from './db/database';
+import { DATABASE_UNAVAILABLE, openPglite, openPostgres, type Database } from './db/database';
 import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
 import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
-import { ApiError, CODES, failure } from './envelope';
+import { ApiError, CODES, failure, ok } from './envelope';
 import { accountRoutes } from './routes/account';
 import { commerceRoutes } from './routes/commerce';
 import { communityRoutes } from './routes/community';
@@ -237,6 +237,18 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   marketingRoutes(app, ctx);
   supportRoutes(app, ctx);
   seoRoutes(app, config.cookieSecure);
+
+  // For a load balancer's checks (deploy/haproxy.cfg): 200 while this process reaches its database.
+  app.get('/healthz', async (_req, reply) => {
+    const up = await db.query('SELECT 1').then(
+      () => true,
+      () => false,
+    );
+    return reply
+      .status(up ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send(up ? ok({ database: 'up' }) : failure(DATABASE_UNAVAILABLE, 'the database is unavailable'));
+  });
 
   variantRoutes(app, ctx);
   app.get<{ Params: { '*': string } }>('/blobs/*', async (req, reply) => {

@@ -4,6 +4,7 @@
  * blob store, started one after the other (the first migrates and seeds; the others find it done).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
@@ -127,4 +128,46 @@ export const signIn = async (baseUrl: string, email: string, password: string): 
   const r = await postJson(`${baseUrl}/api/v1/account/login`, { email, password });
   if (r?.status?.code !== 10000) throw new Error(`login failed: ${JSON.stringify(r)}`);
   return r.data.token as string;
+};
+
+export interface LoadBalancer {
+  readonly url: string;
+  readonly stop: () => Promise<void>;
+}
+
+/**
+ * HAProxy (Debian's package) with the repository's config, deploy/haproxy.cfg, in front of two
+ * processes (the same one twice stands for a platform of one process). Missing HAProxy is an
+ * error with the command that installs it, never a skip.
+ */
+export const startHaproxy = async (appA: string, appB: string): Promise<LoadBalancer> => {
+  const bin = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p));
+  if (!bin) throw new Error('HAProxy is not installed: apt-get install -y haproxy');
+  const port = await freePort();
+  const hostPort = (url: string) => new URL(url).host;
+  const child = spawn(bin, ['-db', '-f', path.join('deploy', 'haproxy.cfg')], {
+    env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, APP_A: hostPort(appA), APP_B: hostPort(appB) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`haproxy exited:\n${out}`);
+    const up = await fetch(`${url}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`haproxy did not answer:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited(child);
+    },
+  };
 };
