@@ -24,6 +24,7 @@ import { m016WorkflowCopies } from './migrations/016-workflow-copies';
 import { m017Enterprise } from './migrations/017-enterprise';
 import { m018WorkClaims } from './migrations/018-work-claims';
 import { m021SocketAttachments } from './migrations/021-socket-attachments';
+import { m022ProblemReports } from './migrations/022-problem-reports';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -46,6 +47,7 @@ export const migrations: readonly Migration[] = [
   m017Enterprise,
   m018WorkClaims,
   m021SocketAttachments,
+  m022ProblemReports,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {

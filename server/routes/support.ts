@@ -16,6 +16,7 @@ import {
   type SupportSubmitResponse,
 } from '../../infrastructure/contract/support';
 import { newId } from '../auth';
+import { problemReportRoutes } from '../support/problemReports';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 
@@ -103,6 +104,7 @@ const table = (testId: string, head: readonly string[], rows: readonly (readonly
   `</tbody></table>`;
 
 export const supportRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  problemReportRoutes(app, ctx);
   app.post(SUPPORT_SUBMIT_PATH, async (req) => {
     const body = decodeBody(SupportSubmitRequest, req.body);
     const problems = support.supportFormProblems({
