@@ -37,6 +37,7 @@ import { studioContext } from './studio/index.js';
 import { peopleCleared, peopleContext } from './people/index.js';
 import { moderationContext } from './moderation/index.js';
 import { postsContext } from './posts/index.js';
+import { problemReportsContext } from './support/problemReports.js';
 
 export const contexts = {
   tasks: tasksContext,
@@ -68,6 +69,7 @@ export const contexts = {
   people: peopleContext,
   moderation: moderationContext,
   posts: postsContext,
+  problemReports: problemReportsContext,
 } as const;
 
 type Contexts = typeof contexts;

@@ -5,6 +5,7 @@ import { evolveSupport, initialSupportState, type SupportState } from './state.j
 export * from './events.js';
 export * from './state.js';
 export * from './rules.js';
+export * from './problemReports.js';
 
 export const supportContext: BoundedContext<SupportState, SupportEvent> = {
   name: 'support',

@@ -17,6 +17,7 @@
  * with the domain's rules (support.supportFormProblems) and answers 10400 naming the field.
  */
 import * as t from 'io-ts';
+import { support } from '../../domain/index.js';
 
 export const SUPPORT_SUBMIT_PATH = '/api/v1/support/submit';
 export const DEV_SUPPORT_PAGE = '/dev/support';
@@ -51,7 +52,7 @@ export const problemReportLogPath = (id: string): string =>
   PROBLEM_REPORT_LOG_ROUTE.replace(':id', encodeURIComponent(id));
 /** The largest log a report carries (a bounded recorder keeps logs well under it). */
 export const PROBLEM_REPORT_MAX_BYTES = 8 * 1024 * 1024;
-export const PROBLEM_NOTE_MAX = 2000;
+export const PROBLEM_NOTE_MAX = support.PROBLEM_NOTE_MAX;
 
 export const ProblemReportRequest = t.type({ note: t.string, log: t.string }, 'ProblemReportRequest');
 export type ProblemReportRequest = t.TypeOf<typeof ProblemReportRequest>;

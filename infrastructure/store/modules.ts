@@ -23,6 +23,8 @@ export const loadCreationModule: EpicModuleLoader = () =>
 export const loadDecorationsModule: EpicModuleLoader = () =>
   import('../decorations/module').then((m) => m.decorationsModule);
 export const loadPostsModule: EpicModuleLoader = () => import('../posts/module').then((m) => m.postsModule);
+export const loadProblemReportsModule: EpicModuleLoader = () =>
+  import('../support/module').then((m) => m.problemReportsModule);
 export const loadBillingModule: EpicModuleLoader = () =>
   import('../billing/module').then((m) => m.billingModule);
 

@@ -6,3 +6,10 @@ import { defineCommand } from '../store/commands';
 export const sendSupportMessage = defineCommand<support.SupportForm>()('support/send');
 /** Opens the form again for another message. */
 export const resetSupportForm = defineCommand()('support/resetForm');
+
+/** "Report a problem" (issue 24): reads what the log to send holds (counts only) for the consent screen. */
+export const previewProblemReport = defineCommand()('problemReports/preview');
+/** Sends the session's event log with the note; the view sends only after the person agreed. */
+export const sendProblemReport = defineCommand<{ readonly note: string }>()('problemReports/send');
+export const listProblemReports = defineCommand()('problemReports/list');
+export const deleteProblemReport = defineCommand<{ readonly id: string }>()('problemReports/delete');

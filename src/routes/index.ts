@@ -27,6 +27,7 @@ import { subscriptionRoute } from './subscription';
 import { studioRoutes } from './studio';
 import { userRoute } from './user';
 import { supportRoute } from './support';
+import { reportProblemRoute } from './reportProblem';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -57,6 +58,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   userRoute,
   messagesRoute,
   supportRoute,
+  reportProblemRoute,
   forbiddenRoute,
 ];
 

@@ -289,6 +289,12 @@ const AccountMenu = () => {
           onSelect: () => void navigate(to('/support')),
         },
         {
+          key: 'report',
+          label: intl.formatMessage({ id: 'header.reportProblem' }),
+          icon: <HelpIcon />,
+          onSelect: () => void navigate(to('/support/report')),
+        },
+        {
           key: 'log',
           label: intl.formatMessage({ id: 'header.downloadLog' }),
           icon: <DownloadIcon />,

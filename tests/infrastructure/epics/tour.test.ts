@@ -3,7 +3,7 @@
  * tour: next, previous, close. Done on the last step", §7 "account guide status set"), over fakes.
  */
 import * as E from 'fp-ts/Either';
-import { of } from 'rxjs';
+import { EMPTY, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { session, tour } from '../../../domain/index.js';
@@ -31,6 +31,9 @@ const setup = (guideStatus: 0 | 1) => {
       calls.push(`submit ${req.topic} ${req.resource_id ?? '-'}`);
       return of(E.right({ id: 'sup1', created_at: 1 }));
     },
+    sendReport: () => EMPTY,
+    listReports: () => EMPTY,
+    deleteReport: () => EMPTY,
   };
   const { deps } = makeFakeDeps(scheduler, {});
   const social = {

@@ -1,0 +1,5 @@
+import type { EpicModule } from '../epics/root';
+import { problemReportEpics } from './problemReports';
+
+/** The "Report a problem" page's epics: its preview, sending, and the person's list of reports. */
+export const problemReportsModule: EpicModule = { key: 'problemReports', epics: problemReportEpics };
