@@ -14,7 +14,8 @@ import {
   MAX_URL_LENGTH,
   requestIdOf,
 } from './boundary';
-import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
+import { blobStoreOf } from './blobs/configured';
+import { contentTypeOf, type BlobStore } from './blobs/store';
 import { variantRoutes } from './blobs/variants';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
@@ -128,7 +129,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   const engines = acquireEngines();
   await migrate(db);
   await seed(db, clock.now());
-  const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = options.blobs ?? (await blobStoreOf(config));
   const ctx: ServerContext = {
     config,
     db,

@@ -3,8 +3,35 @@
  * PORT (one port for API and client), DATA_DIR (embedded database and blobs),
  * DATABASE_URL (a real PostgreSQL instead of the embedded one), LOG_LEVEL (pino level of the
  * request logs), COOKIE_SECURE (the site is served over HTTPS), SERVE_SOURCEMAPS.
+ *
+ * Blobs: files under DATA_DIR/blobs by default; BLOB_STORE_URL=s3://bucket[/prefix] puts them in an
+ * S3-compatible store instead (server/blobs/s3.ts), with S3_ENDPOINT (an S3-compatible server's
+ * address, e.g. http://127.0.0.1:9000; unset: AWS for S3_REGION), S3_REGION (default us-east-1),
+ * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (unset: the SDK's own chain, AWS_* variables or an
+ * instance role), S3_FORCE_PATH_STYLE=1 (bucket in the path, as most S3-compatible servers want)
+ * and S3_CORS_ORIGINS (comma-separated origins of the web client: `npm start` writes the bucket's
+ * CORS rules for them, so browsers may PUT upload parts and GET downloads straight to the store).
  */
 import path from 'node:path';
+
+/** Where blobs live: the disk under DATA_DIR (the default), or an S3-compatible bucket. */
+export type BlobStoreConfig =
+  | { readonly kind: 'disk' }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      /** Key prefix inside the bucket, without slashes at either end ('' for none). */
+      readonly prefix: string;
+      /** An S3-compatible server's address; null for AWS itself. */
+      readonly endpoint: string | null;
+      readonly region: string;
+      /** Both set, or both null (the SDK's default credential chain). */
+      readonly accessKeyId: string | null;
+      readonly secretAccessKey: string | null;
+      readonly forcePathStyle: boolean;
+      /** Origins the bucket's CORS rules let browsers PUT parts from and GET downloads for. */
+      readonly corsOrigins: readonly string[];
+    };
 
 export interface ServerConfig {
   readonly port: number;
@@ -40,6 +67,8 @@ export interface ServerConfig {
   readonly devSwitches: boolean;
   /** Pause between two streamed tokens of a chat reply (the simulated model's pace). */
   readonly chatTokenIntervalMs?: number;
+  /** Where blobs live (absent: the disk under DATA_DIR). */
+  readonly blobStore?: BlobStoreConfig;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -49,6 +78,33 @@ const flag = (value: string | undefined): boolean => value === '1' || value?.toL
 const int = (value: string | undefined, fallback: number): number => {
   const n = value === undefined ? NaN : Number.parseInt(value, 10);
   return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+/** BLOB_STORE_URL: unset, '' or `disk` for the disk; `s3://bucket[/prefix]` for S3. Anything else throws. */
+export const blobStoreConfigOf = (env: NodeJS.ProcessEnv): BlobStoreConfig => {
+  const url = env['BLOB_STORE_URL']?.trim() ?? '';
+  if (url === '' || url === 'disk') return { kind: 'disk' };
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!m || m[1] === undefined)
+    throw new Error(`BLOB_STORE_URL must be s3://bucket[/prefix] (or unset for the disk), not ${url}`);
+  const keyId = env['S3_ACCESS_KEY_ID'] || null;
+  const secret = env['S3_SECRET_ACCESS_KEY'] || null;
+  if ((keyId === null) !== (secret === null))
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither');
+  return {
+    kind: 's3',
+    bucket: m[1],
+    prefix: (m[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint: env['S3_ENDPOINT'] || null,
+    region: env['S3_REGION'] || 'us-east-1',
+    accessKeyId: keyId,
+    secretAccessKey: secret,
+    forcePathStyle: flag(env['S3_FORCE_PATH_STYLE']),
+    corsOrigins: (env['S3_CORS_ORIGINS'] ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+  };
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
@@ -72,4 +128,5 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   devSwitches:
     env['DEV_SWITCHES'] === '0' ? false : flag(env['DEV_SWITCHES']) || env['NODE_ENV'] !== 'production',
   chatTokenIntervalMs: Math.min(2000, Math.max(1, int(env['CHAT_TOKEN_INTERVAL_MS'], 15))),
+  blobStore: blobStoreConfigOf(env),
 });
