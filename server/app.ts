@@ -16,7 +16,8 @@ import {
   MAX_URL_LENGTH,
   requestIdOf,
 } from './boundary';
-import { contentTypeOf, diskBlobStore, type BlobStore } from './blobs/store';
+import { blobStoreOf } from './blobs/configured';
+import { contentTypeOf, type BlobStore } from './blobs/store';
 import { variantRoutes } from './blobs/variants';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
@@ -134,7 +135,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   const clock = options.clock ?? { now: () => Date.now() };
   const db = options.db ?? (await openDatabase(config));
   const engines = acquireEngines();
-  const blobs = options.blobs ?? diskBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = options.blobs ?? (await blobStoreOf(config));
   const push = makePush();
   const ctx: ServerContext = {
     config,

@@ -4,8 +4,35 @@
  * DATABASE_URL (a real PostgreSQL instead of the embedded one), LOG_LEVEL (pino level of the
  * request logs), COOKIE_SECURE (the site is served over HTTPS), SERVE_SOURCEMAPS, WORK_LEASE_MS and
  * WORK_CAPACITY (how engine work is claimed across processes: creation/claims.ts).
+ *
+ * Blobs: files under DATA_DIR/blobs by default; BLOB_STORE_URL=s3://bucket[/prefix] puts them in an
+ * S3-compatible store instead (server/blobs/s3.ts), with S3_ENDPOINT (an S3-compatible server's
+ * address, e.g. http://127.0.0.1:9000; unset: AWS for S3_REGION), S3_REGION (default us-east-1),
+ * S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (unset: the SDK's own chain, AWS_* variables or an
+ * instance role), S3_FORCE_PATH_STYLE=1 (bucket in the path, as most S3-compatible servers want)
+ * and S3_CORS_ORIGINS (comma-separated origins of the web client: `npm start` writes the bucket's
+ * CORS rules for them, so browsers may PUT upload parts and GET downloads straight to the store).
  */
 import path from 'node:path';
+
+/** Where blobs live: the disk under DATA_DIR (the default), or an S3-compatible bucket. */
+export type BlobStoreConfig =
+  | { readonly kind: 'disk' }
+  | {
+      readonly kind: 's3';
+      readonly bucket: string;
+      /** Key prefix inside the bucket, without slashes at either end ('' for none). */
+      readonly prefix: string;
+      /** An S3-compatible server's address; null for AWS itself. */
+      readonly endpoint: string | null;
+      readonly region: string;
+      /** Both set, or both null (the SDK's default credential chain). */
+      readonly accessKeyId: string | null;
+      readonly secretAccessKey: string | null;
+      readonly forcePathStyle: boolean;
+      /** Origins the bucket's CORS rules let browsers PUT parts from and GET downloads for. */
+      readonly corsOrigins: readonly string[];
+    };
 
 export interface ServerConfig {
   readonly port: number;
@@ -48,6 +75,8 @@ export interface ServerConfig {
   readonly workLeaseMs?: number;
   /** The most tasks and trainings one process works on at once (its engines' capacity). */
   readonly workCapacity?: number;
+  /** Where blobs live (absent: the disk under DATA_DIR). */
+  readonly blobStore?: BlobStoreConfig;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -57,6 +86,33 @@ const flag = (value: string | undefined): boolean => value === '1' || value?.toL
 const int = (value: string | undefined, fallback: number): number => {
   const n = value === undefined ? NaN : Number.parseInt(value, 10);
   return Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+/** BLOB_STORE_URL: unset, '' or `disk` for the disk; `s3://bucket[/prefix]` for S3. Anything else throws. */
+export const blobStoreConfigOf = (env: NodeJS.ProcessEnv): BlobStoreConfig => {
+  const url = env['BLOB_STORE_URL']?.trim() ?? '';
+  if (url === '' || url === 'disk') return { kind: 'disk' };
+  const m = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(url);
+  if (!m || m[1] === undefined)
+    throw new Error(`BLOB_STORE_URL must be s3://bucket[/prefix] (or unset for the disk), not ${url}`);
+  const keyId = env['S3_ACCESS_KEY_ID'] || null;
+  const secret = env['S3_SECRET_ACCESS_KEY'] || null;
+  if ((keyId === null) !== (secret === null))
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together, or neither');
+  return {
+    kind: 's3',
+    bucket: m[1],
+    prefix: (m[2] ?? '').replace(/^\/+|\/+$/g, ''),
+    endpoint: env['S3_ENDPOINT'] || null,
+    region: env['S3_REGION'] || 'us-east-1',
+    accessKeyId: keyId,
+    secretAccessKey: secret,
+    forcePathStyle: flag(env['S3_FORCE_PATH_STYLE']),
+    corsOrigins: (env['S3_CORS_ORIGINS'] ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter((o) => o !== ''),
+  };
 };
 
 export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig => ({
@@ -82,4 +138,5 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   chatTokenIntervalMs: Math.min(2000, Math.max(1, int(env['CHAT_TOKEN_INTERVAL_MS'], 15))),
   workLeaseMs: Math.max(1000, int(env['WORK_LEASE_MS'], 10_000)),
   workCapacity: Math.max(1, int(env['WORK_CAPACITY'], 200)),
+  blobStore: blobStoreConfigOf(env),
 });

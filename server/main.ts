@@ -10,9 +10,20 @@ import { DEMO_ACCOUNT } from './seed';
 
 const config = readConfig();
 const server = await buildServer(config, { logger: { level: config.logLevel } });
+// Browsers PUT upload parts and GET downloads straight to an S3 bucket: its CORS rules name the site.
+if (config.blobStore?.kind === 's3' && config.blobStore.corsOrigins.length > 0) {
+  const { putBucketCors, s3BlobStore } = await import('./blobs/s3');
+  const store = s3BlobStore(config.blobStore);
+  await putBucketCors(store, config.blobStore.corsOrigins);
+  store.client.destroy();
+}
 await server.app.listen({ port: config.port, host: config.host });
 const db = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-console.log(`Atelier is running at http://localhost:${config.port}/  (database: ${db})`);
+const blobs =
+  config.blobStore?.kind === 's3'
+    ? `s3://${config.blobStore.bucket}${config.blobStore.prefix === '' ? '' : `/${config.blobStore.prefix}`}`
+    : 'on disk';
+console.log(`Atelier is running at http://localhost:${config.port}/  (database: ${db}; blobs: ${blobs})`);
 console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 
 // The square's covers are rendered on first request; rendering them now, in the background,

@@ -128,7 +128,7 @@ export type DownloadUrlRequest = t.TypeOf<typeof DownloadUrlRequest>;
 
 export const DownloadUrlResponse = t.type(
   {
-    /** A signed URL under /download/, good until `expires_at` (epoch ms). */
+    /** A signed URL under /download/, or a pre-signed GET of the S3-compatible store; good until `expires_at` (epoch ms). */
     url: t.string,
     expires_at: t.number,
   },

@@ -10,12 +10,29 @@
  *   Another owner's upload is reported as missing (10404).
  * - A chunk PUT may not exceed that chunk's expected size (the last chunk is the remainder):
  *   HTTP 413 with 30003. Re-PUT of a chunk replaces it atomically (write, then rename).
- * - Files up to 64 MiB go to the blob store (served under /blobs/, replaceable by S3); larger
- *   ones stay on this server's disk and are served from GET /uploads/:fileId/:name, so a 1 GiB
- *   file is never held in memory. Chunk parts live on local disk until confirm: several
- *   servers behind one database need sticky upload routing or a shared DATA_DIR.
+ * - Files up to 64 MiB go to the blob store (served under /blobs/); larger ones stay on this
+ *   server's disk and are served from GET /uploads/:fileId/:name, so a 1 GiB file is never held
+ *   in memory. Chunk parts live on local disk until confirm: several servers behind one database
+ *   need sticky upload routing or a shared DATA_DIR, or the S3 store below.
+ * - With a store that takes uploads itself (S3, `blobs.multipart`), an upload is a multipart
+ *   upload of the blob `uploads/<id>/<name>`: its pre-signed URLs are the store's UploadPart URLs
+ *   (the part's size signed in), the browser PUTs every chunk there and no byte of it passes
+ *   through a server process; chunk checks ask the store (ListParts); confirm lists the parts,
+ *   checks each one's size, completes the upload, then checks what the kind needs from the
+ *   stored object: its size; the sha256 `hash_val` when one was given (S3 cannot check a whole
+ *   object's SHA-256 of a multipart upload, so the object is read back once as a stream);
+ *   an image's header (the image, at most 30 MB); an audio file's first bytes (a ranged GET).
+ *   Chunk sizes are raised to the store's least part size (S3: 5 MiB; the guest and audio paths'
+ *   5 MB become 5 MiB). Files over 64 MiB stay in the store (storage 'bulk', too large for the
+ *   engines) and GET /uploads/:fileId/:name redirects to a pre-signed GET of them.
+ * - Finalisation happens once across server processes: a confirm claims the row
+ *   (`UPDATE ... WHERE status = 'pending' AND lease free RETURNING`, a lease of
+ *   FINALIZE_LEASE_MS that another process takes over once it lapses, should the claimer die);
+ *   a confirm that finds the claim taken waits for the row to settle and answers what the
+ *   claimer answered (a failure's code is kept on the row for that). Within one process a second
+ *   confirm shares the first one's promise.
  * - Stale parts of abandoned uploads are not swept yet (a periodic job can delete
- *   `uploads/parts/<id>` of rows past `expires_at`).
+ *   `uploads/parts/<id>` of rows past `expires_at`, and abort their multipart uploads).
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -23,6 +40,7 @@ import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   AudioFileConfirmResponse,
   AudioPreConfigRequest,
@@ -54,7 +72,7 @@ import {
   UPLOAD_STATUS_NOT_ACCEPTABLE,
 } from '../../infrastructure/contract/uploads';
 import { newId, type Caller } from '../auth';
-import type { BlobStore } from '../blobs/store';
+import type { BlobStore, MultipartUploads, StoredPart } from '../blobs/store';
 import type { Database, Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';
 import { COMMERCE_CODES } from './codes';
@@ -66,6 +84,15 @@ export const UPLOAD_TTL_MS = 2 * 3600 * 1000;
 export const BLOB_INLINE_MAX_BYTES = 64 * 1024 * 1024;
 /** The route's body limit: the largest chunk plus room for nothing else (bodies are raw bytes). */
 export const CHUNK_BODY_LIMIT = CHUNK_BYTES + 64 * 1024;
+/** How long one confirm holds its claim on finalising an upload before another may take it over. */
+export const FINALIZE_LEASE_MS = 10 * 60 * 1000;
+/** How long a confirm waits for another process's finalisation of the same upload to settle. */
+export const CONFIRM_WAIT_MS = 60 * 1000;
+const CONFIRM_POLL_MS = 40;
+/** How long GET /uploads/:fileId/:name's pre-signed redirect (a file in the store) stays good. */
+export const STORED_URL_TTL_MS = 60 * 60 * 1000;
+/** Media types a browser may render inline from an upload; anything else downloads. */
+export const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
 
 type UploadKind = 'file' | 'image' | 'audio';
 
@@ -83,13 +110,18 @@ interface UploadRow extends Record<string, unknown> {
   chunk_size: number;
   chunk_count: number;
   status: 'pending' | 'complete' | 'failed';
-  storage: 'blob' | 'disk' | null;
+  /** blob: in the blob store; disk: this server's disk; bulk: in the store, too large for the engines. */
+  storage: 'blob' | 'disk' | 'bulk' | null;
   blob_key: string | null;
   url: string | null;
   width: number | null;
   height: number | null;
   audio_info: AudioSniff | string | null;
   expires_at: string | number;
+  /** The store's multipart upload id; null where chunks come through this server. */
+  multipart_id: string | null;
+  finalizing_until: string | number | null;
+  failure_code: number | null;
 }
 
 interface Owner {
@@ -172,12 +204,18 @@ export interface UploadService {
   confirmAudio(caller: Caller, fileId: string, now: number): Promise<AudioFileConfirmResponse>;
   saveGuestFields(caller: Caller, req: GuestFieldsSaveRequest, now: number): Promise<GuestFieldsResponse>;
   listGuestFields(caller: Caller): Promise<GuestFieldsResponse>;
-  /** A disk-stored file for GET /uploads/:fileId/:name, or null. */
-  openStored(
-    fileId: string,
-    name: string,
-  ): Promise<{ stream: Readable; size: number; contentType: string } | null>;
+  /** A large file for GET /uploads/:fileId/:name (on disk, or a pre-signed GET in the store), or null. */
+  openStored(fileId: string, name: string, now: number): Promise<StoredFile | null>;
 }
+
+export type StoredFile =
+  | {
+      readonly kind: 'stream';
+      readonly stream: Readable;
+      readonly size: number;
+      readonly contentType: string;
+    }
+  | { readonly kind: 'redirect'; readonly url: string };
 
 type Finalized =
   | { readonly status: typeof UPLOAD_STATUS_DONE; readonly row: UploadRow }
@@ -193,7 +231,9 @@ export const makeUploadService = (
   const root = path.join(dataDir, 'uploads');
   const partsDir = (fileId: string) => path.join(root, 'parts', fileId);
   const storedFile = (fileId: string) => path.join(root, 'files', fileId);
-  const inflight = new Map<string, Promise<Finalized>>();
+  /** This process's confirms in flight: null when another process holds the claim. */
+  const inflight = new Map<string, Promise<Finalized | null>>();
+  const store: MultipartUploads | null = blobs.multipart;
 
   const create = async (
     owner: Owner,
@@ -205,18 +245,24 @@ export const makeUploadService = (
       category: number;
       hash_val: string | null;
     },
-    chunkSize: number,
+    requestedChunk: number,
     now: number,
   ) => {
     const fileId = newId(16);
+    // A store's parts but the last are at least its least part size.
+    const chunkSize =
+      store !== null && f.file_size > requestedChunk
+        ? Math.max(requestedChunk, store.minPartBytes)
+        : requestedChunk;
     const count = Math.max(1, Math.ceil(f.file_size / chunkSize));
     const expiresAt = now + UPLOAD_TTL_MS;
-    const url =
-      kind === 'image' ? blobs.urlOf(`uploads/${fileId}/${safeFileName(f.file_name, f.content_type)}`) : null;
+    const key = `uploads/${fileId}/${safeFileName(f.file_name, f.content_type)}`;
+    const url = kind === 'image' ? blobs.urlOf(key) : null;
+    const multipartId = store === null ? null : await store.start(key, f.content_type);
     await db.query(
       `INSERT INTO uploads (file_id, account_id, device_id, kind, file_name, content_type, file_size, category, hash_val,
-         chunk_size, chunk_count, status, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13)`,
+         chunk_size, chunk_count, status, created_at, expires_at, multipart_id, blob_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'pending', $12, $13, $14, $15)`,
       [
         fileId,
         owner.accountId,
@@ -231,14 +277,20 @@ export const makeUploadService = (
         count,
         now,
         expiresAt,
+        multipartId,
+        multipartId === null ? null : key,
       ],
     );
-    return {
-      fileId,
-      expiresAt,
-      url,
-      preSigns: Array.from({ length: count }, (_, i) => chunkUrl(secret, fileId, i, expiresAt)),
-    };
+    const sizes = { chunk_size: chunkSize, file_size: f.file_size };
+    const preSigns =
+      store === null || multipartId === null
+        ? Array.from({ length: count }, (_, i) => chunkUrl(secret, fileId, i, expiresAt))
+        : await Promise.all(
+            Array.from({ length: count }, (_, i) =>
+              store.partUrl(key, multipartId, i + 1, expectedChunkSize(sizes, i), { now, expiresAt }),
+            ),
+          );
+    return { fileId, expiresAt, url, chunkSize, preSigns };
   };
 
   /** The default chunk of the path, or a smaller one the client asked for. */
@@ -264,11 +316,29 @@ export const makeUploadService = (
       throw new ApiError(CODES.invalidRequest, `this is a ${row.kind} upload; confirm it with its own call`);
   };
 
-  const failUpload = async (fileId: string) => {
-    await db.query(`UPDATE uploads SET status = 'failed' WHERE file_id = $1 AND status = 'pending'`, [
-      fileId,
-    ]);
-    await rm(partsDir(fileId), { recursive: true, force: true });
+  /** The upload's store half, for a row that goes straight to the store. */
+  const inStore = (row: UploadRow): { mp: MultipartUploads; key: string; uploadId: string } | null => {
+    if (row.multipart_id === null) return null;
+    if (store === null || row.blob_key === null)
+      throw new Error(`upload ${row.file_id} is in a blob store this server is not configured with`);
+    return { mp: store, key: row.blob_key, uploadId: row.multipart_id };
+  };
+
+  /**
+   * Marks a pending upload failed (with why, so that every confirm of it answers the same) and
+   * drops what it left: its parts on disk, or its multipart upload and any object it completed.
+   */
+  const failUpload = async (row: UploadRow, code: number | null) => {
+    await db.query(
+      `UPDATE uploads SET status = 'failed', failure_code = $2, finalizing_until = NULL WHERE file_id = $1 AND status = 'pending'`,
+      [row.file_id, code],
+    );
+    await rm(partsDir(row.file_id), { recursive: true, force: true });
+    const s = inStore(row);
+    if (s !== null) {
+      await s.mp.abort(s.key, s.uploadId);
+      await blobs.remove(s.key);
+    }
   };
 
   /** Assembles in chunk order into one file, hashing as it goes. */
@@ -304,87 +374,229 @@ export const makeUploadService = (
     }
   };
 
-  /** Once per upload at a time: a second confirm in flight waits for the first one's answer. */
-  const finalize = (row: UploadRow, now: number): Promise<Finalized> => {
-    const running = inflight.get(row.file_id);
-    if (running) return running;
-    const job = (async (): Promise<Finalized> => {
-      const chunks = await db.query<{ chunk_index: number; size: number }>(
-        'SELECT chunk_index, size FROM upload_chunks WHERE file_id = $1 ORDER BY chunk_index',
-        [row.file_id],
-      );
-      const have = new Set(chunks.map((c) => c.chunk_index));
-      const missing = Array.from({ length: row.chunk_count }, (_, i) => i).filter((i) => !have.has(i));
-      if (missing.length > 0) return { status: UPLOAD_STATUS_INCOMPLETE, missing };
-      const assembled = await assemble(row);
-      const fileSize = Number(row.file_size);
-      if (assembled.size !== fileSize || (row.hash_val !== null && row.hash_val !== assembled.sha256)) {
-        await failUpload(row.file_id);
-        return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
-      }
-      let width: number | null = null;
-      let height: number | null = null;
-      let audio: AudioSniff | null = null;
-      if (row.kind === 'image') {
-        // sharp reads the headers of the file (libvips, off the event loop): every format a browser writes.
-        const size = await probeImage(assembled.file);
-        if (size === null) {
-          await failUpload(row.file_id);
-          return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
-        }
-        ({ width, height } = size);
-      }
-      if (row.kind === 'audio') {
-        audio = audioInfo(await readHead(assembled.file), assembled.size);
-        if (audio === null) {
-          await failUpload(row.file_id);
-          throw new ApiError(COMMERCE_CODES.audioError, 'the file is not audio this platform can play');
-        }
-      }
-      const name = safeFileName(row.file_name, row.content_type);
-      let storage: 'blob' | 'disk';
-      let key: string | null = null;
-      let url: string;
-      if (assembled.size <= BLOB_INLINE_MAX_BYTES) {
-        key = `uploads/${row.file_id}/${name}`;
-        await blobs.put(key, await readFile(assembled.file));
-        url = blobs.urlOf(key);
-        storage = 'blob';
-      } else {
-        await mkdir(path.dirname(storedFile(row.file_id)), { recursive: true });
-        await rename(assembled.file, storedFile(row.file_id));
-        url = `/uploads/${row.file_id}/${encodeURIComponent(name)}`;
-        storage = 'disk';
-      }
-      const [done] = await db.query<UploadRow>(
-        `UPDATE uploads SET status = 'complete', storage = $2, blob_key = $3, url = $4, width = $5, height = $6, audio_info = $7, completed_at = $8
-         WHERE file_id = $1 AND status = 'pending' RETURNING *`,
-        [row.file_id, storage, key, url, width, height, audio === null ? null : JSON.stringify(audio), now],
-      );
-      await rm(partsDir(row.file_id), { recursive: true, force: true });
-      if (!done) throw new ApiError(CODES.forbidden, 'the upload changed while it was being confirmed');
-      return { status: UPLOAD_STATUS_DONE, row: done };
-    })().finally(() => inflight.delete(row.file_id));
-    inflight.set(row.file_id, job);
-    return job;
+  const rejected = async (row: UploadRow): Promise<Finalized> => {
+    await failUpload(row, UPLOAD_STATUS_NOT_ACCEPTABLE);
+    return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
   };
 
-  /** The shared confirm steps: ownership, kind, a finished or failed upload, expiry. */
+  const notAudio = async (row: UploadRow): Promise<never> => {
+    await failUpload(row, COMMERCE_CODES.audioError);
+    throw new ApiError(COMMERCE_CODES.audioError, 'the file is not audio this platform can play');
+  };
+
+  const missingOfParts = (row: UploadRow, have: ReadonlySet<number>): number[] =>
+    Array.from({ length: row.chunk_count }, (_, i) => i).filter((i) => !have.has(i));
+
+  const markComplete = async (
+    row: UploadRow,
+    done: {
+      storage: 'blob' | 'disk' | 'bulk';
+      key: string | null;
+      url: string;
+      width: number | null;
+      height: number | null;
+      audio: AudioSniff | null;
+    },
+    now: number,
+  ): Promise<Finalized> => {
+    const [updated] = await db.query<UploadRow>(
+      `UPDATE uploads SET status = 'complete', storage = $2, blob_key = $3, url = $4, width = $5, height = $6, audio_info = $7,
+         completed_at = $8, finalizing_until = NULL
+       WHERE file_id = $1 AND status = 'pending' RETURNING *`,
+      [
+        row.file_id,
+        done.storage,
+        done.key,
+        done.url,
+        done.width,
+        done.height,
+        done.audio === null ? null : JSON.stringify(done.audio),
+        now,
+      ],
+    );
+    if (!updated) throw new ApiError(CODES.forbidden, 'the upload changed while it was being confirmed');
+    return { status: UPLOAD_STATUS_DONE, row: updated };
+  };
+
+  /** Chunks that came through this server: assembled from disk, checked, stored. */
+  const finalizeFromDisk = async (row: UploadRow, now: number): Promise<Finalized> => {
+    const chunks = await db.query<{ chunk_index: number; size: number }>(
+      'SELECT chunk_index, size FROM upload_chunks WHERE file_id = $1 ORDER BY chunk_index',
+      [row.file_id],
+    );
+    const missing = missingOfParts(row, new Set(chunks.map((c) => c.chunk_index)));
+    if (missing.length > 0) return { status: UPLOAD_STATUS_INCOMPLETE, missing };
+    const assembled = await assemble(row);
+    const fileSize = Number(row.file_size);
+    if (assembled.size !== fileSize || (row.hash_val !== null && row.hash_val !== assembled.sha256))
+      return rejected(row);
+    let width: number | null = null;
+    let height: number | null = null;
+    let audio: AudioSniff | null = null;
+    if (row.kind === 'image') {
+      // sharp reads the headers of the file (libvips, off the event loop): every format a browser writes.
+      const size = await probeImage(assembled.file);
+      if (size === null) return rejected(row);
+      ({ width, height } = size);
+    }
+    if (row.kind === 'audio') {
+      audio = audioInfo(await readHead(assembled.file), assembled.size);
+      if (audio === null) return notAudio(row);
+    }
+    const name = safeFileName(row.file_name, row.content_type);
+    let done: Finalized;
+    if (assembled.size <= BLOB_INLINE_MAX_BYTES) {
+      const key = `uploads/${row.file_id}/${name}`;
+      await blobs.put(key, await readFile(assembled.file));
+      done = await markComplete(
+        row,
+        { storage: 'blob', key, url: blobs.urlOf(key), width, height, audio },
+        now,
+      );
+    } else {
+      await mkdir(path.dirname(storedFile(row.file_id)), { recursive: true });
+      await rename(assembled.file, storedFile(row.file_id));
+      const url = `/uploads/${row.file_id}/${encodeURIComponent(name)}`;
+      done = await markComplete(row, { storage: 'disk', key: null, url, width, height, audio }, now);
+    }
+    await rm(partsDir(row.file_id), { recursive: true, force: true });
+    return done;
+  };
+
+  /** Parts the browser PUT straight into the store: listed, sized, completed, then checked. */
+  const finalizeInStore = async (
+    row: UploadRow,
+    s: { mp: MultipartUploads; key: string; uploadId: string },
+    now: number,
+  ): Promise<Finalized> => {
+    const fileSize = Number(row.file_size);
+    const parts = await s.mp.listParts(s.key, s.uploadId);
+    // No parts and the object there: a finalisation whose process died after completing it.
+    let stored = parts.length === 0 ? await blobs.stat(s.key) : null;
+    if (stored === null) {
+      const byNumber = new Map(parts.map((p) => [p.partNumber, p]));
+      const missing = missingOfParts(row, new Set(parts.map((p) => p.partNumber - 1)));
+      if (missing.length > 0) return { status: UPLOAD_STATUS_INCOMPLETE, missing };
+      const ordered: StoredPart[] = [];
+      for (let i = 0; i < row.chunk_count; i++) {
+        const part = byNumber.get(i + 1);
+        if (part === undefined || part.size !== expectedChunkSize(row, i)) return rejected(row);
+        ordered.push(part);
+      }
+      await s.mp.complete(s.key, s.uploadId, ordered);
+      stored = await blobs.stat(s.key);
+    }
+    if (stored === null || stored.size !== fileSize) return rejected(row);
+    if (row.hash_val !== null) {
+      const whole = await blobs.read(s.key);
+      if (whole === null) return rejected(row);
+      const hash = createHash('sha256');
+      for await (const piece of whole as AsyncIterable<Buffer>) hash.update(piece);
+      if (hash.digest('hex') !== row.hash_val) return rejected(row);
+    }
+    let width: number | null = null;
+    let height: number | null = null;
+    let audio: AudioSniff | null = null;
+    if (row.kind === 'image') {
+      const bytes = await blobs.get(s.key);
+      const size = bytes === null ? null : await probeImage(bytes);
+      if (size === null) return rejected(row);
+      ({ width, height } = size);
+    }
+    if (row.kind === 'audio') {
+      const head =
+        fileSize === 0
+          ? null
+          : await blobs.read(s.key, { start: 0, end: Math.min(SNIFF_BYTES, fileSize) - 1 });
+      audio = head === null ? null : audioInfo(await collect(head), fileSize);
+      if (audio === null) return notAudio(row);
+    }
+    const name = safeFileName(row.file_name, row.content_type);
+    const small = fileSize <= BLOB_INLINE_MAX_BYTES;
+    return markComplete(
+      row,
+      {
+        storage: small ? 'blob' : 'bulk',
+        key: s.key,
+        url: small ? blobs.urlOf(s.key) : `/uploads/${row.file_id}/${encodeURIComponent(name)}`,
+        width,
+        height,
+        audio,
+      },
+      now,
+    );
+  };
+
+  /** Takes the row's finalisation lease: the claimed row, or null when another confirm holds it. */
+  const claim = async (fileId: string, now: number): Promise<UploadRow | null> => {
+    const [row] = await db.query<UploadRow>(
+      `UPDATE uploads SET finalizing_until = $2
+       WHERE file_id = $1 AND status = 'pending' AND (finalizing_until IS NULL OR finalizing_until <= $3)
+       RETURNING *`,
+      [fileId, now + FINALIZE_LEASE_MS, now],
+    );
+    return row ?? null;
+  };
+
+  /** Finalises a claimed row; an upload left pending (missing chunks, an error) is let go. */
+  const finalizeClaimed = async (row: UploadRow, now: number): Promise<Finalized> => {
+    const release = () =>
+      db.query(`UPDATE uploads SET finalizing_until = NULL WHERE file_id = $1 AND status = 'pending'`, [
+        row.file_id,
+      ]);
+    try {
+      const s = inStore(row);
+      const outcome = s === null ? await finalizeFromDisk(row, now) : await finalizeInStore(row, s, now);
+      if (outcome.status === UPLOAD_STATUS_INCOMPLETE) await release();
+      return outcome;
+    } catch (err) {
+      await release();
+      throw err;
+    }
+  };
+
+  /** What a failed upload's confirm answers, the same for every confirm of it. */
+  const failedAnswer = (row: UploadRow): Finalized => {
+    if (row.failure_code === COMMERCE_CODES.audioError)
+      throw new ApiError(COMMERCE_CODES.audioError, 'the file is not audio this platform can play');
+    return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
+  };
+
+  /**
+   * The shared confirm steps: ownership, kind, a finished or failed upload, expiry; then the one
+   * finalisation, here or (waited for) in another confirm on this or another process.
+   */
   const confirm = async (
     caller: Caller,
     fileId: string,
     kinds: readonly UploadKind[],
     now: number,
   ): Promise<Finalized> => {
-    const row = await ownRow(db, caller, fileId);
+    let row = await ownRow(db, caller, fileId);
     requireKind(row, kinds);
-    if (row.status === 'complete') return { status: UPLOAD_STATUS_DONE, row };
-    if (now >= Number(row.expires_at)) {
-      await failUpload(fileId);
-      throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired; start it again');
+    const waitUntil = Date.now() + CONFIRM_WAIT_MS;
+    for (;;) {
+      if (row.status === 'complete') return { status: UPLOAD_STATUS_DONE, row };
+      if (now >= Number(row.expires_at)) {
+        await failUpload(row, null);
+        throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired; start it again');
+      }
+      if (row.status === 'failed') return failedAnswer(row);
+      let job = inflight.get(fileId);
+      if (job === undefined) {
+        job = claim(fileId, now)
+          .then((claimed) => (claimed === null ? null : finalizeClaimed(claimed, now)))
+          .finally(() => inflight.delete(fileId));
+        inflight.set(fileId, job);
+      }
+      const outcome = await job;
+      if (outcome !== null) return outcome;
+      // Another process is finalising it: its answer will be on the row.
+      if (Date.now() > waitUntil)
+        throw new ApiError(CODES.forbidden, 'the upload is still being confirmed; confirm it again');
+      await sleep(CONFIRM_POLL_MS);
+      row = await ownRow(db, caller, fileId);
     }
-    if (row.status === 'failed') return { status: UPLOAD_STATUS_NOT_ACCEPTABLE };
-    return finalize(row, now);
   };
 
   const missingOf = (f: Finalized): number[] => (f.status === UPLOAD_STATUS_INCOMPLETE ? f.missing : []);
@@ -419,7 +631,7 @@ export const makeUploadService = (
       return {
         file_id: made.fileId,
         pre_signs: made.preSigns,
-        chunk_size: chunk,
+        chunk_size: made.chunkSize,
         status: 0,
         expires_at: made.expiresAt,
       };
@@ -476,7 +688,7 @@ export const makeUploadService = (
       return {
         file_id: made.fileId,
         pre_signs: made.preSigns,
-        chunk_size: chunk,
+        chunk_size: made.chunkSize,
         status: 0,
         expires_at: made.expiresAt,
       };
@@ -496,6 +708,7 @@ export const makeUploadService = (
       if (!row) throw new ApiError(CODES.notFound, 'no such upload', 404);
       if (row.status !== 'pending')
         throw forbidden(`the upload is ${row.status === 'complete' ? 'already confirmed' : 'failed'}`);
+      if (row.multipart_id !== null) throw forbidden("this upload's chunks go straight to the blob store");
       if (index >= row.chunk_count) throw forbidden('no such chunk');
       const limit = expectedChunkSize(row, index);
       const declared = contentLength === undefined ? NaN : Number(contentLength);
@@ -523,23 +736,39 @@ export const makeUploadService = (
     },
 
     checkChunk: async (caller, req, now) => {
+      const notOurs = () =>
+        new ApiError(CODES.invalidRequest, 'pre_sign_url is not a chunk URL of this file');
       const named = parseChunkUrl(req.pre_sign_url);
-      if (named === null || named.fileId !== req.file_id)
-        throw new ApiError(CODES.invalidRequest, 'pre_sign_url is not a chunk URL of this file');
+      const part = named === null ? (store?.partOf(req.pre_sign_url) ?? null) : null;
+      if (named === null ? part === null : named.fileId !== req.file_id) throw notOurs();
       const row = await ownRow(db, caller, req.file_id);
-      if (named.chunk >= row.chunk_count) throw new ApiError(CODES.invalidRequest, 'no such chunk');
+      const s = inStore(row);
+      let index: number;
+      if (s === null) {
+        if (named === null) throw notOurs();
+        index = named.chunk;
+      } else {
+        if (part === null || part.uploadId !== s.uploadId) throw notOurs();
+        index = part.partNumber - 1;
+      }
+      if (index >= row.chunk_count) throw new ApiError(CODES.invalidRequest, 'no such chunk');
       if (row.status !== 'complete' && now >= Number(row.expires_at))
         throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired');
-      const [c] = await db.query<{ size: number }>(
-        'SELECT size FROM upload_chunks WHERE file_id = $1 AND chunk_index = $2',
-        [req.file_id, named.chunk],
-      );
-      return {
-        file_id: req.file_id,
-        chunk_index: named.chunk,
-        received: c !== undefined,
-        size: c?.size ?? null,
-      };
+      let size: number | null;
+      if (s === null) {
+        const [c] = await db.query<{ size: number }>(
+          'SELECT size FROM upload_chunks WHERE file_id = $1 AND chunk_index = $2',
+          [req.file_id, index],
+        );
+        size = c?.size ?? null;
+      } else if (row.status === 'complete') {
+        // A completed multipart upload has no parts left to list: each was what it had to be.
+        size = expectedChunkSize(row, index);
+      } else {
+        const parts = await s.mp.listParts(s.key, s.uploadId);
+        size = parts.find((p) => p.partNumber === index + 1)?.size ?? null;
+      }
+      return { file_id: req.file_id, chunk_index: index, received: size !== null, size };
     },
 
     confirmFile: async (caller, fileId, now) => {
@@ -637,18 +866,41 @@ export const makeUploadService = (
       return listFields(db, caller.accountId);
     },
 
-    openStored: async (fileId, name) => {
+    openStored: async (fileId, name, now) => {
       const [row] = await db.query<UploadRow>(
-        `SELECT * FROM uploads WHERE file_id = $1 AND status = 'complete' AND storage = 'disk'`,
+        `SELECT * FROM uploads WHERE file_id = $1 AND status = 'complete' AND storage IN ('disk', 'bulk')`,
         [fileId],
       );
       if (!row || row.url !== `/uploads/${fileId}/${encodeURIComponent(name)}`) return null;
+      if (row.storage === 'bulk') {
+        if (row.blob_key === null) return null;
+        const inline = INLINE_TYPES.test(row.content_type);
+        const url = await blobs.signedGet(row.blob_key, {
+          now,
+          expiresAt: now + STORED_URL_TTL_MS,
+          contentType: inline ? row.content_type : 'application/octet-stream',
+          disposition: inline ? 'inline' : 'attachment',
+        });
+        return url === null ? null : { kind: 'redirect', url };
+      }
       const file = storedFile(fileId);
       const info = await stat(file).catch(() => null);
       if (info === null) return null;
-      return { stream: createReadStream(file), size: info.size, contentType: row.content_type };
+      return {
+        kind: 'stream',
+        stream: createReadStream(file),
+        size: info.size,
+        contentType: row.content_type,
+      };
     },
   };
+};
+
+/** A short stream's bytes. */
+const collect = async (stream: Readable): Promise<Buffer> => {
+  const pieces: Buffer[] = [];
+  for await (const piece of stream as AsyncIterable<Buffer>) pieces.push(piece);
+  return Buffer.concat(pieces);
 };
 
 const listFields = async (db: Queryable, accountId: string): Promise<GuestFieldsResponse> => {

@@ -96,7 +96,7 @@ import {
 } from '../commerce/memberships';
 import { completeOrder, createOrder, failOrder, findOwnOrder, orderDetail } from '../commerce/orders';
 import { loadSigningSecret } from '../commerce/signing';
-import { CHUNK_BODY_LIMIT, makeUploadService } from '../commerce/uploads';
+import { CHUNK_BODY_LIMIT, INLINE_TYPES, makeUploadService } from '../commerce/uploads';
 import type { ServerContext } from '../context';
 import { CODES, decodeBody, failure, ok } from '../envelope';
 import { activeHalfPriceEndOf } from '../ops/popups';
@@ -109,9 +109,6 @@ const sendPage = (reply: FastifyReply, page: CheckoutPage, status = 200) =>
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(page.html);
-
-/** Media types a browser may render inline from an upload; anything else downloads. */
-const INLINE_TYPES = /^(image\/(png|jpeg|gif|webp|avif)|audio\/[\w.+-]+|video\/[\w.+-]+)$/i;
 
 export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   const now = () => ctx.clock.now();
@@ -323,8 +320,15 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   });
 
   app.get<{ Params: { fileId: string; name: string } }>('/uploads/:fileId/:name', async (req, reply) => {
-    const file = await uploads.openStored(req.params.fileId, req.params.name);
+    const file = await uploads.openStored(req.params.fileId, req.params.name, now());
     if (file === null) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
+    // A file in an S3-compatible store: its bytes come from the store, never through this process.
+    if (file.kind === 'redirect')
+      return reply
+        .status(302)
+        .header('location', file.url)
+        .header('cache-control', 'private, max-age=300')
+        .send();
     const inline = INLINE_TYPES.test(file.contentType);
     return reply
       .header('content-type', inline ? file.contentType : 'application/octet-stream')

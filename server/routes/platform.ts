@@ -115,9 +115,19 @@ export const platformRoutes = (app: FastifyInstance, ctx: ServerContext): void =
     const body = decodeBody(DownloadUrlRequest, req.body);
     const key = blobKeyOf(body.url);
     if (key === null) throw new ApiError(CODES.invalidRequest, 'not a file of ours');
-    if ((await ctx.blobs.get(key)) === null) throw new ApiError(CODES.notFound, 'no such file');
+    if ((await ctx.blobs.stat(key)) === null) throw new ApiError(CODES.notFound, 'no such file');
     const expiresAt = now() + DOWNLOAD_URL_TTL_MS;
-    return ok<DownloadUrlResponse>({ url: downloadUrl(secret, key, expiresAt), expires_at: expiresAt });
+    // In an S3-compatible store: a pre-signed GET of the store itself (Range works there too), so
+    // the download's bytes never pass through this process; on disk: our own signed route below.
+    const direct = await ctx.blobs.signedGet(key, {
+      now: now(),
+      expiresAt,
+      disposition: contentDisposition(key),
+    });
+    return ok<DownloadUrlResponse>({
+      url: direct ?? downloadUrl(secret, key, expiresAt),
+      expires_at: expiresAt,
+    });
   });
 
   app.get<{ Params: { '*': string }; Querystring: Record<string, string | undefined> }>(

@@ -479,9 +479,8 @@ describe('images (pre-sign, one PUT, image confirm) and audio (pre-config, chunk
     ).json.data;
     await put(c.pre_signs[0], bytes);
     expect(code(await api('/api/v1/upload/audio/file/confirm', { file_id: c.file_id }))).toBe(30010);
-    expect((await api('/api/v1/upload/audio/file/confirm', { file_id: c.file_id })).json.data.status).toBe(
-      406,
-    );
+    // The failure is kept with its reason: every later confirm answers the same (issue 23).
+    expect(code(await api('/api/v1/upload/audio/file/confirm', { file_id: c.file_id }))).toBe(30010);
   });
 });
 

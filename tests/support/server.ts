@@ -3,7 +3,7 @@
  * embedded database (PGlite takes ~3 s and ~800 MB to open: one per file, never one per test).
  * `DATABASE_URL` in the environment switches the same tests to a real PostgreSQL.
  */
-import { buildServer, type Server } from '../../server/app';
+import { buildServer, type BuildOptions, type Server } from '../../server/app';
 import { readConfig, type ServerConfig } from '../../server/config';
 import { copyDatabase, removeDataDir, seededDataDir } from './seeded';
 
@@ -28,6 +28,8 @@ export interface TestServer {
 export const startTestServer = async (
   overrides: Partial<ServerConfig> = {},
   runEngines = true,
+  /** More of buildServer's options (a blob store, a request log); the database is always the file's own. */
+  build: Omit<BuildOptions, 'db' | 'runEngines'> = {},
 ): Promise<TestServer> => {
   // A copy of the run's seeded data (seeded.ts): with DATABASE_URL (the PostgreSQL pass of
   // `npm test`) a database of the file's own, copied from the seeded template and dropped after,
@@ -50,7 +52,7 @@ export const startTestServer = async (
     host: '127.0.0.1',
     ...overrides,
   };
-  const server = await buildServer(config, { runEngines });
+  const server = await buildServer(config, { ...build, runEngines });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const post: TestServer['post'] = async (p, body, headers = {}) => {
     const r = await fetch(address + p, {
