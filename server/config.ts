@@ -40,6 +40,11 @@ export interface ServerConfig {
   readonly devSwitches: boolean;
   /** Pause between two streamed tokens of a chat reply (the simulated model's pace). */
   readonly chatTokenIntervalMs?: number;
+  /**
+   * How long a process's claim on a chat reply it writes lasts unrefreshed (it refreshes it every
+   * third of it): a reply whose process died is ended with an error after at most this long.
+   */
+  readonly chatLeaseMs?: number;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -72,4 +77,5 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   devSwitches:
     env['DEV_SWITCHES'] === '0' ? false : flag(env['DEV_SWITCHES']) || env['NODE_ENV'] !== 'production',
   chatTokenIntervalMs: Math.min(2000, Math.max(1, int(env['CHAT_TOKEN_INTERVAL_MS'], 15))),
+  chatLeaseMs: Math.max(300, int(env['CHAT_LEASE_MS'], 10_000)),
 });

@@ -22,6 +22,7 @@ import { m014Support } from './migrations/014-support';
 import { m015Characters } from './migrations/015-characters';
 import { m016WorkflowCopies } from './migrations/016-workflow-copies';
 import { m017Enterprise } from './migrations/017-enterprise';
+import { m019SharedState } from './migrations/019-shared-state';
 
 /** In order. A migration with no SQL yet is a reserved slot: skipped, not recorded. */
 export const migrations: readonly Migration[] = [
@@ -42,6 +43,7 @@ export const migrations: readonly Migration[] = [
   m015Characters,
   m016WorkflowCopies,
   m017Enterprise,
+  m019SharedState,
 ];
 
 export const migrate = async (db: Database): Promise<number> => {
