@@ -77,6 +77,11 @@ export interface ServerConfig {
   readonly workCapacity?: number;
   /** Where blobs live (absent: the disk under DATA_DIR). */
   readonly blobStore?: BlobStoreConfig;
+  /**
+   * How long a process's claim on a chat reply it writes lasts unrefreshed (it refreshes it every
+   * third of it): a reply whose process died is ended with an error after at most this long.
+   */
+  readonly chatLeaseMs?: number;
 }
 
 const LOG_LEVELS = new Set(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
@@ -139,4 +144,5 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   workLeaseMs: Math.max(1000, int(env['WORK_LEASE_MS'], 10_000)),
   workCapacity: Math.max(1, int(env['WORK_CAPACITY'], 200)),
   blobStore: blobStoreConfigOf(env),
+  chatLeaseMs: Math.max(300, int(env['CHAT_LEASE_MS'], 10_000)),
 });

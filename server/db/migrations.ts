@@ -23,6 +23,7 @@ import { m015Characters } from './migrations/015-characters';
 import { m016WorkflowCopies } from './migrations/016-workflow-copies';
 import { m017Enterprise } from './migrations/017-enterprise';
 import { m018WorkClaims } from './migrations/018-work-claims';
+import { m019SharedState } from './migrations/019-shared-state';
 import { m020BlobStore } from './migrations/020-blob-store';
 import { m021SocketAttachments } from './migrations/021-socket-attachments';
 import { m022ProblemReports } from './migrations/022-problem-reports';
@@ -47,6 +48,7 @@ export const migrations: readonly Migration[] = [
   m016WorkflowCopies,
   m017Enterprise,
   m018WorkClaims,
+  m019SharedState,
   m020BlobStore,
   m021SocketAttachments,
   m022ProblemReports,

@@ -30,7 +30,7 @@ import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { avatarFrameOf } from '../commerce/decorations';
 import type { ServerContext } from '../context';
 import { outboxMailer, readOutbox, type Mailer } from '../platform/mail';
-import { LOGIN_LIMITS, makeLoginThrottle, type LoginThrottle } from '../security/throttle';
+import { LOGIN_LIMITS, makeLoginThrottle, slidingWindow, type SlidingWindow } from '../security/throttle';
 
 interface AccountRow extends Record<string, unknown> {
   id: string;
@@ -85,15 +85,15 @@ const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Refuses the attempt with 20010 and the wait when the address is over its limit; else counts it. */
-const throttled = (
-  limiter: LoginThrottle,
+const throttled = async (
+  limiter: SlidingWindow,
   address: string,
   now: number,
   reply: FastifyReply,
-): { status: { code: number; msg: string }; data: LoginThrottled } | null => {
-  const waitMs = limiter.waitMs('', address, now);
+): Promise<{ status: { code: number; msg: string }; data: LoginThrottled } | null> => {
+  const waitMs = await limiter.waitMs(address, now);
   if (waitMs <= 0) {
-    limiter.failed('', address, now);
+    await limiter.record(address, now);
     return null;
   }
   const retryAfterS = Math.ceil(waitMs / 1000);
@@ -109,10 +109,11 @@ export const accountRoutes = (
   ctx: ServerContext,
   mailer: Mailer = outboxMailer(ctx.db, ctx.clock),
 ): void => {
-  const throttle = makeLoginThrottle({ ...LOGIN_LIMITS, windowMs: ctx.config.loginWindowMs });
-  const perAddress = { perAccount: Number.MAX_SAFE_INTEGER, perAddress: ctx.config.signUpsPerAddress };
-  const signUps = makeLoginThrottle({ ...perAddress, windowMs: ctx.config.loginWindowMs });
-  const resetMails = makeLoginThrottle({ ...perAddress, windowMs: ctx.config.loginWindowMs });
+  // In PostgreSQL: the limits hold across every server process on the database.
+  const throttle = makeLoginThrottle(ctx.db, { ...LOGIN_LIMITS, windowMs: ctx.config.loginWindowMs });
+  const { signUpsPerAddress, loginWindowMs } = ctx.config;
+  const signUps = slidingWindow(ctx.db, 'sign-up:address', signUpsPerAddress, loginWindowMs);
+  const resetMails = slidingWindow(ctx.db, 'reset-mail:address', signUpsPerAddress, loginWindowMs);
   /** The account's fields with the frame of the avatar box it wears (spec §3 avatar_frame). */
   const infoOf = async (row: AccountRow): Promise<AccountInfo> =>
     toAccountInfo(row, await avatarFrameOf(ctx.db, ctx.blobs, row.id));
@@ -122,7 +123,7 @@ export const accountRoutes = (
     const email = body.email.toLowerCase();
     const now = ctx.clock.now();
     // Checked before the password: during a lock the right password is refused too.
-    const waitMs = throttle.waitMs(email, req.ip, now);
+    const waitMs = await throttle.waitMs(email, req.ip, now);
     if (waitMs > 0) {
       const retryAfterS = Math.ceil(waitMs / 1000);
       reply.header('retry-after', String(retryAfterS));
@@ -133,11 +134,11 @@ export const accountRoutes = (
     }
     const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [email]);
     if (!row || !(await verifyPassword(body.password, row.password_hash))) {
-      throttle.failed(email, req.ip, now);
+      await throttle.failed(email, req.ip, now);
       if (!row) throw new ApiError(CODES.accountNotExistent, 'no account with this email');
       throw new ApiError(CODES.wrongPassword, 'wrong password');
     }
-    throttle.succeeded(email);
+    await throttle.succeeded(email);
     const token = await startSession(ctx.db, reply, row.id, now);
     return ok({ token, user: await infoOf(row) });
   });
@@ -158,7 +159,7 @@ export const accountRoutes = (
   app.post(REGISTER_PATH, async (req, reply) => {
     const body = decodeBody(RegisterRequest, req.body);
     const now = ctx.clock.now();
-    const refused = throttled(signUps, req.ip, now, reply);
+    const refused = await throttled(signUps, req.ip, now, reply);
     if (refused) return refused;
     const email = body.email.trim().toLowerCase();
     if (!session.isPlausibleEmail(email) || email.length > 254)
@@ -186,7 +187,7 @@ export const accountRoutes = (
   app.post(PASSWORD_FORGOT_PATH, async (req, reply) => {
     const body = decodeBody(PasswordForgotRequest, req.body);
     const now = ctx.clock.now();
-    const refused = throttled(resetMails, req.ip, now, reply);
+    const refused = await throttled(resetMails, req.ip, now, reply);
     if (refused) return refused;
     const email = body.email.trim().toLowerCase();
     if (!session.isPlausibleEmail(email)) throw new ApiError(CODES.invalidEmail, 'invalid email');

@@ -46,22 +46,26 @@ import { workflowRoutes } from '../creation/workflowRoutes';
 import { loadSigningSecret } from '../commerce/signing';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { makeCaptcha, makeGuestAllowance } from '../security/captcha';
+import { postgresRateLimitStore } from '../security/rateLimitStore';
 import type { ServerContext } from '../context';
 
 export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   // Guest-ness comes from the session only: a `g_mode` in the body never makes an account a guest.
   const guestOf = (accountId: string | null) => accountId === null;
   const captcha = makeCaptcha(
+    ctx.db,
     loadSigningSecret(ctx.config.signingSecret, ctx.config.dataDir),
     ctx.config.captchaBits,
   );
-  const allowance = makeGuestAllowance(ctx.config.guestFreeTasks);
+  const allowance = makeGuestAllowance(ctx.db, ctx.config.guestFreeTasks);
 
   // Guest task creation: rate-limited per client address (accounts are not), then the captcha
-  // past the free allowance of the device and of the address.
+  // past the free allowance of the device and of the address. Counted in PostgreSQL, so the limits
+  // hold across every server process on the database.
   app.register(async (scope) => {
     await scope.register(rateLimit, {
       global: false,
+      store: postgresRateLimitStore(ctx.db, ctx.clock),
       hook: 'preHandler',
       keyGenerator: (req) => req.ip,
       allowList: (req) => req.caller.accountId !== null,
@@ -79,14 +83,14 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
         const body = decodeBody(TaskCreateRequest, req.body);
         const now = ctx.clock.now();
         const guest = guestOf(req.caller.accountId);
-        if (guest && allowance.needsChallenge(req.caller.deviceId, req.ip, now)) {
+        if (guest && (await allowance.needsChallenge(req.caller.deviceId, req.ip, now))) {
           if (body.captcha_token === undefined)
             throw new ApiError(CODES.captchaRequired, 'please solve the captcha challenge');
-          const check = captcha.redeem(body.captcha_token, now);
+          const check = await captcha.redeem(body.captcha_token, now);
           if (check !== 'ok') throw new ApiError(CODES.captchaInvalid, `the captcha solution is ${check}`);
         }
         const item = await ctx.tasks.create(req.caller, body, now);
-        if (guest) allowance.record(req.caller.deviceId, req.ip, now);
+        if (guest) await allowance.record(req.caller.deviceId, req.ip, now);
         return ok({ item });
       },
     );
@@ -95,7 +99,8 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   app.post(CAPTCHA_STATUS_PATH, async (req) => {
     decodeBody(CaptchaStatusRequest, req.body);
     const needed =
-      guestOf(req.caller.accountId) && allowance.needsChallenge(req.caller.deviceId, req.ip, ctx.clock.now());
+      guestOf(req.caller.accountId) &&
+      (await allowance.needsChallenge(req.caller.deviceId, req.ip, ctx.clock.now()));
     return ok({ state: needed ? 1 : 0 } satisfies CaptchaStatusResponse);
   });
 

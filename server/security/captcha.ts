@@ -4,16 +4,22 @@
  * A challenge is `nonce.difficulty.expiresAt.mac` with an HMAC-SHA256 over the first three
  * parts (a secret of its own, derived from the signing secret), so the server keeps nothing
  * until a solution comes back; a used nonce is remembered until its challenge expires, so a
- * solution is good once.
+ * solution is good once. The used nonces are in PostgreSQL (`captcha_nonces`), so a solution is
+ * good once across every server process on the database.
  *
  * The free allowance is counted per device id AND per client address over the last 24 hours:
- * rotating `x-device-id` from one address does not reset it. Kept in memory (one process).
+ * rotating `x-device-id` from one address does not reset it. Counted in PostgreSQL too (a sliding
+ * window of server/security/throttle.ts), so generations on any process count.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { leadingZeroBits, powInput } from '../../infrastructure/contract/captcha';
+import type { Queryable } from '../db/database';
+import { slidingWindow } from './throttle';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const DAY_MS = 24 * 3600_000;
+/** Nonces of expired challenges are deleted at most this often per captcha (they are refused as expired anyway). */
+const SWEEP_EVERY_MS = 60_000;
 
 export interface IssuedChallenge {
   readonly challenge: string;
@@ -26,16 +32,18 @@ export type SolutionCheck = 'ok' | 'bad' | 'expired' | 'replayed';
 
 export interface Captcha {
   readonly issue: (now: number) => IssuedChallenge;
-  /** Checks a `captcha_token` and, when good, marks it used. */
-  readonly redeem: (token: string, now: number) => SolutionCheck;
+  /** Checks a `captcha_token` and, when good, marks it used (on every process). */
+  readonly redeem: (token: string, now: number) => Promise<SolutionCheck>;
 }
 
-export const makeCaptcha = (signingSecret: string, difficulty: number): Captcha => {
+export const makeCaptcha = (db: Queryable, signingSecret: string, difficulty: number): Captcha => {
   const key = createHmac('sha256', signingSecret).update('atelier captcha v1').digest();
   const mac = (body: string) => createHmac('sha256', key).update(body).digest('base64url');
-  const used = new Map<string, number>();
-  const forget = (now: number) => {
-    for (const [nonce, expiresAt] of used) if (expiresAt <= now) used.delete(nonce);
+  let sweptAt = Number.NEGATIVE_INFINITY;
+  const forget = async (now: number) => {
+    if (now - sweptAt < SWEEP_EVERY_MS) return;
+    sweptAt = now;
+    await db.query('DELETE FROM captcha_nonces WHERE expires_at <= $1', [now]);
   };
   return {
     issue: (now) => {
@@ -44,7 +52,7 @@ export const makeCaptcha = (signingSecret: string, difficulty: number): Captcha 
       const body = `${nonce}.${difficulty}.${expiresAt}`;
       return { challenge: `${body}.${mac(body)}`, nonce, difficulty, expires_at: expiresAt };
     },
-    redeem: (token, now) => {
+    redeem: async (token, now) => {
       const m = /^([A-Za-z0-9_-]{16,64})\.(\d{1,2})\.(\d{1,16})\.([A-Za-z0-9_-]{43})~(\d{1,12})$/.exec(token);
       if (!m) return 'bad';
       const [, nonce, bits, expires, signature, counter] = m as unknown as [
@@ -60,41 +68,40 @@ export const makeCaptcha = (signingSecret: string, difficulty: number): Captcha 
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'bad';
       if (Number(bits) !== difficulty) return 'bad';
       if (now >= Number(expires)) return 'expired';
-      forget(now);
-      if (used.has(nonce)) return 'replayed';
+      await forget(now);
       const digest = createHash('sha256')
         .update(powInput(nonce, Number(counter)))
         .digest();
       if (leadingZeroBits(digest) < difficulty) return 'bad';
-      used.set(nonce, Number(expires));
-      return 'ok';
+      // The one statement that decides, whichever process it runs on: the first insert wins.
+      const claimed = await db.query(
+        'INSERT INTO captcha_nonces (nonce, expires_at) VALUES ($1, $2) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
+        [nonce, Number(expires)],
+      );
+      return claimed.length === 1 ? 'ok' : 'replayed';
     },
   };
 };
 
 export interface GuestAllowance {
   /** Whether the next guest generation from this device or address needs a solved challenge. */
-  readonly needsChallenge: (deviceId: string | null, address: string, now: number) => boolean;
-  readonly record: (deviceId: string | null, address: string, now: number) => void;
+  readonly needsChallenge: (deviceId: string | null, address: string, now: number) => Promise<boolean>;
+  readonly record: (deviceId: string | null, address: string, now: number) => Promise<void>;
 }
 
-export const makeGuestAllowance = (freePerDay: number): GuestAllowance => {
-  const seen = new Map<string, number[]>();
-  const recent = (key: string, now: number): number[] => {
-    const kept = (seen.get(key) ?? []).filter((at) => at > now - DAY_MS);
-    if (kept.length === 0) seen.delete(key);
-    else seen.set(key, kept);
-    return kept;
-  };
+export const makeGuestAllowance = (db: Queryable, freePerDay: number): GuestAllowance => {
+  const generations = slidingWindow(db, 'guest-generation', freePerDay, DAY_MS);
   const keys = (deviceId: string | null, address: string) => [
     `ip:${address}`,
     ...(deviceId === null ? [] : [`device:${deviceId}`]),
   ];
   return {
-    needsChallenge: (deviceId, address, now) =>
-      keys(deviceId, address).some((k) => recent(k, now).length >= freePerDay),
-    record: (deviceId, address, now) => {
-      for (const k of keys(deviceId, address)) seen.set(k, [...recent(k, now), now]);
+    needsChallenge: async (deviceId, address, now) => {
+      for (const k of keys(deviceId, address)) if ((await generations.waitMs(k, now)) > 0) return true;
+      return false;
+    },
+    record: async (deviceId, address, now) => {
+      for (const k of keys(deviceId, address)) await generations.record(k, now);
     },
   };
 };

@@ -8,6 +8,12 @@
  * `chat:send` stores the message once per (session, client_id): a resent message is acknowledged
  * with the first id and starts no second reply; if its reply is already done the reply is sent
  * again to that socket, so a client that lost it while offline gets it back.
+ *
+ * A reply being written lives in PostgreSQL (`chat_replies`, migration 019) with the tokens sent so
+ * far, so `chat:resume` on any server process finds it, and one process writes it under a lease
+ * it refreshes. When the writer dies the lease runs out: a process ends the reply (one wins the
+ * row) with `chat:error` to the account's room, and `chat:resume` answers it followed by its
+ * `chat:error`, so no client is left waiting on a reply nobody writes. Time is the server's clock.
  */
 import type { FastifyInstance } from 'fastify';
 import { Server as SocketServer, type Socket } from 'socket.io';
@@ -48,6 +54,22 @@ import { CREATE_CHAT_FAILED, attachmentsOf, readSettings } from './tavern';
 
 /** Pause between two streamed tokens of a reply. */
 export const TOKEN_INTERVAL_MS = 15;
+
+/** How long a writer's claim on a reply lasts unrefreshed; a reply whose writer died ends after it. */
+export const CHAT_LEASE_MS = 10_000;
+
+/**
+ * How long an ended reply stays in `chat_replies`: a failed one is still answered to `chat:resume`
+ * (a client that reconnects after the longest backoff, 30 s, or reloads learns that it failed), and
+ * a done one keeps a late resend of its message from starting a second reply.
+ */
+export const ENDED_REPLY_KEPT_MS = 10 * 60_000;
+
+/** The `chat:error` of a reply whose writer stopped before it was done. */
+export const REPLY_CUT_OFF = {
+  code: 503,
+  msg: 'the reply was cut off: the server writing it stopped',
+} as const;
 
 export const roomOf = accountRoom;
 
@@ -210,9 +232,46 @@ export const voiceSource = async (
 
 export interface ChatServer {
   readonly io: SocketServer;
-  /** Replies being streamed now. */
+  /** Replies this process is composing or streaming now. */
   readonly replying: () => number;
 }
+
+/** A row of `chat_replies`: a reply being written, or one that ended a short while ago. */
+interface ReplyRow extends Record<string, unknown> {
+  reply_id: string;
+  account_id: string;
+  session_id: string;
+  reply_to: string;
+  create_at: string | number;
+  name: string | null;
+  is_official_agent: boolean;
+  tokens: string[];
+  status: 'writing' | 'done' | 'failed';
+  /** What a failed reply's chat:error said. */
+  error_code: number | null;
+  error_msg: string | null;
+}
+
+const REPLY_COLUMNS =
+  'reply_id, account_id, session_id, reply_to, create_at, name, is_official_agent, tokens, status, error_code, error_msg';
+
+const inProgressOf = (row: ReplyRow): ChatReplyInProgress => ({
+  session_id: row.session_id,
+  reply_id: row.reply_id,
+  reply_to: row.reply_to,
+  create_at: Number(row.create_at) as ChatReplyInProgress['create_at'],
+  name: row.name,
+  is_official_agent: row.is_official_agent,
+  tokens: [...row.tokens],
+});
+
+/** The chat:error a failed reply ended with. */
+const errorOf = (row: ReplyRow): ChatReplyError => ({
+  session_id: row.session_id,
+  reply_id: row.reply_id,
+  code: row.error_code ?? REPLY_CUT_OFF.code,
+  msg: row.error_msg ?? REPLY_CUT_OFF.msg,
+});
 
 interface SocketData {
   accountId: string;
@@ -246,16 +305,71 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
   // One platform over several processes: rooms span them all (realtime/adapter.ts).
   const releaseAdapter = useClusterAdapter(io, ctx.config.databaseUrl);
   ctx.push.attach(io);
-  /** User message id -> reply id, while the reply streams. */
-  const inFlight = new Map<string, string>();
   /**
-   * The replies being written, by reply id, with every token sent so far: a client that reloads or
-   * comes back to a hidden tab asks for them (`chat:resume`) and catches up instead of losing them.
+   * The user messages whose reply this process is composing or writing, with the reply's id once
+   * it is claimed in `chat_replies` (the leases this process refreshes).
    */
-  const writing = new Map<string, { accountId: string; progress: ChatReplyInProgress }>();
+  const ownReplies = new Map<string, string | null>();
+  /** This process's name on the replies it writes. */
+  const writer = `writer_${newId()}`;
   const timers = new Set<NodeJS.Timeout>();
   const tokenInterval = ctx.config.chatTokenIntervalMs ?? TOKEN_INTERVAL_MS;
+  const leaseMs = ctx.config.chatLeaseMs ?? CHAT_LEASE_MS;
   let closed = false;
+
+  /**
+   * Ends the replies (of one session, or of one user message, or all) whose writer's lease ran out:
+   * one statement, so of several processes exactly one ends each, and it tells their viewers.
+   */
+  const endExpired = async (
+    now: number,
+    only: { readonly sessionId: string } | { readonly userMessageId: string } | null,
+  ): Promise<ReplyRow[]> => {
+    const [filter, extra] =
+      only === null
+        ? ['', []]
+        : 'sessionId' in only
+          ? ['AND session_id = $4', [only.sessionId]]
+          : ['AND user_message_id = $4', [only.userMessageId]];
+    return ctx.db.query<ReplyRow>(
+      `UPDATE chat_replies SET status = 'failed', ended_at = $1, error_code = $2, error_msg = $3
+       WHERE status = 'writing' AND lease_until <= $1 ${filter}
+       RETURNING ${REPLY_COLUMNS}`,
+      [now, REPLY_CUT_OFF.code, REPLY_CUT_OFF.msg, ...extra],
+    );
+  };
+
+  /**
+   * Every third of the lease: refreshes this process's leases, ends the replies whose writer died,
+   * and forgets the replies that ended long enough ago.
+   */
+  const sweep = async () => {
+    const now = ctx.clock.now();
+    const leased = [...ownReplies.values()].filter((id) => id !== null);
+    if (leased.length > 0)
+      await ctx.db.query(
+        `UPDATE chat_replies SET lease_until = $1
+         WHERE writer = $2 AND status = 'writing' AND reply_id = ANY($3::text[])`,
+        [now + leaseMs, writer, leased],
+      );
+    for (const row of await endExpired(now, null))
+      io.to(roomOf(row.account_id)).emit(CHAT_EVENT.error, errorOf(row));
+    await ctx.db.query("DELETE FROM chat_replies WHERE status <> 'writing' AND ended_at <= $1", [
+      now - ENDED_REPLY_KEPT_MS,
+    ]);
+  };
+  let sweeping: Promise<void> | null = null;
+  const sweeper = setInterval(
+    () => {
+      if (sweeping !== null || closed) return;
+      sweeping = sweep()
+        .catch((err: unknown) => app.log.warn({ err }, 'chat: the replies sweep failed'))
+        .finally(() => {
+          sweeping = null;
+        });
+    },
+    Math.max(20, Math.floor(leaseMs / 3)),
+  );
 
   io.use((socket, next) => {
     accountOfToken(ctx.db, handshakeToken(socket), ctx.clock.now())
@@ -293,7 +407,11 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     is_official_agent: row.is_official_agent,
   });
 
-  /** Composes and streams the reply to one user message; the reply is stored when it is complete. */
+  /**
+   * Composes and streams the reply to one user message; the reply is stored when it is complete.
+   * The reply is claimed in `chat_replies` first: a message another process is answering (or has
+   * answered) gets no second reply.
+   */
   const startReply = (
     accountId: string,
     session: SessionRow,
@@ -306,10 +424,12 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
       attachments: readonly ChatAttachmentItem[];
     },
   ) => {
-    if (inFlight.has(user.id)) return;
+    if (ownReplies.has(user.id)) return;
     const replyId = `msg_${newId()}`;
-    inFlight.set(user.id, replyId);
+    ownReplies.set(user.id, null);
     const room = io.to(roomOf(accountId));
+    /** Whether this process still holds the reply (a process that found its lease run out ended it). */
+    const held = (rows: readonly unknown[]) => rows.length > 0;
     const run = async () => {
       const [character] = await ctx.db.query<CharacterRow>(`${CHARACTER_SELECT} WHERE c.id = $1`, [
         session.character_id,
@@ -343,7 +463,8 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         },
       );
       const tokens = tokenize(text);
-      const createAt = Math.max(ctx.clock.now(), user.createdAt);
+      const now = ctx.clock.now();
+      const createAt = Math.max(now, user.createdAt);
       const start: ChatReplyStart = {
         session_id: session.id,
         reply_id: replyId,
@@ -352,19 +473,59 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         name: character.name,
         is_official_agent: character.is_official_agent,
       };
-      const progress: ChatReplyInProgress = { ...start, tokens: [] };
-      writing.set(replyId, { accountId, progress });
+      // A reply of this message whose writer died is ended first (its viewers hear it), then
+      // replaced; a live or done one, or a stored answer, wins over this one.
+      for (const row of await endExpired(now, { userMessageId: user.id }))
+        io.to(roomOf(row.account_id)).emit(CHAT_EVENT.error, errorOf(row));
+      const claimed = await ctx.db.query(
+        `INSERT INTO chat_replies (reply_id, user_message_id, account_id, session_id, reply_to, create_at,
+           name, is_official_agent, status, writer, lease_until)
+         SELECT $1::text, $2::text, $3::text, $4::text, $5::text, $6::bigint, $7::text, $8::boolean, 'writing',
+           $9::text, $10::bigint
+         WHERE NOT EXISTS (SELECT 1 FROM chat_messages WHERE id = $2 AND reply_id IS NOT NULL)
+         ON CONFLICT (user_message_id) DO UPDATE SET reply_id = EXCLUDED.reply_id,
+           reply_to = EXCLUDED.reply_to, create_at = EXCLUDED.create_at, name = EXCLUDED.name,
+           is_official_agent = EXCLUDED.is_official_agent, tokens = '{}', status = 'writing',
+           writer = EXCLUDED.writer, lease_until = EXCLUDED.lease_until, ended_at = NULL,
+           error_code = NULL, error_msg = NULL
+         WHERE chat_replies.status = 'failed'
+         RETURNING reply_id`,
+        [
+          replyId,
+          user.id,
+          accountId,
+          session.id,
+          user.clientId,
+          createAt,
+          character.name,
+          character.is_official_agent,
+          writer,
+          now + leaseMs,
+        ],
+      );
+      if (!held(claimed) || closed) {
+        ownReplies.delete(user.id);
+        return;
+      }
+      ownReplies.set(user.id, replyId);
       room.emit(CHAT_EVENT.start, start);
       const finish = async () => {
-        await ctx.db.transaction(async (tx) => {
+        const stored = await ctx.db.transaction(async (tx) => {
+          const mine = await tx.query(
+            `UPDATE chat_replies SET status = 'done', ended_at = $3
+             WHERE reply_id = $1 AND writer = $2 AND status = 'writing' RETURNING reply_id`,
+            [replyId, writer, ctx.clock.now()],
+          );
+          if (!held(mine)) return false;
           await tx.query(
             `INSERT INTO chat_messages (id, session_id, client_id, role, content, created_at) VALUES ($1, $2, NULL, 'assistant', $3, $4)`,
             [replyId, session.id, text, createAt],
           );
           await tx.query('UPDATE chat_messages SET reply_id = $1 WHERE id = $2', [replyId, user.id]);
+          return true;
         });
-        inFlight.delete(user.id);
-        writing.delete(replyId);
+        ownReplies.delete(user.id);
+        if (!stored) return;
         const done: ChatReplyDone = {
           session_id: session.id,
           reply_id: replyId,
@@ -377,25 +538,42 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         room.emit(CHAT_EVENT.done, done);
       };
       let index = 0;
+      // Each token is in PostgreSQL before it is sent (a resume on any process has every token sent),
+      // and each write renews the lease.
       const step = () => {
-        if (index < tokens.length) {
-          const token: ChatToken = {
-            session_id: session.id,
-            reply_id: replyId,
-            index: index as ChatToken['index'],
-            token: tokens[index] as string,
-          };
-          progress.tokens.push(token.token);
-          room.emit(CHAT_EVENT.token, token);
-          index += 1;
-          later(step, tokenInterval);
-        } else finish().catch(fail);
+        if (index >= tokens.length) {
+          finish().catch(fail);
+          return;
+        }
+        const token: ChatToken = {
+          session_id: session.id,
+          reply_id: replyId,
+          index: index as ChatToken['index'],
+          token: tokens[index] as string,
+        };
+        ctx.db
+          .query(
+            `UPDATE chat_replies SET tokens = array_append(tokens, $3::text), lease_until = $4
+             WHERE reply_id = $1 AND writer = $2 AND status = 'writing' RETURNING reply_id`,
+            [replyId, writer, token.token, ctx.clock.now() + leaseMs],
+          )
+          .then((kept) => {
+            if (closed) return;
+            // Ended by a process that found the lease run out: its chat:error went out already.
+            if (!held(kept)) {
+              ownReplies.delete(user.id);
+              return;
+            }
+            room.emit(CHAT_EVENT.token, token);
+            index += 1;
+            later(step, tokenInterval);
+          })
+          .catch(fail);
       };
       later(step, tokenInterval);
     };
     const fail = () => {
-      inFlight.delete(user.id);
-      writing.delete(replyId);
+      ownReplies.delete(user.id);
       if (closed) return;
       const error: ChatReplyError = {
         session_id: session.id,
@@ -403,7 +581,15 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
         code: 500,
         msg: 'the reply failed',
       };
-      room.emit(CHAT_EVENT.error, error);
+      // Ended in PostgreSQL too, so a resume on any process reports it; the error goes out either way.
+      ctx.db
+        .query(
+          `UPDATE chat_replies SET status = 'failed', ended_at = $3, error_code = $4, error_msg = $5
+           WHERE reply_id = $1 AND writer = $2 AND status = 'writing'`,
+          [replyId, writer, ctx.clock.now(), error.code, error.msg],
+        )
+        .catch(() => undefined)
+        .finally(() => room.emit(CHAT_EVENT.error, error));
     };
     run().catch(fail);
   };
@@ -465,8 +651,9 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     if (row.reply_id !== null) {
       const [reply] = await ctx.db.query<MessageRow>(`${MESSAGE_SELECT} WHERE m.id = $1`, [row.reply_id]);
       if (reply) setImmediate(() => socket.emit(CHAT_EVENT.done, replyDone(reply, msg.client_id)));
-    } else if (!inFlight.has(row.id)) {
-      // Stored but never answered (the server stopped mid-reply): answer now.
+    } else {
+      // Stored but never answered (its reply failed, or its writer stopped): answer now, unless a
+      // reply is being written on some process (startReply's claim decides).
       setImmediate(() => {
         if (!closed) startReply(accountId, session, user);
       });
@@ -474,17 +661,37 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     return ok(ack);
   };
 
-  /** The replies of the caller's session `payload.session_id` still being written, tokens so far. */
-  const handleResume = async (accountId: string, payload: unknown): Promise<unknown> => {
+  /**
+   * The replies of the caller's session `payload.session_id` still being written on any process,
+   * tokens so far, and those that failed a short while ago; `after` (run once the ack is sent)
+   * sends each failed one's `chat:error` to this socket, so the client that took it as started
+   * sees it end. A reply found with its writer's lease run out is ended here, for the whole room.
+   */
+  const handleResume = async (
+    socket: Socket,
+    accountId: string,
+    payload: unknown,
+  ): Promise<{ readonly answer: unknown; readonly after: () => void }> => {
     const decoded = ChatResumeRequest.decode(payload);
-    if (decoded._tag === 'Left') return failure(CODES.invalidRequest, 'malformed resume request');
-    await ownedSession(ctx.db, accountId, decoded.right.session_id);
-    const replies = [...writing.values()]
-      .filter((w) => w.accountId === accountId && w.progress.session_id === decoded.right.session_id)
-      // A copy: the tokens sent so far, not the array that keeps growing.
-      .map((w) => ({ ...w.progress, tokens: [...w.progress.tokens] }));
-    const ack: ChatResumeAck = { replies };
-    return ok(ack);
+    const nothing = () => undefined;
+    if (decoded._tag === 'Left')
+      return { answer: failure(CODES.invalidRequest, 'malformed resume request'), after: nothing };
+    const sessionId = decoded.right.session_id;
+    await ownedSession(ctx.db, accountId, sessionId);
+    const ended = await endExpired(ctx.clock.now(), { sessionId });
+    const rows = await ctx.db.query<ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM chat_replies WHERE session_id = $1 AND account_id = $2 AND status IN ('writing', 'failed')
+       ORDER BY create_at, reply_id`,
+      [sessionId, accountId],
+    );
+    const ack: ChatResumeAck = { replies: rows.map(inProgressOf) };
+    return {
+      answer: ok(ack),
+      after: () => {
+        for (const row of ended) socket.to(roomOf(accountId)).emit(CHAT_EVENT.error, errorOf(row));
+        for (const row of rows) if (row.status === 'failed') socket.emit(CHAT_EVENT.error, errorOf(row));
+      },
+    };
   };
 
   io.on('connection', (socket) => {
@@ -492,8 +699,11 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     void socket.join(roomOf(accountId));
     socket.on(CHAT_EVENT.resume, (payload: unknown, ack: unknown) => {
       const answer: AckFn = typeof ack === 'function' ? (ack as AckFn) : () => undefined;
-      handleResume(accountId, payload)
-        .then(answer)
+      handleResume(socket, accountId, payload)
+        .then(({ answer: reply, after }) => {
+          answer(reply);
+          after();
+        })
         .catch((err: unknown) => {
           if (err instanceof ApiError) answer(failure(err.code, err.message));
           else answer(failure(500, 'internal error'));
@@ -510,16 +720,19 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
     });
   });
 
-  app.addHook('preClose', (done) => {
+  // A closing process stops writing and leaves its replies' leases to run out: to the others it is
+  // a process that died, and one of them ends its replies.
+  app.addHook('preClose', async () => {
     closed = true;
+    clearInterval(sweeper);
     for (const timer of timers) clearTimeout(timer);
     timers.clear();
     io.local.disconnectSockets(true);
-    done();
+    await sweeping;
   });
   app.addHook('onClose', (_instance, done) => {
     io.close(() => void releaseAdapter().finally(done));
   });
 
-  return { io, replying: () => inFlight.size };
+  return { io, replying: () => ownReplies.size };
 };
