@@ -6,6 +6,10 @@
  * Issue 23, figure 5: batch-progress requests/s and p99 through HAProxy (deploy/haproxy.cfg) with
  * one process and with two, side by side in one run (alternating rounds).
  *
+ * Issue 23, figure 2 (in the same run as figure 1): a chat reply being written on the killed
+ * process is resumed on the survivor with every token sent, then ended with chat:error within the
+ * chat lease; the message is stored once and no half reply is kept.
+ *
  * Issue 23, figure 1: two server processes (`npm run serve`) on one PostgreSQL and one blob store;
  * 40 tasks of mixed kinds created through both; one process killed with SIGKILL while half of them
  * are rendering. Every task ends exactly once (one result, one charge, refunds exact) within its
@@ -18,7 +22,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CHAT_SOCKET_PATH } from '../../infrastructure/contract/streaming';
+import { CHAT_SESSION_OPEN_PATH } from '../../infrastructure/contract/characters';
+import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatResumeAck } from '../../infrastructure/contract/streaming';
 import { TASK_SETTLED_EVENT } from '../../infrastructure/contract/tasks';
 import { tasks } from '../../domain/index.js';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
@@ -33,6 +38,7 @@ import {
 import { figuresOf, show, sleep, timedPost } from './support';
 
 const DURATION_MS = 6_000;
+const CHAT_LEASE_MS = 3_000;
 const LEASE_MS = 3_000;
 /**
  * What an end may take past its duration plus the lease: a tick to see the lease is over (250 ms)
@@ -56,6 +62,9 @@ beforeAll(async () => {
     DATA_DIR: dataDir,
     TASK_DURATION_MS: String(DURATION_MS),
     WORK_LEASE_MS: String(LEASE_MS),
+    CHAT_LEASE_MS: String(CHAT_LEASE_MS),
+    // A reply takes seconds, so one is being written when a process is killed.
+    CHAT_TOKEN_INTERVAL_MS: '150',
   };
   a = await startServerProcess(env);
   b = await startServerProcess(env);
@@ -289,6 +298,31 @@ it('two processes on one PostgreSQL, one killed with SIGKILL mid-render: every t
     if (fails) failing.add(r.data.item.id as string);
   }
 
+  // A chat reply being written on A when it is killed (figure 2).
+  const [chatter] = (await makeMembers(cluster.url, 'two-proc-chat', 1, 0)).ids;
+  const chatToken = await signIn(b.url, `${chatter}@atelier.test`, 'pw-two-proc-chat');
+  const opened = await postJson(
+    `${b.url}${CHAT_SESSION_OPEN_PATH}`,
+    { character_id: 'chr_director' },
+    { token: chatToken },
+  );
+  expect(opened.status.code, JSON.stringify(opened)).toBe(10000);
+  const sessionId = opened.data.session_id as string;
+  const onA = await socketTo(a.url, chatToken);
+  const tokensFromA: string[] = [];
+  let replyId = '';
+  onA.on(CHAT_EVENT.start, (p: { reply_id: string }) => (replyId = p.reply_id));
+  onA.on(CHAT_EVENT.token, (p: { token: string }) => tokensFromA.push(p.token));
+  const sent = await onA.timeout(10_000).emitWithAck(CHAT_EVENT.send, {
+    client_id: 'two-proc-chat-1',
+    session_id: sessionId,
+    character_id: 'chr_director',
+    content: 'Plan a short film about a lighthouse keeper, a storm at sea and the ship that lost its way',
+  });
+  expect(sent.status.code).toBe(10000);
+  const tokensBy = Date.now() + 10_000;
+  while (tokensFromA.length < 3 && Date.now() < tokensBy) await sleep(20);
+
   // Kill A while half the tasks are rendering (past a tenth of their duration, not done).
   const until = Date.now() + 60_000;
   let running = 0;
@@ -300,6 +334,19 @@ it('two processes on one PostgreSQL, one killed with SIGKILL mid-render: every t
   const heldByA = (await rowsOf(ids)).filter((r) => r.claimed_by?.includes(`:${a.pid}:`)).map((r) => r.id);
   await a.kill();
   const killedAt = Date.now();
+  const sentBeforeKill = [...tokensFromA];
+  onA.disconnect();
+
+  // The chat client reconnects to the survivor and resumes: every token A sent, then the end.
+  const onB = await socketTo(b.url, chatToken);
+  const chatEnded = new Promise<{ at: number; payload: { reply_id: string; code: number } }>((resolve) =>
+    onB.on(CHAT_EVENT.error, (payload: { reply_id: string; code: number }) => {
+      if (payload.reply_id === replyId) resolve({ at: Date.now(), payload });
+    }),
+  );
+  const resumed = await onB.timeout(10_000).emitWithAck(CHAT_EVENT.resume, { session_id: sessionId });
+  expect(ChatResumeAck.is(resumed.data)).toBe(true);
+  const kept = (resumed.data as ChatResumeAck).replies.find((r) => r.reply_id === replyId);
 
   // B carries on alone: every task ends.
   let rows = await rowsOf(ids);
@@ -307,6 +354,27 @@ it('two processes on one PostgreSQL, one killed with SIGKILL mid-render: every t
     await sleep(100);
     rows = await rowsOf(ids);
   }
+
+  const ended = await chatEnded;
+  onB.disconnect();
+  const [stored] = (
+    await db.query<{ users: string; replies: string }>(
+      `SELECT count(*) FILTER (WHERE role = 'user')::text AS users, count(*) FILTER (WHERE id = $2)::text AS replies
+       FROM chat_messages WHERE session_id = $1`,
+      [sessionId, replyId],
+    )
+  ).rows;
+  console.log(
+    `chat: a reply being written on the killed process (${sentBeforeKill.length} tokens sent) resumed on the ` +
+      `survivor with ${kept?.tokens.length ?? 0} tokens, ended with chat:error ${ended.payload.code} ` +
+      `${ended.at - killedAt} ms after the kill (chat lease ${CHAT_LEASE_MS} ms); ` +
+      `user message stored ${stored?.users} time(s), half replies stored ${stored?.replies}`,
+  );
+  expect(kept).toBeDefined();
+  expect(kept!.tokens.slice(0, sentBeforeKill.length)).toEqual(sentBeforeKill);
+  expect(ended.payload.code).toBe(503);
+  expect(ended.at - killedAt).toBeLessThanOrEqual(CHAT_LEASE_MS + CHAT_LEASE_MS / 3 + MARGIN_MS);
+  expect(stored).toEqual({ users: '1', replies: '0' });
 
   const lateness = rows.map((r) => Number(r.updated_at) - (Number(r.created_at) + r.duration_ms + LEASE_MS));
   const takenOver = rows.filter((r) => r.claims === 2);
