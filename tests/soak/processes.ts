@@ -130,8 +130,17 @@ export const signIn = async (baseUrl: string, email: string, password: string): 
   return r.data.token as string;
 };
 
+/** HAProxy's counters of one server line of the `app` backend. */
+export interface ServerCounters {
+  /** Bytes from clients through HAProxy to the process. */
+  readonly bytesIn: number;
+  readonly responses2xx: number;
+}
+
 export interface LoadBalancer {
   readonly url: string;
+  /** The `app` backend's counters per server line (`a`, `b`), from HAProxy's own CSV. */
+  readonly counters: () => Promise<Readonly<Record<string, ServerCounters>>>;
   readonly stop: () => Promise<void>;
 }
 
@@ -144,9 +153,16 @@ export const startHaproxy = async (appA: string, appB: string): Promise<LoadBala
   const bin = ['/usr/sbin/haproxy', '/usr/local/sbin/haproxy'].find((p) => existsSync(p));
   if (!bin) throw new Error('HAProxy is not installed: apt-get install -y haproxy');
   const port = await freePort();
+  const statsPort = await freePort();
   const hostPort = (url: string) => new URL(url).host;
   const child = spawn(bin, ['-db', '-f', path.join('deploy', 'haproxy.cfg')], {
-    env: { ...process.env, LB_BIND: `127.0.0.1:${port}`, APP_A: hostPort(appA), APP_B: hostPort(appB) },
+    env: {
+      ...process.env,
+      LB_BIND: `127.0.0.1:${port}`,
+      LB_STATS_BIND: `127.0.0.1:${statsPort}`,
+      APP_A: hostPort(appA),
+      APP_B: hostPort(appB),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -163,8 +179,22 @@ export const startHaproxy = async (appA: string, appB: string): Promise<LoadBala
     if (Date.now() > deadline) throw new Error(`haproxy did not answer:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+  const counters = async (): Promise<Record<string, ServerCounters>> => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+    const [head, ...lines] = csv.trim().split('\n');
+    const names = head!.replace(/^# /, '').split(',');
+    const col = (row: string[], name: string) => Number(row[names.indexOf(name)] ?? 0);
+    const out: Record<string, ServerCounters> = {};
+    for (const line of lines) {
+      const row = line.split(',');
+      if (row[0] !== 'app' || row[1] === 'BACKEND' || row[1] === 'FRONTEND') continue;
+      out[row[1]!] = { bytesIn: col(row, 'bin'), responses2xx: col(row, 'hrsp_2xx') };
+    }
+    return out;
+  };
   return {
     url,
+    counters,
     stop: async () => {
       child.kill('SIGTERM');
       await exited(child);
