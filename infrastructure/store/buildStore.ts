@@ -26,7 +26,7 @@ export const buildStore = ({ dependencies, preloadedState, source, modules = [] 
   /** The session's log as JSON Lines, its header stamped by the store's clock. */
   const eventLog = () => recorder.toJsonLines(dependencies.clock.now());
   const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({
-    dependencies: { ...dependencies, eventLog },
+    dependencies: { ...dependencies, eventLog, recordedEvents: () => recorder.events() },
   });
   const store = configureStore({
     reducer: evolve,

@@ -45,6 +45,11 @@ export interface Dependencies {
   readonly social: SocialDeps;
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
+  /** The same session's events as recorded (set by makeStore): what the log holds, without parsing it. */
+  readonly recordedEvents?: () => readonly {
+    readonly type: string;
+    readonly meta: { readonly at: number };
+  }[];
   /** The guest captcha (challenge call and solver); absent: a 20011 answer is reported as is. */
   readonly captcha?: CaptchaDeps;
   /** The decoration calls; absent: the decoration epics do nothing. */

@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either';
 import { EMPTY, catchError, concat, exhaustMap, filter, map, mergeMap, of } from 'rxjs';
-import { parseEventLog, support } from '../../domain/index.js';
+import { support } from '../../domain/index.js';
 import { problemReportLogPath, type ProblemReportItem } from '../contract/support';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
@@ -26,8 +26,7 @@ export const previewProblemReportEpic: AppEpic = (action$, _state$, deps) =>
     filter(previewProblemReport.match),
     mergeMap(() => {
       const text = deps.eventLog?.() ?? '';
-      const parsed = parseEventLog(text);
-      const events = E.isRight(parsed) ? parsed.right.events : [];
+      const events = deps.recordedEvents?.() ?? [];
       return of(
         support.reportPreviewed({
           preview: support.previewOf(events, new TextEncoder().encode(text).length),
