@@ -3,8 +3,37 @@
  * rendered; each file's server (support.ts `startApp`) starts on a copy of it, as on a second run
  * of `npm start`, instead of seeding again and rendering the same covers while its tests run.
  */
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { DEMO, EVENT_LOGS, SHOTS } from './support';
+import { scanLogDirs } from '../support/logScan';
 import { provideSeededTemplate } from '../support/seeded';
 
-export default (project: TestProject): Promise<() => Promise<void>> =>
-  provideSeededTemplate(project, { covers: true });
+/**
+ * At the suite's end, every event log its pages recorded (kept by `launchBrowser` when a browser
+ * closes, and the logs tests downloaded into test-results/) is scanned for what must never be in
+ * one (issue 24): a finding fails the run, naming the file, line and JSON path, never the secret.
+ */
+const scanRecordedLogs = (): void => {
+  const { logs, lines, findings } = scanLogDirs([EVENT_LOGS, SHOTS], [DEMO.password]);
+  console.log(`event-log scan: ${logs} logs, ${lines} lines, ${findings.length} secrets found`);
+  if (findings.length === 0) return;
+  // Vitest reports a teardown's error without failing the run: the exit code says it too.
+  process.exitCode = 1;
+  throw new Error(
+    `secrets in recorded event logs:\n${findings
+      .slice(0, 20)
+      .map((f) => `${path.relative(process.cwd(), f.file)}:${f.line} ${f.what}`)
+      .join('\n')}`,
+  );
+};
+
+export default async (project: TestProject): Promise<() => Promise<void>> => {
+  rmSync(EVENT_LOGS, { recursive: true, force: true });
+  const teardown = await provideSeededTemplate(project, { covers: true });
+  return async () => {
+    await teardown();
+    scanRecordedLogs();
+  };
+};

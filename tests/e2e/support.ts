@@ -4,7 +4,7 @@
  * playwright-core. Screenshots land in test-results/ for a person to look at.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -79,9 +79,33 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
   };
 };
 
+/** Where every page's event log is kept when its browser closes (scanned at the suite's end). */
+export const EVENT_LOGS = path.join(SHOTS, 'event-logs');
+
+/** Each open page's event log (`__ATELIER__.eventLog()`), written before the browser closes. */
+const keepEventLogs = async (browser: Browser): Promise<void> => {
+  await mkdir(EVENT_LOGS, { recursive: true });
+  let n = 0;
+  for (const context of browser.contexts())
+    for (const page of context.pages()) {
+      const log = await Promise.race([
+        page
+          .evaluate(
+            () =>
+              (
+                window as unknown as { __ATELIER__?: { eventLog?: () => string } }
+              ).__ATELIER__?.eventLog?.() ?? null,
+          )
+          .catch(() => null),
+        new Promise<null>((r) => setTimeout(() => r(null), 5_000)),
+      ]);
+      if (log) await writeFile(path.join(EVENT_LOGS, `${process.pid}-${Date.now()}-${(n += 1)}.jsonl`), log);
+    }
+};
+
 export const launchBrowser = async (): Promise<Browser> => {
   await mkdir(SHOTS, { recursive: true });
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROME,
     headless: true,
     args: [
@@ -95,6 +119,13 @@ export const launchBrowser = async (): Promise<Browser> => {
       '--no-first-run',
     ],
   });
+  // The suite's end scans every log for secrets (globalSetup.ts): keep them before the pages go.
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    await keepEventLogs(browser).catch(() => undefined);
+    return close(options);
+  };
+  return browser;
 };
 
 /** Picks an interface language from the header's language menu (its items carry their `lang`). */
@@ -190,8 +221,9 @@ export const e2eFile = (prefix: string, env: Record<string, string> = {}): E2EFi
     [app, browser] = await Promise.all([startApp(env), launchBrowser()]);
   });
   afterAll(async () => {
-    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
+    // Closing the browser keeps every open page's event log first (launchBrowser), then its contexts go.
     await browser?.close();
+    await Promise.all(contexts.map((c) => c.close().catch(() => undefined)));
     await app?.stop();
   });
   const ready = <A>(value: A | undefined, what: string): A => {
