@@ -63,6 +63,37 @@ export const readEventSources = async (root = 'domain'): Promise<Map<string, Eve
 
 const cell = (s: string) => s.replace(/\|/g, '\\|');
 
+/**
+ * Issue 24: every source of nondeterminism enters the store as an event, so a log replays with no
+ * server; what stays outside is listed here with why it does not change a replayed state.
+ */
+const INPUTS = [
+  '## Inputs',
+  '',
+  'Everything that is not the same on every run reaches the state only as an event, through the epics',
+  'and their injected dependencies (`infrastructure/store/dependencies.ts`), so replaying a log needs no server:',
+  '',
+  '- **Server answers** (HTTP): decoded at the boundary by io-ts (`infrastructure/contract/`), then recorded as',
+  '  the events they mean (`tasks/progressReported`, `feed/pageReceived`, ...); a rejected answer is an error event.',
+  '- **Streams and sockets**: SSE chunks (`audio/*`), chat socket messages (`chat/*`), task pushes',
+  '  (`tasks/settledPushed`): each message an event.',
+  '- **Time**: the clock is `deps.clock.now()`, stamped into every event as `meta.at`; timers run on',
+  '  `deps.scheduler` and what they cause is an event (a poll, a debounce, a toast expiring).',
+  '- **Generated ids**: `deps.ids()`, carried in the event payloads that use them.',
+  "- **The browser**: connectivity, visibility, storage reads at start and the route guard's readings enter",
+  '  as events of their contexts.',
+  '',
+  'Inputs that stay outside the log, and why a replay does not need them:',
+  '',
+  "- the footer's year (`SiteFooter`), read from the clock for display only;",
+  '- the song page\'s "random preset" (`SongsPage`, `audio.pickPreset` with `Math.random()`): it fills the',
+  '  local form; what is played enters the log as the stream it starts;',
+  "- GIF compression's time slicing (`uploads/gifAdapter.ts`, `performance.now()`): when work yields, not what",
+  '  it produces;',
+  '- layout measurements (virtual lists, the masonry, the editor timeline): what is drawn, not the state.',
+  '',
+];
+
 export const renderEventCatalogue = async (): Promise<string> => {
   const sources = await readEventSources();
   const names = Object.keys(contexts) as (keyof typeof contexts)[];
@@ -76,6 +107,7 @@ export const renderEventCatalogue = async (): Promise<string> => {
     '',
     `${names.length} contexts, ${total} event types.`,
     '',
+    ...INPUTS,
   ];
   for (const name of names) {
     const ctx = contexts[name];
