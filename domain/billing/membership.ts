@@ -162,7 +162,14 @@ const offerOf = (p: SubscriptionPlan, info: PaymentInfo | null, halfPrice: boole
   };
 };
 
-const SVIP = /^svip_(\d+)$/;
+/**
+ * The SVIP number of a spec §3 VIP type (`svip_4` and its trial `svip_4_trial`: 4), or null for any
+ * other type. The one reading of the name: the offers, the error catalogue's tiers and the plan names use it.
+ */
+export const svipNumberOf = (vipType: string): number | null => {
+  const m = /^svip_(\d+)(?:_trial)?$/.exec(vipType.trim().toLowerCase());
+  return m ? Number(m[1]) : null;
+};
 
 /**
  * The membership page's offers from the subscription list: Basic, Standard and Pro, monthly and
@@ -202,11 +209,10 @@ export const membershipCatalogue = (
     if (p.isTrial === true) continue;
     if (kind === 'main') {
       if (isSpecLevel(p.productLevel)) continue;
-      const n = SVIP.exec(p.vipType ?? '');
       vip.push({
         ...offerOf(p, info, halfPrice),
         kind: 'svip',
-        svip: n ? Number(n[1]) : p.productLevel,
+        svip: svipNumberOf(p.vipType ?? '') ?? p.productLevel,
         yearly: isYearly(p.productType),
       });
     } else vip.push({ ...offerOf(p, info, halfPrice), kind, svip: null, yearly: isYearly(p.productType) });

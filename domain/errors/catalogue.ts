@@ -3,6 +3,7 @@
  * and the code families of the message table. Message keys follow `HttpErrorCode_<code>`; each
  * family also has a key of its own that views fall back to when a code has no translation.
  */
+import { svipNumberOf } from '../billing/membership.js';
 
 /** Codes the spec names, under names that say what they mean. */
 export const ErrorCodes = {
@@ -101,6 +102,6 @@ export const vipTierOf = (vipType: string): VipTier | undefined => {
   const t = vipType.trim().toLowerCase();
   if (t === 'vip_lite') return 'lite';
   if (t.startsWith('vip_day')) return 'day';
-  const m = /^svip_([1-4])(?:_trial)?$/.exec(t);
-  return m ? (Number(m[1]) as 1 | 2 | 3 | 4) : undefined;
+  const n = svipNumberOf(t);
+  return n !== null && n >= 1 && n <= 4 ? (n as 1 | 2 | 3 | 4) : undefined;
 };

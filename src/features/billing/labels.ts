@@ -18,7 +18,7 @@ export const usePlanName = () => {
       const kind = plan.kind ?? 'main';
       if (kind !== 'main') return intl.formatMessage({ id: `billing.plan.${kind}` });
       if (plan.productLevel > 3) {
-        const svip = /^svip_(\d+)/.exec(plan.vipType ?? '')?.[1] ?? String(plan.productLevel);
+        const svip = String(billing.svipNumberOf(plan.vipType ?? '') ?? plan.productLevel);
         return intl.formatMessage({ id: 'billing.plan.svip' }, { n: svip, yearly });
       }
       const level = intl.formatMessage({ id: `billing.level.${billing.paidLevelOf(plan.productLevel)}` });

@@ -626,3 +626,13 @@ describe('the half-price offer on the membership page (issue 21 item 7: the pric
     );
   });
 });
+
+describe('svipNumberOf: the one reading of an SVIP plan name (spec §3 vip_type)', () => {
+  it('reads svip_N and its trial, in any case and spacing; anything else is null', () => {
+    expect(billing.svipNumberOf('svip_4')).toBe(4);
+    expect(billing.svipNumberOf(' SVIP_2_trial ')).toBe(2);
+    expect(billing.svipNumberOf('svip_12')).toBe(12);
+    for (const other of ['vip_lite', 'vip_day', 'svip_', 'svip_4_year', 'xsvip_4', ''])
+      expect(billing.svipNumberOf(other), other).toBeNull();
+  });
+});
