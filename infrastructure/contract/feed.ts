@@ -142,23 +142,8 @@ export type ArtworkType = t.TypeOf<typeof ArtworkType>;
 /** Without `artwork_types`, /artwork/list lists the still works (no video). */
 export const DEFAULT_ARTWORK_TYPES: readonly ArtworkType[] = [1, 4, 5];
 
-/** Spec §3 model types. */
-export const MODEL_TYPES = [
-  'Checkpoint',
-  'LORA',
-  'TextualInversion',
-  'AestheticGradient',
-  'DoRA',
-  'Upscaler',
-  'Motion',
-  'VAE',
-  'Wildcards',
-  'Hypernetwork',
-  'Controlnet',
-  'Poses',
-  'LoCon',
-  'Other',
-] as const;
+/** Spec §3 model types: the domain's list, one source for the codec and the filters. */
+export const MODEL_TYPES = feed.MODEL_TYPES;
 export const ModelType = keyOf(MODEL_TYPES, 'ModelType');
 export type ModelType = t.TypeOf<typeof ModelType>;
 

@@ -38,15 +38,8 @@ import {
   loadWorks,
   postComment,
 } from './commands';
-import {
-  toDetailComment,
-  toDetailItem,
-  toSocialItem,
-  toTagCard,
-  toTagInfo,
-  toUserCard,
-  toWorkCard,
-} from './mappers';
+import { toDetailComment, toDetailItem, toTagCard, toTagInfo, toUserCard, toWorkCard } from './mappers';
+import { toSocialItem } from '../epics/mappers';
 
 const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
 

@@ -1,5 +1,5 @@
 /** Decoded contract values to the domain's detail and search values (wire names meet domain names here). */
-import type { details, search, social } from '../../domain/index.js';
+import type { details, search } from '../../domain/index.js';
 import type { Comment, CommentAuthor } from '../contract/details';
 import type {
   ContentAuthor,
@@ -31,16 +31,6 @@ export const toWorkCard = (item: ContentItem): details.WorkCard => ({
   likes: item.stat.num_of_like,
   productionFrame: item.production_frame ?? null,
   ...(item.trained_model_id === undefined ? {} : { trainedModelId: item.trained_model_id }),
-});
-
-/** The social context's view of a card (likes, collects and follows are its business). */
-export const toSocialItem = (item: ContentItem): social.ContentItem => ({
-  id: item.id,
-  obj_type: item.obj_type as social.ContentItem['obj_type'],
-  liked: item.liked,
-  collect: item.collect,
-  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
-  author: { id: item.author.id, is_follow: item.author.is_follow },
 });
 
 type AnyDetail = ItemDetail &

@@ -1,6 +1,7 @@
 /** Decoded contract values to domain values: the one place where wire names meet domain names. */
-import type { billing, session, tasks } from '../../domain/index.js';
+import type { billing, session, social, tasks } from '../../domain/index.js';
 import type { AccountInfo } from '../contract/account';
+import type { ContentItem } from '../contract/feed';
 import type { PaymentInfo } from '../contract/payment';
 import type { TaskItem, TaskMedia } from '../contract/tasks';
 import { toTaskOptions } from '../tasks/mappers';
@@ -77,4 +78,14 @@ export const toUserInfo = (a: AccountInfo): session.UserInfo => ({
     a.enterprise === undefined || a.enterprise === null
       ? null
       : { identityType: a.enterprise.identity_type, showEntry: a.enterprise.show_entry },
+});
+
+/** The social context's view of a card (likes, collects and follows are its business): one mapping for the square, details and social lists. */
+export const toSocialItem = (item: ContentItem): social.ContentItem => ({
+  id: item.id,
+  obj_type: item.obj_type as social.ContentItem['obj_type'],
+  liked: item.liked,
+  collect: item.collect,
+  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
+  author: { id: item.author.id, is_follow: item.author.is_follow },
 });

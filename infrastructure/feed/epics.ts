@@ -10,6 +10,7 @@ import type { ContentItem } from '../contract/feed';
 import { ReportRequest } from '../contract/social';
 import { loadFeedPage, muteCard, refreshFeed, reportCard, undoMute } from './commands';
 import { reportApiFailure } from '../notices/commands';
+import { toSocialItem } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
 
 /** A square card from the contract's item, with the decorations its author wears (spec §2, §3). */
@@ -45,15 +46,6 @@ export const toCard = (item: ContentItem): feed.FeedCard => ({
           ...(item.generation.model === undefined ? {} : { model: item.generation.model }),
         },
       }),
-});
-
-const toSocialItem = (item: ContentItem): social.ContentItem => ({
-  id: item.id,
-  obj_type: item.obj_type as social.ContentItem['obj_type'],
-  liked: item.liked,
-  collect: item.collect,
-  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
-  author: { id: item.author.id, is_follow: item.author.is_follow },
 });
 
 const isTab = (tab: string): tab is feed.ListTab => (feed.LIST_TABS as readonly string[]).includes(tab);

@@ -39,6 +39,7 @@ import type { UserCard } from '../contract/feed';
 import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
 import { appStarted } from '../store/commands';
+import { toSocialItem } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
 import type { Dependencies } from '../store/dependencies';
 import {
@@ -76,15 +77,6 @@ export const toFeedCard = (item: ContractItem) => ({
   cover: item.cover,
   authorId: item.author.id,
   productionFrame: item.production_frame ?? null,
-});
-
-export const toSocialItem = (item: ContractItem): social.ContentItem => ({
-  id: item.id,
-  obj_type: item.obj_type as social.ContentItem['obj_type'],
-  liked: item.liked,
-  collect: item.collect,
-  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
-  author: { id: item.author.id, is_follow: item.author.is_follow },
 });
 
 export const toPerson = (u: UserCard): people.PersonCard => ({
