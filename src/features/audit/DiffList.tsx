@@ -11,7 +11,7 @@ export const DiffList = ({ diff }: { readonly diff: AuditDiff }) =>
     </p>
   ) : (
     <>
-      <table className={styles.diff} data-testid="audit-diff">
+      <table className={styles.diff} data-testid="audit-diff" data-index={diff.index}>
         <thead>
           <tr>
             <th scope="col">
