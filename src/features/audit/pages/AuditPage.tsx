@@ -8,7 +8,7 @@
 import { useMemo, useState, type ChangeEvent, type DragEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { stepTo } from '../../../../domain/audit/index.js';
-import { Button, Card, Skeleton } from '../../../ui';
+import { Button, Card, Skeleton, visuallyHiddenClass } from '../../../ui';
 import styles from '../Audit.module.css';
 import { DiffList } from '../DiffList';
 import { StateTree } from '../StateTree';
@@ -151,7 +151,7 @@ const AuditPage = () => {
             type="file"
             accept=".jsonl,.ndjson,.log,.txt,application/x-ndjson,text/plain"
             onChange={onFile}
-            className={styles.file}
+            className={visuallyHiddenClass}
             data-testid="audit-file"
           />
         </label>
@@ -319,14 +319,20 @@ const AuditPage = () => {
               {state === null ? (
                 <Skeleton height="6rem" />
               ) : (
-                <StateTree value={state.value} label={intl.formatMessage({ id: 'audit.stateTitle' })} />
+                <div aria-busy={state.index !== selected} data-index={state.index}>
+                  <StateTree value={state.value} label={intl.formatMessage({ id: 'audit.stateTitle' })} />
+                </div>
               )}
             </Card>
             <Card padding="lg" className={styles.panel} role="region" aria-labelledby="audit-diff-title">
               <h2 id="audit-diff-title" className={styles.subtitle}>
                 <FormattedMessage id="audit.diffTitle" />
               </h2>
-              {diff === null ? <Skeleton height="6rem" /> : <DiffList diff={diff} />}
+              {diff === null || diff.index !== selected ? (
+                <Skeleton height="6rem" />
+              ) : (
+                <DiffList diff={diff} />
+              )}
             </Card>
           </div>
         </>
