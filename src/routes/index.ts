@@ -28,6 +28,7 @@ import { studioRoutes } from './studio';
 import { userRoute } from './user';
 import { supportRoute } from './support';
 import { reportProblemRoute } from './reportProblem';
+import { auditRoute } from './audit';
 import type { AppRoute } from './types';
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -59,6 +60,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   messagesRoute,
   supportRoute,
   reportProblemRoute,
+  auditRoute,
   forbiddenRoute,
 ];
 
