@@ -1,5 +1,14 @@
+import { changedWindow, orderedAround, windowKeeps } from '../kernel/incremental.js';
 import type { Invariant } from '../kernel/invariant.js';
-import type { ChatState } from './state.js';
+import type { ChatMessage, ChatState } from './state.js';
+
+const NONE: readonly ChatMessage[] = [];
+const messagesOf = (s: ChatState): readonly ChatMessage[] => (s.status === 'open' ? s.messages : NONE);
+const clientIdOf = (m: ChatMessage): string => m.clientId;
+
+/** Both open on the same session: only then do the incremental checks compare the two lists. */
+const sameOpenSession = (before: ChatState, after: ChatState): boolean =>
+  before.status === 'open' && after.status === 'open' && before.sessionId === after.sessionId;
 
 /** No message is shown twice: client ids are unique, and so are the server ids that are known. */
 export const messagesUnique: Invariant<ChatState> = {
@@ -17,6 +26,27 @@ export const messagesUnique: Invariant<ChatState> = {
     }
     return null;
   },
+  // Only the messages of the changed window can repeat an id: each is compared with the others,
+  // unless it kept the ids of the message it replaced.
+  holdsAfter: (before, after) => {
+    if (after.status !== 'open') return true;
+    const was = messagesOf(before);
+    const now = after.messages;
+    const w = changedWindow(was, now);
+    const replaced = w.afterEnd - w.start === w.beforeEnd - w.start;
+    for (let i = w.start; i < w.afterEnd; i++) {
+      const m = now[i] as ChatMessage;
+      const old = replaced ? was[i] : undefined;
+      if (old !== undefined && old.clientId === m.clientId && old.serverId === m.serverId) continue;
+      for (let j = 0; j < now.length; j++) {
+        if (j === i) continue;
+        const other = now[j] as ChatMessage;
+        if (other.clientId === m.clientId || (m.serverId !== null && other.serverId === m.serverId))
+          return false;
+      }
+    }
+    return true;
+  },
 };
 
 /** Messages stay in time order (ties in arrival order, which no check can see). */
@@ -32,6 +62,9 @@ export const messagesOrdered: Invariant<ChatState> = {
     }
     return null;
   },
+  holdsAfter: (before, after) =>
+    after.status !== 'open' ||
+    orderedAround(messagesOf(before), after.messages, (a, b) => !(b.createAt < a.createAt)),
 };
 
 /**
@@ -49,6 +82,9 @@ export const noMessageLost: Invariant<ChatState> = {
     const lost = before.messages.find((m) => !kept.has(m.clientId) && m.clientId !== deleted);
     return lost ? `message ${lost.clientId} disappeared` : null;
   },
+  // The messages outside the changed window are the same objects; those inside must reappear in it.
+  holdsAfter: (before, after) =>
+    !sameOpenSession(before, after) || windowKeeps(messagesOf(before), messagesOf(after), clientIdOf),
 };
 
 /** A message waits for its delete only while it is shown; a pending delete names a message of the list. */
@@ -60,6 +96,13 @@ export const pendingDeletesShown: Invariant<ChatState> = {
     const stray = after.pendingDeletes.find((id) => !ids.has(id));
     return stray === undefined ? null : `pending delete ${stray} names no message`;
   },
+  holdsAfter: (before, after) =>
+    after.status !== 'open' ||
+    after.pendingDeletes.length === 0 ||
+    (sameOpenSession(before, after) &&
+      before.status === 'open' &&
+      before.pendingDeletes === after.pendingDeletes &&
+      windowKeeps(before.messages, after.messages, clientIdOf)),
 };
 
 /** A streamed reply only grows while streaming: a token is appended, never rewritten. */
@@ -74,6 +117,23 @@ export const streamingOnlyAppends: Invariant<ChatState> = {
         return `streaming reply ${m.clientId} was rewritten`;
     }
     return null;
+  },
+  // A message outside the changed window is the one it was, so its content did not change.
+  holdsAfter: (before, after) => {
+    if (before.status !== 'open' || after.status !== 'open') return true;
+    const w = changedWindow(before.messages, after.messages);
+    const replaced = w.afterEnd === w.beforeEnd;
+    for (let i = w.start; i < w.afterEnd; i++) {
+      const m = after.messages[i] as ChatMessage;
+      if (m.phase.status !== 'streaming') continue;
+      const same = replaced ? before.messages[i] : undefined;
+      const prev =
+        same !== undefined && same.clientId === m.clientId
+          ? same
+          : before.messages.find((b) => b.clientId === m.clientId);
+      if (prev && prev.phase.status === 'streaming' && !m.content.startsWith(prev.content)) return false;
+    }
+    return true;
   },
 };
 

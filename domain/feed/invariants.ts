@@ -5,6 +5,11 @@ import type { FeedState, FeedTabState } from './state.js';
 
 const listed = (s: FeedTabState) => (s.status === 'idle' ? null : s);
 
+const holdsCardTwice = (s: FeedTabState): boolean => {
+  const l = listed(s);
+  return l !== null && new Set(l.items.map(cardKey)).size !== l.items.length;
+};
+
 /** Paging never holds a card twice in one tab. */
 export const feedItemsUnique: Invariant<FeedState> = {
   name: 'feedItemsUnique',
@@ -16,6 +21,17 @@ export const feedItemsUnique: Invariant<FeedState> = {
       if (keys.size !== s.items.length) return `tab ${tab} holds a card twice`;
     }
     return null;
+  },
+  // Only a tab whose list changed can hold a card twice now.
+  holdsAfter: (before, after) => {
+    for (const tab of LIST_TABS) {
+      const next = after.tabs[tab];
+      if (next === before.tabs[tab]) continue;
+      const prev = listed(before.tabs[tab]);
+      const now = listed(next);
+      if (now !== null && (prev === null || now.items !== prev.items) && holdsCardTwice(next)) return false;
+    }
+    return true;
   },
 };
 

@@ -1,9 +1,22 @@
 /**
- * The pure replay fold: events through a reducer, invariants checked after every event.
- * The same events always give the same states, so an auditor's replay reproduces a bug.
+ * The pure replay folds: events through a reducer, with or without invariants. The same events
+ * always give the same states, so an auditor's replay reproduces a bug.
+ *
+ * Two ways to check invariants give the same first violation (index, invariant, message):
+ * - `replayWith` checks every invariant against the whole state after every event: the plain
+ *   definition, kept as the oracle of the faster one and for contexts tested on their own.
+ * - `replayChecked` checks an invariant only when the event changed a part of the state it reads
+ *   (by reference: reducers are immutable) and then, where the invariant can, only what the event
+ *   touched (`Invariant.holdsAfter`). The first event is checked in full, so a state handed in
+ *   (a log's snapshot) is held to every invariant once.
  */
 import type { DomainEvent } from './event.js';
-import { checkInvariants, type Invariant, type InvariantViolation } from './invariant.js';
+import {
+  checkInvariants,
+  type Invariant,
+  type InvariantViolation,
+  type ReadingInvariant,
+} from './invariant.js';
 
 export interface ReplayViolation extends InvariantViolation {
   /** 0-based index of the offending event in the replayed sequence. */
@@ -23,6 +36,10 @@ export interface ReplayOptions {
   readonly upTo?: number;
 }
 
+const limitOf = (events: readonly DomainEvent[], options: ReplayOptions): number =>
+  Math.max(0, Math.min(options.upTo ?? events.length, events.length));
+
+/** Every invariant after every event, over the whole state (the definition, and the oracle). */
 export const replayWith = <S>(
   evolve: (state: S, event: DomainEvent) => S,
   invariants: readonly Invariant<S>[],
@@ -30,12 +47,125 @@ export const replayWith = <S>(
   events: readonly DomainEvent[],
   options: ReplayOptions = {},
 ): ReplayResult<S> => {
-  const limit = Math.min(options.upTo ?? events.length, events.length);
+  const limit = limitOf(events, options);
   let state = initial;
   for (let index = 0; index < limit; index++) {
     const event = events[index] as DomainEvent;
     const next = evolve(state, event);
     const broken = checkInvariants(invariants, state, next, event);
+    if (broken) return { state, applied: index, violation: { ...broken, index, event } };
+    state = next;
+  }
+  return { state, applied: limit, violation: null };
+};
+
+/** The fold alone: no invariant is checked. */
+export const foldWith = <S>(
+  evolve: (state: S, event: DomainEvent) => S,
+  initial: S,
+  events: readonly DomainEvent[],
+  options: ReplayOptions = {},
+): S => {
+  const limit = limitOf(events, options);
+  let state = initial;
+  for (let index = 0; index < limit; index++) state = evolve(state, events[index] as DomainEvent);
+  return state;
+};
+
+/** Invariants in runs that read the same parts, so a run is skipped on one look at its parts. */
+interface Run<S> {
+  readonly reads: readonly (keyof S & string)[];
+  readonly invariants: readonly ReadingInvariant<S>[];
+}
+
+const sameReads = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((k, i) => k === b[i]);
+
+const runsOf = <S>(invariants: readonly ReadingInvariant<S>[]): Run<S>[] => {
+  const runs: { reads: readonly (keyof S & string)[]; invariants: ReadingInvariant<S>[] }[] = [];
+  for (const inv of invariants) {
+    const last = runs[runs.length - 1];
+    if (last !== undefined && sameReads(last.reads, inv.reads)) last.invariants.push(inv);
+    else runs.push({ reads: inv.reads, invariants: [inv] });
+  }
+  return runs;
+};
+
+/**
+ * The checker `replayChecked` uses after each event but the first: the first broken invariant
+ * in registry order among those whose parts changed, found incrementally where possible. It
+ * assumes every invariant held for `before`, which the replay guarantees (it stops at a violation).
+ */
+export const incrementalChecker = <S extends object>(invariants: readonly ReadingInvariant<S>[]) => {
+  const runs = runsOf(invariants);
+  // A run over one part, each invariant focused on it, is checked on the part itself (no projection).
+  const parts = runs.map((run) =>
+    run.reads.length === 1 && run.invariants.every((inv) => inv.focus?.key === run.reads[0])
+      ? { key: run.reads[0] as keyof S, invariants: run.invariants.map((inv) => inv.focus!.invariant) }
+      : null,
+  );
+  return (before: S, after: S, event: DomainEvent): InvariantViolation | null => {
+    if (before === after) return null;
+    for (let r = 0; r < runs.length; r++) {
+      const part = parts[r];
+      if (part !== null && part !== undefined) {
+        const b = before[part.key];
+        const a = after[part.key];
+        if (b === a) continue;
+        const invs = part.invariants;
+        for (let i = 0; i < invs.length; i++) {
+          const inv = invs[i] as Invariant<unknown>;
+          if (inv.holdsAfter !== undefined && inv.holdsAfter(b, a, event)) continue;
+          if (inv.check(b, a, event) !== null) return firstBroken(runs[r] as Run<S>, before, after, event);
+        }
+        continue;
+      }
+      const run = runs[r] as Run<S>;
+      let changed = false;
+      for (const key of run.reads)
+        if (before[key] !== after[key]) {
+          changed = true;
+          break;
+        }
+      if (!changed) continue;
+      for (const inv of run.invariants) {
+        if (inv.holdsAfter !== undefined && inv.holdsAfter(before, after, event)) continue;
+        const message = inv.check(before, after, event);
+        if (message !== null) return { invariant: inv.name, message };
+      }
+    }
+    return null;
+  };
+};
+
+/** The first broken invariant of a run, named as the registry names it. */
+const firstBroken = <S>(run: Run<S>, before: S, after: S, event: DomainEvent): InvariantViolation | null => {
+  for (const inv of run.invariants) {
+    if (inv.holdsAfter !== undefined && inv.holdsAfter(before, after, event)) continue;
+    const message = inv.check(before, after, event);
+    if (message !== null) return { invariant: inv.name, message };
+  }
+  return null;
+};
+
+/** Invariants checked at the cost of reading: the same first violation as `replayWith`. */
+export const replayChecked = <S extends object>(
+  evolve: (state: S, event: DomainEvent) => S,
+  invariants: readonly ReadingInvariant<S>[],
+  initial: S,
+  events: readonly DomainEvent[],
+  options: ReplayOptions = {},
+  checker: (before: S, after: S, event: DomainEvent) => InvariantViolation | null = incrementalChecker(
+    invariants,
+  ),
+): ReplayResult<S> => {
+  const limit = limitOf(events, options);
+  let state = initial;
+  for (let index = 0; index < limit; index++) {
+    const event = events[index] as DomainEvent;
+    const next = evolve(state, event);
+    const broken =
+      index === 0 ? checkInvariants(invariants, state, next, event) : checker(state, next, event);
     if (broken) return { state, applied: index, violation: { ...broken, index, event } };
     state = next;
   }

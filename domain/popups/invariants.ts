@@ -31,6 +31,7 @@ export const shownNeverMovesBack: Invariant<PopupsState> = {
     }
     return null;
   },
+  holdsAfter: (before, after) => after.shown === before.shown,
 };
 
 /** The open popup has been shown, and each candidate is queued once. */
@@ -42,6 +43,8 @@ export const queueConsistent: Invariant<PopupsState> = {
     if (new Set(after.offered).size !== after.offered.length) return 'a popup is offered twice';
     return null;
   },
+  holdsAfter: (before, after) =>
+    after.current === before.current && after.offered === before.offered && after.shown === before.shown,
 };
 
 /** A running half-discount countdown matches its stored end time and has a whole second left. */

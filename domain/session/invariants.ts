@@ -25,6 +25,12 @@ export const sessionListsUnique: Invariant<SessionState> = {
       if (new Set(ids).size !== ids.length) return `${name} holds a duplicate id`;
     return null;
   },
+  holdsAfter: (before, after) =>
+    after.status !== 'signedIn' ||
+    (before.status === 'signedIn' &&
+      after.collections === before.collections &&
+      after.notices === before.notices &&
+      after.collectedTags === before.collectedTags),
 };
 
 export const sessionInvariants = [adminOffMatchesRole, sessionListsUnique] as const;

@@ -102,6 +102,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
       'tsx',
       'scripts/replay.ts',
       logPath,
+      '--check',
       '--json',
     ]);
     const replayed = JSON.parse(stdout) as { violation: unknown; state: { tasks: unknown } };

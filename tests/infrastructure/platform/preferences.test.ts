@@ -5,7 +5,7 @@
  * log is saved as a file.
  */
 import { describe, expect, it } from 'vitest';
-import { preferences } from '../../../domain/index.js';
+import { EVENT_LOG_VERSION, preferences } from '../../../domain/index.js';
 import { chooseTheme, exportEventLog, rememberLanguage } from '../../../infrastructure/preferences/commands';
 import { LANGUAGE_STORAGE_KEY, THEME_STORAGE_KEY } from '../../../infrastructure/preferences/epics';
 import { appStarted } from '../../../infrastructure/store/commands';
@@ -64,7 +64,10 @@ describe('preferences', () => {
       expect(file.name).toMatch(/^atelier-events-.*\.jsonl$/);
       expect(file.contentType).toBe('application/x-ndjson');
       const lines = new TextDecoder().decode(file.bytes).trim().split('\n');
-      expect(JSON.parse(lines[0]!)).toMatchObject({ format: 'atelier-event-log', version: 1 });
+      expect(JSON.parse(lines[0]!)).toMatchObject({
+        format: 'atelier-event-log',
+        version: EVENT_LOG_VERSION,
+      });
       expect(lines.slice(1).map((l) => (JSON.parse(l) as { type: string }).type)).toContain(
         'preferences/themeChosen',
       );
