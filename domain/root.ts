@@ -160,6 +160,7 @@ const copyRoot = (s: RootState): { -readonly [K in ContextName]: RootState[K] } 
   people: s.people,
   moderation: s.moderation,
   posts: s.posts,
+  problemReports: s.problemReports,
 });
 
 /**

@@ -746,6 +746,12 @@ export const breakers: Readonly<Record<string, readonly BreakStep[]>> = {
     step((s) => put(s, ['feed', 'tabs', 'model'], feedTab('zq2', [], 20))),
     step((s) => put(s, ['feed', 'tabs', 'model'], feedTab('zq2', [], 10))),
   ],
+  'problemReports.reportsUnique': [
+    step((s) => {
+      const report = { id: 'rep_z', note: '', events: 1, bytes: 1, createdAt: 1, downloadPath: '/r' };
+      return put(s, ['problemReports', 'reports'], [report, report]);
+    }),
+  ],
 };
 
 export const BREAK = 'test/break';
