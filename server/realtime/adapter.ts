@@ -15,6 +15,11 @@ export const useClusterAdapter = (io: SocketServer, databaseUrl: string | null):
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // A connection the database ends (a restart) is dropped and reopened by the adapter; never a crash.
   pool.on('error', (err) => console.warn('socket adapter: connection lost', err.message));
+  // The adapter holds one client for LISTEN and listens for its end (then reconnects), not its
+  // errors: a database restart (57P01) would be an unhandled error that ends the process.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => console.warn('socket adapter: listening connection lost', err.message)),
+  );
   io.adapter(
     createAdapter(pool, {
       errorHandler: (err) => console.warn('socket adapter:', err.message),
