@@ -144,7 +144,7 @@ describe('the audit page (issue 24)', () => {
     await page.getByTestId('audit-invalid').waitFor();
     const refused = (await page.getByTestId('audit-invalid').textContent()) ?? '';
     expect(refused).toContain('newer.jsonl is not an event log');
-    expect(refused).toContain('unsupported log version 99');
+    expect(refused).toContain('log version 99 is newer than this replay understands (2)');
     expect(await page.getByTestId('audit-timeline').count()).toBe(0);
     await file.shot(page, 'refused');
     expect(file.pageErrors).toEqual([]);
