@@ -25,5 +25,7 @@ export const useClusterAdapter = (io: SocketServer, databaseUrl: string | null):
       errorHandler: (err) => console.warn('socket adapter:', err.message),
     }),
   );
-  return () => pool.end();
+  // At shutdown the LISTEN client may be between a lost connection and its reconnection, never
+  // released: the pool's end is waited for a moment, not forever.
+  return () => Promise.race([pool.end(), new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
 };

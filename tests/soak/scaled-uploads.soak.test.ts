@@ -119,6 +119,8 @@ const uploadThroughTwo = async (label: string, env: Record<string, string>) => {
       store.dispatch(startUpload({ field: 'video', file: handle }));
       const upload = await done;
       const ms = Date.now() - started;
+      if (upload.phase.status !== 'complete')
+        console.log(`server a:\n${a.output().slice(-3000)}\nserver b:\n${b.output().slice(-3000)}`);
       expect(upload.phase.status, JSON.stringify(upload.phase)).toBe('complete');
       const phase = upload.phase as { url: string };
       const url = /^https?:/.test(phase.url) ? phase.url : `${lb.url}${phase.url}`;
