@@ -30,6 +30,7 @@ import { memoryFile, memoryStorage } from '../support/fakes/uploads';
 import { startLocalS3, type LocalS3 } from '../support/s3';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 import { signedIn } from '../infrastructure/uploads/support';
+import { wav } from '../support/wav';
 
 const MiB = 1024 * 1024;
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
@@ -83,28 +84,6 @@ const png = (w: number, h: number) => {
   const p = new PNG({ width: w, height: h });
   p.data.fill(120);
   return PNG.sync.write(p);
-};
-
-/** A mono 16-bit PCM WAV of `seconds` at 8 kHz. */
-const wav = (seconds: number) => {
-  const rate = 8000;
-  const data = rate * seconds * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(data, 40);
-  for (let i = 0; i < rate * seconds; i++)
-    b.writeInt16LE(Math.round(8000 * Math.sin((i / rate) * 2 * Math.PI * 440)), 44 + i * 2);
-  return b;
 };
 
 const chunksThroughServer = async (fileId: string) =>

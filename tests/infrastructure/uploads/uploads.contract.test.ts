@@ -27,6 +27,7 @@ import { jpegWith } from './jpegFixtures';
 import { nodeFile, writeSeededFile } from './nodeFile';
 import { signedIn } from './support';
 import { memoryKeptFiles } from '../../../infrastructure/uploads/keptFiles';
+import { wav } from '../../support/wav';
 
 const MiB = 1024 * 1024;
 
@@ -118,27 +119,6 @@ const storedSha = async (url: string): Promise<string> => {
 
 const count = (store: AppStore, type: string) =>
   store.recorder.events().filter((e) => e.type === type).length;
-
-/** A mono 16-bit PCM WAV of `seconds` at `rate` Hz. */
-const wav = (seconds: number, rate = 8000): Uint8Array => {
-  const data = rate * seconds * 2;
-  const b = Buffer.alloc(44 + data);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + data, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(data, 40);
-  for (let i = 0; i < rate * seconds; i++)
-    b.writeInt16LE(Math.round(8000 * Math.sin((i / rate) * 2 * Math.PI * 440)), 44 + i * 2);
-  return new Uint8Array(b.buffer, b.byteOffset, b.length);
-};
 
 describe('the upload calls of spec §7 against the reference server, through the real epics', () => {
   it('uploads a JPEG through pre-sign, one PUT and image confirm, with its EXIF stripped (spec §5)', async () => {
