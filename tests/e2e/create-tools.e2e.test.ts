@@ -67,6 +67,9 @@ const colourAt = (p: Page, selector: string, fx: number, fy: number) =>
     .first()
     .evaluate(
       (img: HTMLImageElement, [x, y]) => {
+        // An image not yet decoded draws nothing: its zeros would read as black (a run of stop 28
+        // compared the result with a photo before that had not loaded). Callers wait for `loaded`.
+        if (!img.complete || img.naturalWidth === 0) throw new Error(`${img.src} has not loaded`);
         const c = document.createElement('canvas');
         c.width = img.naturalWidth;
         c.height = img.naturalHeight;
@@ -573,8 +576,10 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       await run();
       await me.getByTestId('tool-result').getByTestId('before-after').waitFor();
       const after = '[data-testid=tool-result] [data-testid=after-image]';
+      const before = '[data-testid=tool-result] [data-testid=before-image]';
       await loaded(me, after);
-      const was = await colourAt(me, '[data-testid=tool-result] [data-testid=before-image]', 0.05, 0.05);
+      await loaded(me, before);
+      const was = await colourAt(me, before, 0.05, 0.05);
       const now = await colourAt(me, after, 0.05, 0.05);
       expect(lum(now) - lum(was)).toBeGreaterThan(10);
       expect(now[0]! - was[0]!).toBeGreaterThan(now[2]! - was[2]!);

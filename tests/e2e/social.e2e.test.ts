@@ -85,6 +85,9 @@ describe('social end to end', () => {
     await page.getByTestId('create-folder').click();
     const collected = page.locator(`[data-testid=work-tile][data-key="${key}"] [data-testid=collect-button]`);
     await poll(() => collected.getAttribute('aria-pressed')).toBe('true');
+    // The folder is made, then the collect sent: confirmed by the server (no longer pending)
+    // before the next page load, which would cut the call short (the CI run of stop 28 did).
+    await poll(() => collected.getAttribute('data-busy')).toBeNull();
     // In the personal area, under the new folder.
     await signedInPage('/personal?tab=collections', 'collect-toolbar');
     const moodboard = page.getByTestId('folder-tab').filter({ hasText: 'Moodboard' });
