@@ -296,6 +296,14 @@ export type ConfirmOutcome = { readonly kind: 'done' } | { readonly kind: 'faile
 export const interpretConfirm = (status: number): ConfirmOutcome =>
   status === 0 ? { kind: 'done' } : { kind: 'failed', status };
 
+/**
+ * Spec §8 "5xx … worth retrying": a chunk check the server could not answer (its own failure,
+ * status code 500–599, e.g. the blob store it asks failed for a moment) is a failure of that
+ * chunk, retried like a lost PUT; any other refusal (a bad signature, no such upload) ends the
+ * upload, since sending the chunk again cannot change it.
+ */
+export const isServerFault = (code: number): boolean => code >= 500 && code <= 599;
+
 export type RetryDecision = { readonly retry: true; readonly delayMs: number } | { readonly retry: false };
 
 /**

@@ -455,7 +455,7 @@ export const runUpload = (
                 mergeMap((r) =>
                   E.isRight(r)
                     ? of(arrived(r.right, slice))
-                    : r.left.kind === 'api'
+                    : r.left.kind === 'api' && !uploads.isServerFault(r.left.code)
                       ? throwError(() => new Refused(r.left))
                       : of(false),
                 ),

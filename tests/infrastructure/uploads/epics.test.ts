@@ -185,6 +185,48 @@ describe('spec §8 chunk failures: retry after 3 s up to 3 times, then the alter
     });
   });
 
+  it('a chunk check the server could not answer (its internal error, code 500) is a chunk failure, retried after 3 s; a refusal of the check ends the upload', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ flush }) => {
+      const { store, server } = uploadStore(scheduler, {
+        chunkSize: 8,
+        failures: {
+          checkChunk: {
+            failure: { kind: 'api', path: '/api/v1/upload/chunk/check', code: 500, msg: 'internal error' },
+            times: 1,
+          },
+        },
+      });
+      const bytes = patternBytes(8);
+      store.dispatch(startUpload({ field: 'video', file: memoryFile(bytes) }));
+      flush();
+      expect(typesOf(store).filter((t) => t.startsWith('uploads/chunk'))).toEqual([
+        'uploads/chunkSent',
+        'uploads/chunkFailed',
+        'uploads/chunkSent',
+        'uploads/chunkConfirmed',
+      ]);
+      expect(server.puts.map((p) => p.at)).toEqual([0, 3000]);
+      const upload = uploads.selectUploadList(store.getState().uploads)[0]!;
+      expect(upload.phase.status).toBe('complete');
+    });
+    const refused = newScheduler();
+    refused.run(({ flush }) => {
+      const { store, server } = uploadStore(refused, {
+        chunkSize: 8,
+        failures: {
+          checkChunk: {
+            failure: { kind: 'api', path: '/api/v1/upload/chunk/check', code: 10404, msg: 'no such upload' },
+          },
+        },
+      });
+      store.dispatch(startUpload({ field: 'video', file: patternFile(8) }));
+      flush();
+      expect(server.puts).toHaveLength(1);
+      expect(typesOf(store).slice(-1)).toEqual(['uploads/failed']);
+    });
+  });
+
   it('a PUT refused with a 4xx (a bad or expired signature) ends the upload at once: retrying cannot help', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
