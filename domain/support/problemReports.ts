@@ -37,8 +37,22 @@ export type ReportSend =
   | { readonly status: 'sent'; readonly id: string }
   | { readonly status: 'failed'; readonly code: number | null };
 
+/**
+ * An earlier visit whose log the device kept (the page was reloaded, or the tab closed or crashed):
+ * the person may send it instead of this visit's.
+ */
+export interface EarlierVisit {
+  readonly id: string;
+  /** When its last event happened (epoch ms). */
+  readonly lastAt: number;
+}
+
 export interface ProblemReportsState {
   readonly preview: LogPreview | null;
+  /** The earlier visits kept on this device, the newest first. */
+  readonly earlier: readonly EarlierVisit[];
+  /** Whose log the preview shows and Send sends: null for this visit, else an earlier visit's id. */
+  readonly chosen: string | null;
   readonly send: ReportSend;
   /** The person's sent reports, newest first; null until listed. */
   readonly reports: readonly ReportSummary[] | null;
@@ -46,6 +60,8 @@ export interface ProblemReportsState {
 
 export const initialProblemReportsState: ProblemReportsState = {
   preview: null,
+  earlier: [],
+  chosen: null,
   send: { status: 'idle' },
   reports: null,
 };
@@ -62,6 +78,11 @@ export const reportsListed = defineEvent<{ readonly reports: readonly ReportSumm
   'problemReports/listed',
 );
 export const reportDeleted = defineEvent<{ readonly id: string }>()('problemReports/deleted');
+export const earlierVisitsListed = defineEvent<{ readonly visits: readonly EarlierVisit[] }>()(
+  'problemReports/earlierListed',
+);
+/** The person chose whose log to send (null: this visit); its preview follows. */
+export const visitChosen = defineEvent<{ readonly visitId: string | null }>()('problemReports/visitChosen');
 
 export type ProblemReportsEvent =
   | DomainEvent<typeof reportPreviewed.type, { readonly preview: LogPreview }>
@@ -69,7 +90,9 @@ export type ProblemReportsEvent =
   | DomainEvent<typeof reportSent.type, { readonly requestId: string; readonly report: ReportSummary }>
   | DomainEvent<typeof reportFailed.type, { readonly requestId: string; readonly code: number | null }>
   | DomainEvent<typeof reportsListed.type, { readonly reports: readonly ReportSummary[] }>
-  | DomainEvent<typeof reportDeleted.type, { readonly id: string }>;
+  | DomainEvent<typeof reportDeleted.type, { readonly id: string }>
+  | DomainEvent<typeof earlierVisitsListed.type, { readonly visits: readonly EarlierVisit[] }>
+  | DomainEvent<typeof visitChosen.type, { readonly visitId: string | null }>;
 
 export const problemReportsEventTypes = [
   reportPreviewed.type,
@@ -78,10 +101,16 @@ export const problemReportsEventTypes = [
   reportFailed.type,
   reportsListed.type,
   reportDeleted.type,
+  earlierVisitsListed.type,
+  visitChosen.type,
 ] as const;
 
 const newestFirst = (reports: readonly ReportSummary[]): readonly ReportSummary[] =>
   [...reports].sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+
+/** The visit chosen once the person asks for `visitId`: it, when it is this visit or one kept; else no change. */
+export const chosenAfter = (state: ProblemReportsState, visitId: string | null): string | null =>
+  visitId === null || state.earlier.some((v) => v.id === visitId) ? visitId : state.chosen;
 
 export const evolveProblemReports = (
   state: ProblemReportsState,
@@ -110,6 +139,18 @@ export const evolveProblemReports = (
       return state.reports === null
         ? state
         : { ...state, reports: state.reports.filter((r) => r.id !== event.payload.id) };
+    case 'problemReports/earlierListed': {
+      const visits = [...event.payload.visits].sort((a, b) => b.lastAt - a.lastAt);
+      // A chosen visit no longer kept falls back to this visit.
+      const chosen = visits.some((v) => v.id === state.chosen) ? state.chosen : null;
+      return { ...state, earlier: visits, chosen, preview: chosen === state.chosen ? state.preview : null };
+    }
+    case 'problemReports/visitChosen': {
+      const visitId = chosenAfter(state, event.payload.visitId);
+      if (visitId === state.chosen) return state;
+      // The preview shown was the other log's: it is read again for this one.
+      return { ...state, chosen: visitId, preview: null, send: { status: 'idle' } };
+    }
     default:
       return assertNever(event);
   }
@@ -162,6 +203,15 @@ export const reportFailure = (
       ? { messageKey: 'report.failedNetwork', values: {} }
       : { messageKey: 'report.failedCode', values: { code: send.code } };
 
+/** The visit chosen is this one or one of the earlier visits kept. */
+const chosenIsKept: Invariant<ProblemReportsState> = {
+  name: 'chosenVisitKept',
+  check: (_before, after) =>
+    after.chosen === null || after.earlier.some((v) => v.id === after.chosen)
+      ? null
+      : `the chosen visit ${after.chosen} is not kept`,
+};
+
 /** A listed report appears once: ids are unique (a sent report is not listed twice). */
 const reportsUnique: Invariant<ProblemReportsState> = {
   name: 'reportsUnique',
@@ -177,5 +227,5 @@ export const problemReportsContext: BoundedContext<ProblemReportsState, ProblemR
   initialState: initialProblemReportsState,
   evolve: evolveProblemReports,
   eventTypes: problemReportsEventTypes,
-  invariants: [reportsUnique],
+  invariants: [reportsUnique, chosenIsKept],
 };

@@ -19,6 +19,8 @@ import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
+import { indexedDbRingStorage, openLogRing } from '../store/logRing';
+import { LOG_SEGMENT_EVENTS } from '../store/recorder';
 import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserStudioDeps } from '../studio/browser';
@@ -70,7 +72,20 @@ export const bootstrap = (getLanguage: () => string) => {
     token,
   });
   const navigator = makeNavigator();
+  // The event log is bounded and kept on the device as it grows (issue 24), where IndexedDB is.
+  const ring =
+    typeof indexedDB === 'undefined'
+      ? null
+      : openLogRing(indexedDbRingStorage(), { visitId: randomId(), now: () => Date.now() });
+  if (ring !== null) {
+    const flush = () => void ring.flush();
+    window.addEventListener('pagehide', flush);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') flush();
+    });
+  }
   const store = buildStore({
+    log: { segment: LOG_SEGMENT_EVENTS, ...(ring === null ? {} : { sink: ring.sink }) },
     dependencies: {
       api: makeApi(http),
       clock: { now: () => Date.now() },
@@ -91,6 +106,7 @@ export const bootstrap = (getLanguage: () => string) => {
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
       decorations: browserDecorationsDeps(http),
       support: { api: makeSupportApi(http) },
+      ...(ring === null ? {} : { keptLogs: { earlier: ring.earlier, read: ring.read } }),
     },
   });
   const routeGuard: RouteGuardEnv = {

@@ -10,6 +10,7 @@ import { detailsModule } from '../details/module';
 import { decorationsModule } from '../decorations/module';
 import { billingModule } from '../billing/module';
 import { postsModule } from '../posts/module';
+import { problemReportsModule } from '../support/module';
 import type { EpicModule } from './root';
 
 export const areaModules: readonly EpicModule[] = [
@@ -20,4 +21,5 @@ export const areaModules: readonly EpicModule[] = [
   decorationsModule,
   billingModule,
   postsModule,
+  problemReportsModule,
 ];

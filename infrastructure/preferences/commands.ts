@@ -9,5 +9,8 @@ export const chooseTheme = defineCommand<{ readonly theme: preferences.Theme }>(
 export const rememberLanguage = defineCommand<{ readonly locale: string }>()('preferences/rememberLanguage');
 
 // ---- the event log (DESIGN.md "The event log and replay")
-/** Saves the session's event log as a JSON Lines file. */
-export const exportEventLog = defineCommand()('eventLog/export');
+/**
+ * Saves the session's event log as a JSON Lines file; with `visitId`, the log of an earlier visit
+ * the device kept ("Report a problem", download instead).
+ */
+export const exportEventLog = defineCommand<{ readonly visitId?: string | null }>()('eventLog/export');

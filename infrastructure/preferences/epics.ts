@@ -4,8 +4,13 @@
  * person sees no dark flash) and the interface language the person chose (local storage and the
  * `lang` cookie of spec §9, which the language guard of spec §2 reads).
  */
-import { filter, ignoreElements, map, take, tap } from 'rxjs';
-import { EVENT_LOG_CONTENT_TYPE, eventLogFileName, preferences } from '../../domain/index.js';
+import { filter, from, ignoreElements, map, mergeMap, of, take, tap } from 'rxjs';
+import {
+  EVENT_LOG_CONTENT_TYPE,
+  eventLogFileName,
+  preferences,
+  serializeEventLog,
+} from '../../domain/index.js';
 import type { AppEpic } from '../epics/types';
 import { appStarted } from '../store/commands';
 import { chooseTheme, exportEventLog, rememberLanguage } from './commands';
@@ -44,17 +49,21 @@ export const rememberLanguageEpic: AppEpic = (action$, _state$, { platform }) =>
     ignoreElements(),
   );
 
-export const exportEventLogEpic: AppEpic = (action$, _state$, { platform, clock, eventLog }) =>
+export const exportEventLogEpic: AppEpic = (action$, _state$, { platform, clock, eventLog, keptLogs }) =>
   action$.pipe(
     filter(exportEventLog.match),
-    tap(() => {
-      if (eventLog === undefined) return;
-      const at = clock.now();
-      platform.download.save(
-        eventLogFileName(at),
-        [new TextEncoder().encode(eventLog())],
-        EVENT_LOG_CONTENT_TYPE,
+    mergeMap(({ payload }) => {
+      const visitId = payload.visitId ?? null;
+      if (visitId === null) return of(eventLog?.() ?? null);
+      if (keptLogs === undefined) return of(null);
+      return from(keptLogs.read(visitId).catch(() => null)).pipe(
+        map((log) => (log === null ? null : serializeEventLog(log))),
       );
+    }),
+    tap((text) => {
+      if (text === null) return;
+      const at = clock.now();
+      platform.download.save(eventLogFileName(at), [new TextEncoder().encode(text)], EVENT_LOG_CONTENT_TYPE);
     }),
     ignoreElements(),
   );

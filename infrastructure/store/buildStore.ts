@@ -12,17 +12,32 @@ import { BehaviorSubject, mergeMap } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
 import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
-import { makeRecorder } from './recorder';
+import { makeRecorder, type LogSink } from './recorder';
 
 export interface MakeStoreOptions {
   readonly dependencies: Dependencies;
   readonly preloadedState?: DomainRootState;
   readonly source?: string;
   readonly modules?: readonly EpicModule[];
+  /**
+   * The log's bound and where it is kept (issue 24): the browser keeps two segments of
+   * `LOG_SEGMENT_EVENTS` in memory and writes them to IndexedDB; by default every event is kept.
+   */
+  readonly log?: { readonly segment?: number; readonly sink?: LogSink };
 }
 
-export const buildStore = ({ dependencies, preloadedState, source, modules = [] }: MakeStoreOptions) => {
-  const recorder = makeRecorder(dependencies.clock.now, source);
+export const buildStore = ({
+  dependencies,
+  preloadedState,
+  source,
+  modules = [],
+  log = {},
+}: MakeStoreOptions) => {
+  const recorder = makeRecorder({
+    now: dependencies.clock.now,
+    ...(source === undefined ? {} : { source }),
+    ...log,
+  });
   /** The session's log as JSON Lines, its header stamped by the store's clock. */
   const eventLog = () => recorder.toJsonLines(dependencies.clock.now());
   const epicMiddleware = createEpicMiddleware<Action, Action, DomainRootState, Dependencies>({

@@ -1,4 +1,5 @@
 import type { SchedulerLike } from 'rxjs';
+import type { EventLog } from '../../domain/index.js';
 import type { DecorationsDeps } from '../decorations/api';
 import type { BillingDeps } from '../billing/deps';
 import type { Api } from '../http/api';
@@ -43,6 +44,14 @@ export interface Dependencies {
   readonly billing: BillingDeps;
   /** Likes, collects, follows, people and messages, and the browser's connectivity. */
   readonly social: SocialDeps;
+  /**
+   * The event logs of earlier visits this device kept (issue 24: the browser's IndexedDB ring), to
+   * send one of them instead of this visit's; absent where nothing is kept.
+   */
+  readonly keptLogs?: {
+    readonly earlier: () => Promise<readonly { readonly id: string; readonly lastAt: number }[]>;
+    readonly read: (visitId: string) => Promise<EventLog | null>;
+  };
   /** The session's event log as JSON Lines (set by makeStore from its recorder). */
   readonly eventLog?: () => string;
   /** The same session's events as recorded (set by makeStore): what the log holds, without parsing it. */

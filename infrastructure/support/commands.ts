@@ -11,5 +11,9 @@ export const resetSupportForm = defineCommand()('support/resetForm');
 export const previewProblemReport = defineCommand()('problemReports/preview');
 /** Sends the session's event log with the note; the view sends only after the person agreed. */
 export const sendProblemReport = defineCommand<{ readonly note: string }>()('problemReports/send');
+/** Chooses whose log to preview and send: this visit's (null) or an earlier visit's the device kept. */
+export const chooseReportVisit = defineCommand<{ readonly visitId: string | null }>()(
+  'problemReports/chooseVisit',
+);
 export const listProblemReports = defineCommand()('problemReports/list');
 export const deleteProblemReport = defineCommand<{ readonly id: string }>()('problemReports/delete');

@@ -752,6 +752,7 @@ export const breakers: Readonly<Record<string, readonly BreakStep[]>> = {
       return put(s, ['problemReports', 'reports'], [report, report]);
     }),
   ],
+  'problemReports.chosenVisitKept': [step((s) => put(s, ['problemReports', 'chosen'], 'gone-visit'))],
 };
 
 export const BREAK = 'test/break';

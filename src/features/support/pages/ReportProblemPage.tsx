@@ -10,12 +10,13 @@ import { support } from '../../../../domain/index.js';
 import { exportEventLog } from '../../../../infrastructure/preferences/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import {
+  chooseReportVisit,
   deleteProblemReport,
   listProblemReports,
   previewProblemReport,
   sendProblemReport,
 } from '../../../../infrastructure/support/commands';
-import { Button, Card, EmptyState, ErrorState, Field, Skeleton, TextArea } from '../../../ui';
+import { Button, Card, EmptyState, ErrorState, Field, Select, Skeleton, TextArea } from '../../../ui';
 import styles from '../Support.module.css';
 import { useProblemReports, useReportFailure } from '../useProblemReports';
 
@@ -28,6 +29,9 @@ const Size = ({ bytes }: { readonly bytes: number }) => {
     />
   );
 };
+
+/** The visit picker's value for this visit (a kept visit's id is a random id, never this word). */
+const THIS_VISIT = 'this';
 
 const ReportProblemPage = () => {
   const intl = useIntl();
@@ -42,7 +46,7 @@ const ReportProblemPage = () => {
     dispatch(listProblemReports({}));
   }, [dispatch]);
 
-  const { preview, send, reports } = state;
+  const { preview, send, reports, earlier, chosen } = state;
   const canSend = support.canSendReport(state, consented, note);
   const date = (at: number) => intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -60,13 +64,32 @@ const ReportProblemPage = () => {
           <h2 id="report-what" className={styles.subtitle}>
             <FormattedMessage id="report.whatTitle" />
           </h2>
+          {earlier.length > 0 && (
+            <div className={styles.visit} data-testid="report-visit">
+              <Select
+                label={intl.formatMessage({ id: 'report.visitLabel' })}
+                value={chosen ?? THIS_VISIT}
+                options={[
+                  { value: THIS_VISIT, label: intl.formatMessage({ id: 'report.visitThis' }) },
+                  ...earlier.map((v) => ({
+                    value: v.id,
+                    label: intl.formatMessage({ id: 'report.visitEarlier' }, { at: date(v.lastAt) }),
+                  })),
+                ]}
+                onValueChange={(v) => dispatch(chooseReportVisit({ visitId: v === THIS_VISIT ? null : v }))}
+              />
+              <p className={styles.hint}>
+                <FormattedMessage id="report.visitHelp" />
+              </p>
+            </div>
+          )}
           {preview === null ? (
             <Skeleton height="4.5rem" />
           ) : (
             <>
               <p>
                 <FormattedMessage
-                  id="report.whatSummary"
+                  id={chosen === null ? 'report.whatSummary' : 'report.whatSummaryEarlier'}
                   values={{ events: preview.events, size: <Size bytes={preview.bytes} /> }}
                 />
                 {preview.firstAt !== null && preview.lastAt !== null && (
@@ -151,7 +174,7 @@ const ReportProblemPage = () => {
               <Button
                 type="button"
                 variant="secondary"
-                onClick={() => dispatch(exportEventLog({}))}
+                onClick={() => dispatch(exportEventLog({ visitId: chosen }))}
                 data-testid="report-download"
               >
                 <FormattedMessage id="report.downloadInstead" />
