@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routing, tasks } from '../domain/index.js';
+import { contexts, routing, support, tasks } from '../domain/index.js';
 import { LOCALES } from '../src/i18n/locales';
 import { localizeHref } from '../src/i18n/locale';
 import { createCatalogue, type CompiledMessages } from '../infrastructure/i18n/catalogue';
@@ -71,6 +71,12 @@ describe('translations (spec §2: sixteen languages, every string translated, En
     expect(localizeHref('ar', '/403')).toBe('/ar/403');
     // Already localized: left alone.
     expect(localizeHref('ja', '/zh-CN/create')).toBe('/zh-CN/create');
+  });
+
+  it('names every area of the event log a person previews before reporting a problem (issue 24: no code name on screen)', () => {
+    const keys = Object.keys(contexts).map(support.areaMessageKey);
+    expect(keys.length).toBeGreaterThanOrEqual(30);
+    expect(keys.filter((k) => !(k in english))).toEqual([]);
   });
 
   it('labels every task domain type of spec §3 (0..25) and the unknown fallback', () => {

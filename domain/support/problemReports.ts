@@ -176,6 +176,12 @@ export const previewOf = (
   return { events: events.length, bytes, firstAt, lastAt, areas };
 };
 
+/**
+ * The message naming an area of the preview: an area is the prefix of its events' type, which is
+ * the name of the domain context they belong to; each has its name in every language.
+ */
+export const areaMessageKey = (area: string): string => `report.area.${area}`;
+
 /** The send button works once the person agreed, with a log to send, and nothing is on its way. */
 export const canSendReport = (state: ProblemReportsState, consented: boolean, note: string): boolean =>
   consented &&

@@ -105,7 +105,10 @@ const ReportProblemPage = () => {
               <ul className={styles.areas} aria-label={intl.formatMessage({ id: 'report.areasLabel' })}>
                 {preview.areas.map((a) => (
                   <li key={a.area}>
-                    <code>{a.area}</code> <FormattedMessage id="report.areaEvents" values={{ n: a.events }} />
+                    <FormattedMessage id={support.areaMessageKey(a.area)} defaultMessage={a.area} />{' '}
+                    <span className={styles.hint}>
+                      <FormattedMessage id="report.areaEvents" values={{ n: a.events }} />
+                    </span>
                   </li>
                 ))}
               </ul>
