@@ -194,6 +194,68 @@ export const indexAtColumn = (x: number, count: number, width: number, rtl = fal
 };
 
 /**
+ * The timeline's time axis (issue 24 "events by context over time"): each event's time, made
+ * non-decreasing (an event stamped earlier than the one before it is drawn with that one), and the
+ * span from the first to the last.
+ */
+export interface TimeAxis {
+  readonly times: Float64Array;
+  readonly from: number;
+  readonly to: number;
+}
+
+export const timeAxisOf = (at: ArrayLike<number>): TimeAxis => {
+  const times = new Float64Array(at.length);
+  let last = -Infinity;
+  for (let i = 0; i < at.length; i++) {
+    last = Math.max(last, at[i] as number);
+    times[i] = last;
+  }
+  return { times, from: at.length === 0 ? 0 : (times[0] as number), to: at.length === 0 ? 0 : last };
+};
+
+/**
+ * The pixel column of event `index` on the time axis: its time's place between the first and the
+ * last event. A log whose events all share one instant is spread by order instead.
+ */
+export const columnAtTime = (axis: TimeAxis, index: number, width: number, rtl = false): number => {
+  const count = axis.times.length;
+  if (axis.to <= axis.from) return columnOf(index, count, width, rtl);
+  const t = axis.times[Math.max(0, Math.min(count - 1, index))] as number;
+  const x = Math.min(width - 1, Math.floor(((t - axis.from) * width) / (axis.to - axis.from)));
+  return rtl ? width - 1 - x : x;
+};
+
+/** The first event whose (non-decreasing) time is at least `t`, or the count when none is. */
+const firstAtOrAfter = (times: Float64Array, t: number): number => {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((times[mid] as number) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/**
+ * The event a click at pixel column `x` selects on the time axis: the first event of that column,
+ * or, in a column of no event (a quiet moment), the nearest event on either side.
+ */
+export const indexAtTime = (axis: TimeAxis, x: number, width: number, rtl = false): number => {
+  const count = axis.times.length;
+  if (count <= 0) return 0;
+  if (axis.to <= axis.from) return indexAtColumn(x, count, width, rtl);
+  const col = Math.max(0, Math.min(width - 1, rtl ? width - 1 - x : x));
+  const start = axis.from + (col * (axis.to - axis.from)) / width;
+  const after = Math.min(count - 1, firstAtOrAfter(axis.times, start));
+  const colAfter = columnAtTime(axis, after, width);
+  if (colAfter === col || after === 0) return after;
+  const before = after - 1;
+  return Math.abs(columnAtTime(axis, before, width) - col) <= Math.abs(colAfter - col) ? before : after;
+};
+
+/**
  * The next (`step` 1) or previous (`step` -1) event from `from` that `keep` keeps, or `from` when
  * there is none.
  */

@@ -1,11 +1,13 @@
 /**
- * The timeline plot (issue 24): one lane per context, x = event index, drawn on a <canvas> column by
+ * The timeline plot (issue 24): one lane per context, x = time (from the first event to the last;
+ * a quiet stretch of the session is an empty stretch of the plot), drawn on a <canvas> column by
  * column (a log of a million events is a few hundred rectangles, never a DOM node per event). The
  * selected event and the first violation are marked; a click selects the event under the pointer.
  * Right to left, the first event is on the right.
  */
 import { useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
-import { columnOf, indexAtColumn } from '../../../domain/audit/index.js';
+import { useIntl } from 'react-intl';
+import { columnAtTime, indexAtTime, timeAxisOf } from '../../../domain/audit/index.js';
 import type { AuditTimeline } from '../../../infrastructure/audit/commands';
 import styles from './Audit.module.css';
 
@@ -31,7 +33,9 @@ export const Timeline = ({
   onSelect,
   label,
 }: TimelineProps) => {
+  const intl = useIntl();
   const canvas = useRef<HTMLCanvasElement | null>(null);
+  const axis = useMemo(() => timeAxisOf(timeline.at), [timeline]);
   const [width, setWidth] = useState(0);
   const rtl = useRef(false);
   const height = timeline.lanes.length * LANE_PX;
@@ -50,13 +54,13 @@ export const Timeline = ({
     const d = new Uint32Array(timeline.lanes.length * width);
     for (let i = 0; i < timeline.count; i++) {
       if (!keep(i)) continue;
-      const cell = (timeline.laneOf[i] as number) * width + columnOf(i, timeline.count, width);
+      const cell = (timeline.laneOf[i] as number) * width + columnAtTime(axis, i, width);
       d[cell] = (d[cell] as number) + 1;
     }
     return d;
     // `keep` changes with `filterKey`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [timeline, width, filterKey]);
+  }, [timeline, axis, width, filterKey]);
 
   useEffect(() => {
     const el = canvas.current;
@@ -84,21 +88,23 @@ export const Timeline = ({
       }
     ctx.globalAlpha = 1;
     if (violation !== null) {
-      const x = columnOf(violation, timeline.count, width, rtl.current);
+      const x = columnAtTime(axis, violation, width, rtl.current);
       ctx.fillStyle = css.getPropertyValue('--danger').trim() || '#ff5d73';
       ctx.fillRect(Math.max(0, x - 1), 0, 3, height);
     }
     if (selected >= 0) {
-      const x = columnOf(selected, timeline.count, width, rtl.current);
+      const x = columnAtTime(axis, selected, width, rtl.current);
       ctx.fillStyle = css.getPropertyValue('--text').trim() || '#fff';
       ctx.fillRect(x, 0, 1, height);
     }
-  }, [density, width, height, selected, violation, timeline]);
+  }, [density, axis, width, height, selected, violation, timeline]);
+
+  const when = (t: number) => intl.formatDate(t, { dateStyle: 'short', timeStyle: 'medium' });
 
   const onPointer = (e: PointerEvent<HTMLCanvasElement>) => {
     if (e.type === 'pointermove' && e.buttons !== 1) return;
     const box = e.currentTarget.getBoundingClientRect();
-    onSelect(indexAtColumn(Math.floor(e.clientX - box.left), timeline.count, width, rtl.current));
+    onSelect(indexAtTime(axis, Math.floor(e.clientX - box.left), width, rtl.current));
   };
 
   return (
@@ -120,6 +126,12 @@ export const Timeline = ({
         onPointerMove={onPointer}
         data-testid="audit-canvas"
       />
+      {timeline.count > 0 && (
+        <p className={styles.axis} data-testid="audit-axis">
+          <time dateTime={new Date(axis.from).toISOString()}>{when(axis.from)}</time>
+          <time dateTime={new Date(axis.to).toISOString()}>{when(axis.to)}</time>
+        </p>
+      )}
     </div>
   );
 };

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import {
   applyChanges,
   assignLanes,
+  columnAtTime,
   columnOf,
   diffStates,
   flattenTree,
   formatPath,
   indexAtColumn,
+  indexAtTime,
   ownersOfTypes,
   stepTo,
+  timeAxisOf,
   UNKNOWN_LANE,
   type StatePath,
 } from '../../../domain/audit/index.js';
@@ -166,6 +169,49 @@ describe('audit: lanes, columns and stepping', () => {
       ),
     );
     expect(columnOf(0, 10, 100, true)).toBe(99);
+  });
+
+  it('property: on the time axis columns follow time (never backwards), a click lands on an event of its column or the nearest, mirrored right to left', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 5_000 }), { minLength: 1, maxLength: 300 }),
+        fc.integer({ min: 1, max: 800 }),
+        fc.boolean(),
+        (gaps, width, rtl) => {
+          // Times mostly rising; a clock stepping back now and then is drawn with the event before.
+          let t = Date.UTC(2026, 10, 28);
+          const at = gaps.map((g, i) => (t += i % 17 === 16 ? -g : g));
+          const axis = timeAxisOf(at);
+          const cols = at.map((_, i) => columnAtTime(axis, i, width));
+          for (let i = 1; i < cols.length; i++) expect(cols[i]!).toBeGreaterThanOrEqual(cols[i - 1]!);
+          for (const c of cols) expect(c).toBeLessThan(width);
+          for (let i = 0; i < at.length; i += 7) {
+            const x = columnAtTime(axis, i, width, rtl);
+            const picked = indexAtTime(axis, x, width, rtl);
+            expect(columnAtTime(axis, picked, width, rtl)).toBe(x);
+            // The first event of that column.
+            expect(picked === 0 || columnAtTime(axis, picked - 1, width, rtl) !== x).toBe(true);
+          }
+          for (const x of [0, Math.floor(width / 2), width - 1]) {
+            const i = indexAtTime(axis, x, width, rtl);
+            expect(i).toBeGreaterThanOrEqual(0);
+            expect(i).toBeLessThan(at.length);
+          }
+        },
+      ),
+    );
+  });
+
+  it('places events by their time: a quiet hour between two bursts is an empty stretch of the plot', () => {
+    const h = 3_600_000;
+    const at = [0, 1000, 2000, h, h + 1000, 2 * h];
+    const axis = timeAxisOf(at);
+    expect(at.map((_, i) => columnAtTime(axis, i, 100))).toEqual([0, 0, 0, 50, 50, 99]);
+    // A click in the quiet stretch selects the nearest event.
+    expect(indexAtTime(axis, 20, 100)).toBe(2);
+    expect(indexAtTime(axis, 45, 100)).toBe(3);
+    // One instant for all: spread by order.
+    expect([0, 1, 2, 3].map((i) => columnAtTime(timeAxisOf([5, 5, 5, 5]), i, 8))).toEqual([0, 2, 4, 6]);
   });
 
   it('steps to the next and previous kept event, and stays when there is none', () => {
