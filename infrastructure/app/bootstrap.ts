@@ -19,8 +19,7 @@ import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
-import { indexedDbRingStorage, openLogRing } from '../store/logRing';
-import { LOG_SEGMENT_EVENTS } from '../store/recorder';
+import { deferredSink, LOG_SEGMENT_EVENTS } from '../store/recorder';
 import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
 import { browserStudioDeps } from '../studio/browser';
@@ -72,20 +71,26 @@ export const bootstrap = (getLanguage: () => string) => {
     token,
   });
   const navigator = makeNavigator();
-  // The event log is bounded and kept on the device as it grows (issue 24), where IndexedDB is.
+  // The event log is bounded and kept on the device as it grows (issue 24), where IndexedDB is;
+  // the ring's code loads after the first paint, what is recorded meanwhile waits for it.
   const ring =
     typeof indexedDB === 'undefined'
       ? null
-      : openLogRing(indexedDbRingStorage(), { visitId: randomId(), now: () => Date.now() });
+      : import('../store/logRing').then((m) =>
+          m.openLogRing(m.indexedDbRingStorage(), { visitId: randomId(), now: () => Date.now() }),
+        );
   if (ring !== null) {
-    const flush = () => void ring.flush();
+    const flush = () => void ring.then((r) => r.flush()).catch(() => undefined);
     window.addEventListener('pagehide', flush);
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'hidden') flush();
     });
   }
   const store = buildStore({
-    log: { segment: LOG_SEGMENT_EVENTS, ...(ring === null ? {} : { sink: ring.sink }) },
+    log: {
+      segment: LOG_SEGMENT_EVENTS,
+      ...(ring === null ? {} : { sink: deferredSink(ring.then((r) => r.sink)) }),
+    },
     dependencies: {
       api: makeApi(http),
       clock: { now: () => Date.now() },
@@ -106,7 +111,14 @@ export const bootstrap = (getLanguage: () => string) => {
       captcha: browserCaptchaDeps(http, window.crypto.subtle),
       decorations: browserDecorationsDeps(http),
       support: { api: makeSupportApi(http) },
-      ...(ring === null ? {} : { keptLogs: { earlier: ring.earlier, read: ring.read } }),
+      ...(ring === null
+        ? {}
+        : {
+            keptLogs: {
+              earlier: () => ring.then((r) => r.earlier()),
+              read: (visitId: string) => ring.then((r) => r.read(visitId)),
+            },
+          }),
     },
   });
   const routeGuard: RouteGuardEnv = {

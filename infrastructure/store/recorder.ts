@@ -37,6 +37,36 @@ export interface LogSink {
   readonly recorded: (index: number, event: DomainEvent) => void;
 }
 
+/**
+ * A sink that holds what it is told until `sink` resolves, then passes everything on in order
+ * (the IndexedDB ring loads after the first paint). If it never comes, what it held is dropped
+ * and later calls are ignored: the log stays in memory only.
+ */
+export const deferredSink = (sink: Promise<LogSink>): LogSink => {
+  let target: LogSink | null = null;
+  let waiting: ((s: LogSink) => void)[] | null = [];
+  sink.then(
+    (s) => {
+      target = s;
+      for (const call of waiting ?? []) call(s);
+      waiting = null;
+    },
+    () => {
+      waiting = null;
+    },
+  );
+  return {
+    segmentStarted: (index, snapshot) => {
+      if (target !== null) target.segmentStarted(index, snapshot);
+      else waiting?.push((s) => s.segmentStarted(index, snapshot));
+    },
+    recorded: (index, event) => {
+      if (target !== null) target.recorded(index, event);
+      else waiting?.push((s) => s.recorded(index, event));
+    },
+  };
+};
+
 export interface Recorder {
   /** The events the log holds: every event after its base snapshot. */
   readonly events: () => readonly DomainEvent[];

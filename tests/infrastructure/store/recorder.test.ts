@@ -20,7 +20,7 @@ import {
   type UnstampedEvent,
 } from '../../../domain/index.js';
 import { openLogRing, type RingStorage } from '../../../infrastructure/store/logRing';
-import { makeRecorder, type LogSink } from '../../../infrastructure/store/recorder';
+import { deferredSink, makeRecorder, type LogSink } from '../../../infrastructure/store/recorder';
 import { validEventArb } from '../../support/auditLogs';
 
 /** Events the recorder records (a type of no context passes through unrecorded). */
@@ -190,5 +190,40 @@ describe('the event log kept on the device (IndexedDB ring)', () => {
     const { recorder, ring } = await visit(refusing, 'x', fc.sample(eventArb, { numRuns: 9, seed: 5 }));
     expect(recorder.events().length).toBeGreaterThan(0);
     await expect(ring.flush()).resolves.toBeUndefined();
+  });
+});
+
+describe('the sink of a ring still loading (its code comes after the first paint)', () => {
+  it('holds what is recorded until the ring is there, then passes it on in order; a ring that never comes drops it', async () => {
+    const calls: string[] = [];
+    const real: LogSink = {
+      segmentStarted: (i) => calls.push(`segment ${i}`),
+      recorded: (i, e) => calls.push(`event ${i}:${e.meta.seq}`),
+    };
+    let arrive: (s: LogSink) => void = () => undefined;
+    const sink = deferredSink(new Promise<LogSink>((resolve) => (arrive = resolve)));
+    const { recorder } = recordAll(fc.sample(eventArb, { numRuns: 5, seed: 1 }), 3, sink);
+    expect(calls).toEqual([]);
+    arrive(real);
+    await Promise.resolve();
+    expect(calls).toEqual([
+      'segment 0',
+      'event 0:1',
+      'event 0:2',
+      'event 0:3',
+      'segment 1',
+      'event 1:4',
+      'event 1:5',
+    ]);
+    recorder.middleware({ getState: () => initialRootState, dispatch: (a: unknown) => a } as never)(
+      (a: unknown) => a,
+    )(fc.sample(eventArb, { numRuns: 1, seed: 2 })[0]);
+    // Straight through now: the sixth event fills segment 1 (of 3), and segment 2 begins.
+    expect(calls.slice(-2)).toEqual(['event 1:6', 'segment 2']);
+
+    const never = deferredSink(Promise.reject(new Error('the chunk did not load')));
+    never.recorded(0, recorder.events()[0]!);
+    await Promise.resolve();
+    never.segmentStarted(1, null);
   });
 });
