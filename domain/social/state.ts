@@ -90,6 +90,14 @@ const sameCollect = (a: CollectState, b: CollectState) =>
       a.collect.collection_id === b.collect.collection_id &&
       a.collect.collection_name === b.collect.collection_name));
 
+/** The same item as the state holds it (field by field: the server's copy is a new object). */
+const sameItem = (a: SocialItem, b: SocialItem): boolean =>
+  a.id === b.id &&
+  a.obj_type === b.obj_type &&
+  a.authorId === b.authorId &&
+  sameLike(likeOf(a), likeOf(b)) &&
+  sameCollect(collectOf(a), collectOf(b));
+
 const toSocialItem = (item: ContentItem): SocialItem => ({
   id: item.id,
   obj_type: item.obj_type,
@@ -145,14 +153,26 @@ const confirm = (s: SocialState, opId: string, kind: PendingOp['kind']): SocialS
 export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState => {
   switch (event.type) {
     case 'social/itemsReceived': {
-      if (event.payload.items.length === 0) return s;
-      const items = { ...s.items };
-      const following = { ...s.following };
+      // The tables are copied only when an item or a follow changed: a page of items the state
+      // already holds as they are (a feed read again) leaves the state as it was, and costs no copy.
+      let items: Record<string, SocialItem> | null = null;
+      let following: Record<string, boolean> | null = null;
       for (const item of event.payload.items) {
-        items[contentKey(item)] = toSocialItem(item);
-        following[item.author.id] = item.author.is_follow;
+        const key = contentKey(item);
+        const next = toSocialItem(item);
+        const held = (items ?? s.items)[key];
+        if (held === undefined || !sameItem(held, next)) {
+          items ??= { ...s.items };
+          items[key] = next;
+        }
+        if ((following ?? s.following)[item.author.id] !== item.author.is_follow) {
+          following ??= { ...s.following };
+          following[item.author.id] = item.author.is_follow;
+        }
       }
-      return { ...s, items, following };
+      return items === null && following === null
+        ? s
+        : { ...s, items: items ?? s.items, following: following ?? s.following };
     }
     case 'social/likeToggled': {
       const { key, opId } = event.payload;
