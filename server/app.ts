@@ -109,6 +109,10 @@ const loggerOf = (logger: BuildOptions['logger']) => {
 };
 
 /** A failure envelope with the request id, for every refusal the framework makes. */
+/** Where the caller reads the outcome from the envelope, not from the HTTP status. */
+export const isEnvelopeRoute = (method: string, url: string): boolean =>
+  url.startsWith('/api/') || method === 'POST';
+
 const refusal = (req: FastifyRequest, msg: string) => ({
   ...failure(CODES.invalidRequest, msg),
   request_id: req.id,
@@ -195,7 +199,14 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       findInputProblem('params', req.params) ??
       findInputProblem('query', req.query) ??
       findInputProblem('body', req.body);
-    if (problem) return reply.status(200).send(refusal(req, describeProblem(problem)));
+    // The JSON API (under /api/, and the checkout page's POSTs) answers in its envelope with HTTP
+    // 200 (spec §8: the code is in the body); any other route (the signed chunk PUT, a file's
+    // address) answers a refusal with an HTTP error status: an S3-style or plain HTTP client reads
+    // a 200 as done (issue 25).
+    if (problem)
+      return reply
+        .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
+        .send(refusal(req, describeProblem(problem)));
   });
   app.addHook('preHandler', async (req) => {
     if (req.url.startsWith('/api/')) req.caller = await resolveCaller(db, req, clock.now());

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Json, type TestServer } from '../support/server';
+import { isEnvelopeRoute } from '../../server/app';
 
 let s: TestServer;
 
@@ -204,6 +205,11 @@ describe('hostile input on every route', () => {
       const msg: unknown = o.json?.status?.msg;
       const refused = typeof code === 'number' && code !== 10000;
       if (o.status >= 400 && !refused) problems.push(`refusal outside the envelope: ${where}`);
+      // Issue 25: outside the envelope API (the signed chunk PUT, file addresses) a refusal has an
+      // HTTP error status: an S3-style client reads a 200 as stored.
+      const [method = '', url = ''] = o.route.split(' ');
+      if (refused && !isEnvelopeRoute(method, url) && o.status < 400)
+        problems.push(`refused with HTTP ${o.status} outside the API: ${where}`);
       if (refused) {
         if (o.json.data !== null) problems.push(`refusal with data: ${where}`);
         if (typeof msg !== 'string' || msg.length > 500) problems.push(`message too long: ${where}`);
