@@ -20,6 +20,7 @@ import {
   type UnstampedEvent,
 } from '../../../domain/index.js';
 import { openLogRing, type RingStorage } from '../../../infrastructure/store/logRing';
+import { memoryRingStorage } from '../../support/fakes/ringStorage';
 import { deferredSink, makeRecorder, type LogSink } from '../../../infrastructure/store/recorder';
 import { validEventArb } from '../../support/auditLogs';
 
@@ -43,25 +44,6 @@ const parsed = (text: string) => {
   const log = parseEventLog(text);
   if (E.isLeft(log)) throw new Error(log.left.message);
   return log.right;
-};
-
-/** The Map behind a ring in these tests: IndexedDB's key-value operations, nothing more. */
-const mapStorage = (): RingStorage & { readonly map: Map<string, unknown> } => {
-  const map = new Map<string, unknown>();
-  // Values go through a structured clone, as IndexedDB stores them.
-  return {
-    map,
-    getMany: (ks) => Promise.resolve(ks.map((k) => structuredClone(map.get(k)))),
-    setMany: (entries) => {
-      for (const [k, v] of entries) map.set(k, structuredClone(v));
-      return Promise.resolve();
-    },
-    delMany: (ks) => {
-      for (const k of ks) map.delete(k);
-      return Promise.resolve();
-    },
-    keys: () => Promise.resolve([...map.keys()]),
-  };
 };
 
 describe('the bounded recorder', () => {
@@ -118,7 +100,7 @@ describe('the event log kept on the device (IndexedDB ring)', () => {
   };
 
   it('holds the same log as the recorder: the base snapshot and every event after it; older segments are deleted', async () => {
-    const storage = mapStorage();
+    const storage = memoryRingStorage();
     const events = fc.sample(eventArb, { numRuns: 103, seed: 7 });
     const timers: (() => void)[] = [];
     const ring = openLogRing(storage, { visitId: 'v1', now: () => 1, later: (f) => timers.push(f) });
@@ -140,7 +122,7 @@ describe('the event log kept on the device (IndexedDB ring)', () => {
   });
 
   it('keeps a day-long visit in the room of a short one: the stored keys stay bounded as events grow', async () => {
-    const storage = mapStorage();
+    const storage = memoryRingStorage();
     const sizes: number[] = [];
     const timers: (() => void)[] = [];
     const ring = openLogRing(storage, { visitId: 'long', now: () => 1, later: (f) => timers.push(f) });
@@ -165,7 +147,7 @@ describe('the event log kept on the device (IndexedDB ring)', () => {
   });
 
   it('lists the earlier visits newest first, keeps only the newest three, and reads a visit that is gone as null', async () => {
-    const storage = mapStorage();
+    const storage = memoryRingStorage();
     const events = fc.sample(eventArb, { numRuns: 12, seed: 3 });
     await visit(storage, 'a', events);
     await visit(storage, 'b', events);

@@ -12,6 +12,7 @@ import { parseEventLog, stamp, support } from '../../../domain/index.js';
 import type { ProblemReportItem } from '../../../infrastructure/contract/support';
 import { exportEventLog } from '../../../infrastructure/preferences/commands';
 import { openLogRing, type RingStorage } from '../../../infrastructure/store/logRing';
+import { memoryRingStorage } from '../../support/fakes/ringStorage';
 import { makeStore } from '../../../infrastructure/store/makeStore';
 import { makeRecorder } from '../../../infrastructure/store/recorder';
 import type { SupportApi } from '../../../infrastructure/support/api';
@@ -23,22 +24,6 @@ import {
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { untilState } from '../../support/storeWait';
-
-const mapStorage = (): RingStorage => {
-  const map = new Map<string, unknown>();
-  return {
-    getMany: (ks) => Promise.resolve(ks.map((k) => structuredClone(map.get(k)))),
-    setMany: (entries) => {
-      for (const [k, v] of entries) map.set(k, structuredClone(v));
-      return Promise.resolve();
-    },
-    delMany: (ks) => {
-      for (const k of ks) map.delete(k);
-      return Promise.resolve();
-    },
-    keys: () => Promise.resolve([...map.keys()]),
-  };
-};
 
 const EARLIER_AT = Date.UTC(2026, 10, 28, 9, 30);
 
@@ -58,7 +43,7 @@ const keepEarlierVisit = async (storage: RingStorage): Promise<void> => {
 };
 
 const reportStore = async () => {
-  const storage = mapStorage();
+  const storage = memoryRingStorage();
   await keepEarlierVisit(storage);
   const ring = openLogRing(storage, { visitId: 'now', now: () => Date.now(), later: () => undefined });
   const sent: string[] = [];
