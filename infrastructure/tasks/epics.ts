@@ -41,7 +41,7 @@ import {
   submitAfterUpload,
   submitTask,
 } from './commands';
-import { IDENTITY_FIELDS, toTaskOptions } from './mappers';
+import { guestMode, IDENTITY_FIELDS, toTaskOptions } from './mappers';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
@@ -96,7 +96,7 @@ export const createTaskEpic: AppEpic = (action$, state$, { api, clock, captcha }
         prompt: payload.prompt,
         aspect_ratio: payload.aspectRatio,
         ...(payload.seed === undefined ? {} : { seed: payload.seed }),
-        ...(guest ? { g_mode: 1 } : {}),
+        ...guestMode(guest),
       } as TaskCreateRequest;
       return createWithCaptcha(api.createTask, captcha)(request, (result) =>
         E.isLeft(result)
@@ -111,7 +111,7 @@ export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock, captc
     filter(createToolTask.match),
     mergeMap(({ payload }) => {
       const guest = isGuestSession(state$.value);
-      const request: TaskCreateRequest = { ...payload.request, ...(guest ? { g_mode: 1 as const } : {}) };
+      const request: TaskCreateRequest = { ...payload.request, ...guestMode(guest) };
       return createWithCaptcha(api.createTask, captcha)(request, (result) =>
         E.isLeft(result)
           ? [reportApiFailure({ failure: result.left })]
@@ -196,24 +196,22 @@ export const cancelTaskEpic: AppEpic = (action$, state$, deps) =>
       const task = state$.value.tasks.byId[payload.id];
       if (!task || task.phase.status !== 'inProgress') return EMPTY;
       const gMode = tasks.gModeOf(task);
-      return deps.tasks
-        .cancelTasks({ ids: [payload.id], ...(gMode === 1 ? { g_mode: 1 as const } : {}) })
-        .pipe(
-          mergeMap((result): Action[] => {
-            if (E.isLeft(result)) {
-              const f = result.left;
-              if (f.kind === 'api' && f.code === 10404)
-                return [tasks.taskDeleted({ id: payload.id, refundedCoins: 0 })];
-              return [reportApiFailure({ failure: f })];
-            }
-            // A task that finished before the cancel arrived is left to the next poll.
-            if (!result.right.cancelled.includes(payload.id)) return [];
-            return [
-              tasks.taskFailed({ id: payload.id, code: tasks.TASK_CANCELLED_STATUS, reason: 'cancelled' }),
-              refreshPayment({}),
-            ];
-          }),
-        );
+      return deps.tasks.cancelTasks({ ids: [payload.id], ...guestMode(gMode === 1) }).pipe(
+        mergeMap((result): Action[] => {
+          if (E.isLeft(result)) {
+            const f = result.left;
+            if (f.kind === 'api' && f.code === 10404)
+              return [tasks.taskDeleted({ id: payload.id, refundedCoins: 0 })];
+            return [reportApiFailure({ failure: f })];
+          }
+          // A task that finished before the cancel arrived is left to the next poll.
+          if (!result.right.cancelled.includes(payload.id)) return [];
+          return [
+            tasks.taskFailed({ id: payload.id, code: tasks.TASK_CANCELLED_STATUS, reason: 'cancelled' }),
+            refreshPayment({}),
+          ];
+        }),
+      );
     }),
   );
 
@@ -300,16 +298,14 @@ export const pollTaskProgressEpic: AppEpic = (_action$, state$, deps) => {
       if (batches.length === 0) return EMPTY;
       return merge(
         ...batches.map((batch) =>
-          deps.api
-            .batchProgress({ task_ids: [...batch.ids], ...(batch.gMode === 1 ? { g_mode: 1 as const } : {}) })
-            .pipe(
-              // A failed poll is retried by the next tick; it never ends the epic or moves progress.
-              mergeMap((result) =>
-                E.isLeft(result)
-                  ? EMPTY
-                  : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
-              ),
+          deps.api.batchProgress({ task_ids: [...batch.ids], ...guestMode(batch.gMode === 1) }).pipe(
+            // A failed poll is retried by the next tick; it never ends the epic or moves progress.
+            mergeMap((result) =>
+              E.isLeft(result)
+                ? EMPTY
+                : from(reportsToActions(state$.value, result.right.items.map(toTaskReport), deps)),
             ),
+          ),
         ),
       );
     }),
@@ -373,7 +369,7 @@ export const deleteTaskEpic: AppEpic = (action$, state$, deps) =>
       const api = deps.tasks;
       const task = state$.value.tasks.byId[payload.id];
       const gMode = task ? tasks.gModeOf(task) : isGuestSession(state$.value) ? 1 : 0;
-      return api.deleteTasks({ ids: [payload.id], ...(gMode === 1 ? { g_mode: 1 as const } : {}) }).pipe(
+      return api.deleteTasks({ ids: [payload.id], ...guestMode(gMode === 1) }).pipe(
         mergeMap((result): Action[] => {
           if (E.isLeft(result)) {
             const f = result.left;
@@ -404,7 +400,7 @@ export const estimateTaskEpic: AppEpic = (action$, state$, deps) =>
       const api = deps.tasks;
       const request: TaskEstimateRequest = {
         ...payload.request,
-        ...(isGuestSession(state$.value) ? { g_mode: 1 as const } : {}),
+        ...guestMode(isGuestSession(state$.value)),
       };
       const key = tasks.estimateKeyOf(payload.request);
       return api.estimateTask(request).pipe(
