@@ -4,6 +4,7 @@ import { evolveNotices, initialNoticesState, type NoticesState } from './state.j
 
 export * from './events.js';
 export * from './state.js';
+export * from './toast.js';
 
 export const noticesContext: BoundedContext<NoticesState, NoticeEvent> = {
   name: 'notices',

@@ -121,14 +121,7 @@ const buyFailed = (ornamentId: string, failure: ApiFailure, s: RootState): Actio
 
 /** The success message of a purchase (the card then shows the decoration as owned). */
 const boughtNotice = (id: string, name: string): Action =>
-  notices.noticeRaised({
-    id,
-    level: 'success',
-    messageKey: 'decorations.bought',
-    values: { name },
-    fallback: null,
-    durationMs: notices.TOAST_DURATION_MS,
-  });
+  notices.toastRaised({ id, level: 'success', messageKey: 'decorations.bought', values: { name } });
 
 export const buyDecorationEpic: AppEpic = (action$, state$, { decorations: deps, ids }) =>
   action$.pipe(

@@ -144,16 +144,7 @@ export const downloadImageEpic: AppEpic = (action$, _state$, { platform, schedul
         }),
         ignoreElements(),
         catchError(() =>
-          of(
-            notices.noticeRaised({
-              id: ids(),
-              level: 'warning',
-              messageKey: IMAGE_DOWNLOAD_FAIL_KEY,
-              values: {},
-              fallback: null,
-              durationMs: notices.TOAST_DURATION_MS,
-            }),
-          ),
+          of(notices.toastRaised({ id: ids(), level: 'warning', messageKey: IMAGE_DOWNLOAD_FAIL_KEY })),
         ),
       );
     }),

@@ -141,17 +141,7 @@ export const saveEditorEpic: AppEpic = (action$, state$, { platform, scheduler, 
           const key = editor.saveFailureMessageKey(code);
           return key === null
             ? [failed, reportApiFailure({ failure: r.left })]
-            : [
-                failed,
-                notices.noticeRaised({
-                  id: ids(),
-                  level: 'error',
-                  messageKey: key,
-                  values: {},
-                  fallback: null,
-                  durationMs: notices.TOAST_DURATION_MS,
-                }),
-              ];
+            : [failed, notices.toastRaised({ id: ids(), level: 'error', messageKey: key })];
         }),
       ),
     );

@@ -149,20 +149,15 @@ export const reportCardEpic: AppEpic = (action$, _state$, { api, ids }) =>
       if (E.isLeft(request)) return of<Action>(hide);
       return concat(
         of<Action>(hide),
-        api.reportItem(request.right).pipe(
-          map((result): Action =>
-            E.isRight(result)
-              ? notices.noticeRaised({
-                  id: ids(),
-                  level: 'success',
-                  messageKey: 'ReportSuccess',
-                  values: {},
-                  fallback: null,
-                  durationMs: notices.TOAST_DURATION_MS,
-                })
-              : reportApiFailure({ failure: result.left }),
+        api
+          .reportItem(request.right)
+          .pipe(
+            map((result): Action =>
+              E.isRight(result)
+                ? notices.toastRaised({ id: ids(), level: 'success', messageKey: 'ReportSuccess' })
+                : reportApiFailure({ failure: result.left }),
+            ),
           ),
-        ),
       );
     }),
   );

@@ -126,14 +126,7 @@ export const awaitingOrderPaidEpic: AppEpic = (action$, state$) =>
   );
 
 const goneNotice = (id: string): Action =>
-  notices.noticeRaised({
-    id,
-    level: 'info',
-    messageKey: ORDER_GONE_KEY,
-    values: {},
-    fallback: null,
-    durationMs: notices.TOAST_DURATION_MS,
-  });
+  notices.toastRaised({ id, level: 'info', messageKey: ORDER_GONE_KEY });
 
 export const resumeCheckoutEpic: AppEpic = (action$, state$, { billing: deps, clock, ids }) =>
   action$.pipe(

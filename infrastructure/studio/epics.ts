@@ -65,14 +65,7 @@ const NOT_FOUND = 10404;
 const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : f.kind === 'http' ? f.status : 0);
 
 const notice = (deps: Pick<Dependencies, 'ids'>, level: 'success' | 'error', messageKey: string): Action =>
-  notices.noticeRaised({
-    id: deps.ids(),
-    level,
-    messageKey,
-    values: {},
-    fallback: null,
-    durationMs: notices.TOAST_DURATION_MS,
-  });
+  notices.toastRaised({ id: deps.ids(), level, messageKey });
 
 /** One load: requested, then loaded / missing / failed (reported to the error map). */
 export const loadResource = <A>(

@@ -121,14 +121,7 @@ export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock, captc
   );
 
 const invalidForm = (ids: () => string): Action =>
-  notices.noticeRaised({
-    id: ids(),
-    level: 'error',
-    messageKey: 'tasks.invalidForm',
-    values: {},
-    fallback: null,
-    durationMs: notices.TOAST_DURATION_MS,
-  });
+  notices.toastRaised({ id: ids(), level: 'error', messageKey: 'tasks.invalidForm' });
 
 /** Fields from a form (or a retry) decoded with the create codec: a malformed task is never sent. */
 const decodeFields = (fields: Readonly<Record<string, unknown>>) => {
@@ -265,18 +258,13 @@ export const reportsToActions = (
             ? [tasks.taskFailed({ id: report.id, code: outcome.code, reason: report.statusDesc })]
             : [];
     const completedKey = task ? tasks.completedNoticeKey(task.params.domainType) : undefined;
-    const effects = tasks.effectsOfOutcome(outcome, completedKey).map((effect): Action =>
-      effect.kind === 'refreshPayment'
-        ? refreshPayment({})
-        : notices.noticeRaised({
-            id: deps.ids(),
-            level: effect.level,
-            messageKey: effect.messageKey,
-            values: {},
-            fallback: null,
-            durationMs: notices.TOAST_DURATION_MS,
-          }),
-    );
+    const effects = tasks
+      .effectsOfOutcome(outcome, completedKey)
+      .map((effect): Action =>
+        effect.kind === 'refreshPayment'
+          ? refreshPayment({})
+          : notices.toastRaised({ id: deps.ids(), level: effect.level, messageKey: effect.messageKey }),
+      );
     return [...event, ...effects];
   });
 

@@ -206,15 +206,7 @@ export const runUpload = (
       messageKey: string,
       values: Readonly<Record<string, number>> = {},
       level: notices.NoticeLevel = 'error',
-    ): Action =>
-      notices.noticeRaised({
-        id: deps.ids(),
-        level,
-        messageKey,
-        values,
-        fallback: null,
-        durationMs: notices.TOAST_DURATION_MS,
-      });
+    ): Action => notices.toastRaised({ id: deps.ids(), level, messageKey, values });
 
     const validation = uploads.validateUpload({ size: file.size, kind, mime: file.type });
     if (validation.kind === 'rejected')
