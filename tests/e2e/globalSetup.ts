@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { DEMO, EVENT_LOGS, SHOTS } from './support';
 import { scanLogDirs } from '../support/logScan';
+import { replayKeptLogs } from '../support/logReplay';
 import { provideSeededTemplate } from '../support/seeded';
 
 /**
@@ -29,11 +30,31 @@ const scanRecordedLogs = (): void => {
   );
 };
 
+/** Every kept log replays twice, with no server, to the state its page held (issue 24). */
+const replayRecordedLogs = (): void => {
+  const { logs, findings } = replayKeptLogs(EVENT_LOGS);
+  console.log(
+    `event-log replay: ${logs} logs replayed twice, ${logs - new Set(findings.map((f) => f.file)).size} equal to their page's state`,
+  );
+  if (findings.length === 0) return;
+  process.exitCode = 1;
+  throw new Error(
+    `recorded event logs that do not replay to their page's state:\n${findings
+      .slice(0, 20)
+      .map((f) => `${path.relative(process.cwd(), f.file)}: ${f.what}`)
+      .join('\n')}`,
+  );
+};
+
 export default async (project: TestProject): Promise<() => Promise<void>> => {
   rmSync(EVENT_LOGS, { recursive: true, force: true });
   const teardown = await provideSeededTemplate(project, { covers: true });
   return async () => {
     await teardown();
-    scanRecordedLogs();
+    try {
+      scanRecordedLogs();
+    } finally {
+      replayRecordedLogs();
+    }
   };
 };

@@ -88,18 +88,24 @@ const keepEventLogs = async (browser: Browser): Promise<void> => {
   let n = 0;
   for (const context of browser.contexts())
     for (const page of context.pages()) {
-      const log = await Promise.race([
+      const kept = await Promise.race([
         page
-          .evaluate(
-            () =>
-              (
-                window as unknown as { __ATELIER__?: { eventLog?: () => string } }
-              ).__ATELIER__?.eventLog?.() ?? null,
-          )
+          .evaluate(() => {
+            const atelier = (
+              window as unknown as { __ATELIER__?: { eventLog?: () => string; state?: () => unknown } }
+            ).__ATELIER__;
+            const log = atelier?.eventLog?.() ?? null;
+            // The state the page holds, redacted as the log is: a replay of the log must give it.
+            return log === null ? null : { log, state: JSON.stringify(atelier?.state?.() ?? null) };
+          })
           .catch(() => null),
         new Promise<null>((r) => setTimeout(() => r(null), 5_000)),
       ]);
-      if (log) await writeFile(path.join(EVENT_LOGS, `${process.pid}-${Date.now()}-${(n += 1)}.jsonl`), log);
+      if (kept) {
+        const name = path.join(EVENT_LOGS, `${process.pid}-${Date.now()}-${(n += 1)}`);
+        await writeFile(`${name}.jsonl`, kept.log);
+        await writeFile(`${name}.state.json`, kept.state);
+      }
     }
 };
 
