@@ -8,6 +8,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGE_READ_ALL_PATH } from '../../infrastructure/contract/messages';
 import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
 
 let app: RunningApp;
@@ -124,6 +125,8 @@ describe('social end to end', () => {
     await expect
       .poll(async () => Number(await page.getByTestId('profile-followers').textContent()))
       .toBe(followers + 1);
+    // The follow shows at once; the next page load waits for the server's confirmation.
+    await poll(() => page.getByTestId('follow-button').getAttribute('data-busy')).toBeNull();
     await page.goto(app.url + '/personal?tab=following');
     await expect
       .poll(() => page.locator('[data-testid=person-row][data-person="author-12"]').count())
@@ -137,8 +140,12 @@ describe('social end to end', () => {
     await signedInPage('/messages', 'messages-page');
     await page.getByTestId('messages-badge').waitFor();
     await poll(() => page.getByTestId('message').count()).toBeGreaterThan(0);
+    // The badge clears at once (spec §4), before the server has the read: the reload waits for its
+    // answer, or it would cut the call short (a fresh-clone run of this session did).
+    const answered = page.waitForResponse((r) => r.url().endsWith(MESSAGE_READ_ALL_PATH));
     await page.getByTestId('read-all').click();
     await poll(() => page.getByTestId('messages-badge').count()).toBe(0);
+    expect((await answered).ok()).toBe(true);
     await page.reload();
     await page.getByTestId('messages-page').waitFor();
     await poll(() => page.getByTestId('unread-total').textContent()).toBe('0 unread');
