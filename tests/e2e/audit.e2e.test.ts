@@ -18,26 +18,12 @@ import {
   tasks,
   type UnstampedEvent,
 } from '../../domain/index.js';
+import { paymentInfo } from '../support/fixtures';
 import { e2eFile } from './support';
 
 const file = e2eFile('audit');
 
-const coins = (n: number) =>
-  billing.paymentInfoReceived({
-    info: {
-      accountId: 'u1',
-      calculateCoins: n,
-      freeCoins: n,
-      tempCoins: 0,
-      paidCoins: 0,
-      isActive: false,
-      liteIsActive: false,
-      productLevel: 0,
-      productType: 0,
-      vipType: '',
-      expiryTime: null,
-    },
-  });
+const coins = (n: number) => billing.paymentInfoReceived({ info: paymentInfo(n) });
 
 /** 12,001 events: tasks run and finish, the balance is reported; event 9,001 reports -20 coins. */
 const BREAKS_AT = 9000;

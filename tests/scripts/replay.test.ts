@@ -11,7 +11,6 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   billing,
-  decorations,
   fold,
   makeHeader,
   popups,
@@ -21,6 +20,7 @@ import {
   type DomainEvent,
   type UnstampedEvent,
 } from '../../domain/index.js';
+import { ornament, paymentInfo } from '../support/fixtures';
 
 const run = promisify(execFile);
 let dir: string;
@@ -73,24 +73,10 @@ const good = stampAll([
   tasks.taskCompleted({ id: 't1', images: [] }),
 ]);
 
-const info = (coins: number): billing.PaymentInfo => ({
-  accountId: 'u',
-  calculateCoins: coins,
-  freeCoins: coins,
-  tempCoins: 0,
-  paidCoins: 0,
-  isActive: false,
-  liteIsActive: false,
-  productLevel: 0,
-  productType: 0,
-  vipType: '',
-  expiryTime: null,
-});
-
 /** Coins below zero, sent by the server at event #5; more events follow. */
 const coinsEvents = (bad: number) =>
   stampAll([
-    billing.paymentInfoReceived({ info: info(40) }),
+    billing.paymentInfoReceived({ info: paymentInfo(40) }),
     tasks.taskCreated({
       id: 't1',
       params: { domainType: 0, prompt: 'harbour', aspectRatio: '1:1', seed: 1 },
@@ -98,9 +84,9 @@ const coinsEvents = (bad: number) =>
       estimateMs: null,
       createdAt: 0,
     }),
-    billing.paymentInfoReceived({ info: info(30) }),
+    billing.paymentInfoReceived({ info: paymentInfo(30) }),
     popups.pageVisited({ route: 'queue' }),
-    billing.paymentInfoReceived({ info: info(bad) }),
+    billing.paymentInfoReceived({ info: paymentInfo(bad) }),
     tasks.progressReported({ id: 't1', code: 2, progress: 60, statusDesc: '', estimateMs: null }),
   ]);
 const coinsLog = serializeEventLog({ header: makeHeader(0, 'test'), events: coinsEvents(-10) });
@@ -215,22 +201,13 @@ describe('npm run replay: --bisect and --diff', () => {
   }, 60_000);
 
   it('a log whose snapshot already wears two avatar boxes is bisected to its first event, and says so', async () => {
-    const worn = (id: string): decorations.Ornament => ({
-      id,
-      type: 'avatarBox',
-      name: id,
-      preview: { url: `/${id}.png`, width: 1, height: 1 },
-      price: 0,
-      stock: 1,
-      is_owned: true,
-      is_wearing: true,
-      buy_at: 1,
-      sold: 1,
-    });
     const start = fold(good.slice(0, 1));
     const snapshot = {
       ...start,
-      decorations: { ...start.decorations, ornaments: { ring: worn('ring'), gold: worn('gold') } },
+      decorations: {
+        ...start.decorations,
+        ornaments: { ring: ornament('ring', 'avatarBox', true), gold: ornament('gold', 'avatarBox', true) },
+      },
     };
     const file = await write(
       'avatar.jsonl',

@@ -27,25 +27,12 @@ import {
   type RootState,
   type UnstampedEvent,
 } from '../../domain/index.js';
+import { ornament, paymentInfo } from './fixtures';
 
 // ---- random logs over many contexts ----------------------------------------------------------
 
 const taskIds = fc.constantFrom('a', 'b', 'c', 'd');
 const coinsArb = fc.nat({ max: 5000 });
-const paymentInfo = (f: number, p: number, active: boolean): billing.PaymentInfo => ({
-  accountId: 'u',
-  calculateCoins: f + p,
-  freeCoins: f,
-  tempCoins: 0,
-  paidCoins: p,
-  isActive: active,
-  liteIsActive: false,
-  productLevel: 0,
-  productType: 0,
-  vipType: active ? 'pro' : '',
-  expiryTime: null,
-});
-
 const user = (role: string): session.UserInfo => ({
   id: 'u',
   accountName: 'u',
@@ -233,22 +220,6 @@ const trackingArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
     .map(([channel, batchId]) => tracking.batchFailed({ channel, batchId })),
 );
 
-const ornament = (
-  id: string,
-  type: 'avatarBox' | 'productionBox',
-  wearing: boolean,
-): decorations.Ornament => ({
-  id,
-  type,
-  name: id,
-  preview: { url: `/${id}.png`, width: 192, height: 192 },
-  price: 300,
-  stock: 5,
-  is_owned: true,
-  is_wearing: wearing,
-  buy_at: 1,
-  sold: 1,
-});
 const decorationsArb: fc.Arbitrary<UnstampedEvent> = fc.oneof(
   fc.subarray(['o1', 'o2', 'o3']).chain((ids) =>
     fc.array(fc.boolean(), { minLength: ids.length, maxLength: ids.length }).map((worn) =>

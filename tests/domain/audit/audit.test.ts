@@ -17,6 +17,7 @@ import {
   type StatePath,
 } from '../../../domain/audit/index.js';
 import { billing, contexts, evolve, initialRootState, stamp, tasks } from '../../../domain/index.js';
+import { paymentInfo } from '../../support/fixtures';
 
 const get = (value: unknown, path: StatePath): unknown =>
   path.reduce<unknown>(
@@ -72,25 +73,7 @@ describe('audit: the diff of two states (issue 24)', () => {
       1000,
     );
     const s1 = evolve(initialRootState, created);
-    const info = stamp(
-      billing.paymentInfoReceived({
-        info: {
-          accountId: 'u',
-          calculateCoins: -20,
-          freeCoins: -20,
-          tempCoins: 0,
-          paidCoins: 0,
-          isActive: false,
-          liteIsActive: false,
-          productLevel: 0,
-          productType: 0,
-          vipType: '',
-          expiryTime: null,
-        },
-      }),
-      2,
-      2000,
-    );
+    const info = stamp(billing.paymentInfoReceived({ info: paymentInfo(-20) }), 2, 2000);
     const s2 = evolve(s1, info);
     const paths = diffStates(s1, s2).map((c) => formatPath(c.path));
     expect(paths.every((p) => p.startsWith('billing.'))).toBe(true);

@@ -28,6 +28,7 @@ import {
   type RootState,
   type UnstampedEvent,
 } from '../../../domain/index.js';
+import { ornament, paymentInfo } from '../../support/fixtures';
 
 const logOf = (events: readonly UnstampedEvent[]): EventLog => ({
   header: makeHeader(0, 'test'),
@@ -44,31 +45,6 @@ const created = (id: string) =>
   });
 const report = (id: string, progress: number) =>
   tasks.progressReported({ id, code: 2, progress, statusDesc: '', estimateMs: null });
-const info = (freeCoins: number): billing.PaymentInfo => ({
-  accountId: 'u',
-  calculateCoins: freeCoins,
-  freeCoins,
-  tempCoins: 0,
-  paidCoins: 0,
-  isActive: false,
-  liteIsActive: false,
-  productLevel: 0,
-  productType: 0,
-  vipType: '',
-  expiryTime: null,
-});
-const box = (id: string): decorations.Ornament => ({
-  id,
-  type: 'avatarBox',
-  name: id,
-  preview: { url: `/${id}.png`, width: 192, height: 192 },
-  price: 100,
-  stock: 3,
-  is_owned: true,
-  is_wearing: false,
-  buy_at: 1,
-  sold: 1,
-});
 
 /** The progress rule forgotten: a report is taken as it comes. */
 const progressBug = (state: RootState, event: DomainEvent): RootState => {
@@ -109,23 +85,23 @@ const progressLog = logOf([
   report('t1', 30),
   popups.pageVisited({ route: 'queue' }),
   report('t1', 70),
-  billing.paymentInfoReceived({ info: info(40) }),
+  billing.paymentInfoReceived({ info: paymentInfo(40) }),
   report('t1', 55),
   report('t1', 90),
 ]);
 
 const coinsLog = logOf([
-  billing.paymentInfoReceived({ info: info(40) }),
+  billing.paymentInfoReceived({ info: paymentInfo(40) }),
   created('t1'),
   report('t1', 50),
-  billing.paymentInfoReceived({ info: info(30) }),
+  billing.paymentInfoReceived({ info: paymentInfo(30) }),
   popups.pageVisited({ route: 'queue' }),
-  billing.paymentInfoReceived({ info: info(-10) }),
+  billing.paymentInfoReceived({ info: paymentInfo(-10) }),
   report('t1', 80),
 ]);
 
 const avatarLog = logOf([
-  decorations.ornamentsReceived({ ornaments: [box('ring'), box('gold')] }),
+  decorations.ornamentsReceived({ ornaments: [ornament('ring'), ornament('gold')] }),
   decorations.avatarBoxWorn({ ornamentId: 'ring' }),
   popups.pageVisited({ route: 'personal' }),
   decorations.avatarBoxWorn({ ornamentId: 'gold' }),

@@ -11,7 +11,6 @@ import {
   EVENT_LOG_VERSION,
   billing,
   canonicalJson,
-  decorations,
   fold,
   initialRootState,
   logUpcasters,
@@ -29,6 +28,7 @@ import {
   type EventLog,
   type RawEventLog,
 } from '../../../domain/index.js';
+import { ornament } from '../../support/fixtures';
 
 const fixture = readFileSync(new URL('../../fixtures/event-log-v1.jsonl', import.meta.url), 'utf8');
 
@@ -163,21 +163,12 @@ describe('a v2 log with a snapshot line', () => {
   });
 
   it('a snapshot breaking an invariant is caught by the first event after it', () => {
-    const worn = (id: string): decorations.Ornament => ({
-      id,
-      type: 'avatarBox',
-      name: id,
-      preview: { url: `/${id}.png`, width: 1, height: 1 },
-      price: 0,
-      stock: 1,
-      is_owned: true,
-      is_wearing: true,
-      buy_at: 1,
-      sold: 1,
-    });
     const broken = {
       ...after2,
-      decorations: { ...after2.decorations, ornaments: { x: worn('x'), y: worn('y') } },
+      decorations: {
+        ...after2.decorations,
+        ornaments: { x: ornament('x', 'avatarBox', true), y: ornament('y', 'avatarBox', true) },
+      },
     };
     const log: EventLog = {
       header: makeHeader(0, 't'),
