@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeGif } from '../infrastructure/uploads/gifFixtures';
 import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
+import { wav } from '../support/wav';
 
 let app: RunningApp;
 let browser: Browser;
@@ -26,27 +27,6 @@ const png = (seed: number): Buffer => {
     img.data.set([(seed * 53 + x * 4) % 256, (seed * 97 + y * 5) % 256, (seed * 31 + 128) % 256, 255], i * 4);
   }
   return PNG.sync.write(img);
-};
-
-const wav = (seconds: number): Buffer => {
-  const rate = 8000;
-  const n = Math.round(seconds * rate);
-  const b = Buffer.alloc(44 + n * 2);
-  b.write('RIFF', 0);
-  b.writeUInt32LE(36 + n * 2, 4);
-  b.write('WAVEfmt ', 8);
-  b.writeUInt32LE(16, 16);
-  b.writeUInt16LE(1, 20);
-  b.writeUInt16LE(1, 22);
-  b.writeUInt32LE(rate, 24);
-  b.writeUInt32LE(rate * 2, 28);
-  b.writeUInt16LE(2, 32);
-  b.writeUInt16LE(16, 34);
-  b.write('data', 36);
-  b.writeUInt32LE(n * 2, 40);
-  for (let i = 0; i < n; i++)
-    b.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 440) * 8000), 44 + i * 2);
-  return b;
 };
 
 const file = (name: string, mimeType: string, buffer: Buffer) => ({ name, mimeType, buffer });
