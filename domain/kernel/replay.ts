@@ -39,6 +39,26 @@ export interface ReplayOptions {
 const limitOf = (events: readonly DomainEvent[], options: ReplayOptions): number =>
   Math.max(0, Math.min(options.upTo ?? events.length, events.length));
 
+/** Folds the events up to the limit, stopping at the first event `check` finds breaking an invariant. */
+const foldUntilBroken = <S>(
+  evolve: (state: S, event: DomainEvent) => S,
+  initial: S,
+  events: readonly DomainEvent[],
+  options: ReplayOptions,
+  check: (index: number, before: S, after: S, event: DomainEvent) => InvariantViolation | null,
+): ReplayResult<S> => {
+  const limit = limitOf(events, options);
+  let state = initial;
+  for (let index = 0; index < limit; index++) {
+    const event = events[index] as DomainEvent;
+    const next = evolve(state, event);
+    const broken = check(index, state, next, event);
+    if (broken) return { state, applied: index, violation: { ...broken, index, event } };
+    state = next;
+  }
+  return { state, applied: limit, violation: null };
+};
+
 /** Every invariant after every event, over the whole state (the definition, and the oracle). */
 export const replayWith = <S>(
   evolve: (state: S, event: DomainEvent) => S,
@@ -46,18 +66,10 @@ export const replayWith = <S>(
   initial: S,
   events: readonly DomainEvent[],
   options: ReplayOptions = {},
-): ReplayResult<S> => {
-  const limit = limitOf(events, options);
-  let state = initial;
-  for (let index = 0; index < limit; index++) {
-    const event = events[index] as DomainEvent;
-    const next = evolve(state, event);
-    const broken = checkInvariants(invariants, state, next, event);
-    if (broken) return { state, applied: index, violation: { ...broken, index, event } };
-    state = next;
-  }
-  return { state, applied: limit, violation: null };
-};
+): ReplayResult<S> =>
+  foldUntilBroken(evolve, initial, events, options, (_index, before, after, event) =>
+    checkInvariants(invariants, before, after, event),
+  );
 
 /** The fold alone: no invariant is checked. */
 export const foldWith = <S>(
@@ -128,11 +140,8 @@ export const incrementalChecker = <S extends object>(invariants: readonly Readin
           break;
         }
       if (!changed) continue;
-      for (const inv of run.invariants) {
-        if (inv.holdsAfter !== undefined && inv.holdsAfter(before, after, event)) continue;
-        const message = inv.check(before, after, event);
-        if (message !== null) return { invariant: inv.name, message };
-      }
+      const broken = firstBroken(run, before, after, event);
+      if (broken !== null) return broken;
     }
     return null;
   };
@@ -158,16 +167,8 @@ export const replayChecked = <S extends object>(
   checker: (before: S, after: S, event: DomainEvent) => InvariantViolation | null = incrementalChecker(
     invariants,
   ),
-): ReplayResult<S> => {
-  const limit = limitOf(events, options);
-  let state = initial;
-  for (let index = 0; index < limit; index++) {
-    const event = events[index] as DomainEvent;
-    const next = evolve(state, event);
-    const broken =
-      index === 0 ? checkInvariants(invariants, state, next, event) : checker(state, next, event);
-    if (broken) return { state, applied: index, violation: { ...broken, index, event } };
-    state = next;
-  }
-  return { state, applied: limit, violation: null };
-};
+): ReplayResult<S> =>
+  foldUntilBroken(evolve, initial, events, options, (index, before, after, event) =>
+    // The first event is checked whole: the state it starts from (a snapshot) may be broken already.
+    index === 0 ? checkInvariants(invariants, before, after, event) : checker(before, after, event),
+  );
