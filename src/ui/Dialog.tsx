@@ -24,6 +24,12 @@ export interface DialogProps {
   className?: string;
   /** Called on Escape before the dialog closes; `event.preventDefault()` keeps it open. */
   onEscapeKeyDown?: (event: KeyboardEvent) => void;
+  /**
+   * False: a press outside (on the overlay) leaves the dialog open; only the close button and
+   * Escape close it. For dialogs holding work a stray click must not throw away, such as a checkout
+   * (the second click of a double click on the button that opened it lands on the overlay).
+   */
+  closeOnOutsidePress?: boolean;
 }
 
 export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
@@ -40,6 +46,7 @@ export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
     size = 'md',
     className,
     onEscapeKeyDown,
+    closeOnOutsidePress = true,
   },
   ref,
 ) {
@@ -52,6 +59,7 @@ export const Dialog = forwardRef<HTMLDivElement, DialogProps>(function Dialog(
           ref={ref}
           className={cx(styles.content, styles[size], className)}
           onEscapeKeyDown={onEscapeKeyDown}
+          onPointerDownOutside={closeOnOutsidePress ? undefined : (e) => e.preventDefault()}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <header className={styles.header}>

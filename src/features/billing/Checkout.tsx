@@ -38,6 +38,8 @@ export const Checkout = () => {
       title={<FormattedMessage id="billing.checkout.title" />}
       closeLabel={intl.formatMessage({ id: 'billing.checkout.close' })}
       size="md"
+      // A payment under way is closed on purpose only (close button, Escape), never by a stray click.
+      closeOnOutsidePress={false}
       footer={
         <Button variant={done ? 'primary' : 'secondary'} onClick={close} data-testid="checkout-close">
           <FormattedMessage id={done ? 'billing.checkout.done' : 'billing.checkout.close'} />
