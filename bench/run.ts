@@ -18,6 +18,8 @@ import {
   replay,
   replayCheckingEverything,
   serializeEventLog,
+  tableSize,
+  TABLE_SHARDS,
   type DomainEvent,
   type RootState,
 } from '../domain/index.js';
@@ -117,7 +119,7 @@ console.log(
     .map(([type, ms]) => `${type} ${((100 * ms) / total).toFixed(0)}%`)
     .join(
       ', ',
-    )} (the tables a reducer copies whole: social items ${Object.keys(state.social.items).length.toLocaleString('en')})`,
+    )} (social items ${tableSize(state.social.items).toLocaleString('en')}, in ${TABLE_SHARDS} shards: a change copies one)`,
 );
 
 console.log('');

@@ -228,13 +228,18 @@ const isRecord = (u: unknown): u is Record<string, unknown> =>
 /**
  * The root state a log's snapshot line holds, context by context: a context the snapshot lacks
  * (written before the context existed) starts from its initial state; names no context owns are
- * dropped. Each context's state is taken as written: the recorder wrote it from a state of this
+ * dropped. Each context's state is taken as written (or as its `fromSnapshot` reads an older shape): the recorder wrote it from a state of this
  * shape, and the first event replayed after it holds it to every invariant.
  */
 export const rootStateFromSnapshot = (snapshot: unknown): RootState => {
   const source = isRecord(snapshot) ? snapshot : {};
   return Object.fromEntries(
-    contextNames.map((name) => [name, name in source ? source[name] : contexts[name].initialState]),
+    contextNames.map((name) => {
+      const context: { readonly fromSnapshot?: (u: unknown) => unknown; readonly initialState: unknown } =
+        contexts[name];
+      if (!(name in source)) return [name, context.initialState];
+      return [name, context.fromSnapshot ? context.fromSnapshot(source[name]) : source[name]];
+    }),
   ) as unknown as RootState;
 };
 

@@ -1,3 +1,4 @@
+import { tableGet } from '../kernel/table.js';
 import { memoizeLast } from '../kernel/memo.js';
 import { assertNever } from '../kernel/event.js';
 import { filterMuted } from '../social/rules.js';
@@ -80,4 +81,4 @@ export const selectIsFeedLoading = (s: FeedState, tab: ListTab): boolean => s.ta
 
 /** An item's collection count as a card shows it (0 for an item not yet received). */
 export const selectCollectionCount = (s: SocialState, key: string): number =>
-  s.items[key]?.stat.num_of_collection ?? 0;
+  tableGet(s.items, key)?.stat.num_of_collection ?? 0;

@@ -1,7 +1,7 @@
 import type { BoundedContext } from '../kernel/context.js';
 import { socialEventTypes, type SocialEvent } from './events.js';
 import { socialInvariants } from './invariants.js';
-import { evolveSocial, initialSocialState, type SocialState } from './state.js';
+import { evolveSocial, initialSocialState, socialStateFromSnapshot, type SocialState } from './state.js';
 
 export * from './events.js';
 export * from './state.js';
@@ -15,4 +15,5 @@ export const socialContext: BoundedContext<SocialState, SocialEvent> = {
   evolve: evolveSocial,
   eventTypes: socialEventTypes,
   invariants: socialInvariants,
+  fromSnapshot: socialStateFromSnapshot,
 };

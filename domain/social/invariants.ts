@@ -1,5 +1,6 @@
 import type { DomainEvent } from '../kernel/event.js';
 import type { Invariant } from '../kernel/invariant.js';
+import { tableEntries, tableGet } from '../kernel/table.js';
 import { contentKey, type ContentItem } from './rules.js';
 import type { SocialItem, SocialState } from './state.js';
 
@@ -50,7 +51,7 @@ const itemProblem = (key: string, item: SocialItem): string | null => {
 export const socialCountsNeverNegative: Invariant<SocialState> = {
   name: 'socialCountsNeverNegative',
   check: (_before, after) => {
-    for (const [key, item] of Object.entries(after.items)) {
+    for (const [key, item] of tableEntries(after.items)) {
       const problem = itemProblem(key, item);
       if (problem !== null) return problem;
     }
@@ -60,7 +61,7 @@ export const socialCountsNeverNegative: Invariant<SocialState> = {
     const touched = socialItemsTouchedBy(before, after, event);
     if (touched === null) return false;
     for (const key of touched) {
-      const item = Object.hasOwn(after.items, key) ? after.items[key] : undefined;
+      const item = tableGet(after.items, key);
       if (item !== undefined && itemProblem(key, item) !== null) return false;
     }
     return true;

@@ -1,3 +1,4 @@
+import { tableGet, tableHas } from '../kernel/table.js';
 import { filterMuted, type ContentItem, type QueuedRequest, type SocialIntent } from './rules.js';
 import type { SocialItem, SocialState } from './state.js';
 
@@ -9,9 +10,12 @@ const toContentItem = (s: SocialState, item: SocialItem): ContentItem => {
   return { ...rest, author: { id: authorId, is_follow: selectIsFollowing(s, authorId) } };
 };
 
+/** Whether the item has been received (a card's buttons wait for it). */
+export const selectIsItemKnown = (s: SocialState, key: string): boolean => tableHas(s.items, key);
+
 /** The item as a card shows it, with the author's current follow flag. */
 export const selectContentItem = (s: SocialState, key: string): ContentItem | undefined => {
-  const item = s.items[key];
+  const item = tableGet(s.items, key);
   return item === undefined ? undefined : toContentItem(s, item);
 };
 
@@ -33,17 +37,18 @@ export const selectIsItemPending = (s: SocialState, key: string): boolean =>
   Object.values(s.pending).some((op) => op.kind !== 'follow' && op.key === key);
 
 /** Whether the viewer likes an item (false for an item not yet received). */
-export const selectIsLiked = (s: SocialState, key: string): boolean => s.items[key]?.liked ?? false;
+export const selectIsLiked = (s: SocialState, key: string): boolean => tableGet(s.items, key)?.liked ?? false;
 
 /** An item's like count as the card shows it (0 for an item not yet received). */
-export const selectLikeCount = (s: SocialState, key: string): number => s.items[key]?.stat.num_of_like ?? 0;
+export const selectLikeCount = (s: SocialState, key: string): number =>
+  tableGet(s.items, key)?.stat.num_of_like ?? 0;
 
 /** Whether the viewer collected an item, and into which folder (null for the default). */
-export const selectCollectOf = (s: SocialState, key: string) => s.items[key]?.collect ?? null;
+export const selectCollectOf = (s: SocialState, key: string) => tableGet(s.items, key)?.collect ?? null;
 
 /** An item's collection count as the card shows it. */
 export const selectCollectCount = (s: SocialState, key: string): number =>
-  s.items[key]?.stat.num_of_collection ?? 0;
+  tableGet(s.items, key)?.stat.num_of_collection ?? 0;
 
 /** True while a follow or unfollow of this author awaits the server. */
 export const selectIsFollowPending = (s: SocialState, authorId: string): boolean =>

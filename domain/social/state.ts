@@ -4,6 +4,15 @@
  * not per item, so following from one card shows on every card of that author.
  */
 import { assertNever } from '../kernel/event.js';
+import {
+  asTable,
+  emptyTable,
+  tableFromRecord,
+  tableGet,
+  tableSet,
+  tableWith,
+  type Table,
+} from '../kernel/table.js';
 import type { SocialEvent } from './events.js';
 import {
   addCollect,
@@ -37,7 +46,8 @@ export type PendingOp =
   | { readonly kind: 'follow'; readonly authorId: string; readonly before: boolean; readonly after: boolean };
 
 export interface SocialState {
-  readonly items: Readonly<Record<string, SocialItem>>;
+  /** By content key (`contentKey`), sharded: a change copies one shard (kernel/table.ts). */
+  readonly items: Table<SocialItem>;
   readonly following: Readonly<Record<string, boolean>>;
   /** Spec §4 hidden list (muted ids), in the order they were muted. */
   readonly hidden: readonly string[];
@@ -53,7 +63,7 @@ export interface SocialState {
 }
 
 export const initialSocialState: SocialState = {
-  items: {},
+  items: emptyTable(),
   following: {},
   hidden: [],
   undoable: [],
@@ -109,7 +119,7 @@ const toSocialItem = (item: ContentItem): SocialItem => ({
 
 const putItem = (s: SocialState, key: string, item: SocialItem): SocialState => ({
   ...s,
-  items: { ...s.items, [key]: item },
+  items: tableSet(s.items, key, item),
 });
 
 const withoutOp = (pending: SocialState['pending'], opId: string): SocialState['pending'] => {
@@ -127,12 +137,12 @@ const rollBack = (s: SocialState, opId: string): SocialState => {
   const pending = withoutOp(s.pending, opId);
   switch (op.kind) {
     case 'like': {
-      const item = s.items[op.key];
+      const item = tableGet(s.items, op.key);
       if (item === undefined || !sameLike(likeOf(item), op.after)) return { ...s, pending };
       return { ...putItem(s, op.key, withLike(item, op.before)), pending };
     }
     case 'collect': {
-      const item = s.items[op.key];
+      const item = tableGet(s.items, op.key);
       if (item === undefined || !sameCollect(collectOf(item), op.after)) return { ...s, pending };
       return { ...putItem(s, op.key, withCollect(item, op.before)), pending };
     }
@@ -153,30 +163,27 @@ const confirm = (s: SocialState, opId: string, kind: PendingOp['kind']): SocialS
 export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState => {
   switch (event.type) {
     case 'social/itemsReceived': {
-      // The tables are copied only when an item or a follow changed: a page of items the state
-      // already holds as they are (a feed read again) leaves the state as it was, and costs no copy.
-      let items: Record<string, SocialItem> | null = null;
+      // Only the shards of items that changed are copied, and the follow table only when a flag
+      // changed: a page the state already holds as it is (a feed read again) leaves the state as it was.
+      const items = tableWith(
+        s.items,
+        event.payload.items.map((item) => [contentKey(item), toSocialItem(item)] as const),
+        sameItem,
+      );
       let following: Record<string, boolean> | null = null;
       for (const item of event.payload.items) {
-        const key = contentKey(item);
-        const next = toSocialItem(item);
-        const held = (items ?? s.items)[key];
-        if (held === undefined || !sameItem(held, next)) {
-          items ??= { ...s.items };
-          items[key] = next;
-        }
         if ((following ?? s.following)[item.author.id] !== item.author.is_follow) {
           following ??= { ...s.following };
           following[item.author.id] = item.author.is_follow;
         }
       }
-      return items === null && following === null
+      return items === s.items && following === null
         ? s
-        : { ...s, items: items ?? s.items, following: following ?? s.following };
+        : { ...s, items, following: following ?? s.following };
     }
     case 'social/likeToggled': {
       const { key, opId } = event.payload;
-      const item = s.items[key];
+      const item = tableGet(s.items, key);
       if (item === undefined || s.pending[opId] !== undefined) return s;
       const before = likeOf(item);
       const after = toggleLike(before);
@@ -188,7 +195,7 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
     case 'social/collectAdded':
     case 'social/collectRemoved': {
       const { key, opId } = event.payload;
-      const item = s.items[key];
+      const item = tableGet(s.items, key);
       if (item === undefined || s.pending[opId] !== undefined) return s;
       const before = collectOf(item);
       const after =
@@ -206,7 +213,7 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
       const op = s.pending[opId];
       if (op === undefined || op.kind !== 'collect') return s;
       const pending = withoutOp(s.pending, opId);
-      const item = s.items[op.key];
+      const item = tableGet(s.items, op.key);
       // The server's id lands only on the collect this op made, not on a later one.
       if (
         collectId === null ||
@@ -288,7 +295,7 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
     }
     case 'social/likeStateReceived': {
       const { key, liked, num_of_like } = event.payload;
-      const item = s.items[key];
+      const item = tableGet(s.items, key);
       const busy = Object.values(s.pending).some((op) => op.kind === 'like' && op.key === key);
       if (item === undefined || busy) return s;
       const stat = normaliseStat(liked, item.collect !== null, { ...item.stat, num_of_like });
@@ -314,4 +321,17 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
     default:
       return assertNever(event);
   }
+};
+
+/**
+ * The social state a log's snapshot holds: one written before the item table was sharded holds a
+ * flat record of items, read here as a table; anything else is taken as written.
+ */
+export const socialStateFromSnapshot = (u: unknown): SocialState => {
+  const state = u as SocialState;
+  const items: unknown = (u as { readonly items?: unknown } | null)?.items;
+  if (items === undefined || asTable(items) !== null) return state;
+  return typeof items === 'object' && items !== null && !Array.isArray(items)
+    ? { ...state, items: tableFromRecord(items as Record<string, SocialItem>) }
+    : state;
 };

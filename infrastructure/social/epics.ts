@@ -166,7 +166,7 @@ const send = (deps: Dependencies, state: RootState, request: social.QueuedReques
     call.pipe(mergeMap((r) => from(E.isRight(r) ? ok(r.right) : failed(r.left, rollBack))));
   switch (request.kind) {
     case 'like': {
-      const item = state.social.items[request.key];
+      const item = social.selectContentItem(state.social, request.key);
       const objType = item?.obj_type ?? Number(request.key.split(':')[0]);
       return answer(
         api.like({
@@ -276,7 +276,8 @@ export const collectEpic: AppEpic = (action$, state$, deps) =>
       const state = state$.value;
       if (social.decideSocialAction(state.session, 'collect').kind === 'loginDialog')
         return from(askToSignIn({ kind: 'collect', key, cardType, folder }));
-      if (!state.social.items[key] || social.selectIsItemPending(state.social, key)) return EMPTY;
+      if (!social.selectIsItemKnown(state.social, key) || social.selectIsItemPending(state.social, key))
+        return EMPTY;
       const opId = deps.ids();
       return concat(
         of<Action>(social.collectAdded({ key, opId, folder })),

@@ -19,6 +19,7 @@ import {
   notices,
   popups,
   session,
+  shardOf,
   social,
   stamp,
   tasks,
@@ -698,11 +699,23 @@ export const breakers: Readonly<Record<string, readonly BreakStep[]>> = {
   'people.folderCountsNeverNegative': [
     step((s) => put(s, ['people', 'folders'], { status: 'loaded', value: [{ id: 'f', count: -1 }] })),
   ],
+  // The item table is sharded (domain/kernel/table.ts): the item lives in its key's shard.
   'social.socialCountsNeverNegative': [
-    step((s) => put(s, ['social', 'items', '1:zz'], socialItem({ num_of_like: 1, num_of_collection: 0 }))),
+    step((s) =>
+      put(
+        s,
+        ['social', 'items', shardOf('1:zz'), '1:zz'],
+        socialItem({ num_of_like: 1, num_of_collection: 0 }),
+      ),
+    ),
     // Named by a real type, so the incremental check looks at the item the event names.
     step(
-      (s) => put(s, ['social', 'items', '1:zz'], socialItem({ num_of_like: -1, num_of_collection: 0 })),
+      (s) =>
+        put(
+          s,
+          ['social', 'items', shardOf('1:zz'), '1:zz'],
+          socialItem({ num_of_like: -1, num_of_collection: 0 }),
+        ),
       'social/likeStateReceived',
       { key: '1:zz' },
     ),

@@ -54,7 +54,7 @@ export const useCollectView = (key: string): CollectView => {
           (s: RootState) => social.selectCollectOf(s.social, key),
           (s: RootState) => social.selectCollectCount(s.social, key),
           (s: RootState) => social.selectIsItemPending(s.social, key),
-          (s: RootState) => s.social.items[key] !== undefined,
+          (s: RootState) => social.selectIsItemKnown(s.social, key),
         ],
         (collect, count, busy, known): CollectView => ({ collect, count, busy, known }),
       ),

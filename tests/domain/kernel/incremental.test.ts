@@ -20,6 +20,9 @@ import {
   replayCheckingEverything,
   replayWith,
   social,
+  tableEntries,
+  tableGet,
+  tableHas,
   tasks,
   windowKeeps,
   type DomainEvent,
@@ -118,8 +121,10 @@ describe('the laws the incremental checker relies on (domain/kernel/invariant.ts
           const a = (states[i + 1] as RootState).social;
           const named = social.socialItemsTouchedBy(b, a, e);
           if (named === null) return;
-          const changed = Object.keys(a.items).filter((k) => a.items[k] !== b.items[k]);
-          for (const k of Object.keys(b.items)) if (!(k in a.items)) changed.push(k);
+          const changed = tableEntries(a.items)
+            .filter(([k, item]) => item !== tableGet(b.items, k))
+            .map(([k]) => k);
+          for (const [k] of tableEntries(b.items)) if (!tableHas(a.items, k)) changed.push(k);
           expect(named).toEqual(expect.arrayContaining(changed));
         });
       }),

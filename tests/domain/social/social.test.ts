@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replayWith, stamp, type DomainEvent, type UnstampedEvent } from '../../../domain/index.js';
+import {
+  replayWith,
+  stamp,
+  tableEntries,
+  tableGet,
+  tableSet,
+  type DomainEvent,
+  type UnstampedEvent,
+} from '../../../domain/index.js';
 import * as social from '../../../domain/social/index.js';
 import * as feed from '../../../domain/feed/index.js';
 import { givenIn } from '../../support/context-spec.js';
@@ -407,7 +415,7 @@ describe('social: the reducer as a fold', () => {
       fc.property(fc.array(eventArb, { maxLength: 60 }), (raw) => {
         const result = replayWith(evolveAny, ctx.invariants, ctx.initialState, stampAll(raw));
         expect(result.violation).toBeNull();
-        for (const i of Object.values(result.state.items)) {
+        for (const [, i] of tableEntries(result.state.items)) {
           expect(i.stat.num_of_like).toBeGreaterThanOrEqual(0);
           expect(i.stat.num_of_collection).toBeGreaterThanOrEqual(0);
         }
@@ -424,33 +432,34 @@ describe('social: the reducer as a fold', () => {
     const ok = ctx.initialState;
     const bad: social.SocialState = {
       ...ok,
-      items: {
-        k: {
-          id: '1',
-          obj_type: 1,
-          liked: false,
-          collect: null,
-          stat: { num_of_like: -1, num_of_collection: 0 },
-          authorId: 'a',
-        },
-      },
+      items: tableSet(ok.items, 'k', {
+        id: '1',
+        obj_type: 1,
+        liked: false,
+        collect: null,
+        stat: { num_of_like: -1, num_of_collection: 0 },
+        authorId: 'a',
+      }),
     };
+    const held = tableGet(bad.items, 'k')!;
     const e = stampAll([social.muted({ id: '1', reason: 'report' })])[0]!;
     expect(social.socialCountsNeverNegative.check(ok, bad, e)).toBe('item k has counts -1/0');
     const liked = {
       ...bad,
-      items: { k: { ...bad.items['k']!, liked: true, stat: { num_of_like: 0, num_of_collection: 0 } } },
+      items: tableSet(bad.items, 'k', {
+        ...held,
+        liked: true,
+        stat: { num_of_like: 0, num_of_collection: 0 },
+      }),
     };
     expect(social.socialCountsNeverNegative.check(ok, liked, e)).toBe('item k is liked with 0 likes');
     const coll = {
       ...bad,
-      items: {
-        k: {
-          ...bad.items['k']!,
-          collect: { id: null, collection_id: null, collection_name: null },
-          stat: { num_of_like: 0, num_of_collection: 0 },
-        },
-      },
+      items: tableSet(bad.items, 'k', {
+        ...held,
+        collect: { id: null, collection_id: null, collection_name: null },
+        stat: { num_of_like: 0, num_of_collection: 0 },
+      }),
     };
     expect(social.socialCountsNeverNegative.check(ok, coll, e)).toBe(
       'item k is collected with 0 collections',
