@@ -74,8 +74,9 @@ export const initialChatState: ChatState = { status: 'closed' };
 const withMessages = (state: OpenChatState, messages: readonly ChatMessage[]): ChatState =>
   messages === state.messages ? state : { ...state, messages };
 
+/** Searched from the end: the message an event names is nearly always the newest (a streaming reply). */
 const indexOfClient = (state: OpenChatState, clientId: string): number =>
-  state.messages.findIndex((m) => m.clientId === clientId);
+  state.messages.findLastIndex((m) => m.clientId === clientId);
 
 const notDeleted =
   (state: OpenChatState) =>

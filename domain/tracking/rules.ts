@@ -193,10 +193,18 @@ export const heartbeatAction = (isFirst: boolean): HeartbeatAction => (isFirst ?
 /** How many acknowledged ids a queue remembers to refuse a duplicate. */
 export const ACKED_MEMORY = 1000;
 
+/** The acknowledged ids as a set, made once per list (a list is never changed, only replaced). */
+const ackedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const ackedSetOf = (acked: readonly string[]): ReadonlySet<string> => {
+  let set = ackedSets.get(acked);
+  if (set === undefined) ackedSets.set(acked, (set = new Set(acked)));
+  return set;
+};
+
 const holds = (q: BatchQueue, id: string): boolean =>
   q.pending.some((i) => i.id === id) ||
   q.inFlight.some((b) => b.items.some((i) => i.id === id)) ||
-  q.acked.includes(id);
+  ackedSetOf(q.acked).has(id);
 
 /** Appends an item unless the queue already holds, sends or has acknowledged it. */
 export const enqueueItem = (q: BatchQueue, item: TrackedItem, at: number): BatchQueue =>
