@@ -5,7 +5,20 @@
  * typing (`search.SUGGEST_DEBOUNCE_MS`), the answer of an older prefix never shown.
  */
 import * as E from 'fp-ts/Either';
-import { EMPTY, concat, exhaustMap, filter, from, groupBy, map, mergeMap, of, type Observable } from 'rxjs';
+import {
+  EMPTY,
+  catchError,
+  concat,
+  exhaustMap,
+  filter,
+  from,
+  groupBy,
+  map,
+  mergeMap,
+  of,
+  take,
+  type Observable,
+} from 'rxjs';
 import { details, notices, search, session, social } from '../../domain/index.js';
 import * as t from 'io-ts';
 import {
@@ -85,11 +98,24 @@ export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
           return concat(
             of<Action>(details.itemRequested({ id })),
             call.pipe(
-              mergeMap((r): Action[] => {
+              mergeMap((r): Observable<Action> => {
                 if (E.isLeft(r))
-                  return [details.itemFailed({ id, code: codeOf(r.left) }), ...reportUnlessNotFound(r.left)];
-                const html = typeof r.right.content === 'string' ? deps.sanitize(r.right.content) : null;
-                return [...itemsOf([r.right]), details.itemLoaded({ item: toDetailItem(r.right, html) })];
+                  return from([
+                    details.itemFailed({ id, code: codeOf(r.left) }),
+                    ...reportUnlessNotFound(r.left),
+                  ]);
+                const item = r.right;
+                const html$: Observable<string | null> =
+                  typeof item.content === 'string' ? deps.sanitize(item.content) : of(null);
+                return html$.pipe(
+                  take(1),
+                  mergeMap((html) => [
+                    ...itemsOf([item]),
+                    details.itemLoaded({ item: toDetailItem(item, html) }),
+                  ]),
+                  // The sanitiser's chunk did not load (offline): the item fails as a lost answer does.
+                  catchError(() => of(details.itemFailed({ id, code: 0 }))),
+                );
               }),
             ),
           );

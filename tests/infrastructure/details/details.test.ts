@@ -87,6 +87,33 @@ describe('detail epics', () => {
     });
   });
 
+  it('a post whose sanitiser could not be loaded (offline: its chunk is lazy) fails like a lost answer, and a later load shows it', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    scheduler.run(({ cold, flush }) => {
+      const post: PostDetail = { ...content('pst-2'), description: '', content: '<p>two</p>' };
+      let loads = 0;
+      const base = fakeDetailsDeps({ postDetail: () => cold('-r|', { r: E.right(post) }) });
+      const { deps } = makeFakeDeps(
+        scheduler,
+        {},
+        {
+          details: {
+            ...base,
+            sanitize: (html) => (++loads === 1 ? cold('-#', {}, new Error('chunk load failed')) : of(html)),
+          },
+        },
+      );
+      const store = makeStore({ dependencies: deps });
+      store.dispatch(loadDetail({ page: 'post', id: 'pst-2' }));
+      flush();
+      expect(details.selectDetailItem(store.getState().details, 'pst-2')).toBeNull();
+      expect(store.getState().details.items['pst-2']).toMatchObject({ status: 'error', code: 0 });
+      store.dispatch(loadDetail({ page: 'post', id: 'pst-2' }));
+      flush();
+      expect(details.selectDetailItem(store.getState().details, 'pst-2')?.contentHtml).toBe('<p>two</p>');
+    });
+  });
+
   it('marks an unknown id not found without a toast, and an id no item can have without asking', () => {
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ flush }) => {

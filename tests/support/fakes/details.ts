@@ -1,5 +1,5 @@
 /** A details capability that asks nothing unless a test scripts a call, and sanitises nothing away. */
-import { EMPTY } from 'rxjs';
+import { EMPTY, of } from 'rxjs';
 import type { DetailsApi } from '../../../infrastructure/details/api';
 import type { DetailsDeps } from '../../../infrastructure/details/deps';
 
@@ -26,5 +26,5 @@ export const fakeDetailsDeps = (
     tagWorks: () => EMPTY,
     ...api,
   },
-  sanitize,
+  sanitize: (html) => of(sanitize(html)),
 });
