@@ -10,6 +10,12 @@
  * A bad, expired or foreign signature answers HTTP 403. A file bigger than its kind allows
  * answers 30003; an expired upload 30001; audio that is not audio 30010.
  *
+ * Each chunk PUT carries `Content-MD5` (RFC 1864: base64 of the chunk's MD5), as S3's UploadPart
+ * takes it: the store refuses bytes that do not match (HTTP 400; S3 `BadDigest`, the reference
+ * server 30004), so a chunk damaged on the way is sent again, never kept. S3 refuses a
+ * Content-MD5 that its pre-signed URL did not sign, so where the config answers `sign_chunks`
+ * the client asks chunk/sign for each chunk's URL with its digest signed in before its PUT.
+ *
  * Confirm answers `status` 0 when the file is stored; 403 when chunks are missing (listed in
  * `missing_chunks`: PUT them and confirm again); 406 when the bytes are not acceptable (the
  * total size or the sha256 `hash_val` differ, or an image/audio file is not one). Spec §5:
@@ -20,6 +26,7 @@ import * as t from 'io-ts';
 export const UPLOAD_CONFIG_PATH = '/api/v1/upload/config';
 export const UPLOAD_PRE_SIGN_PATH = '/api/v1/upload/pre-sign';
 export const UPLOAD_CHUNK_CHECK_PATH = '/api/v1/upload/chunk/check';
+export const UPLOAD_CHUNK_SIGN_PATH = '/api/v1/upload/chunk/sign';
 export const UPLOAD_FILE_CONFIRM_PATH = '/api/v1/upload/file/confirm';
 export const UPLOAD_IMAGE_CONFIRM_PATH = '/api/v1/upload/image/confirm';
 export const AUDIO_PRE_CONFIG_PATH = '/api/v1/upload/audio/pre-config';
@@ -48,6 +55,8 @@ export const DEFAULT_UPLOAD_CATEGORY = 9;
 /** Spec §8 upload codes. */
 export const UPLOAD_TIMEOUT_CODE = 30001;
 export const UPLOAD_TOO_LARGE_CODE = 30003;
+/** A chunk whose bytes do not match the Content-MD5 it was sent with (S3's BadDigest): send it again. */
+export const UPLOAD_BAD_DIGEST_CODE = 30004;
 export const AUDIO_UPLOAD_ERROR_CODE = 30010;
 
 /** Confirm statuses (spec §4/§5). */
@@ -135,15 +144,21 @@ export const UploadConfigRequest = t.intersection(
 );
 export type UploadConfigRequest = t.TypeOf<typeof UploadConfigRequest>;
 
-/** Spec §3 upload config: one signed PUT URL per chunk, in chunk order. */
-export const UploadConfigResponse = t.type(
-  {
-    file_id: t.string,
-    pre_signs: t.array(t.string),
-    chunk_size: t.number,
-    status: t.number,
-    expires_at: t.number,
-  },
+/**
+ * Spec §3 upload config: one signed PUT URL per chunk, in chunk order. `sign_chunks` (absent:
+ * false): each chunk's URL must be asked again with its Content-MD5 (chunk/sign) before its PUT.
+ */
+export const UploadConfigResponse = t.intersection(
+  [
+    t.type({
+      file_id: t.string,
+      pre_signs: t.array(t.string),
+      chunk_size: t.number,
+      status: t.number,
+      expires_at: t.number,
+    }),
+    t.partial({ sign_chunks: t.boolean }),
+  ],
   'UploadConfigResponse',
 );
 export type UploadConfigResponse = t.TypeOf<typeof UploadConfigResponse>;
@@ -158,9 +173,12 @@ export const UploadPreSignRequest = t.intersection(
 );
 export type UploadPreSignRequest = t.TypeOf<typeof UploadPreSignRequest>;
 
-/** `img_url` is where the image will be served once confirmed. */
-export const UploadPreSignResponse = t.type(
-  { file_id: t.string, pre_sign: t.string, img_url: t.string, expires_at: t.number },
+/** `img_url` is where the image will be served once confirmed; `sign_chunks` as for config. */
+export const UploadPreSignResponse = t.intersection(
+  [
+    t.type({ file_id: t.string, pre_sign: t.string, img_url: t.string, expires_at: t.number }),
+    t.partial({ sign_chunks: t.boolean }),
+  ],
   'UploadPreSignResponse',
 );
 export type UploadPreSignResponse = t.TypeOf<typeof UploadPreSignResponse>;
@@ -175,6 +193,30 @@ export type ChunkPutResponse = t.TypeOf<typeof ChunkPutResponse>;
 /** Spec §7 chunk check (and audio chunk confirm): did the chunk of this signed URL arrive? */
 export const ChunkCheckRequest = t.type({ file_id: FileId, pre_sign_url: t.string }, 'ChunkCheckRequest');
 export type ChunkCheckRequest = t.TypeOf<typeof ChunkCheckRequest>;
+
+interface ContentMd5Brand {
+  readonly ContentMd5: unique symbol;
+}
+/** RFC 1864 Content-MD5: the base64 of an MD5 digest's 16 bytes (24 characters, `==` at the end). */
+export const ContentMd5 = t.brand(
+  t.string,
+  (s): s is t.Branded<string, ContentMd5Brand> => /^[A-Za-z0-9+/]{21}[AQgw]==$/.test(s),
+  'ContentMd5',
+);
+export type ContentMd5 = t.TypeOf<typeof ContentMd5>;
+
+/** Where `sign_chunks` is set: the URL to PUT one chunk to with this Content-MD5 (signed into it). */
+export const ChunkSignRequest = t.type(
+  { file_id: FileId, pre_sign_url: t.string, content_md5: ContentMd5 },
+  'ChunkSignRequest',
+);
+export type ChunkSignRequest = t.TypeOf<typeof ChunkSignRequest>;
+
+export const ChunkSignResponse = t.type(
+  { file_id: t.string, chunk_index: t.number, url: t.string },
+  'ChunkSignResponse',
+);
+export type ChunkSignResponse = t.TypeOf<typeof ChunkSignResponse>;
 
 export const ChunkCheckResponse = t.type(
   { file_id: t.string, chunk_index: t.number, received: t.boolean, size: t.union([t.number, t.null]) },

@@ -5,10 +5,12 @@
  * The core epics start with the store, and so do the area `modules` given; `addEpics` starts a
  * module later, once. The web client starts none and its router adds each when a route that needs
  * it loads (`buildStore`); tests, the replay tool and the benchmarks start them all (`makeStore`).
+ * `close` ends every epic at once, as closing the page does: requests in flight are aborted,
+ * timers cleared, nothing more is written anywhere (what a reload finds is what was there).
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createEpicMiddleware } from 'redux-observable';
-import { BehaviorSubject, mergeMap } from 'rxjs';
+import { BehaviorSubject, Subject, mergeMap, takeUntil } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
 import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
@@ -53,7 +55,13 @@ export const buildStore = ({
     devTools: false,
   });
   const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(coreEpics));
-  epicMiddleware.run((action$, state$, deps) => epic$.pipe(mergeMap((epic) => epic(action$, state$, deps))));
+  const closed$ = new Subject<void>();
+  epicMiddleware.run((action$, state$, deps) =>
+    epic$.pipe(
+      mergeMap((epic) => epic(action$, state$, deps)),
+      takeUntil(closed$),
+    ),
+  );
   const added = new Set<string>();
   /** Starts a module's epics unless they already run; true when this call started them. */
   const addEpics = (module: EpicModule): boolean => {
@@ -63,7 +71,12 @@ export const buildStore = ({
     return true;
   };
   for (const module of modules) addEpics(module);
-  return Object.assign(store, { recorder, addEpics, eventLog });
+  /** Ends every epic (unsubscribes them all), as a closed page leaves nothing running. */
+  const close = (): void => {
+    closed$.next();
+    closed$.complete();
+  };
+  return Object.assign(store, { recorder, addEpics, eventLog, close });
 };
 
 export type AppStore = ReturnType<typeof buildStore>;

@@ -10,11 +10,13 @@ import {
   AudioFileConfirmResponse,
   AudioPreConfigResponse,
   ChunkCheckResponse,
+  ChunkSignResponse,
   FileConfirmResponse,
   GUEST_FIELDS_SAVE_PATH,
   GuestFieldsResponse,
   ImageConfirmResponse,
   UPLOAD_CHUNK_CHECK_PATH,
+  UPLOAD_CHUNK_SIGN_PATH,
   UPLOAD_CONFIG_PATH,
   UPLOAD_FILE_CONFIRM_PATH,
   UPLOAD_IMAGE_CONFIRM_PATH,
@@ -23,6 +25,7 @@ import {
   UploadPreSignResponse,
   type AudioPreConfigRequest,
   type ChunkCheckRequest,
+  type ChunkSignRequest,
   type FileConfirmRequest,
   type GuestFieldsSaveRequest,
   type ImageConfirmRequest,
@@ -36,6 +39,8 @@ type Call<Req, Res> = (req: Req) => Observable<ApiResult<Res>>;
 export interface UploadsApi {
   readonly config: Call<UploadConfigRequest, UploadConfigResponse>;
   readonly preSign: Call<UploadPreSignRequest, UploadPreSignResponse>;
+  /** Where the config answered `sign_chunks`: a chunk's URL with its Content-MD5 signed in. */
+  readonly signChunk: Call<ChunkSignRequest, ChunkSignResponse>;
   readonly checkChunk: Call<ChunkCheckRequest, ChunkCheckResponse>;
   readonly confirmFile: Call<FileConfirmRequest, FileConfirmResponse>;
   readonly confirmImage: Call<ImageConfirmRequest, ImageConfirmResponse>;
@@ -48,6 +53,7 @@ export interface UploadsApi {
 export const makeUploadsApi = (http: HttpClient): UploadsApi => ({
   config: (req) => http.post(UPLOAD_CONFIG_PATH, req, UploadConfigResponse),
   preSign: (req) => http.post(UPLOAD_PRE_SIGN_PATH, req, UploadPreSignResponse),
+  signChunk: (req) => http.post(UPLOAD_CHUNK_SIGN_PATH, req, ChunkSignResponse),
   checkChunk: (req) => http.post(UPLOAD_CHUNK_CHECK_PATH, req, ChunkCheckResponse),
   confirmFile: (req) => http.post(UPLOAD_FILE_CONFIRM_PATH, req, FileConfirmResponse),
   confirmImage: (req) => http.post(UPLOAD_IMAGE_CONFIRM_PATH, req, ImageConfirmResponse),

@@ -10,6 +10,7 @@ import { uploads } from '../../domain/index.js';
 import type { FetchLike, HttpClient } from '../http/client';
 import { browserKeyValueStorage } from '../platform/storage';
 import { makeUploadsApi } from './api';
+import { isBadDigestAnswer, wasmContentMd5 } from './digest';
 import { blobFileHandle } from './handles';
 import { indexedDbKeptFiles, memoryKeptFiles } from './keptFiles';
 import type { CompressImage, MeasureImage, PutChunk, UploadFileHandle, UploadsDeps } from './deps';
@@ -23,13 +24,14 @@ export const ALTERNATE_HOST_META = 'atelier-upload-alternate-host';
 export class PutTimeoutError extends Error {}
 
 /**
- * PUT through `fetch`. Emits the HTTP status once the answer's body is read (so the connection
- * can be reused), errors on transport failure, aborts on unsubscribe (the epics' 60 s chunk
- * timeout and cancel) and, as a last bound, after `hardTimeoutMs`.
+ * PUT through `fetch`, with the chunk's Content-MD5. Emits the HTTP status once the answer's body
+ * is read (so the connection can be reused; a 400 is read for the store's BadDigest), errors on
+ * transport failure, aborts on unsubscribe (the epics' 60 s chunk timeout and cancel) and, as a
+ * last bound, after `hardTimeoutMs`.
  */
 export const fetchPutChunk =
   (fetchFn: FetchLike, hardTimeoutMs: number = uploads.IMAGE_UPLOAD_TIMEOUT_MS): PutChunk =>
-  (url, bytes) =>
+  (url, bytes, contentMd5) =>
     new Observable((subscriber) => {
       const controller = new AbortController();
       let timedOut = false;
@@ -39,15 +41,16 @@ export const fetchPutChunk =
       }, hardTimeoutMs);
       fetchFn(url, {
         method: 'PUT',
-        headers: { 'content-type': 'application/octet-stream' },
+        headers: { 'content-type': 'application/octet-stream', 'content-md5': contentMd5 },
         // The DOM typing wants an ArrayBuffer-backed view; every Uint8Array we make is one.
         body: bytes as Uint8Array<ArrayBuffer>,
         signal: controller.signal,
       })
         .then(async (response) => {
-          await response.arrayBuffer().catch(() => undefined);
+          const body = await response.text().catch(() => '');
           clearTimeout(timer);
-          subscriber.next({ status: response.status });
+          const badDigest = isBadDigestAnswer(response.status, body);
+          subscriber.next(badDigest ? { status: response.status, badDigest } : { status: response.status });
           subscriber.complete();
         })
         .catch((err: unknown) => {
@@ -144,6 +147,7 @@ const alternateHost = (): string => {
 export const browserUploadsDeps = (http: HttpClient): UploadsDeps => ({
   api: makeUploadsApi(http),
   putChunk: fetchPutChunk((input, init) => window.fetch(input, init)),
+  contentMd5: wasmContentMd5,
   compressImage: canvasCompressImage,
   measureImage: canvasMeasureImage,
   // No browser API encodes GIFs: ours runs in script, on the main thread, yielding every 50 ms.

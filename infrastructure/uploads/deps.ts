@@ -25,13 +25,22 @@ export interface UploadFileHandle {
 /** What a chunk PUT answered. A transport failure (reset, DNS, abort) is an error of the stream. */
 export interface PutOutcome {
   readonly status: number;
+  /**
+   * The store refused the bytes because they do not have the Content-MD5 they were sent with
+   * (S3's 400 BadDigest, the reference server's 30004): damaged on the way, worth sending again.
+   */
+  readonly badDigest?: boolean;
 }
 
 /**
- * PUT `bytes` to `url`. Emits once and completes when the server answers; errors on transport
- * failure; unsubscribing aborts the request (that is how the 60 s timeout and cancel stop it).
+ * PUT `bytes` to `url` with their `Content-MD5` (RFC 1864: base64 of their MD5). Emits once and
+ * completes when the server answers; errors on transport failure; unsubscribing aborts the
+ * request (that is how the 60 s timeout and cancel stop it).
  */
-export type PutChunk = (url: string, bytes: Uint8Array) => Observable<PutOutcome>;
+export type PutChunk = (url: string, bytes: Uint8Array, contentMd5: string) => Observable<PutOutcome>;
+
+/** The Content-MD5 of `bytes` (base64 of their MD5, RFC 1864); WebCrypto has no MD5. */
+export type ContentMd5Of = (bytes: Uint8Array) => PromiseLike<string>;
 
 /**
  * Re-encodes an image at a JPEG quality (0.1..0.9) or, for GIFs, a lossy level at the same scale.
@@ -77,6 +86,8 @@ export interface UploadsDeps {
   /** The upload calls of spec §7, typed and decoded. */
   readonly api: UploadsApi;
   readonly putChunk: PutChunk;
+  /** Each chunk's Content-MD5, sent with it so that the store refuses it damaged (browser: hash-wasm). */
+  readonly contentMd5: ContentMd5Of;
   /** JPEG re-encoding (which also drops EXIF, spec §5). */
   readonly compressImage: CompressImage;
   /** Reads an image's size, to scale a task input down to its limit before it goes up (issue 21). */

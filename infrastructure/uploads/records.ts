@@ -63,6 +63,8 @@ export const ResumeRecord = t.intersection(
        * (an older client's) still resumes when its file is picked again, never by itself.
        */
       account: t.union([t.string, t.null]),
+      /** Each chunk's URL is asked again with its Content-MD5 before its PUT (absent: false). */
+      signChunks: t.boolean,
     }),
   ],
   'ResumeRecord',

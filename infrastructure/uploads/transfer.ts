@@ -1,7 +1,8 @@
 /**
  * One upload from start to end (spec §4, §5, §8, §9) as one stream of actions:
  * validate → (images) compress / strip EXIF → started → sign (config, pre-sign or audio
- * pre-config) → signed → PUT every chunk to its signed URL, each verified → confirm →
+ * pre-config) → signed → PUT every chunk to its signed URL with its Content-MD5 (issue 25: a
+ * chunk damaged on the way is refused by the store and sent again), each verified → confirm →
  * confirmed, or failed / errored. A resumed upload asks the server which chunks it already
  * holds and continues from the first one it does not.
  *
@@ -39,6 +40,7 @@ import { notices, uploads, type DomainEvent, type UnstampedEvent } from '../../d
 import {
   AudioPreConfigRequest,
   ChunkCheckRequest,
+  ChunkSignRequest,
   FileConfirmRequest,
   ImageConfirmRequest,
   UploadConfigRequest,
@@ -50,7 +52,7 @@ import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
 import { queueGuestFile, type StartUploadPayload } from './commands';
-import type { CompressImage, UploadFileHandle } from './deps';
+import type { CompressImage, PutOutcome, UploadFileHandle } from './deps';
 import { bytesHandle, settled } from './handles';
 import { isJpeg, stripJpegMetadata } from './jpeg';
 import {
@@ -125,6 +127,8 @@ interface Signed {
   readonly preSigns: readonly string[];
   readonly chunkSize: number;
   readonly expiresAt: number;
+  /** Each chunk's URL is asked again with its Content-MD5 signed in (a store such as S3). */
+  readonly signChunks: boolean;
 }
 
 export interface UploadRunEnv {
@@ -140,13 +144,19 @@ export interface UploadRunEnv {
 /** A pre-signed URL is relative to the API origin; a host reload sends it elsewhere. */
 const onHost = (host: string, url: string): string => (/^https?:\/\//i.test(url) ? url : host + url);
 
-/** Spec §8: 5xx, 408, 429 and transport failures are worth retrying; another 4xx never is. */
-const putVerdict = (status: number): 'ok' | 'retry' | 'fatal' =>
-  status >= 200 && status < 300
-    ? 'ok'
-    : status >= 400 && status < 500 && status !== 408 && status !== 429
-      ? 'fatal'
-      : 'retry';
+/**
+ * Spec §8: 5xx, 408, 429 and transport failures are worth retrying; another 4xx never is, except
+ * the store's refusal of bytes that do not match their Content-MD5 (400 BadDigest): they were
+ * damaged on the way, and the same chunk sent again arrives whole.
+ */
+const putVerdict = (put: PutOutcome): 'ok' | 'retry' | 'fatal' =>
+  put.badDigest === true
+    ? 'retry'
+    : put.status >= 200 && put.status < 300
+      ? 'ok'
+      : put.status >= 400 && put.status < 500 && put.status !== 408 && put.status !== 429
+        ? 'fatal'
+        : 'retry';
 
 /**
  * The contract's FileName: no control characters or path separators, and at most 200 UTF-16
@@ -216,6 +226,8 @@ export const runUpload = (
     const { emit } = model;
     const id = model.id;
     let record: ResumeRecord | null = null;
+    /** Set once signed (or resumed): whether each chunk's URL is asked again with its digest. */
+    let signChunks = false;
 
     // ---- the kept file (issue 13): one step after another, a failed one costing only the keeping
     let keeping: PromiseLike<unknown> = settled(undefined);
@@ -336,6 +348,7 @@ export const runUpload = (
                 preSigns: [r.pre_sign],
                 chunkSize: Math.max(1, source.size),
                 expiresAt: r.expires_at,
+                signChunks: r.sign_chunks === true,
               })),
             );
           case 'file':
@@ -347,6 +360,7 @@ export const runUpload = (
                 preSigns: r.pre_signs,
                 chunkSize: r.chunk_size,
                 expiresAt: r.expires_at,
+                signChunks: r.sign_chunks === true,
               })),
             );
           case 'audio':
@@ -358,6 +372,7 @@ export const runUpload = (
                 preSigns: r.pre_signs,
                 chunkSize: r.chunk_size,
                 expiresAt: r.expires_at,
+                signChunks: r.sign_chunks === true,
               })),
             );
         }
@@ -386,6 +401,33 @@ export const runUpload = (
 
     const arrived = (r: ChunkCheckResponse, slice: uploads.ChunkSlice): boolean =>
       r.received && r.size === slice.end - slice.start;
+
+    /** A call's refusal ends the upload; a server fault or no answer is a chunk failure. */
+    const chunkCall = <A>(call$: Observable<ApiResult<A>>): Observable<A | null> =>
+      call$.pipe(
+        take(1),
+        mergeMap((r) =>
+          E.isRight(r)
+            ? of(r.right)
+            : r.left.kind === 'api' && !uploads.isServerFault(r.left.code)
+              ? throwError(() => new Refused(r.left))
+              : of(null),
+        ),
+      );
+
+    /** Where this chunk's bytes go: its signed URL, or (sign_chunks) one with their digest signed in. */
+    const putUrl$ = (fileId: string, url: string, contentMd5: string): Observable<string | null> =>
+      signChunks
+        ? chunkCall(
+            up.api.signChunk(
+              encodeRequest(ChunkSignRequest, {
+                file_id: fileId,
+                pre_sign_url: url,
+                content_md5: contentMd5,
+              }),
+            ),
+          ).pipe(map((r) => r?.url ?? null))
+        : of(url);
 
     // ---- the chunks: rounds over the unconfirmed ones, each chunk with its retry budget
 
@@ -436,21 +478,22 @@ export const runUpload = (
           const verify = verifyCall(source.size, phase.chunkSize);
           const sent = emit(uploads.chunkSent({ id, index }));
           const outcome$: Observable<boolean> = from(source.slice(slice.start, slice.end)).pipe(
-            mergeMap((bytes) => up.putChunk(onHost(host, url), bytes).pipe(take(1))),
+            mergeMap((bytes) => from(up.contentMd5(bytes)).pipe(map((md5) => ({ bytes, md5 })))),
+            mergeMap(({ bytes, md5 }) =>
+              putUrl$(phase.fileId, url, md5).pipe(
+                mergeMap((target) =>
+                  target === null ? of(null) : up.putChunk(onHost(host, target), bytes, md5).pipe(take(1)),
+                ),
+              ),
+            ),
             mergeMap((put): Observable<boolean> => {
-              const verdict = putVerdict(put.status);
+              if (put === null) return of(false);
+              const verdict = putVerdict(put);
               if (verdict === 'fatal') return throwError(() => new Broken('uploadError', false));
               if (verdict === 'retry') return of(false);
               if (verify === null) return of(true);
-              return verify(checkRequest(phase.fileId, url)).pipe(
-                take(1),
-                mergeMap((r) =>
-                  E.isRight(r)
-                    ? of(arrived(r.right, slice))
-                    : r.left.kind === 'api' && !uploads.isServerFault(r.left.code)
-                      ? throwError(() => new Refused(r.left))
-                      : of(false),
-                ),
+              return chunkCall(verify(checkRequest(phase.fileId, url))).pipe(
+                map((r) => r !== null && arrived(r, slice)),
               );
             }),
             defaultIfEmpty(false),
@@ -595,6 +638,7 @@ export const runUpload = (
             sign$(source).pipe(
               mergeMap((signed) => {
                 const actions = of(signedEvent(signed));
+                signChunks = signed.signChunks;
                 if (route !== 'image' && signed.preSigns.length > 1) {
                   record = {
                     version: 1,
@@ -609,6 +653,7 @@ export const runUpload = (
                     guest,
                     expiresAt: signed.expiresAt,
                     account: env.account,
+                    ...(signed.signChunks ? { signChunks: true } : {}),
                   };
                   writeResume(up.storage, record, deps.clock.now());
                   // Issue 13: the file is kept while its upload runs, so a reload does not stop it.
@@ -654,7 +699,9 @@ export const runUpload = (
             preSigns: saved.preSigns,
             chunkSize: saved.chunkSize,
             expiresAt: saved.expiresAt,
+            signChunks: saved.signChunks === true,
           };
+          signChunks = signed.signChunks;
           const head: Action[] = [
             startedEvent(file, saved.fileId),
             signedEvent(signed),

@@ -93,7 +93,7 @@ export const s3BlobStore = (config: S3StoreConfig, client: S3Client = s3ClientOf
       if (!r.UploadId) throw new Error('the store started a multipart upload without an id');
       return r.UploadId;
     },
-    partUrl: (key, uploadId, partNumber, size, { now, expiresAt }) =>
+    partUrl: (key, uploadId, partNumber, size, { now, expiresAt }, contentMd5) =>
       getSignedUrl(
         client,
         new UploadPartCommand({
@@ -102,6 +102,7 @@ export const s3BlobStore = (config: S3StoreConfig, client: S3Client = s3ClientOf
           UploadId: uploadId,
           PartNumber: partNumber,
           ContentLength: size,
+          ...(contentMd5 === undefined ? {} : { ContentMD5: contentMd5 }),
         }),
         { expiresIn: expiresInS(now, expiresAt), signingDate: new Date(now) },
       ),
@@ -234,8 +235,9 @@ export const s3BlobStore = (config: S3StoreConfig, client: S3Client = s3ClientOf
 
 /**
  * The bucket's CORS rules for the web client's origins: browsers PUT upload parts (with their
- * Content-Type) and GET downloads in Range chunks (reading Content-Range) straight from the store.
- * Pre-signed URLs carry their own authorisation and no cookie, so the rules grant nothing else.
+ * Content-Type and Content-MD5, which the store checks the part against) and GET downloads in
+ * Range chunks (reading Content-Range) straight from the store. Pre-signed URLs carry their own
+ * authorisation and no cookie, so the rules grant nothing else.
  */
 export const putBucketCors = async (store: S3BlobStore, origins: readonly string[]): Promise<void> => {
   await store.client.send(
@@ -246,7 +248,7 @@ export const putBucketCors = async (store: S3BlobStore, origins: readonly string
           {
             AllowedOrigins: [...origins],
             AllowedMethods: ['GET', 'HEAD', 'PUT'],
-            AllowedHeaders: ['content-type', 'range'],
+            AllowedHeaders: ['content-type', 'content-md5', 'range'],
             ExposeHeaders: ['ETag', 'Content-Length', 'Content-Range', 'Accept-Ranges'],
             MaxAgeSeconds: 3600,
           },

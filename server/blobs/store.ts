@@ -49,7 +49,9 @@ export interface MultipartUploads {
   start(key: string, contentType: string): Promise<string>;
   /**
    * The pre-signed URL the browser PUTs part `partNumber` to. Its size is signed in (the
-   * Content-Length header), so the store refuses a body of any other size with a non-2xx answer.
+   * Content-Length header), so the store refuses a body of any other size with a non-2xx answer;
+   * so is `contentMd5` when given (the Content-MD5 header, RFC 1864), so the store refuses bytes
+   * that do not have that MD5 (S3: 400 BadDigest) and the PUT must carry that header.
    */
   partUrl(
     key: string,
@@ -57,6 +59,7 @@ export interface MultipartUploads {
     partNumber: number,
     size: number,
     at: { readonly now: number; readonly expiresAt: number },
+    contentMd5?: string,
   ): Promise<string>;
   /** The upload id and part number a URL of `partUrl` names, or null. */
   partOf(url: string): { readonly uploadId: string; readonly partNumber: number } | null;

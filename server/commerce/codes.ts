@@ -6,6 +6,7 @@ import { CREDIT_CARD_ERROR_CODE } from '../../infrastructure/contract/commerce';
 import { DECORATION_NO_COINS, DECORATION_SOLD_OUT } from '../../infrastructure/contract/decorations';
 import {
   AUDIO_UPLOAD_ERROR_CODE,
+  UPLOAD_BAD_DIGEST_CODE,
   UPLOAD_TIMEOUT_CODE,
   UPLOAD_TOO_LARGE_CODE,
 } from '../../infrastructure/contract/uploads';
@@ -21,6 +22,8 @@ export const COMMERCE_CODES = {
   uploadTimeout: UPLOAD_TIMEOUT_CODE,
   /** Spec §5/§8: the file is over its kind's maximum. */
   tooLarge: UPLOAD_TOO_LARGE_CODE,
+  /** A chunk's bytes do not match its Content-MD5 (S3's BadDigest): damaged on the way, send it again. */
+  badDigest: UPLOAD_BAD_DIGEST_CODE,
   /** Spec §8: audio upload error. */
   audioError: AUDIO_UPLOAD_ERROR_CODE,
 } as const;

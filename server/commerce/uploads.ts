@@ -10,6 +10,10 @@
  *   Another owner's upload is reported as missing (10404).
  * - A chunk PUT may not exceed that chunk's expected size (the last chunk is the remainder):
  *   HTTP 413 with 30003. Re-PUT of a chunk replaces it atomically (write, then rename).
+ * - A chunk PUT with a Content-MD5 header (RFC 1864, as S3's UploadPart takes it) is kept only
+ *   when its bytes have that MD5: otherwise HTTP 400 with 30004 ("BadDigest", S3's name), and
+ *   nothing is kept, so a chunk damaged on the way is sent again rather than stored. A header that
+ *   is not base64 of 16 bytes is HTTP 400 with 10400 ("InvalidDigest"). Without it, as before.
  * - Files up to 64 MiB go to the blob store (served under /blobs/); larger ones stay on this
  *   server's disk and are served from GET /uploads/:fileId/:name, so a 1 GiB file is never held
  *   in memory. Chunk parts live on local disk until confirm: several servers behind one database
@@ -24,7 +28,11 @@
  *   an image's header (the image, at most 30 MB); an audio file's first bytes (a ranged GET).
  *   Chunk sizes are raised to the store's least part size (S3: 5 MiB; the guest and audio paths'
  *   5 MB become 5 MiB). Files over 64 MiB stay in the store (storage 'bulk', too large for the
- *   engines) and GET /uploads/:fileId/:name redirects to a pre-signed GET of them.
+ *   engines) and GET /uploads/:fileId/:name redirects to a pre-signed GET of them. S3 refuses a
+ *   Content-MD5 its pre-signed URL did not sign (403, "headers present in the request which were
+ *   not signed"), so such uploads answer `sign_chunks`: the client asks chunk/sign for each
+ *   part's URL with its digest signed in (`partUrl` with the digest) before its PUT, and the
+ *   store refuses bytes that do not have it (400 BadDigest).
  * - Finalisation happens once across server processes: a confirm claims the row
  *   (`UPDATE ... WHERE status = 'pending' AND lease free RETURNING`, a lease of
  *   FINALIZE_LEASE_MS that another process takes over once it lapses, should the claimer die);
@@ -70,6 +78,8 @@ import {
   UPLOAD_STATUS_DONE,
   UPLOAD_STATUS_INCOMPLETE,
   UPLOAD_STATUS_NOT_ACCEPTABLE,
+  type ChunkSignRequest,
+  type ChunkSignResponse,
 } from '../../infrastructure/contract/uploads';
 import { newId, type Caller } from '../auth';
 import type { BlobStore, MultipartUploads, StoredPart } from '../blobs/store';
@@ -165,10 +175,14 @@ export const safeFileName = (name: string, contentType: string): string => {
   return `${base.slice(0, 70)}.${ext}`;
 };
 
-/** Counts and hashes bytes on their way to disk; fails as soon as more than `limit` pass. */
+/**
+ * Counts and hashes bytes on their way to disk (sha256 for the etag, MD5 for a Content-MD5);
+ * fails as soon as more than `limit` pass.
+ */
 class Meter extends Transform {
   bytes = 0;
   readonly hash = createHash('sha256');
+  readonly md5 = createHash('md5');
   constructor(private readonly limit: number) {
     super();
   }
@@ -179,9 +193,13 @@ class Meter extends Transform {
       return;
     }
     this.hash.update(chunk);
+    this.md5.update(chunk);
     done(null, chunk);
   }
 }
+
+/** RFC 1864: base64 of the 16 bytes of an MD5 digest. */
+const CONTENT_MD5 = /^[A-Za-z0-9+/]{21}[AQgw]==$/;
 
 export interface UploadService {
   config(caller: Caller, req: UploadConfigRequest, now: number): Promise<UploadConfigResponse>;
@@ -195,9 +213,13 @@ export interface UploadService {
       sig: unknown;
       body: unknown;
       contentLength: string | undefined;
+      /** The Content-MD5 header, if any. */
+      contentMd5: string | undefined;
     },
     now: number,
   ): Promise<ChunkPutResponse>;
+  /** The URL to PUT a chunk to with this Content-MD5 (signed in where the store needs it so). */
+  signChunk(caller: Caller, req: ChunkSignRequest, now: number): Promise<ChunkSignResponse>;
   checkChunk(caller: Caller, req: ChunkCheckRequest, now: number): Promise<ChunkCheckResponse>;
   confirmFile(caller: Caller, fileId: string, now: number): Promise<FileConfirmResponse>;
   confirmImage(caller: Caller, req: ImageConfirmRequest, now: number): Promise<ImageConfirmResponse>;
@@ -290,7 +312,7 @@ export const makeUploadService = (
               store.partUrl(key, multipartId, i + 1, expectedChunkSize(sizes, i), { now, expiresAt }),
             ),
           );
-    return { fileId, expiresAt, url, chunkSize, preSigns };
+    return { fileId, expiresAt, url, chunkSize, preSigns, signChunks: multipartId !== null };
   };
 
   /** The default chunk of the path, or a smaller one the client asked for. */
@@ -599,6 +621,35 @@ export const makeUploadService = (
     }
   };
 
+  /**
+   * The caller's upload and the chunk a URL of it names (the server's chunk URL, or the store's
+   * part URL); refused when the URL is not one of this upload's, or the upload expired.
+   */
+  const chunkNamed = async (
+    caller: Caller,
+    req: { readonly file_id: string; readonly pre_sign_url: string },
+    now: number,
+  ) => {
+    const notOurs = () => new ApiError(CODES.invalidRequest, 'pre_sign_url is not a chunk URL of this file');
+    const named = parseChunkUrl(req.pre_sign_url);
+    const part = named === null ? (store?.partOf(req.pre_sign_url) ?? null) : null;
+    if (named === null ? part === null : named.fileId !== req.file_id) throw notOurs();
+    const row = await ownRow(db, caller, req.file_id);
+    const s = inStore(row);
+    let index: number;
+    if (s === null) {
+      if (named === null) throw notOurs();
+      index = named.chunk;
+    } else {
+      if (part === null || part.uploadId !== s.uploadId) throw notOurs();
+      index = part.partNumber - 1;
+    }
+    if (index >= row.chunk_count) throw new ApiError(CODES.invalidRequest, 'no such chunk');
+    if (row.status !== 'complete' && now >= Number(row.expires_at))
+      throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired');
+    return { row, s, index };
+  };
+
   const missingOf = (f: Finalized): number[] => (f.status === UPLOAD_STATUS_INCOMPLETE ? f.missing : []);
   const doneRow = (f: Finalized): UploadRow | null => (f.status === UPLOAD_STATUS_DONE ? f.row : null);
 
@@ -634,6 +685,7 @@ export const makeUploadService = (
         chunk_size: made.chunkSize,
         status: 0,
         expires_at: made.expiresAt,
+        sign_chunks: made.signChunks,
       };
     },
 
@@ -661,7 +713,13 @@ export const makeUploadService = (
       );
       const [preSign] = made.preSigns;
       if (preSign === undefined || made.url === null) throw new Error('an image upload has one signed URL');
-      return { file_id: made.fileId, pre_sign: preSign, img_url: made.url, expires_at: made.expiresAt };
+      return {
+        file_id: made.fileId,
+        pre_sign: preSign,
+        img_url: made.url,
+        expires_at: made.expiresAt,
+        sign_chunks: made.signChunks,
+      };
     },
 
     audioPreConfig: async (caller, req, now) => {
@@ -691,10 +749,11 @@ export const makeUploadService = (
         chunk_size: made.chunkSize,
         status: 0,
         expires_at: made.expiresAt,
+        sign_chunks: made.signChunks,
       };
     },
 
-    putChunk: async ({ fileId, chunk, exp, sig, body, contentLength }, now) => {
+    putChunk: async ({ fileId, chunk, exp, sig, body, contentLength, contentMd5 }, now) => {
       const forbidden = (msg: string) => new ApiError(CODES.forbidden, msg, 403);
       if (!/^[A-Za-z0-9_-]{8,64}$/.test(fileId) || !/^\d{1,6}$/.test(chunk))
         throw forbidden('not a signed upload URL');
@@ -714,6 +773,12 @@ export const makeUploadService = (
       const declared = contentLength === undefined ? NaN : Number(contentLength);
       if (declared > limit)
         throw new ApiError(COMMERCE_CODES.tooLarge, `chunk ${index} may not exceed ${limit} bytes`, 413);
+      if (contentMd5 !== undefined && !CONTENT_MD5.test(contentMd5))
+        throw new ApiError(
+          CODES.invalidRequest,
+          'InvalidDigest: Content-MD5 must be the base64 of an MD5 digest (RFC 1864)',
+          400,
+        );
       const dir = partsDir(fileId);
       await mkdir(dir, { recursive: true });
       const tmp = path.join(dir, `${index}.${newId(6)}.tmp`);
@@ -725,6 +790,14 @@ export const makeUploadService = (
         await rm(tmp, { force: true });
         throw err;
       }
+      if (contentMd5 !== undefined && meter.md5.digest('base64') !== contentMd5) {
+        await rm(tmp, { force: true });
+        throw new ApiError(
+          COMMERCE_CODES.badDigest,
+          `BadDigest: the bytes of chunk ${index} do not match their Content-MD5; send the chunk again`,
+          400,
+        );
+      }
       await rename(tmp, path.join(dir, String(index)));
       const etag = meter.hash.digest('hex');
       await db.query(
@@ -735,25 +808,31 @@ export const makeUploadService = (
       return { file_id: fileId, chunk_index: index, size: meter.bytes, etag };
     },
 
+    signChunk: async (caller, req, now) => {
+      const { row, s, index } = await chunkNamed(caller, req, now);
+      if (row.status !== 'pending')
+        throw new ApiError(
+          CODES.forbidden,
+          `the upload is ${row.status === 'complete' ? 'already confirmed' : 'failed'}`,
+        );
+      const expiresAt = Number(row.expires_at);
+      const url =
+        s === null
+          ? // The server's own chunk route checks a Content-MD5 without it being signed.
+            chunkUrl(secret, row.file_id, index, expiresAt)
+          : await s.mp.partUrl(
+              s.key,
+              s.uploadId,
+              index + 1,
+              expectedChunkSize(row, index),
+              { now, expiresAt },
+              req.content_md5,
+            );
+      return { file_id: row.file_id, chunk_index: index, url };
+    },
+
     checkChunk: async (caller, req, now) => {
-      const notOurs = () =>
-        new ApiError(CODES.invalidRequest, 'pre_sign_url is not a chunk URL of this file');
-      const named = parseChunkUrl(req.pre_sign_url);
-      const part = named === null ? (store?.partOf(req.pre_sign_url) ?? null) : null;
-      if (named === null ? part === null : named.fileId !== req.file_id) throw notOurs();
-      const row = await ownRow(db, caller, req.file_id);
-      const s = inStore(row);
-      let index: number;
-      if (s === null) {
-        if (named === null) throw notOurs();
-        index = named.chunk;
-      } else {
-        if (part === null || part.uploadId !== s.uploadId) throw notOurs();
-        index = part.partNumber - 1;
-      }
-      if (index >= row.chunk_count) throw new ApiError(CODES.invalidRequest, 'no such chunk');
-      if (row.status !== 'complete' && now >= Number(row.expires_at))
-        throw new ApiError(COMMERCE_CODES.uploadTimeout, 'the upload expired');
+      const { row, s, index } = await chunkNamed(caller, req, now);
       let size: number | null;
       if (s === null) {
         const [c] = await db.query<{ size: number }>(

@@ -53,12 +53,14 @@ import {
   AudioFileConfirmRequest,
   AudioPreConfigRequest,
   ChunkCheckRequest,
+  ChunkSignRequest,
   FileConfirmRequest,
   GUEST_FIELDS_LIST_PATH,
   GUEST_FIELDS_SAVE_PATH,
   GuestFieldsSaveRequest,
   ImageConfirmRequest,
   UPLOAD_CHUNK_CHECK_PATH,
+  UPLOAD_CHUNK_SIGN_PATH,
   UPLOAD_CONFIG_PATH,
   UPLOAD_FILE_CONFIRM_PATH,
   UPLOAD_IMAGE_CONFIRM_PATH,
@@ -262,6 +264,9 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   app.post(UPLOAD_PRE_SIGN_PATH, async (req) =>
     ok(await uploads.preSign(req.caller, decodeBody(UploadPreSignRequest, req.body), now())),
   );
+  app.post(UPLOAD_CHUNK_SIGN_PATH, async (req) =>
+    ok(await uploads.signChunk(req.caller, decodeBody(ChunkSignRequest, req.body), now())),
+  );
   app.post(UPLOAD_CHUNK_CHECK_PATH, async (req) =>
     ok(await uploads.checkChunk(req.caller, decodeBody(ChunkCheckRequest, req.body), now())),
   );
@@ -286,6 +291,9 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
   });
   app.post(GUEST_FIELDS_LIST_PATH, async (req) => ok(await uploads.listGuestFields(req.caller)));
 
+  const headerValue = (h: string | string[] | undefined): string | undefined =>
+    h === undefined ? undefined : [h].flat().join(', ');
+
   // The chunk PUT takes raw bytes of any content type, streamed to disk. Its parser lives in
   // its own encapsulated scope so that no other route accepts raw bodies.
   void app.register(async (scope) => {
@@ -304,6 +312,8 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
               sig: req.query['sig'],
               body: req.body,
               contentLength: req.headers['content-length'],
+              // Sent twice, it is two values joined: not a digest (400 InvalidDigest).
+              contentMd5: headerValue(req.headers['content-md5']),
             },
             now(),
           );

@@ -2,8 +2,9 @@
  * The S3-compatible blob store (issue 23) against a local S3-compatible server this file starts
  * (s3rver in a temp directory on a random port, tests/support/s3.ts): the store's own calls,
  * pre-signed downloads fetched with plain fetch, uploads whose parts are PUT straight to the store
- * (never through a server process), the size checks at the store and at confirm, the web client's
- * own upload epics unchanged, and one finalisation when two server processes on one database
+ * (never through a server process), the size checks at the store and at confirm, each part's
+ * Content-MD5 signed into its URL and checked by the store (a part damaged on the way refused with
+ * BadDigest and sent again), the web client's own upload epics unchanged, and one finalisation when two server processes on one database
  * confirm the same upload at once, on S3 and on the disk store.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -11,25 +12,17 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UploadPartCommand } from '@aws-sdk/client-s3';
 import { PNG } from 'pngjs';
-import { asyncScheduler } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../domain/index.js';
-import { makeHttpClient } from '../../infrastructure/http/client';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
-import { makeUploadsApi } from '../../infrastructure/uploads/api';
-import { fetchPutChunk } from '../../infrastructure/uploads/browser';
+import type { FetchLike } from '../../infrastructure/http/client';
 import { startUpload } from '../../infrastructure/uploads/commands';
-import { memoryKeptFiles } from '../../infrastructure/uploads/keptFiles';
-import type { UploadsDeps } from '../../infrastructure/uploads/deps';
 import { buildServer, type Server } from '../../server/app';
 import { s3BlobStore } from '../../server/blobs/s3';
 import { diskBlobStore, type BlobStore } from '../../server/blobs/store';
 import { blobStoreConfigOf } from '../../server/config';
-import { makeFakeDeps } from '../support/fakeApi';
-import { memoryFile, memoryStorage } from '../support/fakes/uploads';
+import { memoryFile } from '../support/fakes/uploads';
 import { startLocalS3, type LocalS3 } from '../support/s3';
 import { startTestServer, type Json, type TestServer } from '../support/server';
-import { signedIn } from '../infrastructure/uploads/support';
+import { countEvents, settledUpload, uploadClient } from '../support/uploadClient';
 import { wav } from '../support/wav';
 
 const MiB = 1024 * 1024;
@@ -213,7 +206,7 @@ describe('the S3 store', () => {
           'access-control-request-headers': headers,
         },
       });
-    const putOk = await preflight('PUT', 'content-type');
+    const putOk = await preflight('PUT', 'content-type,content-md5');
     expect(putOk.status).toBe(200);
     // S3 echoes the origin; s3rver answers `*` for any origin a rule allows.
     expect(['http://localhost:8080', '*']).toContain(putOk.headers.get('access-control-allow-origin'));
@@ -272,47 +265,139 @@ describe('uploads straight to the store (S3 multipart, pre-signed part URLs)', (
     expect(requestLines.some((l) => l.includes('/api/v1/upload/file/confirm'))).toBe(true);
   });
 
-  it('the web client uploads through the S3 store unchanged (its epics, fetchPutChunk, chunk checks)', async () => {
-    const http = makeHttpClient({
-      baseUrl: main.baseUrl,
-      fetch: (input, init) => fetch(input, init),
-      headers: () => ({ 'x-device-id': 's3-client-device', token }),
-    });
-    const uploadDeps: UploadsDeps = {
-      api: makeUploadsApi(http),
-      putChunk: fetchPutChunk((input, init) => fetch(input, init)),
-      compressImage: () => Promise.reject(new Error('no compression here')),
-      measureImage: () => Promise.resolve(null),
-      compressGif: null,
-      storage: memoryStorage(),
-      keptFiles: memoryKeptFiles(),
-      hosts: { primary: main.baseUrl, alternate: main.baseUrl },
+  it('the web client uploads through the S3 store unchanged (its epics, fetchPutChunk, chunk checks), each part with its Content-MD5 signed in', async () => {
+    const store = uploadClient({
+      apiBase: main.baseUrl,
+      identity: { token, device: 's3-client-device' },
       chunkBytes: 5 * MiB,
-      parallelChunks: 3,
-    };
-    const { deps } = makeFakeDeps(asyncScheduler, {}, { uploads: uploadDeps });
-    const store: AppStore = makeStore({ dependencies: deps });
-    store.dispatch(signedIn);
-    const bytes = randomBytes(12 * MiB + 7);
-    const finished = new Promise<uploads.Upload>((resolve) => {
-      const unsubscribe = store.subscribe(() => {
-        const u = uploads.selectUploadList(store.getState().uploads).find((x) => x.field === 'clip');
-        if (u && !uploads.isRunning(u.phase)) {
-          unsubscribe();
-          resolve(u);
-        }
-      });
     });
+    const bytes = randomBytes(12 * MiB + 7);
+    const finished = settledUpload(store, 'clip');
     const routeCallsBefore = chunkRouteCalls();
+    const seenBefore = s3.seen.length;
     store.dispatch(
       startUpload({ field: 'clip', file: memoryFile(bytes, { name: 'long.mp4', type: 'video/mp4' }) }),
     );
     const upload = await finished;
     expect(upload.phase.status).toBe('complete');
-    expect(store.recorder.events().filter((e) => e.type === 'uploads/chunkConfirmed')).toHaveLength(3);
+    expect(countEvents(store, 'uploads/chunkConfirmed')).toBe(3);
     const url = (upload.phase as { url: string }).url;
     expect(sha(Buffer.from(await (await main.get(url)).arrayBuffer()))).toBe(sha(bytes));
     expect(chunkRouteCalls()).toBe(routeCallsBefore);
+    // Three part PUTs at the store, each with its digest signed into its URL, none refused.
+    const partPuts = s3.seen
+      .slice(seenBefore)
+      .filter((r) => r.method === 'PUT' && r.query.includes('partNumber'));
+    expect(partPuts).toHaveLength(3);
+    for (const r of partPuts) {
+      expect(r.refused).toBeNull();
+      expect(r.query).toMatch(/X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bhost/);
+    }
+  });
+
+  it('one byte flipped in one part on the way: the store refuses it (400 BadDigest, nothing kept), the client sends that part again, only it', async () => {
+    let partPuts = 0;
+    let flipped: string | null = null;
+    // The second part PUT has one byte changed after its Content-MD5 was made: damage in transit.
+    const flipping: FetchLike = (input, init) => {
+      if (init.method !== 'PUT' || !input.includes('partNumber=')) return fetch(input, init);
+      partPuts += 1;
+      if (partPuts !== 2) return fetch(input, init);
+      flipped = new URL(input).searchParams.get('partNumber');
+      const body = Buffer.from(init.body as Uint8Array);
+      body[1000] = body[1000]! ^ 0x01;
+      return fetch(input, { ...init, body });
+    };
+    const store = uploadClient({
+      apiBase: main.baseUrl,
+      identity: { token, device: 's3-flip-device' },
+      chunkBytes: 5 * MiB,
+      parallelChunks: 1,
+      putFetch: flipping,
+    });
+    const bytes = randomBytes(11 * MiB);
+    const seenBefore = s3.seen.length;
+    const finished = settledUpload(store, 'clip');
+    store.dispatch(
+      startUpload({ field: 'clip', file: memoryFile(bytes, { name: 'flip.mp4', type: 'video/mp4' }) }),
+    );
+    const upload = await finished;
+    expect(upload.phase.status).toBe('complete');
+    expect(
+      sha(Buffer.from(await (await main.get((upload.phase as { url: string }).url)).arrayBuffer())),
+    ).toBe(sha(bytes));
+    const puts = s3.seen
+      .slice(seenBefore)
+      .filter((r) => r.method === 'PUT' && r.query.includes('partNumber'))
+      .map((r) => `${new URLSearchParams(r.query).get('partNumber')}:${r.refused ?? 'ok'}`);
+    expect(flipped).toBe('2');
+    expect(puts).toEqual(['1:ok', '2:BadDigest', '2:ok', '3:ok']);
+    expect(countEvents(store, 'uploads/chunkFailed')).toBe(1);
+  }, 30_000);
+
+  it('the store takes a Content-MD5 only where the URL signed it, and checks the bytes against it', async () => {
+    const bytes = randomBytes(6 * MiB);
+    const md5 = createHash('md5').update(bytes).digest('base64');
+    const c = await api('/api/v1/upload/config', {
+      file_size: bytes.length,
+      file_name: 'digest.mp4',
+      content_type: 'video/mp4',
+    });
+    const { file_id, pre_signs, sign_chunks } = c.json.data;
+    expect(sign_chunks).toBe(true);
+    const withDigest = (url: string, body: Uint8Array, digest: string) =>
+      fetch(url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream', 'content-md5': digest },
+        body: body as Uint8Array<ArrayBuffer>,
+      }).then(async (r) => ({ status: r.status, text: await r.text() }));
+    // The config's URL did not sign a digest: S3 refuses one sent with it.
+    const unsigned = await withDigest(pre_signs[0], bytes, md5);
+    expect(unsigned.status).toBe(403);
+    expect(unsigned.text).toContain('There were headers present in the request which were not signed');
+    const signed = await api('/api/v1/upload/chunk/sign', {
+      file_id,
+      pre_sign_url: pre_signs[0],
+      content_md5: md5,
+    });
+    expect(signed.json.status.code).toBe(10000);
+    expect(signed.json.data).toMatchObject({ file_id, chunk_index: 0 });
+    const url: string = signed.json.data.url;
+    expect(url).toMatch(/X-Amz-SignedHeaders=content-length%3Bcontent-md5%3Bhost/);
+    // Another digest than the signed one: refused by the signature.
+    const other = createHash('md5').update('other').digest('base64');
+    expect((await withDigest(url, bytes, other)).status).toBe(403);
+    // The signed digest over bytes that do not have it: BadDigest, and nothing kept.
+    const damaged = Buffer.from(bytes);
+    damaged[12345] = damaged[12345]! ^ 0x80;
+    const bad = await withDigest(url, damaged, md5);
+    expect(bad.status).toBe(400);
+    expect(bad.text).toContain('<Code>BadDigest</Code>');
+    const check = await api('/api/v1/upload/chunk/check', { file_id, pre_sign_url: pre_signs[0] });
+    expect(check.json.data).toMatchObject({ received: false, size: null });
+    expect((await withDigest(url, bytes, md5)).status).toBe(200);
+    const after = await api('/api/v1/upload/chunk/check', { file_id, pre_sign_url: pre_signs[0] });
+    expect(after.json.data).toMatchObject({ received: true, size: bytes.length });
+    // Not a digest, not one of this upload's URLs, another account's upload: refused (10400 / 10404).
+    expect(
+      (await api('/api/v1/upload/chunk/sign', { file_id, pre_sign_url: pre_signs[0], content_md5: 'abc' }))
+        .json.status.code,
+    ).toBe(10400);
+    expect(
+      (
+        await api('/api/v1/upload/chunk/sign', {
+          file_id,
+          pre_sign_url: 'https://elsewhere/x',
+          content_md5: md5,
+        })
+      ).json.status.code,
+    ).toBe(10400);
+    const stranger = await main.post(
+      '/api/v1/upload/chunk/sign',
+      { file_id, pre_sign_url: pre_signs[0], content_md5: md5 },
+      { 'x-device-id': 'a-stranger-device' },
+    );
+    expect(stranger.json.status.code).toBe(10404);
   });
 
   it('an image (one pre-signed part) and chunked audio: sized and sniffed from the stored object', async () => {

@@ -118,6 +118,60 @@ describe('spec §4/§5 chunked upload: sign, PUT each chunk, check, confirm (sta
     expect(sha(Buffer.from(await (await s.get(done.json.data.url)).arrayBuffer()))).toBe(sha(bytes));
   });
 
+  it('a chunk with a Content-MD5 is kept only when its bytes have it: else HTTP 400 with 30004 (BadDigest) and nothing kept; a malformed one is 400 with 10400', async () => {
+    const bytes = randomBytes(600 * 1024);
+    const c = await config(bytes, { chunk_size: 512 * 1024 });
+    const { file_id, pre_signs, sign_chunks } = c.json.data;
+    // The server's own chunk route takes the header unsigned: no need to ask chunk/sign.
+    expect(sign_chunks).toBe(false);
+    const parts = slices(bytes, 512 * 1024);
+    const md5 = (b: Uint8Array) => createHash('md5').update(b).digest('base64');
+    const putWith = async (url: string, body: Uint8Array, contentMd5: string) => {
+      const r = await fetch(s.baseUrl + url, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/octet-stream', 'content-md5': contentMd5 },
+        body: body as Uint8Array<ArrayBuffer>,
+      });
+      return { status: r.status, json: await r.json() };
+    };
+    const damaged = Buffer.from(parts[0]!);
+    damaged[777] = damaged[777]! ^ 0x04;
+    const bad = await putWith(pre_signs[0], damaged, md5(parts[0]!));
+    expect([bad.status, bad.json.status.code]).toEqual([400, 30004]);
+    expect(bad.json.status.msg).toMatch(/^BadDigest/);
+    const check = (u: string) => api('/api/v1/upload/chunk/check', { file_id, pre_sign_url: u });
+    expect((await check(pre_signs[0])).json.data).toMatchObject({ received: false, size: null });
+    const malformed = await putWith(pre_signs[0], parts[0]!, md5(parts[0]!).slice(0, 20));
+    expect([malformed.status, malformed.json.status.code]).toEqual([400, 10400]);
+    expect(malformed.json.status.msg).toMatch(/^InvalidDigest/);
+    const good = await putWith(pre_signs[0], parts[0]!, md5(parts[0]!));
+    expect(good.status).toBe(200);
+    expect((await check(pre_signs[0])).json.data).toMatchObject({ received: true, size: parts[0]!.length });
+    // A bad digest over a chunk already kept does not touch it.
+    expect((await putWith(pre_signs[0], damaged, md5(parts[0]!))).status).toBe(400);
+    // chunk/sign on this store answers the chunk's own URL.
+    const signed = await api('/api/v1/upload/chunk/sign', {
+      file_id,
+      pre_sign_url: pre_signs[1],
+      content_md5: md5(parts[1]!),
+    });
+    expect(signed.json.data).toEqual({ file_id, chunk_index: 1, url: pre_signs[1] });
+    expect((await putWith(signed.json.data.url, parts[1]!, md5(parts[1]!))).status).toBe(200);
+    const done = await api('/api/v1/upload/file/confirm', { file_id });
+    expect(done.json.data.status).toBe(0);
+    expect(sha(Buffer.from(await (await s.get(done.json.data.url)).arrayBuffer()))).toBe(sha(bytes));
+    // Signing a chunk of a confirmed upload is refused.
+    expect(
+      code(
+        await api('/api/v1/upload/chunk/sign', {
+          file_id,
+          pre_sign_url: pre_signs[1],
+          content_md5: md5(parts[1]!),
+        }),
+      ),
+    ).toBe(10403);
+  });
+
   it('confirm with chunks missing answers status 403 with the missing ones; after they arrive it answers 0', async () => {
     const bytes = randomBytes(3 * 300 * 1024);
     const c = await config(bytes, { chunk_size: 300 * 1024 });

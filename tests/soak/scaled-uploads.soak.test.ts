@@ -5,26 +5,17 @@
  * straight to the store and no byte of the file passes through a server process. Either way: one
  * file, sha256 equal, one confirm. HAProxy's own counters say where the requests and bytes went.
  */
-import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asyncScheduler } from 'rxjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { replay, uploads } from '../../domain/index.js';
-import { makeHttpClient } from '../../infrastructure/http/client';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
-import { makeUploadsApi } from '../../infrastructure/uploads/api';
-import { fetchPutChunk } from '../../infrastructure/uploads/browser';
+import { replay } from '../../domain/index.js';
+import type { AppStore } from '../../infrastructure/store/makeStore';
 import { startUpload } from '../../infrastructure/uploads/commands';
-import type { UploadsDeps } from '../../infrastructure/uploads/deps';
-import { memoryKeptFiles } from '../../infrastructure/uploads/keptFiles';
-import { makeFakeDeps } from '../support/fakeApi';
-import { memoryStorage } from '../support/fakes/uploads';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
 import { startLocalS3, type LocalS3 } from '../support/s3';
+import { fetchedSha, settledUpload, uploadClient } from '../support/uploadClient';
 import { nodeFile, writeSeededFile } from '../infrastructure/uploads/nodeFile';
-import { signedIn } from '../infrastructure/uploads/support';
 import { makeMembers, signIn, startHaproxy, startServerProcess, type ServerProcess } from './processes';
 
 const MiB = 1024 * 1024;
@@ -52,51 +43,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The web client's upload epics, their HTTP client and chunk PUTs over Node's fetch, through `base`. */
-const clientStore = (base: string, token: string): AppStore => {
-  const nodeFetch = (input: string, init: RequestInit) => fetch(input, init);
-  const http = makeHttpClient({
-    baseUrl: base,
-    fetch: nodeFetch,
-    headers: () => ({ 'x-device-id': 'scaled-upload', token }),
-  });
-  const deps: UploadsDeps = {
-    api: makeUploadsApi(http),
-    putChunk: fetchPutChunk(nodeFetch),
-    compressImage: () => Promise.reject(new Error('no compression here')),
-    measureImage: () => Promise.resolve(null),
-    compressGif: null,
-    storage: memoryStorage(),
-    keptFiles: memoryKeptFiles(),
-    hosts: { primary: base, alternate: base },
-    chunkBytes: CHUNK,
-    parallelChunks: 3,
-  };
-  const store = makeStore({ dependencies: makeFakeDeps(asyncScheduler, {}, { uploads: deps }).deps });
-  store.dispatch(signedIn);
-  return store;
-};
-
-const settled = (store: AppStore) =>
-  new Promise<uploads.Upload>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('the upload did not finish in 150 s')), 150_000);
-    const unsubscribe = store.subscribe(() => {
-      const u = uploads.selectUploadList(store.getState().uploads).find((x) => x.field === 'video');
-      if (u && !uploads.isRunning(u.phase)) {
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(u);
-      }
-    });
-  });
-
-const shaOf = async (url: string): Promise<string> => {
-  const r = await fetch(url);
-  expect(r.status).toBe(200);
-  const hash = createHash('sha256');
-  for await (const piece of r.body as unknown as AsyncIterable<Uint8Array>) hash.update(piece);
-  return hash.digest('hex');
-};
+/** The web client's upload code (its epics, HTTP client, chunk PUTs over Node's fetch) through `base`. */
+const clientStore = (base: string, token: string): AppStore =>
+  uploadClient({ apiBase: base, identity: { token, device: 'scaled-upload' }, chunkBytes: CHUNK });
 
 const uploadThroughTwo = async (label: string, env: Record<string, string>) => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `atelier-scaled-${label}-`));
@@ -115,7 +64,7 @@ const uploadThroughTwo = async (label: string, env: Record<string, string>) => {
     const { handle, close } = await nodeFile(source, { name: 'film.mp4', type: 'video/mp4' });
     const started = Date.now();
     try {
-      const done = settled(store);
+      const done = settledUpload(store, 'video', 150_000);
       store.dispatch(startUpload({ field: 'video', file: handle }));
       const upload = await done;
       const ms = Date.now() - started;
@@ -136,7 +85,7 @@ const uploadThroughTwo = async (label: string, env: Record<string, string>) => {
         .filter((r) => r.method === 'PUT' && r.query.includes('partNumber')).length;
       return {
         ms,
-        sha: await shaOf(url),
+        sha: await fetchedSha(url),
         a: delta('a'),
         b: delta('b'),
         confirms,

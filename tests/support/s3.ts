@@ -2,18 +2,24 @@
  * A local S3-compatible server for one test file: s3rver on a random loopback port over a fresh
  * directory, and a bucket made through the SDK, as a deployment would.
  *
- * s3rver 3.7 lacks three things of S3 that the store relies on; they are added here in front of
+ * s3rver 3.7 lacks four things of S3 that the store relies on; they are added here in front of
  * its routes (everything else is s3rver's own):
  * - ListParts (GET ?uploadId) and AbortMultipartUpload (DELETE ?uploadId), over the parts s3rver
  *   keeps on disk;
  * - checking a pre-signed request's signature (version 4, query form) and its expiry, as S3 does:
  *   s3rver accepts any. With it a part PUT whose Content-Length is not the signed one is refused
- *   (403 SignatureDoesNotMatch), as S3 refuses it.
+ *   (403 SignatureDoesNotMatch), as S3 refuses it; and so is one that carries a Content-MD5 (or an
+ *   x-amz-* header) its URL did not sign (403 AccessDenied, "headers present in the request which
+ *   were not signed"), as S3 refuses it;
+ * - checking a PUT's Content-MD5 against its bytes, as S3 does (s3rver ignores the header): a
+ *   mismatch is 400 BadDigest and a malformed one 400 InvalidDigest, and nothing is stored.
  */
 import { createHash, createHmac } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 import { s3BlobStore, type S3BlobStore, type S3StoreConfig } from '../../server/blobs/s3';
@@ -68,8 +74,14 @@ interface Ctx {
   readonly method: string;
   readonly path: string;
   readonly querystring: string;
+  /** The request's header names, lower case. */
+  readonly headerNames?: readonly string[];
   get(header: string): string;
 }
+
+/** S3 refuses these request headers unless the signature covers them. */
+const mustBeSigned = (header: string): boolean =>
+  header === 'content-md5' || (header.startsWith('x-amz-') && header !== 'x-amz-content-sha256');
 
 /** Why S3 would refuse this pre-signed request (signature version 4, query form), or null. */
 export const presignedRefusal = (ctx: Ctx, now: number): string | null => {
@@ -89,6 +101,7 @@ export const presignedRefusal = (ctx: Ctx, now: number): string | null => {
   const signed = (q.get('X-Amz-SignedHeaders') ?? '').split(';').filter((h) => h !== '');
   if (signature === undefined || credential?.length !== 5 || !/^\d{8}T\d{6}Z$/.test(amzDate))
     return 'AuthorizationQueryParametersError';
+  if ((ctx.headerNames ?? []).some((h) => mustBeSigned(h) && !signed.includes(h))) return 'HeadersNotSigned';
   const [keyId, day, region, service, terminator] = credential as [string, string, string, string, string];
   if (keyId !== KEY_ID) return 'InvalidAccessKeyId';
   if (!Number.isFinite(expires) || now > amzDateMs(amzDate) + expires * 1000) return 'AccessDenied';
@@ -122,7 +135,40 @@ const STATUS_OF: Readonly<Record<string, number>> = {
   AuthorizationQueryParametersError: 400,
   InvalidAccessKeyId: 403,
   AccessDenied: 403,
+  HeadersNotSigned: 403,
   SignatureDoesNotMatch: 403,
+  BadDigest: 400,
+  InvalidDigest: 400,
+};
+
+/** S3's error code and message for each refusal made here. */
+const ERROR_OF: Readonly<Record<string, readonly [string, string]>> = {
+  HeadersNotSigned: ['AccessDenied', 'There were headers present in the request which were not signed'],
+  BadDigest: ['BadDigest', 'The Content-MD5 you specified did not match what we received.'],
+  InvalidDigest: ['InvalidDigest', 'The Content-MD5 you specified was invalid.'],
+};
+
+const readAll = async (req: IncomingMessage): Promise<Buffer> => {
+  const pieces: Buffer[] = [];
+  for await (const piece of req as AsyncIterable<Buffer>) pieces.push(piece);
+  return Buffer.concat(pieces);
+};
+
+/**
+ * Why S3 would refuse this PUT's bytes for its Content-MD5, or null. The bytes are read here (the
+ * parts of these tests are a few MiB); what passes is handed on to s3rver as a stream of them.
+ */
+const digestRefusal = async (ctx: {
+  req: IncomingMessage;
+  get(header: string): string;
+}): Promise<string | null> => {
+  const stated = ctx.get('content-md5');
+  if (!/^[A-Za-z0-9+/]{21}[AQgw]==$/.test(stated)) return 'InvalidDigest';
+  const bytes = await readAll(ctx.req);
+  if (createHash('md5').update(bytes).digest('base64') !== stated) return 'BadDigest';
+  // Koa's ctx.req is a plain property; its request (headers) stays the original message.
+  ctx.req = Object.assign(Readable.from([bytes]), { headers: ctx.req.headers }) as unknown as IncomingMessage;
+  return null;
 };
 
 export const startLocalS3 = async (bucket = 'atelier-test'): Promise<LocalS3> => {
@@ -140,12 +186,24 @@ export const startLocalS3 = async (bucket = 'atelier-test'): Promise<LocalS3> =>
     const uploadId = typeof ctx.query['uploadId'] === 'string' ? ctx.query['uploadId'] : null;
     let refused: string | null = null;
     if (ctx.method !== 'OPTIONS' && 'X-Amz-Algorithm' in ctx.query)
-      refused = presignedRefusal(ctx, Date.now());
+      refused = presignedRefusal(
+        {
+          method: ctx.method,
+          path: ctx.path,
+          querystring: ctx.querystring,
+          headerNames: Object.keys(ctx.headers),
+          get: (h) => ctx.get(h),
+        },
+        Date.now(),
+      );
+    if (refused === null && ctx.method === 'PUT' && ctx.get('content-md5') !== '')
+      refused = await digestRefusal(ctx);
     seen.push({ method: ctx.method, path: ctx.path, query: ctx.querystring, refused });
     if (refused !== null) {
       ctx.status = STATUS_OF[refused] ?? 403;
       ctx.type = 'application/xml';
-      ctx.body = xmlError(refused, 'refused by the pre-signed URL check');
+      const [code, message] = ERROR_OF[refused] ?? [refused, 'refused by the pre-signed URL check'];
+      ctx.body = xmlError(code, message);
       return;
     }
     if (uploadId === null || key === '' || !/^[0-9a-f]{32}$/.test(uploadId)) return next();

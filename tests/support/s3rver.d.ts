@@ -1,12 +1,15 @@
 /** The part of s3rver's API the tests use (the package ships no types). */
 declare module 's3rver' {
-  import type { Server } from 'node:http';
+  import type { IncomingHttpHeaders, IncomingMessage, Server } from 'node:http';
 
   interface KoaContext {
     readonly method: string;
     readonly path: string;
     readonly querystring: string;
     readonly query: Record<string, string | string[] | undefined>;
+    readonly headers: IncomingHttpHeaders;
+    /** The request as a stream (Koa's `ctx.req`; s3rver reads a part's bytes from it). */
+    req: IncomingMessage;
     status: number;
     body: unknown;
     type: string;

@@ -1,15 +1,17 @@
 /**
  * Epics of an area start when its route loads (redux-observable's lazy-epic recipe): a store built
  * for the web client runs only the core epics, a module added later handles the commands sent
- * after it, adding it twice starts it once, and the loaders bring the real modules.
+ * after it, adding it twice starts it once, and the loaders bring the real modules. `close` ends
+ * every epic as a closed page does.
  */
 import * as E from 'fp-ts/Either';
-import { of } from 'rxjs';
+import { Observable, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { feed } from '../../../domain/index.js';
+import { feed, uploads } from '../../../domain/index.js';
 import { feedModule } from '../../../infrastructure/feed/module';
 import { buildStore } from '../../../infrastructure/store/buildStore';
+import { makeStore } from '../../../infrastructure/store/makeStore';
 import { loadFeedPage } from '../../../infrastructure/feed/commands';
 import {
   loadFeedModule,
@@ -17,7 +19,9 @@ import {
   loadStudioModule,
   whenState,
 } from '../../../infrastructure/store/modules';
+import { startUpload } from '../../../infrastructure/uploads/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
+import { fakeUploadServer, memoryFile, patternBytes } from '../../support/fakes/uploads';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -63,5 +67,37 @@ describe('epic modules', () => {
     expect(settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect((await late).flags.status).toBe('unknown');
+  });
+
+  it('close ends every epic, as a closed page does: the request in flight is aborted, no timer fires, nothing more happens', () => {
+    const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
+    scheduler.run(({ flush }) => {
+      let aborted = 0;
+      const server = fakeUploadServer(scheduler, {
+        chunkSize: 8,
+        // Chunk 1's PUT never answers; unsubscribing from it is what aborting it means.
+        put: (put, _n, keep) => {
+          if (put.index !== 1) {
+            keep();
+            return of({ status: 200 });
+          }
+          return new Observable(() => () => void (aborted += 1));
+        },
+      });
+      const store = makeStore({ dependencies: makeFakeDeps(scheduler, {}, { uploads: server.deps }).deps });
+      store.dispatch(startUpload({ field: 'video', file: memoryFile(patternBytes(24)) }));
+      const seen = store.recorder.events().length;
+      scheduler.schedule(() => store.close(), 1000);
+      flush();
+      expect(aborted).toBe(1);
+      // No 60 s chunk timeout fired after the close: no chunk failure, no retry, no other event.
+      expect(store.recorder.events()).toHaveLength(seen);
+      expect(server.puts.map((p) => p.index)).toEqual([0, 1]);
+      expect(uploads.selectUploadList(store.getState().uploads)[0]!.phase.status).toBe('pending');
+      // A command after the close finds no epic to run it.
+      store.dispatch(startUpload({ field: 'other', file: memoryFile(patternBytes(8)) }));
+      flush();
+      expect(server.calls.filter((c) => c.name === 'config')).toHaveLength(1);
+    });
   });
 });

@@ -1,14 +1,17 @@
 /**
- * The upload adapters: the fetch PUT (status, abort on unsubscribe, transport errors, hard
- * timeout) against a loopback server, file handles, storage records read through their codecs,
- * settled thenables, and the request-name/type cleaning.
+ * The upload adapters: the fetch PUT (status, Content-MD5, a store's BadDigest, abort on
+ * unsubscribe, transport errors, hard timeout) against a loopback server, the browser's MD5
+ * (hash-wasm), file handles, storage records read through their codecs, settled thenables, and
+ * the request-name/type cleaning.
  */
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { firstValueFrom, from, lastValueFrom, toArray } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserKeyValueStorage } from '../../../infrastructure/platform/storage';
 import { PutTimeoutError, fetchPutChunk, fileHandle } from '../../../infrastructure/uploads/browser';
+import { base64OfHex, isBadDigestAnswer, wasmContentMd5 } from '../../../infrastructure/uploads/digest';
 import { failed, settled } from '../../../infrastructure/uploads/handles';
 import {
   GUEST_KEPT_KEY,
@@ -27,11 +30,16 @@ import { memoryStorage } from '../../support/fakes/uploads';
 
 let server: http.Server;
 let base: string;
-const received: { path: string; bytes: number; aborted: boolean }[] = [];
+const received: { path: string; bytes: number; aborted: boolean; contentMd5: string | undefined }[] = [];
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    const entry = { path: req.url ?? '', bytes: 0, aborted: false };
+    const entry = {
+      path: req.url ?? '',
+      bytes: 0,
+      aborted: false,
+      contentMd5: req.headers['content-md5'] as string | undefined,
+    };
     received.push(entry);
     req.on('data', (c: Buffer) => (entry.bytes += c.length));
     req.on('close', () => {
@@ -40,6 +48,22 @@ beforeAll(async () => {
     req.on('end', () => {
       if (req.url === '/ok') res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       else if (req.url === '/busy') res.writeHead(503).end('busy');
+      else if (req.url === '/s3-bad-digest')
+        res
+          .writeHead(400, { 'content-type': 'application/xml' })
+          .end(
+            '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>BadDigest</Code><Message>The Content-MD5 you specified did not match what we received.</Message></Error>',
+          );
+      else if (req.url === '/bad-digest')
+        res
+          .writeHead(400, { 'content-type': 'application/json' })
+          .end('{"status":{"code":30004,"msg":"BadDigest"},"data":null}');
+      else if (req.url === '/invalid-digest')
+        res
+          .writeHead(400, { 'content-type': 'application/xml' })
+          .end(
+            '<Error><Code>InvalidDigest</Code><Message>The Content-MD5 you specified was invalid.</Message></Error>',
+          );
       else if (req.url === '/reset') req.socket.destroy();
       // '/hang': never answers
     });
@@ -55,7 +79,9 @@ afterAll(
     }),
 );
 
-const put = fetchPutChunk((input, init) => fetch(input, init));
+const MD5 = 'AAAAAAAAAAAAAAAAAAAAAA==';
+const fetchPut = fetchPutChunk((input, init) => fetch(input, init));
+const put = (url: string, bytes: Uint8Array) => fetchPut(url, bytes, MD5);
 const waitFor = async (probe: () => boolean, ms = 3000) => {
   const until = Date.now() + ms;
   while (!probe()) {
@@ -65,10 +91,24 @@ const waitFor = async (probe: () => boolean, ms = 3000) => {
 };
 
 describe('fetchPutChunk: the chunk PUT over fetch', () => {
+  it("sends the chunk's Content-MD5; a store's BadDigest (S3's XML or the envelope's 30004) is marked, nothing else is", async () => {
+    const bytes = new Uint8Array(1000).fill(3);
+    const md5 = createHash('md5').update(bytes).digest('base64');
+    expect(await firstValueFrom(fetchPut(`${base}/ok`, bytes, md5))).toEqual({ status: 200 });
+    expect(received.findLast((r) => r.path === '/ok')?.contentMd5).toBe(md5);
+    expect(await firstValueFrom(put(`${base}/s3-bad-digest`, bytes))).toEqual({
+      status: 400,
+      badDigest: true,
+    });
+    expect(await firstValueFrom(put(`${base}/bad-digest`, bytes))).toEqual({ status: 400, badDigest: true });
+    expect(await firstValueFrom(put(`${base}/invalid-digest`, bytes))).toEqual({ status: 400 });
+    expect(await firstValueFrom(put(`${base}/busy`, bytes))).toEqual({ status: 503 });
+  });
+
   it('sends the bytes and emits the status once, for success and for a 5xx alike', async () => {
     const bytes = new Uint8Array(100_000).fill(7);
     expect(await lastValueFrom(put(`${base}/ok`, bytes).pipe(toArray()))).toEqual([{ status: 200 }]);
-    expect(received.find((r) => r.path === '/ok')?.bytes).toBe(100_000);
+    expect(received.findLast((r) => r.path === '/ok')?.bytes).toBe(100_000);
     expect(await firstValueFrom(put(`${base}/busy`, bytes))).toEqual({ status: 503 });
   });
 
@@ -91,9 +131,27 @@ describe('fetchPutChunk: the chunk PUT over fetch', () => {
 
   it('gives up with PutTimeoutError after its hard timeout', async () => {
     const quick = fetchPutChunk((input, init) => fetch(input, init), 150);
-    await expect(firstValueFrom(quick(`${base}/hang`, new Uint8Array(10)))).rejects.toBeInstanceOf(
+    await expect(firstValueFrom(quick(`${base}/hang`, new Uint8Array(10), MD5))).rejects.toBeInstanceOf(
       PutTimeoutError,
     );
+  });
+});
+
+describe("the browser's Content-MD5 (hash-wasm, as WebCrypto has none)", () => {
+  it("is RFC 1864's base64 of the MD5, as Node's crypto makes it", async () => {
+    for (const bytes of [new Uint8Array(0), new Uint8Array([1, 2, 3]), new Uint8Array(300_001).fill(9)])
+      expect(await wasmContentMd5(bytes)).toBe(createHash('md5').update(bytes).digest('base64'));
+    expect(base64OfHex('d41d8cd98f00b204e9800998ecf8427e')).toBe('1B2M2Y8AsgTpgAmY7PhCfg==');
+  });
+
+  it('reads BadDigest only from a 400 that says so', () => {
+    expect(isBadDigestAnswer(400, '<Error><Code>BadDigest</Code></Error>')).toBe(true);
+    expect(isBadDigestAnswer(400, '{"status":{"code":30004,"msg":"x"},"data":null}')).toBe(true);
+    expect(isBadDigestAnswer(200, '{"status":{"code":30004,"msg":"x"},"data":null}')).toBe(false);
+    expect(isBadDigestAnswer(403, '<Error><Code>BadDigest</Code></Error>')).toBe(false);
+    expect(isBadDigestAnswer(400, '<Error><Code>InvalidDigest</Code></Error>')).toBe(false);
+    expect(isBadDigestAnswer(400, '{"status":{"code":10400,"msg":"x"}}')).toBe(false);
+    expect(isBadDigestAnswer(400, 'not json')).toBe(false);
   });
 });
 

@@ -29,7 +29,8 @@ const interruptedUpload = (scheduler: ReturnType<typeof newScheduler>) => {
   const file = memoryFile(bytes, { name: 'take.wav', type: 'audio/wav', lastModified: 42 });
   const before = uploadStore(scheduler, { chunkSize: 8, storage, keptFiles }, (server) => ({
     ...server.deps,
-    putChunk: (url, b) => (/\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b)),
+    putChunk: (url, b, md5) =>
+      /\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b, md5),
   }));
   before.store.dispatch(signedIn);
   before.store.dispatch(startUpload({ field: 'editor-audio-1', file }));
@@ -47,8 +48,8 @@ const reloaded = (
   uploadStore(scheduler, { storage: was.storage, keptFiles }, () => ({
     ...was.server.deps,
     keptFiles,
-    putChunk: (url, b) =>
-      hang && /\/upload\/\w+\/[23]\?/.test(url) ? NEVER : was.server.deps.putChunk(url, b),
+    putChunk: (url, b, md5) =>
+      hang && /\/upload\/\w+\/[23]\?/.test(url) ? NEVER : was.server.deps.putChunk(url, b, md5),
   }));
 
 describe('issue 13: an upload interrupted by a reload continues by itself', () => {
@@ -217,7 +218,8 @@ describe('issue 13: an upload interrupted by a reload continues by itself', () =
       const keptFiles = memoryKeptFiles();
       const { store } = uploadStore(scheduler, { chunkSize: 8, storage, keptFiles }, (server) => ({
         ...server.deps,
-        putChunk: (url, b) => (/\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b)),
+        putChunk: (url, b, md5) =>
+          /\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b, md5),
       }));
       store.dispatch(signedIn);
       for (let i = 0; i < 9; i++)

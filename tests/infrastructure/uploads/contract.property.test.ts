@@ -17,6 +17,9 @@ import {
   ChunkCheckRequest,
   ChunkCheckResponse,
   ChunkPutResponse,
+  ChunkSignRequest,
+  ChunkSignResponse,
+  ContentMd5,
   ContentType,
   FieldName,
   FileConfirmRequest,
@@ -52,6 +55,10 @@ const contentType = branded(
 const category = branded(Category, fc.integer({ min: 0, max: 999 }));
 const hashVal = branded(HashVal, fc.stringMatching(/^[0-9a-fA-F]{64}$/));
 const fileId = branded(FileId, fc.stringMatching(/^[A-Za-z0-9_-]{8,64}$/));
+const contentMd5 = branded(
+  ContentMd5,
+  fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString('base64')),
+);
 const fieldName = branded(FieldName, fc.stringMatching(/^[A-Za-z0-9_.-]{1,64}$/));
 // JSON has no -0 (it arrives as 0): the wire cannot carry it, so the arbitrary does not make it.
 const num = fc.oneof(
@@ -83,13 +90,17 @@ const configRequest = fc.record(
   { requiredKeys: ['file_size', 'file_name', 'content_type'] },
 );
 
-const configResponse = fc.record({
-  file_id: fc.string(),
-  pre_signs: fc.array(fc.string(), { maxLength: 60 }),
-  chunk_size: num,
-  status: num,
-  expires_at: num,
-});
+const configResponse = fc.record(
+  {
+    file_id: fc.string(),
+    pre_signs: fc.array(fc.string(), { maxLength: 60 }),
+    chunk_size: num,
+    status: num,
+    expires_at: num,
+    sign_chunks: fc.boolean(),
+  },
+  { requiredKeys: ['file_id', 'pre_signs', 'chunk_size', 'status', 'expires_at'] },
+);
 
 const checkRequest = fc.record({ file_id: fileId, pre_sign_url: fc.string() });
 
@@ -131,7 +142,16 @@ describe('upload codecs: arbitrary → encode → decode is the identity', () =>
     );
     roundTrips(
       UploadPreSignResponse,
-      fc.record({ file_id: fc.string(), pre_sign: fc.string(), img_url: fc.string(), expires_at: num }),
+      fc.record(
+        {
+          file_id: fc.string(),
+          pre_sign: fc.string(),
+          img_url: fc.string(),
+          expires_at: num,
+          sign_chunks: fc.boolean(),
+        },
+        { requiredKeys: ['file_id', 'pre_sign', 'img_url', 'expires_at'] },
+      ),
     );
     roundTrips(
       ChunkPutResponse,
@@ -139,7 +159,12 @@ describe('upload codecs: arbitrary → encode → decode is the identity', () =>
     );
   });
 
-  it('chunk check and confirms', () => {
+  it('chunk sign (a Content-MD5 signed into a chunk URL), chunk check and confirms', () => {
+    roundTrips(
+      ChunkSignRequest,
+      fc.record({ file_id: fileId, pre_sign_url: fc.string(), content_md5: contentMd5 }),
+    );
+    roundTrips(ChunkSignResponse, fc.record({ file_id: fc.string(), chunk_index: num, url: fc.string() }));
     roundTrips(ChunkCheckRequest, checkRequest);
     roundTrips(
       ChunkCheckResponse,
@@ -243,6 +268,17 @@ describe('upload codecs: the brands refuse what their predicates refuse', () => 
     refuses(Category, [-1, 1000, 2.5]);
     refuses(HashVal, ['abc', 'g'.repeat(64), 'a'.repeat(65)]);
     refuses(FileId, ['short', 'x'.repeat(65), 'bad id!!']);
+    // 16 bytes of base64 only: not hex, not 15 or 17 bytes, no free bits in the last character.
+    refuses(ContentMd5, [
+      '',
+      'd41d8cd98f00b204e9800998ecf8427e',
+      'AAAAAAAAAAAAAAAAAAAA==',
+      'AAAAAAAAAAAAAAAAAAAAAB==',
+      'AAAAAAAAAAAAAAAAAAAAAAA=',
+    ]);
+    expect(ContentMd5.is(Buffer.from('d41d8cd98f00b204e9800998ecf8427e', 'hex').toString('base64'))).toBe(
+      true,
+    );
     refuses(GuestFieldsSaveRequest, [
       { items: [] },
       {
@@ -265,6 +301,8 @@ describe('upload codecs: the brands refuse what their predicates refuse', () => 
       UploadPreSignResponse,
       ChunkCheckRequest,
       ChunkCheckResponse,
+      ChunkSignRequest,
+      ChunkSignResponse,
       FileConfirmResponse,
       ImageConfirmResponse,
       AudioFileConfirmResponse,

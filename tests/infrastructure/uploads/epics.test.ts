@@ -698,7 +698,8 @@ describe('resuming after a page reload: from the first chunk the server has not 
       // Before the reload: chunks 0 and 1 go through, 2 and 3 hang.
       const before = uploadStore(scheduler, { chunkSize: 8, storage }, (server) => ({
         ...server.deps,
-        putChunk: (url, b) => (/\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b)),
+        putChunk: (url, b, md5) =>
+          /\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b, md5),
       }));
       before.store.dispatch(startUpload({ field: 'video', file }));
       const saved = readResume(storage, identityOf(file), 0);
@@ -756,7 +757,8 @@ describe('resuming after a page reload: from the first chunk the server has not 
       const file = memoryFile(patternBytes(32), { name: 'long.mp4', lastModified: 42 });
       const hang = uploadStore(scheduler, { chunkSize: 8, storage }, (server) => ({
         ...server.deps,
-        putChunk: (url, b) => (/\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b)),
+        putChunk: (url, b, md5) =>
+          /\/upload\/\w+\/[23]\?/.test(url) ? NEVER : server.deps.putChunk(url, b, md5),
       }));
       hang.store.dispatch(startUpload({ field: 'video', file }));
       const saved = readResume(storage, identityOf(file), 0)!;

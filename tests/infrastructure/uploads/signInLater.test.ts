@@ -54,7 +54,7 @@ const twoInterrupted = (scheduler: Scheduler) => {
   const theirs = memoryFile(patternBytes(32), { name: 'other.wav', type: 'audio/wav', lastModified: 7 });
   const before = uploadStore(scheduler, { chunkSize: 8, storage, keptFiles }, (server) => ({
     ...server.deps,
-    putChunk: (url, b) => (hangs(url) ? NEVER : server.deps.putChunk(url, b)),
+    putChunk: (url, b, md5) => (hangs(url) ? NEVER : server.deps.putChunk(url, b, md5)),
   }));
   before.store.dispatch(asAccount('u1'));
   before.store.dispatch(startUpload({ field: 'voice-audio-a', file: mine }));
@@ -96,7 +96,7 @@ const reloaded = (
     () => ({
       ...was.server.deps,
       keptFiles: was.keptFiles,
-      putChunk: (url, b) => (hang && hangs(url) ? NEVER : was.server.deps.putChunk(url, b)),
+      putChunk: (url, b, md5) => (hang && hangs(url) ? NEVER : was.server.deps.putChunk(url, b, md5)),
     }),
     api,
   );

@@ -9,24 +9,25 @@ import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { NEVER, asyncScheduler } from 'rxjs';
+import { NEVER } from 'rxjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replay, uploads } from '../../../domain/index.js';
-import { makeHttpClient } from '../../../infrastructure/http/client';
-import { makeStore, type AppStore } from '../../../infrastructure/store/makeStore';
-import { makeUploadsApi } from '../../../infrastructure/uploads/api';
-import { fetchPutChunk } from '../../../infrastructure/uploads/browser';
 import { cancelUpload, resumeUpload, startUpload } from '../../../infrastructure/uploads/commands';
-import type { KeyValueStorage, UploadFileHandle, UploadsDeps } from '../../../infrastructure/uploads/deps';
+import type { UploadFileHandle } from '../../../infrastructure/uploads/deps';
 import { identityOf, readResume } from '../../../infrastructure/uploads/records';
-import { makeFakeDeps } from '../../support/fakeApi';
 import { memoryFile, memoryStorage } from '../../support/fakes/uploads';
 import { seededPlan, startFaultProxy, uploadPutRule, type FaultProxy } from '../../support/faultProxy';
 import { startTestServer, type TestServer } from '../../support/server';
+import {
+  countEvents,
+  fetchedSha,
+  settledUpload,
+  uploadClient,
+  type UploadClientOptions,
+} from '../../support/uploadClient';
 import { jpegWith } from './jpegFixtures';
 import { nodeFile, writeSeededFile } from './nodeFile';
 import { signedIn } from './support';
-import { memoryKeptFiles } from '../../../infrastructure/uploads/keptFiles';
 import { wav } from '../../support/wav';
 
 const MiB = 1024 * 1024;
@@ -47,16 +48,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const nodeFetch = (input: string, init: RequestInit) => fetch(input, init);
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-interface RealStoreOptions {
+interface RealStoreOptions extends Omit<UploadClientOptions, 'apiBase' | 'identity'> {
   readonly apiBase?: string;
-  readonly hosts?: UploadsDeps['hosts'];
-  readonly storage?: KeyValueStorage;
-  readonly chunkBytes?: number | null;
-  readonly parallelChunks?: number;
-  readonly putChunk?: (real: UploadsDeps['putChunk']) => UploadsDeps['putChunk'];
   /** Who calls: signed in with the demo token, or a guest device (changeable later). */
   readonly identity?: { token: string | null; device: string };
 }
@@ -64,61 +59,18 @@ interface RealStoreOptions {
 /** A store with the real upload capabilities pointed at the reference server (or a proxy). */
 const realStore = (o: RealStoreOptions = {}) => {
   const identity = o.identity ?? { token, device: 'upload-contract-device' };
-  const http = makeHttpClient({
-    baseUrl: o.apiBase ?? s.baseUrl,
-    fetch: nodeFetch,
-    headers: () => ({
-      'x-device-id': identity.device,
-      ...(identity.token === null ? {} : { token: identity.token }),
-    }),
-  });
-  const put = fetchPutChunk(nodeFetch);
-  const uploadDeps: UploadsDeps = {
-    api: makeUploadsApi(http),
-    putChunk: o.putChunk ? o.putChunk(put) : put,
-    compressImage: () => Promise.reject(new Error('no compression in these tests')),
-    measureImage: () => Promise.resolve(null),
-    compressGif: null,
-    storage: o.storage ?? memoryStorage(),
-    keptFiles: memoryKeptFiles(),
+  const store = uploadClient({
+    ...o,
+    apiBase: o.apiBase ?? s.baseUrl,
+    identity,
     hosts: o.hosts ?? { primary: s.baseUrl, alternate: s.baseUrl },
-    chunkBytes: o.chunkBytes ?? null,
-    parallelChunks: o.parallelChunks ?? 3,
-  };
-  const { deps } = makeFakeDeps(asyncScheduler, {}, { uploads: uploadDeps });
-  const store = makeStore({ dependencies: deps });
-  if (identity.token !== null) store.dispatch(signedIn);
+  });
   return { store, identity };
 };
 
-/** Resolves with the slot's upload once it is no longer running. */
-const settled = (store: AppStore, field: string, timeoutMs = 60_000) =>
-  new Promise<uploads.Upload>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      unsubscribe();
-      reject(new Error(`upload in ${field} did not finish in ${timeoutMs} ms`));
-    }, timeoutMs);
-    const check = () => {
-      const u = uploads.selectUploadList(store.getState().uploads).find((x) => x.field === field);
-      if (u && !uploads.isRunning(u.phase)) {
-        clearTimeout(timer);
-        unsubscribe();
-        resolve(u);
-      }
-    };
-    const unsubscribe = store.subscribe(check);
-  });
-
-const storedSha = async (url: string): Promise<string> => {
-  const r = await s.get(url);
-  expect(r.status).toBe(200);
-  const hash = createHash('sha256');
-  for await (const piece of r.body as unknown as AsyncIterable<Uint8Array>) hash.update(piece);
-  return hash.digest('hex');
-};
-
-const count = (store: AppStore, type: string) =>
-  store.recorder.events().filter((e) => e.type === type).length;
+const settled = settledUpload;
+const storedSha = (url: string): Promise<string> => fetchedSha(s.baseUrl + url);
+const count = countEvents;
 
 describe('the upload calls of spec §7 against the reference server, through the real epics', () => {
   it('uploads a JPEG through pre-sign, one PUT and image confirm, with its EXIF stripped (spec §5)', async () => {
@@ -217,7 +169,8 @@ describe('the upload calls of spec §7 against the reference server, through the
       storage,
       chunkBytes: 256 * 1024,
       parallelChunks: 1,
-      putChunk: (real) => (url, b) => (/\/upload\/[\w-]+\/([3-9])\?/.test(url) ? NEVER : real(url, b)),
+      putChunk: (real) => (url, b, md5) =>
+        /\/upload\/[\w-]+\/([3-9])\?/.test(url) ? NEVER : real(url, b, md5),
     });
     first.store.dispatch(startUpload({ field: 'video', file }));
     const until = Date.now() + 15_000;
@@ -236,9 +189,9 @@ describe('the upload calls of spec §7 against the reference server, through the
     const second = realStore({
       storage: copy,
       chunkBytes: 256 * 1024,
-      putChunk: (real) => (url, b) => {
+      putChunk: (real) => (url, b, md5) => {
         puts.push(/\/upload\/[\w-]+\/(\d+)\?/.exec(url)?.[1] ?? '?');
-        return real(url, b);
+        return real(url, b, md5);
       },
     });
     const done = settled(second.store, 'video');

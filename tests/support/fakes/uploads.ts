@@ -2,12 +2,19 @@
  * Test doubles of the upload capabilities: an in-memory upload server that keeps the bytes it
  * was sent and answers the contract's calls in virtual time, file handles over bytes that
  * answer synchronously, and a memory storage. `fakeUploadsDeps(scheduler)` is a working default.
+ *
+ * Like a store, the fake server refuses a chunk whose bytes do not have the Content-MD5 it came
+ * with (400, `badDigest`) and keeps nothing of it; `transit` changes bytes on the way to it.
+ * With `signChunks` it plays S3: the config answers `sign_chunks`, chunk/sign puts the digest
+ * into the URL, and a PUT whose Content-MD5 is not the one its URL signed is refused (403).
  */
+import { createHash } from 'node:crypto';
 import * as E from 'fp-ts/Either';
 import { Observable, map, of, timer, type SchedulerLike } from 'rxjs';
 import type {
   AudioFileConfirmResponse,
   ChunkCheckResponse,
+  ChunkSignResponse,
   FileConfirmResponse,
   GuestFieldsResponse,
   ImageConfirmResponse,
@@ -18,6 +25,7 @@ import type { ApiFailure, ApiResult } from '../../../infrastructure/http/client'
 import type { UploadsApi } from '../../../infrastructure/uploads/api';
 import type {
   CompressImage,
+  ContentMd5Of,
   MeasureImage,
   KeptFileStore,
   KeyValueStorage,
@@ -85,7 +93,13 @@ export interface FakePut {
   readonly fileId: string;
   readonly index: number;
   readonly size: number;
+  /** The Content-MD5 the PUT was sent with. */
+  readonly contentMd5: string;
 }
+
+/** Content-MD5 (RFC 1864) in Node, answered at once (inside virtual time). */
+export const nodeContentMd5: ContentMd5Of = (bytes) =>
+  settled(createHash('md5').update(bytes).digest('base64'));
 
 interface FakeUpload {
   readonly kind: 'file' | 'image' | 'audio';
@@ -120,6 +134,10 @@ export interface FakeUploadServerOptions {
   readonly parallelChunks?: number;
   /** The signed URLs' expiry (virtual ms). */
   readonly expiresAt?: number;
+  /** What arrives of the n-th PUT's bytes (0-based, all uploads): damage on the way. Default: as sent. */
+  readonly transit?: (put: Omit<FakePut, 'size'>, n: number, bytes: Uint8Array) => Uint8Array;
+  /** Plays a store such as S3: each chunk's URL must be asked with its Content-MD5 (chunk/sign). */
+  readonly signChunks?: boolean;
 }
 
 const parsePut = (url: string) => {
@@ -135,6 +153,7 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
   const failuresLeft = new Map<string, number>();
   let nextId = 0;
   const serverChunk = options.chunkSize ?? 8;
+  const signChunks = options.signChunks ?? false;
   const expiresAt = options.expiresAt ?? 7_200_000;
 
   const respond = <A>(
@@ -214,6 +233,7 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
           chunk_size: chunk,
           status: 0,
           expires_at: expiresAt,
+          sign_chunks: signChunks,
         });
       }),
     preSign: (req) =>
@@ -224,6 +244,7 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
           pre_sign: preSigns[0]!,
           img_url: `/blobs/uploads/${fileId}`,
           expires_at: expiresAt,
+          sign_chunks: signChunks,
         });
       }),
     audioPreConfig: (req) =>
@@ -236,7 +257,15 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
           chunk_size: chunk,
           status: 0,
           expires_at: expiresAt,
+          sign_chunks: signChunks,
         });
+      }),
+    signChunk: (req) =>
+      respond<ChunkSignResponse>('signChunk', req, () => {
+        if (!uploads.has(req.file_id)) return notFound('/api/v1/upload/chunk/sign');
+        const index = Number(/\/(\d+)\?/.exec(req.pre_sign_url)?.[1] ?? -1);
+        const url = `${req.pre_sign_url.replace(/&md5=[^&]*/, '')}&md5=${encodeURIComponent(req.content_md5)}`;
+        return E.right({ file_id: req.file_id, chunk_index: index, url });
       }),
     checkChunk: check('checkChunk'),
     audioChunkConfirm: check('audioChunkConfirm'),
@@ -284,23 +313,38 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
       }),
   };
 
+  /** What a store answers before it keeps anything: a digest its URL did not sign, or bytes without it. */
+  const refusal = (put: FakePut, bytes: Uint8Array): PutOutcome | null => {
+    if (signChunks) {
+      const signed = /[?&]md5=([^&]*)/.exec(put.url)?.[1];
+      if (signed === undefined || decodeURIComponent(signed) !== put.contentMd5) return { status: 403 };
+    }
+    if (createHash('md5').update(bytes).digest('base64') !== put.contentMd5)
+      return { status: 400, badDigest: true };
+    return null;
+  };
+
   let putCount = 0;
-  const putChunk: PutChunk = (url, bytes) => {
+  const putChunk: PutChunk = (url, sent, contentMd5) => {
     const parsed = parsePut(url);
-    const put: FakePut = {
+    const n = putCount++;
+    const head = {
       at: scheduler.now(),
       url,
       host: parsed?.host ?? '',
       fileId: parsed?.fileId ?? '',
       index: parsed?.index ?? -1,
-      size: bytes.length,
+      contentMd5,
     };
+    const bytes = options.transit ? options.transit(head, n, sent) : sent;
+    const put: FakePut = { ...head, size: bytes.length };
     puts.push(put);
+    const refused = refusal(put, bytes);
+    if (refused !== null) return of(refused);
     const store = () => {
       const u = uploads.get(put.fileId);
       if (u && put.index >= 0 && put.index < u.count) u.chunks.set(put.index, bytes.slice());
     };
-    const n = putCount++;
     if (options.put) return options.put(put, n, store);
     store();
     return of({ status: 200 });
@@ -309,6 +353,7 @@ export const fakeUploadServer = (scheduler: SchedulerLike, options: FakeUploadSe
   const deps: UploadsDeps = {
     api,
     putChunk,
+    contentMd5: nodeContentMd5,
     compressImage: options.compressImage ?? ((file) => settled(file)),
     measureImage: options.measureImage ?? (() => settled(null)),
     compressGif: options.compressGif === undefined ? null : options.compressGif,
