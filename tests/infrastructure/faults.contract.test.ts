@@ -366,6 +366,7 @@ const outcomeOf = (
   if (fault === 'pass') return { chunks: layout.chunks.length, reason: null };
   if (fault === 'reset') return { chunks: 0, reason: AUDIO_STREAM_INTERRUPTED };
   if ('status' in fault) return { chunks: 0, reason: AUDIO_REQUEST_REFUSED };
+  if (!('cutResponseAfterBytes' in fault)) throw new Error('no scenario here stalls or changes a request');
   const n = fault.cutResponseAfterBytes;
   const ended = layout.events.some((e) => e.event === AUDIO_STREAM_EVENT.end && e.end <= n);
   return {

@@ -9,10 +9,15 @@
  * - `'reset'`: forward, and destroy the connection halfway through the request body (the client
  *   sees a reset, the target a body that stops short);
  * - `{ cutResponseAfterBytes }`: forward, then destroy the client's socket once that many bytes of
- *   the target's response body have been written to it (0: right after the head).
+ *   the target's response body have been written to it (0: right after the head);
+ * - `{ stallMs }`: read the body, then hold the request unanswered (a stalled upstream) until the
+ *   client gives up (the log says so) or, after `stallMs`, answer 504;
+ * - `{ flipByteAt }`: forward with the body's byte at that offset (the last one if the body is
+ *   shorter) changed by one bit, as a faulty link would; the length stays.
  * It counts what it saw (every request with its fault, chunk PUTs and file confirms of uploads).
  */
 import http from 'node:http';
+import { Transform } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 
 export interface ProxyRequest {
@@ -24,18 +29,25 @@ export interface ProxyRequest {
 }
 
 export type Fault =
-  'pass' | 'reset' | { readonly status: number } | { readonly cutResponseAfterBytes: number };
+  | 'pass'
+  | 'reset'
+  | { readonly status: number }
+  | { readonly cutResponseAfterBytes: number }
+  | { readonly stallMs: number }
+  | { readonly flipByteAt: number };
 
 export type FaultRule = (req: ProxyRequest) => Fault;
 
 export interface ProxyLogEntry extends ProxyRequest {
   /** `Date.now()` when the request arrived. */
   readonly at: number;
-  readonly fault: 'pass' | 'status' | 'reset' | 'cut';
+  readonly fault: 'pass' | 'status' | 'reset' | 'cut' | 'stall' | 'flip';
   /** The injected status of a `status` fault; the target's status of a forwarded one (once answered). */
   status: number | null;
   /** Bytes of the target's response body written to the client. */
   responseBytes: number;
+  /** A stalled request the client gave up on (closed its connection) before the proxy answered. */
+  clientGaveUp: boolean;
 }
 
 export interface ProxyStats {
@@ -47,6 +59,10 @@ export interface ProxyStats {
   resets: number;
   /** Responses cut after `cutResponseAfterBytes`. */
   cuts: number;
+  /** Requests held unanswered (`stallMs`). */
+  stalls: number;
+  /** Requests forwarded with one byte changed (`flipByteAt`). */
+  flips: number;
   /** Requests forwarded and answered by the target (any path). */
   forwarded: number;
   /** POST /api/v1/upload/file/confirm requests. */
@@ -122,6 +138,65 @@ export const uploadPutRule = (plan: (ordinal: number) => PutFault): FaultRule =>
   };
 };
 
+/** What can happen to one attempt at a chunk PUT, planned per chunk (see `chunkFaultRule`). */
+export type ChunkFault = 'fail' | 'reset' | 'stall' | 'flip';
+
+/** The chunk index of an upload PUT's path (`/upload/<file>/<index>`), or null. */
+export const chunkIndexOf = (path: string): number | null => {
+  const m = /^\/upload\/[\w-]+\/(\d+)$/.exec(path);
+  return m ? Number(m[1]) : null;
+};
+
+/**
+ * Faults planned per chunk: `plan.get(i)` lists what happens to chunk i's first attempts, in
+ * order (attempts are counted per chunk URL, so a retry is the next entry); every other attempt
+ * passes. A `fail` is a 503, a `stall` holds the PUT for `stallMs`, a `flip` changes one byte in
+ * the middle of the body on its way.
+ */
+export const chunkFaultRule =
+  (plan: ReadonlyMap<number, readonly ChunkFault[]>, stallMs: number): FaultRule =>
+  (req) => {
+    if (!isUploadPut(req)) return 'pass';
+    const index = chunkIndexOf(req.path);
+    const fault = index === null ? undefined : plan.get(index)?.[req.ordinal];
+    switch (fault) {
+      case undefined:
+        return 'pass';
+      case 'fail':
+        return { status: 503 };
+      case 'reset':
+        return 'reset';
+      case 'stall':
+        return { stallMs };
+      case 'flip':
+        return { flipByteAt: 1000 };
+    }
+  };
+
+/**
+ * `counts` faults of each kind spread over `chunks` chunks by a seeded choice, at most
+ * `perChunk` on one chunk (so no chunk uses up its retries and sends the upload to another host).
+ */
+export const seededChunkFaults = (
+  seed: number,
+  chunks: number,
+  counts: Readonly<Partial<Record<ChunkFault, number>>>,
+  perChunk = 2,
+): Map<number, ChunkFault[]> => {
+  const random = mulberry32(seed);
+  const plan = new Map<number, ChunkFault[]>();
+  for (const kind of ['stall', 'reset', 'flip', 'fail'] as const)
+    for (let k = 0; k < (counts[kind] ?? 0); k++) {
+      const open = Array.from({ length: chunks }, (_, i) => i).filter(
+        (i) => (plan.get(i)?.length ?? 0) < perChunk,
+      );
+      if (open.length === 0) throw new Error('more faults than the chunks can take');
+      const i = open[Math.floor(random() * open.length)]!;
+      plan.set(i, [...(plan.get(i) ?? []), kind]);
+    }
+  return plan;
+};
+
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'proxy-connection']);
 
 const withoutHopByHop = (headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders => {
@@ -137,6 +212,8 @@ export const startFaultProxy = async (target: string, rule: FaultRule): Promise<
     failed: 0,
     resets: 0,
     cuts: 0,
+    stalls: 0,
+    flips: 0,
     forwarded: 0,
     confirms: 0,
     requests: [],
@@ -167,11 +244,39 @@ export const startFaultProxy = async (target: string, rule: FaultRule): Promise<
       path,
       ordinal,
       at: Date.now(),
-      fault: fault === 'pass' ? 'pass' : fault === 'reset' ? 'reset' : 'status' in fault ? 'status' : 'cut',
+      fault:
+        fault === 'pass'
+          ? 'pass'
+          : fault === 'reset'
+            ? 'reset'
+            : 'status' in fault
+              ? 'status'
+              : 'stallMs' in fault
+                ? 'stall'
+                : 'flipByteAt' in fault
+                  ? 'flip'
+                  : 'cut',
       status: null,
       responseBytes: 0,
+      clientGaveUp: false,
     };
     stats.log.push(entry);
+
+    if (typeof fault === 'object' && 'stallMs' in fault) {
+      stats.stalls += 1;
+      req.resume();
+      const timer = setTimeout(() => {
+        if (res.writableEnded || res.destroyed) return;
+        entry.status = 504;
+        res.writeHead(504, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ status: { code: 10504, msg: 'injected stall' }, data: null }));
+      }, fault.stallMs);
+      res.on('close', () => {
+        clearTimeout(timer);
+        if (!res.writableEnded) entry.clientGaveUp = true;
+      });
+      return;
+    }
 
     if (typeof fault === 'object' && 'status' in fault) {
       stats.failed += 1;
@@ -186,7 +291,8 @@ export const startFaultProxy = async (target: string, rule: FaultRule): Promise<
       return;
     }
 
-    const cutAfter = typeof fault === 'object' ? fault.cutResponseAfterBytes : null;
+    const cutAfter =
+      typeof fault === 'object' && 'cutResponseAfterBytes' in fault ? fault.cutResponseAfterBytes : null;
     const headers = withoutHopByHop(req.headers);
     headers.host = targetUrl.host;
     const upstream = http.request(
@@ -251,6 +357,25 @@ export const startFaultProxy = async (target: string, rule: FaultRule): Promise<
           upstream.destroy();
         }
       });
+    }
+    if (typeof fault === 'object' && 'flipByteAt' in fault) {
+      stats.flips += 1;
+      const length = Number(req.headers['content-length'] ?? 0);
+      const at = Math.max(0, Math.min(fault.flipByteAt, length - 1));
+      let offset = 0;
+      const flip = new Transform({
+        transform(piece: Buffer, _enc, done) {
+          if (at >= offset && at < offset + piece.length) {
+            const changed = Buffer.from(piece);
+            changed[at - offset] = changed[at - offset]! ^ 0x01;
+            piece = changed;
+          }
+          offset += piece.length;
+          done(null, piece);
+        },
+      });
+      req.pipe(flip).pipe(upstream);
+      return;
     }
     req.pipe(upstream);
   });
