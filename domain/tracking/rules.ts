@@ -201,14 +201,15 @@ const ackedSetOf = (acked: readonly string[]): ReadonlySet<string> => {
   return set;
 };
 
-const holds = (q: BatchQueue, id: string): boolean =>
+/** Whether the queue holds, sends or has acknowledged the item `id`. */
+export const queueHolds = (q: BatchQueue, id: string): boolean =>
   q.pending.some((i) => i.id === id) ||
   q.inFlight.some((b) => b.items.some((i) => i.id === id)) ||
   ackedSetOf(q.acked).has(id);
 
 /** Appends an item unless the queue already holds, sends or has acknowledged it. */
 export const enqueueItem = (q: BatchQueue, item: TrackedItem, at: number): BatchQueue =>
-  holds(q, item.id)
+  queueHolds(q, item.id)
     ? q
     : {
         ...q,
