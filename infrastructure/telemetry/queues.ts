@@ -35,7 +35,7 @@ import {
   timer,
   type Observable,
 } from 'rxjs';
-import { tracking, type RootState } from '../../domain/index.js';
+import { honourRetryAfter, tracking, type RootState } from '../../domain/index.js';
 import type { StateObservable } from 'redux-observable';
 import type { StarTrackInitRequest, StarTrackInitResponse } from '../contract/telemetry';
 import type { ApiResult } from '../http/client';
@@ -114,7 +114,10 @@ export const channelFlush = (
       }
       failures += 1;
       if (outcome === 'sessionLost') session.id$.next(null);
-      notBefore$.next(deps.clock.now() + retryDelayMs(spec, failures));
+      // A refusal that says how long to wait (429, 503 with Retry-After) is not asked again sooner.
+      const serverDelayMs =
+        E.isLeft(result) && result.left.kind === 'http' ? result.left.retryAfterMs : undefined;
+      notBefore$.next(deps.clock.now() + honourRetryAfter(retryDelayMs(spec, failures), serverDelayMs));
       return settledEvent(spec, batch, false);
     };
 

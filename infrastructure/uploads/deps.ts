@@ -25,6 +25,8 @@ export interface UploadFileHandle {
 /** What a chunk PUT answered. A transport failure (reset, DNS, abort) is an error of the stream. */
 export interface PutOutcome {
   readonly status: number;
+  /** The wait the answer's Retry-After asks for (429, 503): the retry honours it (issue 25). */
+  readonly retryAfterMs?: number;
 }
 
 /**

@@ -27,11 +27,11 @@ import {
   mergeMap,
   of,
   take,
+  race,
   takeUntil,
   tap,
   throwError,
   throwIfEmpty,
-  timeout,
   timer,
   toArray,
 } from 'rxjs';
@@ -139,6 +139,14 @@ export interface UploadRunEnv {
 
 /** A pre-signed URL is relative to the API origin; a host reload sends it elsewhere. */
 const onHost = (host: string, url: string): string => (/^https?:\/\//i.test(url) ? url : host + url);
+
+/** How one try of a chunk ended: stored (and verified), or not, with the wait the server asked for. */
+interface TryOutcome {
+  readonly ok: boolean;
+  readonly retryAfterMs: number | null;
+}
+const STORED: TryOutcome = { ok: true, retryAfterMs: null };
+const LOST: TryOutcome = { ok: false, retryAfterMs: null };
 
 /** Spec §8: 5xx, 408, 429 and transport failures are worth retrying; another 4xx never is. */
 const putVerdict = (status: number): 'ok' | 'retry' | 'fatal' =>
@@ -402,12 +410,13 @@ export const runUpload = (
     const chunk$ = (source: UploadFileHandle, index: number, host: string): Observable<Action> => {
       const timeoutMs = route === 'image' ? uploads.IMAGE_UPLOAD_TIMEOUT_MS : uploads.CHUNK_TIMEOUT_MS;
 
-      const failure$ = (): Observable<Action> =>
+      /** A failed try; `retryAfterMs` is the wait the server asked for, if it did. */
+      const failure$ = (retryAfterMs: number | null): Observable<Action> =>
         defer(() => {
           const failed = emit(uploads.chunkFailed({ id, index }));
           const upload = model.upload();
           const step = upload
-            ? uploads.nextStepAfterChunkFailure(upload, index)
+            ? uploads.nextStepAfterChunkFailure(upload, index, retryAfterMs)
             : ({ kind: 'ignore' } as const);
           switch (step.kind) {
             case 'retryChunk':
@@ -435,36 +444,38 @@ export const runUpload = (
           if (!phase || !slice || url === undefined || slice.status === 'confirmed') return EMPTY;
           const verify = verifyCall(source.size, phase.chunkSize);
           const sent = emit(uploads.chunkSent({ id, index }));
-          const outcome$: Observable<boolean> = from(source.slice(slice.start, slice.end)).pipe(
+          const try$: Observable<TryOutcome> = from(source.slice(slice.start, slice.end)).pipe(
             mergeMap((bytes) => up.putChunk(onHost(host, url), bytes).pipe(take(1))),
-            mergeMap((put): Observable<boolean> => {
+            mergeMap((put): Observable<TryOutcome> => {
               const verdict = putVerdict(put.status);
               if (verdict === 'fatal') return throwError(() => new Broken('uploadError', false));
-              if (verdict === 'retry') return of(false);
-              if (verify === null) return of(true);
+              if (verdict === 'retry') return of({ ok: false, retryAfterMs: put.retryAfterMs ?? null });
+              if (verify === null) return of(STORED);
               return verify(checkRequest(phase.fileId, url)).pipe(
                 take(1),
                 mergeMap((r) =>
                   E.isRight(r)
-                    ? of(arrived(r.right, slice))
+                    ? of(arrived(r.right, slice) ? STORED : LOST)
                     : r.left.kind === 'api' && !uploads.isServerFault(r.left.code)
                       ? throwError(() => new Refused(r.left))
-                      : of(false),
+                      : of(LOST),
                 ),
               );
             }),
-            defaultIfEmpty(false),
-            timeout({ first: timeoutMs, scheduler: deps.scheduler }),
-            // Transport failures and the chunk timeout are chunk failures; refusals end the upload.
+            defaultIfEmpty(LOST),
+            // Transport failures are chunk failures; refusals end the upload.
             catchError((err: unknown) =>
-              err instanceof Broken || err instanceof Refused ? throwError(() => err) : of(false),
+              err instanceof Broken || err instanceof Refused ? throwError(() => err) : of(LOST),
             ),
           );
+          // The chunk timeout (spec §9, 60 s) is armed before the PUT goes out, so it ends the try
+          // at exactly its time: an answer in the same millisecond is already too late (issue 25).
+          const outcome$ = race(timer(timeoutMs, deps.scheduler).pipe(map(() => LOST)), try$);
           return concat(
             of(sent),
             outcome$.pipe(
-              mergeMap((ok) => {
-                if (!ok) return failure$();
+              mergeMap(({ ok, retryAfterMs }) => {
+                if (!ok) return failure$(retryAfterMs);
                 const confirmed = emit(uploads.chunkConfirmed({ id, index }));
                 saveProgress();
                 return of(confirmed);
