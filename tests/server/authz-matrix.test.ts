@@ -669,6 +669,9 @@ const post = async (path: string, body: unknown, token: string | null): Promise<
 const makeOwned = async (token: string, other: string): Promise<Owned> => {
   const db = s.server.ctx.db;
   const tick = () => s.server.ctx.tasks.tick(Date.now() + 600_000);
+  const createTask = async (prompt: string) =>
+    (await post('/api/v1/task/tool/create', { domain_type: 0, prompt, aspect_ratio: '1:1' }, token)).item
+      .id as string;
   const accountId = 'authz-owner';
   const upload = await uploadImage(s, token, await picture(0), 'image/png', `${secret('Upload')}.png`);
   const images: string[] = [];
@@ -679,20 +682,8 @@ const makeOwned = async (token: string, other: string): Promise<Owned> => {
     { file_size: 100, file_name: `${secret('Pending')}.bin`, content_type: 'application/octet-stream' },
     token,
   );
-  const task = (
-    await post(
-      '/api/v1/task/tool/create',
-      { domain_type: 0, prompt: secret('Task'), aspect_ratio: '1:1' },
-      token,
-    )
-  ).item.id as string;
-  const shown = (
-    await post(
-      '/api/v1/task/tool/create',
-      { domain_type: 0, prompt: 'a lantern', aspect_ratio: '1:1' },
-      token,
-    )
-  ).item.id as string;
+  const task = await createTask(secret('Task'));
+  const shown = await createTask('a lantern');
   const training = (
     await post(
       '/api/v1/model/train/square/create',
@@ -705,13 +696,7 @@ const makeOwned = async (token: string, other: string): Promise<Owned> => {
   expect(done.item.status).toBe(3);
   expect((await post('/api/v1/model/train/detail', { id: training }, token)).record.status).toBe(3);
   await post('/api/v1/model/train/save', { id: training }, token);
-  const queuedTask = (
-    await post(
-      '/api/v1/task/tool/create',
-      { domain_type: 0, prompt: secret('Queued'), aspect_ratio: '1:1' },
-      token,
-    )
-  ).item.id as string;
+  const queuedTask = await createTask(secret('Queued'));
   const artwork = (await post('/api/v1/task/publish', { id: shown, title: 'A lantern' }, token))
     .artwork_id as string;
   const postId = (
