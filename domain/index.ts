@@ -12,6 +12,7 @@ export * from './kernel/replay.js';
 export * from './kernel/incremental.js';
 export * from './kernel/diff.js';
 export * from './kernel/table.js';
+export * from './kernel/retryAfter.js';
 export * from './root.js';
 export * from './audit.js';
 export * as tasks from './tasks/index.js';

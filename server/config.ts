@@ -60,6 +60,11 @@ export interface ServerConfig {
   readonly captchaBits: number;
   /** Sign-ups, and separately reset mails, one client address may ask for per sign-in window. */
   readonly signUpsPerAddress: number;
+  /**
+   * Reset mails one e-mail address may be sent per sign-in window, whoever asks and from wherever
+   * (counted for any address, registered or not, so the limit reveals no account).
+   */
+  readonly resetMailsPerAccount: number;
   /** How long a mailed password-reset link works. */
   readonly passwordResetTtlMs: number;
   /** Serve /dev/outbox (the stored mails): outside production, or with DEV_OUTBOX=1. */
@@ -136,6 +141,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   guestCreatesPerMinute: int(env['GUEST_CREATES_PER_MINUTE'], 20),
   captchaBits: Math.min(30, int(env['CAPTCHA_BITS'], 18)),
   signUpsPerAddress: int(env['SIGN_UPS_PER_ADDRESS'], 10),
+  resetMailsPerAccount: int(env['RESET_MAILS_PER_ACCOUNT'], 3),
   passwordResetTtlMs: int(env['PASSWORD_RESET_TTL_MS'], 30 * 60_000),
   devOutbox: env['DEV_OUTBOX'] === '0' ? false : flag(env['DEV_OUTBOX']) || env['NODE_ENV'] !== 'production',
   devSwitches:

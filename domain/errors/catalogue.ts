@@ -59,7 +59,10 @@ export const SILENT_CODES: readonly number[] = [
   10616, 10618, 10619, 10621, 30047, 10610, 60003, 60004, 150002,
 ];
 
-/** Spec §8: "not an error for the limit branch": the caller reads these codes as data. */
+/**
+ * Spec §8: "not an error for the limit branch": a limit check (operation `limitCheck`) reads these
+ * codes as data. For any other call they are refusals, shown from the message table.
+ */
 export const NOT_AN_ERROR_CODES: readonly number[] = [10404, 10403, 500401];
 
 export interface CodeFamily {

@@ -31,8 +31,12 @@ export interface ErrorContext {
   readonly onToolPage: boolean;
   /** The call is one of the task calls that open the login dialog in place. */
   readonly isListedTaskCall: boolean;
-  /** The operation the call serves, where the spec gives it a message of its own. */
-  readonly operation?: 'saveVideoProject' | 'like';
+  /**
+   * The operation the call serves, where the spec gives it a rule of its own: saving a video
+   * project and liking have messages of their own; a limit check ("the limit branch") reads
+   * 10404, 10403 and 500401 as data.
+   */
+  readonly operation?: 'saveVideoProject' | 'like' | 'limitCheck';
 }
 
 export type ErrorInput =
@@ -45,7 +49,12 @@ export type ErrorInput =
       readonly silent?: boolean;
       readonly context: ErrorContext;
     }
-  | { readonly kind: 'http'; readonly status: number }
+  | {
+      readonly kind: 'http';
+      readonly status: number;
+      /** Who asked and from where: an HTTP 401 ends the session as 20000 does, which needs it. */
+      readonly context?: ErrorContext;
+    }
   | { readonly kind: 'network' }
   | { readonly kind: 'decode'; readonly path: string }
   | { readonly kind: 'cancelled' };
@@ -236,17 +245,24 @@ const mapBusinessCode = (code: number, msg: string, ctx: ErrorContext): ErrorEff
   }
 };
 
+/** Spec §8 20000-20004: log out; the login dialog in place on tool pages and listed task calls, else home. */
+const sessionExpired = (ctx: Pick<ErrorContext, 'onToolPage' | 'isListedTaskCall'>): ErrorEffect =>
+  ctx.onToolPage || ctx.isListedTaskCall
+    ? { kind: 'loginDialog', logout: true }
+    : { kind: 'redirect', to: '/', query: { openLoginDialog: '1' }, openLoginDialog: false, logout: true };
+
+/** Without a context, a call is taken as made from an ordinary page. */
+const NO_PLACE = { onToolPage: false, isListedTaskCall: false } as const;
+
 const mapApi = (input: Extract<ErrorInput, { kind: 'api' }>): ErrorEffect => {
   const { code, msg, context: ctx } = input;
   if (code === ErrorCodes.success) return { kind: 'none' };
   if (code === ErrorCodes.videoProjectSaveFailed && ctx.operation === 'saveVideoProject')
     return toast('error', 'saveFailed');
-  if (NOT_AN_ERROR_CODES.includes(code)) return { kind: 'none' };
+  // Only the limit branch reads these as data; for any other call they are refusals (issue 25).
+  if (NOT_AN_ERROR_CODES.includes(code) && ctx.operation === 'limitCheck') return { kind: 'none' };
   if (input.silent === true || SILENT_CODES.includes(code)) return { kind: 'silent' };
-  if (isSessionExpired(code))
-    return ctx.onToolPage || ctx.isListedTaskCall
-      ? { kind: 'loginDialog', logout: true }
-      : { kind: 'redirect', to: '/', query: { openLoginDialog: '1' }, openLoginDialog: false, logout: true };
+  if (isSessionExpired(code)) return sessionExpired(ctx);
   if (code === ErrorCodes.notActivated)
     return { kind: 'redirect', to: '/', query: { toActive: '1' }, openLoginDialog: true, logout: false };
   if (ctx.operation === 'like') {
@@ -263,18 +279,22 @@ const mapApi = (input: Extract<ErrorInput, { kind: 'api' }>): ErrorEffect => {
 };
 
 /**
- * Spec §8, in the order the spec gives: success; the saving of a video project; codes read as
- * data; silent calls and codes; session expiry (20000-20004: the login dialog in place on tool
- * pages and listed task calls, else home with openLoginDialog=1, logging out either way); 20301
- * (home with toActive and the login dialog); like failures; the codes with dialogs of their own;
- * then the message table. HTTP 403 goes to /403, other HTTP statuses and network failures are
- * apiErr, a decode failure names its path, and a cancelled request does nothing.
+ * Spec §8, in the order the spec gives: success; the saving of a video project; codes a limit
+ * check reads as data; silent calls and codes; session expiry (20000-20004: the login dialog in
+ * place on tool pages and listed task calls, else home with openLoginDialog=1, logging out either
+ * way); 20301 (home with toActive and the login dialog); like failures; the codes with dialogs of
+ * their own; then the message table. HTTP 401 ends the session as 20000 does, HTTP 403 goes to
+ * /403, other HTTP statuses and network failures are apiErr, a decode failure names its path, and
+ * a cancelled request does nothing.
  */
 export const mapError = (input: ErrorInput): ErrorEffect => {
   switch (input.kind) {
     case 'api':
       return mapApi(input);
     case 'http':
+      // HTTP 401 says "not signed in" as 20000 does: the same end of the session, so no request
+      // goes out again with the token it refused (issue 25).
+      if (input.status === 401) return sessionExpired(input.context ?? NO_PLACE);
       return input.status === 403
         ? { kind: 'redirect', to: '/403', query: {}, openLoginDialog: false, logout: false }
         : toast('error', 'apiErr', { values: { status: input.status } });

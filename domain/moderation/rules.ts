@@ -171,6 +171,27 @@ export const isSafeHref = (href: string): boolean => {
   return scheme === null || SAFE_SCHEMES.includes(scheme);
 };
 
+/** How many times sanitised HTML is read back before it is given up as unsettled. */
+export const SETTLE_PASSES = 3;
+
+/**
+ * Sanitised HTML as a browser will read it. A sanitiser that unwraps the elements it removes can
+ * leave a tree no HTML parser builds (a `<p>` inside a `<p>` once a `<table>` or `<font>` between
+ * them is gone), and the browser that parses its output then builds another tree than the one
+ * that was checked (the root of mutation XSS). So the output is parsed and serialised again by
+ * `reparse` until it no longer changes: what is returned parses to exactly itself. Null when it
+ * has not settled after `SETTLE_PASSES` readings; the caller then keeps the text alone.
+ */
+export const settleHtml = (html: string, reparse: (html: string) => string): string | null => {
+  let out = html;
+  for (let pass = 0; pass < SETTLE_PASSES; pass++) {
+    const again = reparse(out);
+    if (again === out) return out;
+    out = again;
+  }
+  return null;
+};
+
 export type LinkTarget =
   | { readonly target: '_blank'; readonly rel: 'noopener noreferrer' }
   | { readonly target: '_self'; readonly rel: null };

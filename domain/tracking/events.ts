@@ -10,6 +10,11 @@ export interface EventEnqueuedPayload {
 export interface CacheRestoredPayload {
   readonly channel: TrackingChannel;
   readonly items: readonly TrackedItem[];
+  /**
+   * How many older items the cache had to leave out (a full local storage): lost with the page
+   * that wrote it. Absent in logs recorded before it was counted.
+   */
+  readonly dropped?: number;
 }
 
 /** The front of the queue went out as one upload; `itemIds` are exactly what `takeBatch` took. */

@@ -1,5 +1,6 @@
 import { appendedTo, orderedAround } from '../kernel/incremental.js';
 import type { Invariant } from '../kernel/invariant.js';
+import { queueHolds } from './rules.js';
 import { TRACKING_CHANNELS, type BatchQueue, type QueuedItem, type TrackingState } from './state.js';
 
 /**
@@ -68,22 +69,6 @@ const eachStep = (
   return true;
 };
 
-/** The acknowledged ids as a set, kept per list (the list changes once per acknowledged batch). */
-const ackedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-const ackedSet = (acked: readonly string[]): ReadonlySet<string> => {
-  let set = ackedSets.get(acked);
-  if (set === undefined) {
-    set = new Set(acked);
-    ackedSets.set(acked, set);
-  }
-  return set;
-};
-
-const holds = (q: BatchQueue, id: string): boolean =>
-  q.pending.some((i) => i.id === id) ||
-  q.inFlight.some((b) => b.items.some((i) => i.id === id)) ||
-  ackedSet(q.acked).has(id);
-
 const eachQueue = (
   before: TrackingState,
   after: TrackingState,
@@ -118,7 +103,7 @@ export const itemInOnePlace: Invariant<TrackingState> = {
     eachStep(before, after, (step, b, a) => {
       if (step !== 'enqueued') return step !== null;
       const item = a.pending[a.pending.length - 1] as QueuedItem;
-      return !holds(b, item.id);
+      return !queueHolds(b, item.id);
     }),
 };
 

@@ -106,17 +106,23 @@ export interface BatchPolicy {
   readonly flushEveryMs: number | null;
   /** Flush this long after the oldest pending item was enqueued. */
   readonly flushAfterFirstMs: number | null;
-  /** Where pending items are kept across reloads after a failed upload; null when not kept. */
+  /**
+   * The local-storage key under which every item not yet acknowledged is kept, so a reload or a
+   * closed tab loses none of them; null when not kept.
+   */
   readonly cacheKey: string | null;
 }
 
-/** Event report: one batch sent 3 s after the first event. */
+/**
+ * Event report: one batch sent 3 s after the first event. Kept locally like the log events (the
+ * key is ours; issue 25: a batch in flight when the page unloads is sent again by the next page).
+ */
 export const eventReportPolicy: BatchPolicy = {
   maxBatch: 100,
   flushAtCount: null,
   flushEveryMs: null,
   flushAfterFirstMs: 3000,
-  cacheKey: null,
+  cacheKey: 'event_report_cache',
 };
 
 /** Log events: uploaded at 20 events or every 1 s, cached locally on failure (the key is ours). */
@@ -142,13 +148,13 @@ export const starTrackPolicy: BatchPolicy = {
 export const STAR_TRACK_EVENT_LIMIT = 10;
 export const STAR_TRACK_RETRY_INTERVAL_MS = 5000;
 
-/** Exposure data: every 5 s. */
+/** Exposure data: every 5 s; kept locally like the event report (the key is ours). */
 export const exposurePolicy: BatchPolicy = {
   maxBatch: 100,
   flushAtCount: null,
   flushEveryMs: 5000,
   flushAfterFirstMs: null,
-  cacheKey: null,
+  cacheKey: 'exposure_cache',
 };
 
 export interface QueueView {
@@ -201,14 +207,15 @@ const ackedSetOf = (acked: readonly string[]): ReadonlySet<string> => {
   return set;
 };
 
-const holds = (q: BatchQueue, id: string): boolean =>
+/** Whether the queue holds, sends or has acknowledged the item `id`. */
+export const queueHolds = (q: BatchQueue, id: string): boolean =>
   q.pending.some((i) => i.id === id) ||
   q.inFlight.some((b) => b.items.some((i) => i.id === id)) ||
   ackedSetOf(q.acked).has(id);
 
 /** Appends an item unless the queue already holds, sends or has acknowledged it. */
 export const enqueueItem = (q: BatchQueue, item: TrackedItem, at: number): BatchQueue =>
-  holds(q, item.id)
+  queueHolds(q, item.id)
     ? q
     : {
         ...q,

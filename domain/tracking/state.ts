@@ -39,11 +39,23 @@ export interface BatchQueue {
   readonly acked: readonly string[];
   readonly nextSeq: number;
   readonly lastFlushAt: number | null;
+  /**
+   * Items lost because the device could not keep them (issue 25: a full local storage): the
+   * oldest ones its copy had to leave out, counted when the next page reads the copy back.
+   */
+  readonly dropped: number;
 }
 
 export type TrackingState = Readonly<Record<TrackingChannel, BatchQueue>>;
 
-export const emptyQueue: BatchQueue = { pending: [], inFlight: [], acked: [], nextSeq: 0, lastFlushAt: null };
+export const emptyQueue: BatchQueue = {
+  pending: [],
+  inFlight: [],
+  acked: [],
+  nextSeq: 0,
+  lastFlushAt: null,
+  dropped: 0,
+};
 
 export const initialTrackingState: TrackingState = {
   eventReport: emptyQueue,
@@ -62,12 +74,16 @@ export const evolveTracking = (state: TrackingState, event: TrackingEvent): Trac
   switch (event.type) {
     case 'tracking/eventEnqueued':
       return withQueue(state, channel, enqueueItem(queue, event.payload.item, event.meta.at));
-    case 'tracking/cacheRestored':
+    case 'tracking/cacheRestored': {
+      const restored = event.payload.items.reduce((q, item) => enqueueItem(q, item, event.meta.at), queue);
+      const dropped = event.payload.dropped ?? 0;
+      // A snapshot recorded before the count existed has none: it starts from 0.
       return withQueue(
         state,
         channel,
-        event.payload.items.reduce((q, item) => enqueueItem(q, item, event.meta.at), queue),
+        dropped > 0 ? { ...restored, dropped: (restored.dropped ?? 0) + dropped } : restored,
       );
+    }
     case 'tracking/batchSent': {
       const p = event.payload;
       const { queue: next, batch } = takeBatch(queue, p.itemIds.length);

@@ -5,6 +5,7 @@
  * functions what to do; they never carry the numbers themselves.
  */
 import type { ChunkProgress, Upload } from './state.js';
+import { honourRetryAfter } from '../kernel/retryAfter.js';
 
 // ---------------------------------------------------------------------------------------------
 // Limits (spec §9 "Upload limits")
@@ -308,10 +309,16 @@ export type RetryDecision = { readonly retry: true; readonly delayMs: number } |
 
 /**
  * Spec §8: `failedAttempts` is how many times this chunk has failed so far, the one just seen
- * included. The first three failures are retried after 3 s; the fourth is final.
+ * included. The first three failures are retried after 3 s, or after the server's Retry-After
+ * when it asked for longer (`serverDelayMs`, issue 25); the fourth is final.
  */
-export const chunkRetryDecision = (failedAttempts: number): RetryDecision =>
-  failedAttempts <= CHUNK_RETRY_LIMIT ? { retry: true, delayMs: CHUNK_RETRY_DELAY_MS } : { retry: false };
+export const chunkRetryDecision = (
+  failedAttempts: number,
+  serverDelayMs: number | null = null,
+): RetryDecision =>
+  failedAttempts <= CHUNK_RETRY_LIMIT
+    ? { retry: true, delayMs: honourRetryAfter(CHUNK_RETRY_DELAY_MS, serverDelayMs) }
+    : { retry: false };
 
 export type HostReloadDecision =
   | { readonly reload: true; readonly reloadNumber: number }
@@ -364,15 +371,20 @@ export type ChunkFailureStep =
   | { readonly kind: 'ignore' };
 
 /**
- * What follows a recorded chunk failure (spec §8): the chunk is retried after 3 s while its
- * budget lasts; then the upload is sent again through the alternate host, at most three times;
- * then it ends with uploadError. A failure of an upload that is no longer pending asks for nothing.
+ * What follows a recorded chunk failure (spec §8): the chunk is retried after 3 s (or the
+ * server's longer Retry-After, `serverDelayMs`) while its budget lasts; then the upload is sent
+ * again through the alternate host, at most three times; then it ends with uploadError. A
+ * failure of an upload that is no longer pending asks for nothing.
  */
-export const nextStepAfterChunkFailure = (upload: Upload, index: number): ChunkFailureStep => {
+export const nextStepAfterChunkFailure = (
+  upload: Upload,
+  index: number,
+  serverDelayMs: number | null = null,
+): ChunkFailureStep => {
   if (upload.phase.status !== 'pending') return { kind: 'ignore' };
   const chunk = upload.phase.chunks[index];
   if (!chunk || chunk.status === 'confirmed') return { kind: 'ignore' };
-  const retry = chunkRetryDecision(chunk.failures);
+  const retry = chunkRetryDecision(chunk.failures, serverDelayMs);
   if (retry.retry) return { kind: 'retryChunk', index, delayMs: retry.delayMs };
   const reload = alternateHostDecision(upload.phase.hostReloads);
   return reload.reload

@@ -4,8 +4,11 @@
  * in a new tab without access to this window). The server sanitises posts when they are written;
  * the client sanitises again what it renders, so a post never depends on the server's copy alone.
  */
-import createDOMPurify, { type WindowLike } from 'dompurify';
+import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { moderation } from '../../domain/index.js';
+
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
 
 /** Attributes only the sanitiser writes (from `linkTarget`), never taken from the input. */
 const WRITTEN = new Set(['target', 'rel']);
@@ -38,11 +41,44 @@ export const makeRichTextSanitizer = (window: WindowLike, ownOrigin: string): ((
       el.setAttribute('rel', target.rel);
     }
   });
-  const config = {
+  const config: Config & { RETURN_DOM: true } = {
     ALLOWED_TAGS: [...moderation.ALLOWED_TAGS],
     ALLOWED_ATTR: [...moderation.ALLOWED_ATTRIBUTES],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
+    // As a tree, not a string: an element parsed with an `is` attribute keeps that name through
+    // serialisation even once the attribute is removed (DOMPurify then writes `is=""` to mask it);
+    // DOMPurify removes such an element from a tree instead, as the server's sanitiser does.
+    RETURN_DOM: true,
   };
-  return (html) => purify.sanitize(html, config);
+  const document = (window as unknown as Window).document;
+  /** A parser drops the newline right after `<pre>`: a first newline is written twice, so it stays. */
+  const keepPreNewlines = (parent: Node): void => {
+    for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType !== ELEMENT_NODE) continue;
+      const first = child.firstChild;
+      if (child.nodeName === 'PRE' && first?.nodeType === TEXT_NODE && first.nodeValue?.startsWith('\n'))
+        first.nodeValue = `\n${first.nodeValue}`;
+      keepPreNewlines(child);
+    }
+  };
+  // Read back in an inert template (nothing in it loads or runs) until it settles (domain/moderation).
+  const reparse = (html: string): string => {
+    const template = document.createElement('template');
+    template.innerHTML = html;
+    keepPreNewlines(template.content);
+    return template.innerHTML;
+  };
+  const textOf = (root: Element): string => {
+    const template = document.createElement('template');
+    template.content.append(root.textContent ?? '');
+    return template.innerHTML;
+  };
+  return (html) => {
+    // The body of DOMPurify's own inert document; null for a document without one (a frameset).
+    const body = purify.sanitize(html, config) as Element | null;
+    if (body === null) return '';
+    keepPreNewlines(body);
+    return moderation.settleHtml(body.innerHTML, reparse) ?? textOf(body);
+  };
 };

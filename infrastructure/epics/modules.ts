@@ -11,6 +11,7 @@ import { decorationsModule } from '../decorations/module';
 import { billingModule } from '../billing/module';
 import { postsModule } from '../posts/module';
 import { problemReportsModule } from '../support/module';
+import { creationModule } from '../tasks/module';
 import type { EpicModule } from './root';
 
 export const areaModules: readonly EpicModule[] = [
@@ -22,4 +23,5 @@ export const areaModules: readonly EpicModule[] = [
   billingModule,
   postsModule,
   problemReportsModule,
+  creationModule,
 ];

@@ -20,7 +20,7 @@ import {
   timer,
   type SchedulerLike,
 } from 'rxjs';
-import { errors } from '../../domain/index.js';
+import { errors, parseRetryAfter } from '../../domain/index.js';
 import { Envelope, ErrorEnvelope, HEADER, SUCCESS_CODE } from '../contract/envelope';
 import type { TokenStore } from './tokenStore';
 
@@ -33,7 +33,13 @@ export type ApiFailure =
       /** The refusal's `data` when it carries one (e.g. retry_after_s of 20010), still to decode. */
       readonly data?: unknown;
     }
-  | { readonly kind: 'http'; readonly path: string; readonly status: number }
+  | {
+      readonly kind: 'http';
+      readonly path: string;
+      readonly status: number;
+      /** The wait the answer's Retry-After asks for (429, 503), for retries that honour it. */
+      readonly retryAfterMs?: number;
+    }
   | { readonly kind: 'network'; readonly path: string; readonly message: string }
   | { readonly kind: 'decode'; readonly path: string; readonly errors: readonly string[] };
 
@@ -82,21 +88,29 @@ export const decodeEnvelope = <A, O>(
   return E.right(full.right.data as A);
 };
 
+/** An HTTP failure of `response`, with the wait its Retry-After asks for when it has one. */
+const httpFailure = (path: string, response: Response, nowMs: number): ApiFailure => {
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), nowMs);
+  return { kind: 'http', path, status: response.status, ...(retryAfterMs === null ? {} : { retryAfterMs }) };
+};
+
 /** HTTP 403 leads to /403 (spec §8); other non-2xx answers without an envelope are HTTP failures. */
 const readResponse = async <A, O>(
   path: string,
   response: Response,
   data: t.Type<A, O, unknown>,
+  nowMs: number,
 ): Promise<ApiResult<A>> => {
   if (response.status === 403) return E.left({ kind: 'http', path, status: 403 });
   const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok && !ErrorEnvelope.is(json)) return E.left({ kind: 'http', path, status: response.status });
+  if (!response.ok && !ErrorEnvelope.is(json)) return E.left(httpFailure(path, response, nowMs));
   if (json === undefined) return E.left({ kind: 'decode', path, errors: ['the body is not JSON'] });
   return decodeEnvelope(path, json, data);
 };
 
 export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
   const timeoutMs = options.timeoutMs ?? MAIN_TIMEOUT_MS;
+  const scheduler = options.scheduler ?? asyncScheduler;
 
   const post = <A, O>(path: string, body: unknown, data: t.Type<A, O, unknown>): Observable<ApiResult<A>> => {
     const request$ = new Observable<ApiResult<A>>((subscriber) => {
@@ -119,7 +133,7 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
           // Spec §4: a token header on a response refreshes the stored token.
           const refreshed = response.headers.get(HEADER.token);
           if (refreshed) options.token?.set(refreshed);
-          subscriber.next(await readResponse(path, response, data));
+          subscriber.next(await readResponse(path, response, data, scheduler.now()));
           subscriber.complete();
         })
         .catch((err: unknown) => {
@@ -130,7 +144,6 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
         });
       return () => controller.abort();
     });
-    const scheduler = options.scheduler ?? asyncScheduler;
     const attempt$ = request$.pipe(
       timeout({ first: timeoutMs, scheduler }),
       catchError((err: unknown) =>

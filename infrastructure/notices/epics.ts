@@ -113,7 +113,11 @@ export const toErrorInput = (failure: ApiFailure, state: RootState, pagePath: st
         context: errors.errorContextOf(state, failure.path, pagePath),
       };
     case 'http':
-      return { kind: 'http', status: failure.status };
+      return {
+        kind: 'http',
+        status: failure.status,
+        context: errors.errorContextOf(state, failure.path, pagePath),
+      };
     case 'network':
       return { kind: 'network' };
     case 'decode':

@@ -8,10 +8,14 @@
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 
-/** Synchronous string storage (localStorage's shape); writes may fail (quota) and are then lost. */
+/**
+ * Synchronous string storage (localStorage's shape); writes may fail (quota) and are then lost:
+ * `setItem` answers whether the value was kept, so a writer that must know (the tracking cache)
+ * can keep less.
+ */
 export interface KeyValueStorage {
   readonly getItem: (key: string) => string | null;
-  readonly setItem: (key: string, value: string) => void;
+  readonly setItem: (key: string, value: string) => boolean;
   readonly removeItem: (key: string) => void;
 }
 
@@ -32,7 +36,10 @@ export const browserKeyValueStorage = (
     const memory = new Map<string, string>();
     return {
       getItem: (k) => memory.get(k) ?? null,
-      setItem: (k, v) => void memory.set(k, v),
+      setItem: (k, v) => {
+        memory.set(k, v);
+        return true;
+      },
       removeItem: (k) => void memory.delete(k),
     };
   }
@@ -48,8 +55,10 @@ export const browserKeyValueStorage = (
     setItem: (key, value) => {
       try {
         real.setItem(key, value);
+        return true;
       } catch {
         /* quota exceeded or storage disabled: the value is simply not kept */
+        return false;
       }
     },
     removeItem: (key) => {

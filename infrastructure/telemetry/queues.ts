@@ -7,9 +7,9 @@
  * batch in flight, or acknowledged).
  *
  * - When the page becomes hidden, every pending item goes out with `sendBeacon`.
- * - The log and star-track queues are mirrored to local storage under their policy's cache key
- *   after every change, and read back at start, so what a closed tab had not delivered is sent
- *   by the next one.
+ * - Every queue is mirrored to local storage under its policy's cache key after every change,
+ *   and read back at start, so what a closed tab had not delivered is sent by the next one. When
+ *   the storage is full, the copy keeps the newest items that fit and counts the oldest left out.
  * - Star-track events need a session: init is called when the first event is waiting, and again
  *   every 5 s while it fails or after the server forgets the session (10404).
  */
@@ -35,7 +35,7 @@ import {
   timer,
   type Observable,
 } from 'rxjs';
-import { tracking, type RootState } from '../../domain/index.js';
+import { honourRetryAfter, tracking, type RootState } from '../../domain/index.js';
 import type { StateObservable } from 'redux-observable';
 import type { StarTrackInitRequest, StarTrackInitResponse } from '../contract/telemetry';
 import type { ApiResult } from '../http/client';
@@ -114,7 +114,10 @@ export const channelFlush = (
       }
       failures += 1;
       if (outcome === 'sessionLost') session.id$.next(null);
-      notBefore$.next(deps.clock.now() + retryDelayMs(spec, failures));
+      // A refusal that says how long to wait (429, 503 with Retry-After) is not asked again sooner.
+      const serverDelayMs =
+        E.isLeft(result) && result.left.kind === 'http' ? result.left.retryAfterMs : undefined;
+      notBefore$.next(deps.clock.now() + honourRetryAfter(retryDelayMs(spec, failures), serverDelayMs));
       return settledEvent(spec, batch, false);
     };
 
@@ -201,44 +204,92 @@ const starTrackInit = (
   return waiting$.pipe(switchMap((waiting) => (waiting ? untilSession() : EMPTY)));
 };
 
-// ---- the local cache of the log and star-track queues ------------------------------------------
+// ---- the local cache of the queues ------------------------------------------------------------
 
-const CachedItems = t.array(
-  t.type({
-    id: t.string,
-    name: t.string,
-    data: t.record(t.string, t.union([t.string, t.number, t.boolean, t.null])),
-  }),
-);
+const CachedItem = t.type({
+  id: t.string,
+  name: t.string,
+  data: t.record(t.string, t.union([t.string, t.number, t.boolean, t.null])),
+});
 
-/** The items stored under `key` that are still valid wire items of the channel; [] when none. */
-export const readCache = (
-  storage: KeyValueStorage,
-  spec: ChannelSpec,
-  key: string,
-): tracking.TrackedItem[] => {
+/**
+ * What a cache key holds: the items not yet acknowledged, oldest first; when some older ones did
+ * not fit (a full local storage), the items that did and how many were left out. A bare array
+ * (every item fitted) is also what clients before the count wrote.
+ */
+const CachedQueue = t.union([t.type({ items: t.array(CachedItem), dropped: t.number }), t.array(CachedItem)]);
+
+/** What a page reads back from a cache key: the valid items, and how many the copy left out. */
+export interface RestoredCache {
+  readonly items: readonly tracking.TrackedItem[];
+  readonly dropped: number;
+}
+
+const NOTHING_CACHED: RestoredCache = { items: [], dropped: 0 };
+
+/** The items stored under `key` that are still valid wire items of the channel, and the count left out. */
+export const readCache = (storage: KeyValueStorage, spec: ChannelSpec, key: string): RestoredCache => {
   const raw = storage.getItem(key);
-  if (raw === null) return [];
+  if (raw === null) return NOTHING_CACHED;
   let json: unknown;
   try {
     json = JSON.parse(raw);
   } catch {
-    return [];
+    return NOTHING_CACHED;
   }
-  const decoded = CachedItems.decode(json);
-  if (E.isLeft(decoded)) return [];
-  return decoded.right
-    .map((i): tracking.TrackedItem => ({ id: i.id, name: i.name, data: i.data }))
-    .filter((i) => wireItemOf(spec.channel, i) !== null);
+  const decoded = CachedQueue.decode(json);
+  if (E.isLeft(decoded)) return NOTHING_CACHED;
+  const { items, dropped } = Array.isArray(decoded.right)
+    ? { items: decoded.right, dropped: 0 }
+    : decoded.right;
+  return {
+    items: items
+      .map((i): tracking.TrackedItem => ({ id: i.id, name: i.name, data: i.data }))
+      .filter((i) => wireItemOf(spec.channel, i) !== null),
+    dropped: Number.isSafeInteger(dropped) && dropped > 0 ? dropped : 0,
+  };
 };
 
+/**
+ * Keeps `items` (oldest first) under `key`. When the storage refuses them (its quota is full),
+ * the oldest are left out, as few as let the rest fit (a binary search over how many), and the
+ * copy says how many; when even an empty copy does not fit, the key is removed so no stale copy
+ * is read back. Answers how many items were left out.
+ */
 export const writeCache = (
   storage: KeyValueStorage,
   key: string,
   items: readonly tracking.QueuedItem[],
-): void => {
-  if (items.length === 0) storage.removeItem(key);
-  else storage.setItem(key, JSON.stringify(items.map(({ id, name, data }) => ({ id, name, data }))));
+): number => {
+  if (items.length === 0) {
+    storage.removeItem(key);
+    return 0;
+  }
+  const copy = (leftOut: number) => {
+    const kept = items.slice(leftOut).map(({ id, name, data }) => ({ id, name, data }));
+    return JSON.stringify(leftOut === 0 ? kept : { items: kept, dropped: leftOut });
+  };
+  if (storage.setItem(key, copy(0))) return 0;
+  let written = items.length;
+  if (!storage.setItem(key, copy(written))) {
+    storage.removeItem(key);
+    return items.length;
+  }
+  // Invariant: leaving out `hi` items fits; leaving out `lo - 1` does not.
+  let lo = 1;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (storage.setItem(key, copy(mid))) {
+      written = mid;
+      hi = mid;
+    } else lo = mid + 1;
+  }
+  if (written !== hi && !storage.setItem(key, copy(hi))) {
+    storage.removeItem(key);
+    return items.length;
+  }
+  return hi;
 };
 
 const isEventOf =
@@ -248,9 +299,11 @@ const isEventOf =
     (a.payload as { readonly channel?: unknown } | undefined)?.channel === channel;
 
 /**
- * At start: the cached items come back (`cacheRestored`; ids the queue already holds are ignored
- * by the reducer); from then on every change of the queue rewrites the cache with everything
- * not yet acknowledged.
+ * At start: the cached items come back (`cacheRestored`, with the count the cache had to leave
+ * out; ids the queue already holds are ignored by the reducer); from then on every change of the
+ * queue rewrites the cache with everything not yet acknowledged. Items the cache cannot hold stay
+ * in the queue: this page still sends them; only a page closed before that loses them, and the
+ * next one counts them.
  */
 const cacheMirror = (
   spec: ChannelSpec,
@@ -263,9 +316,11 @@ const cacheMirror = (
     filter(appStarted.match),
     take(1),
     mergeMap(() => {
-      const items = readCache(deps.telemetry.storage, spec, key);
+      const { items, dropped } = readCache(deps.telemetry.storage, spec, key);
       const restore$ =
-        items.length === 0 ? EMPTY : of(tracking.cacheRestored({ channel: spec.channel, items }));
+        items.length === 0 && dropped === 0
+          ? EMPTY
+          : of(tracking.cacheRestored({ channel: spec.channel, items, ...(dropped > 0 ? { dropped } : {}) }));
       const mirror$ = action$.pipe(
         filter(isEventOf(spec.channel)),
         tap(() =>

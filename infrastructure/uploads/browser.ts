@@ -6,7 +6,7 @@
  * Nothing here runs at import time, so Node tests can use `fetchPutChunk` with Node's fetch.
  */
 import { Observable } from 'rxjs';
-import { uploads } from '../../domain/index.js';
+import { parseRetryAfter, uploads } from '../../domain/index.js';
 import type { FetchLike, HttpClient } from '../http/client';
 import { browserKeyValueStorage } from '../platform/storage';
 import { makeUploadsApi } from './api';
@@ -24,10 +24,10 @@ export const ALTERNATE_HOST_META = 'atelier-upload-alternate-host';
 export class PutTimeoutError extends Error {}
 
 /**
- * PUT through `fetch`, with the chunk's Content-MD5. Emits the HTTP status once the answer's body
- * is read (so the connection can be reused; a 400 is read for the store's BadDigest), errors on
- * transport failure, aborts on unsubscribe (the epics' 60 s chunk timeout and cancel) and, as a
- * last bound, after `hardTimeoutMs`.
+ * PUT through `fetch`, with the chunk's Content-MD5. Emits the HTTP status (and the wait a
+ * Retry-After asks for) once the answer's body is read (so the connection can be reused; a 400 is
+ * read for the store's BadDigest), errors on transport failure, aborts on unsubscribe (the epics'
+ * 60 s chunk timeout and cancel) and, as a last bound, after `hardTimeoutMs`.
  */
 export const fetchPutChunk =
   (fetchFn: FetchLike, hardTimeoutMs: number = uploads.IMAGE_UPLOAD_TIMEOUT_MS): PutChunk =>
@@ -49,8 +49,12 @@ export const fetchPutChunk =
         .then(async (response) => {
           const body = await response.text().catch(() => '');
           clearTimeout(timer);
-          const badDigest = isBadDigestAnswer(response.status, body);
-          subscriber.next(badDigest ? { status: response.status, badDigest } : { status: response.status });
+          const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), Date.now());
+          subscriber.next({
+            status: response.status,
+            ...(retryAfterMs === null ? {} : { retryAfterMs }),
+            ...(isBadDigestAnswer(response.status, body) ? { badDigest: true } : {}),
+          });
           subscriber.complete();
         })
         .catch((err: unknown) => {

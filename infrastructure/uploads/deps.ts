@@ -30,6 +30,8 @@ export interface PutOutcome {
    * (S3's 400 BadDigest, the reference server's 30004): damaged on the way, worth sending again.
    */
   readonly badDigest?: boolean;
+  /** The wait the answer's Retry-After asks for (429, 503): the retry honours it (issue 25). */
+  readonly retryAfterMs?: number;
 }
 
 /**

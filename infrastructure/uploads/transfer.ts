@@ -28,11 +28,11 @@ import {
   mergeMap,
   of,
   take,
+  race,
   takeUntil,
   tap,
   throwError,
   throwIfEmpty,
-  timeout,
   timer,
   toArray,
 } from 'rxjs';
@@ -143,6 +143,14 @@ export interface UploadRunEnv {
 
 /** A pre-signed URL is relative to the API origin; a host reload sends it elsewhere. */
 const onHost = (host: string, url: string): string => (/^https?:\/\//i.test(url) ? url : host + url);
+
+/** How one try of a chunk ended: stored (and verified), or not, with the wait the server asked for. */
+interface TryOutcome {
+  readonly ok: boolean;
+  readonly retryAfterMs: number | null;
+}
+const STORED: TryOutcome = { ok: true, retryAfterMs: null };
+const LOST: TryOutcome = { ok: false, retryAfterMs: null };
 
 /**
  * Spec §8: 5xx, 408, 429 and transport failures are worth retrying; another 4xx never is, except
@@ -444,12 +452,13 @@ export const runUpload = (
     const chunk$ = (source: UploadFileHandle, index: number, host: string): Observable<Action> => {
       const timeoutMs = route === 'image' ? uploads.IMAGE_UPLOAD_TIMEOUT_MS : uploads.CHUNK_TIMEOUT_MS;
 
-      const failure$ = (): Observable<Action> =>
+      /** A failed try; `retryAfterMs` is the wait the server asked for, if it did. */
+      const failure$ = (retryAfterMs: number | null): Observable<Action> =>
         defer(() => {
           const failed = emit(uploads.chunkFailed({ id, index }));
           const upload = model.upload();
           const step = upload
-            ? uploads.nextStepAfterChunkFailure(upload, index)
+            ? uploads.nextStepAfterChunkFailure(upload, index, retryAfterMs)
             : ({ kind: 'ignore' } as const);
           switch (step.kind) {
             case 'retryChunk':
@@ -477,7 +486,7 @@ export const runUpload = (
           if (!phase || !slice || url === undefined || slice.status === 'confirmed') return EMPTY;
           const verify = verifyCall(source.size, phase.chunkSize);
           const sent = emit(uploads.chunkSent({ id, index }));
-          const outcome$: Observable<boolean> = from(source.slice(slice.start, slice.end)).pipe(
+          const try$: Observable<TryOutcome> = from(source.slice(slice.start, slice.end)).pipe(
             mergeMap((bytes) => from(up.contentMd5(bytes)).pipe(map((md5) => ({ bytes, md5 })))),
             mergeMap(({ bytes, md5 }) =>
               putUrl$(phase.fileId, url, md5).pipe(
@@ -486,28 +495,30 @@ export const runUpload = (
                 ),
               ),
             ),
-            mergeMap((put): Observable<boolean> => {
-              if (put === null) return of(false);
+            mergeMap((put): Observable<TryOutcome> => {
+              if (put === null) return of(LOST);
               const verdict = putVerdict(put);
               if (verdict === 'fatal') return throwError(() => new Broken('uploadError', false));
-              if (verdict === 'retry') return of(false);
-              if (verify === null) return of(true);
+              if (verdict === 'retry') return of({ ok: false, retryAfterMs: put.retryAfterMs ?? null });
+              if (verify === null) return of(STORED);
               return chunkCall(verify(checkRequest(phase.fileId, url))).pipe(
-                map((r) => r !== null && arrived(r, slice)),
+                map((r) => (r !== null && arrived(r, slice) ? STORED : LOST)),
               );
             }),
-            defaultIfEmpty(false),
-            timeout({ first: timeoutMs, scheduler: deps.scheduler }),
-            // Transport failures and the chunk timeout are chunk failures; refusals end the upload.
+            defaultIfEmpty(LOST),
+            // Transport failures are chunk failures; refusals end the upload.
             catchError((err: unknown) =>
-              err instanceof Broken || err instanceof Refused ? throwError(() => err) : of(false),
+              err instanceof Broken || err instanceof Refused ? throwError(() => err) : of(LOST),
             ),
           );
+          // The chunk timeout (spec §9, 60 s) is armed before the PUT goes out, so it ends the try
+          // at exactly its time: an answer in the same millisecond is already too late (issue 25).
+          const outcome$ = race(timer(timeoutMs, deps.scheduler).pipe(map(() => LOST)), try$);
           return concat(
             of(sent),
             outcome$.pipe(
-              mergeMap((ok) => {
-                if (!ok) return failure$();
+              mergeMap(({ ok, retryAfterMs }) => {
+                if (!ok) return failure$(retryAfterMs);
                 const confirmed = emit(uploads.chunkConfirmed({ id, index }));
                 saveProgress();
                 return of(confirmed);

@@ -8,10 +8,21 @@
  * served by the server (`/blobs/...`, `/download/...`) and its upload chunks come through the
  * server's own signed chunk route (server/commerce/uploads.ts).
  */
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+
+/**
+ * The folder of one private resource's files: `<kind>/<id>/<random>`. A blob's address is served
+ * to whoever holds it (`/blobs/...`, public and immutable, and so are its image variants), so the
+ * part of it that keeps the file private must not follow from the resource's id, which the API
+ * names in lists, events, logs and problem reports (issue 25: the authorisation matrix opened
+ * another account's task outputs from their task ids alone).
+ */
+export const privateFolder = (kind: string, id: string): string =>
+  `${kind}/${id}/${randomBytes(16).toString('base64url')}`;
 
 /** An inclusive byte range. */
 export interface ByteSpan {

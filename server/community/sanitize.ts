@@ -15,6 +15,7 @@ import createDOMPurify, {
   type WindowLike,
 } from 'dompurify';
 import type * as Jsdom from 'jsdom';
+import { moderation } from '../../domain/index.js';
 
 export const ALLOWED_TAGS: readonly string[] = [
   'p',
@@ -177,6 +178,8 @@ const STYLE_RULES: { readonly [prop: string]: RegExp } = {
   'text-decoration': /^(none|underline|line-through)$/,
   'font-style': /^(normal|italic)$/,
 };
+/** The style properties a `style` attribute may keep (each with its own value rule above). */
+export const ALLOWED_STYLES: readonly string[] = Object.keys(STYLE_RULES);
 
 /** Keeps only the allowed declarations; null when none is left. */
 export const safeStyle = (raw: string): string | null => {
@@ -297,6 +300,26 @@ export const openElementsBound = (input: string): number => {
   return max;
 };
 
+/** A parser drops the newline right after `<pre>`: a first newline of its text is written twice, so it stays. */
+const keepPreNewlines = (parent: Node): void => {
+  for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
+    if (child.nodeType !== ELEMENT_NODE) continue;
+    const first = child.firstChild;
+    if (child.nodeName === 'PRE' && first?.nodeType === TEXT_NODE && first.nodeValue?.startsWith('\n'))
+      first.nodeValue = `\n${first.nodeValue}`;
+    keepPreNewlines(child);
+  }
+};
+
+/** The HTML as a parser reads it back (domain/moderation `settleHtml`), under the same depth cap. */
+const reparse = (html: string): string => {
+  const template = instance().window.document.createElement('template');
+  template.innerHTML = html;
+  capDepth(template.content, 0);
+  keepPreNewlines(template.content);
+  return template.innerHTML;
+};
+
 const purifyHtml = (input: string): string => {
   const body = instance().purify.sanitize(input, {
     ALLOWED_TAGS: [...ALLOWED_TAGS],
@@ -310,13 +333,20 @@ const purifyHtml = (input: string): string => {
   }) as Element | null;
   if (body === null) return '';
   capDepth(body, 0);
+  keepPreNewlines(body);
   return body.innerHTML;
 };
 
-/** The allow-listed, well-formed HTML of `input`. */
+/** The text of `input` alone, its tags removed. */
+const textOnly = (input: string): string => purifyHtml(input.replace(/<[^>]*>?/g, ''));
+
+/**
+ * The allow-listed, well-formed HTML of `input`, settled: a browser parsing it builds exactly the
+ * tree that was checked, and sanitising it again changes nothing.
+ */
 export const sanitizeHtml = (input: string): string => {
-  if (openElementsBound(input) > MAX_OPEN_ELEMENTS) return purifyHtml(input.replace(/<[^>]*>?/g, ''));
-  return purifyHtml(input);
+  if (openElementsBound(input) > MAX_OPEN_ELEMENTS) return textOnly(input);
+  return moderation.settleHtml(purifyHtml(input), reparse) ?? textOnly(input);
 };
 
 const BLOCK_ENDS: ReadonlySet<string> = new Set([

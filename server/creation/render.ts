@@ -2,7 +2,7 @@
  * Runs a task's engine (in an engine worker thread, server/engines/pool.ts): from the job and the
  * bytes of its input files to its output files, in order: images as PNG, video as an animated
  * GIF, audio as a WAV with a waveform cover PNG. No I/O here: `renderTask` (./renderTask.ts)
- * reads the inputs and stores the outputs under `tasks/<id>/`. Every engine is deterministic per
+ * reads the inputs and stores the outputs under `tasks/<id>/<random>/`. Every engine is deterministic per
  * prompt, seed and inputs. Failures (an input that vanished or no longer decodes, an output too
  * large) throw EngineError; the runner fails and refunds the task.
  */
@@ -129,7 +129,7 @@ export const inputKeysOf = (p: StoredParams): string[] => [
   ...Object.values(p.workflow?.image_keys ?? {}),
 ];
 
-/** One output file of a task, in the order it is stored (`tasks/<id>/<n>.<ext>`). */
+/** One output file of a task, in the order it is stored (`tasks/<id>/<random>/<n>.<ext>`). */
 export type RenderedFile =
   | { readonly ext: 'png'; readonly bytes: Uint8Array; readonly width: number; readonly height: number }
   | { readonly ext: 'wav'; readonly bytes: Uint8Array; readonly duration: number }

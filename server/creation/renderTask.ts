@@ -1,10 +1,10 @@
 /**
  * A task's render, as the task runner sees it: reads the input files, runs the engine in a
- * worker thread (./render.ts through server/engines/pool.ts) and stores the outputs under
- * `tasks/<id>/`: the event loop only does the I/O.
+ * worker thread (./render.ts through server/engines/pool.ts) and stores the outputs in a private
+ * folder `tasks/<id>/<random>/` (blobs/store.ts `privateFolder`): the event loop only does the I/O.
  */
 import type { TaskImageUri, TaskMedia } from '../../infrastructure/contract/tasks';
-import type { BlobStore } from '../blobs/store';
+import { privateFolder, type BlobStore } from '../blobs/store';
 import { runEngine } from '../engines/pool';
 import { inputKeysOf, type RenderJob, type RenderOutput } from './render';
 
@@ -14,8 +14,9 @@ export const renderTask = async (blobs: BlobStore, job: RenderJob): Promise<Rend
   const rendered = await runEngine('render', { job, inputs });
   const images: TaskImageUri[] = [];
   const media: TaskMedia[] = [];
+  const folder = privateFolder('tasks', job.id);
   for (const [n, f] of rendered.files.entries()) {
-    const key = `tasks/${job.id}/${n}.${f.ext}`;
+    const key = `${folder}/${n}.${f.ext}`;
     await blobs.put(key, f.bytes);
     const url = blobs.urlOf(key);
     if (f.ext === 'png') {

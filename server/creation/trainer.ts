@@ -4,7 +4,7 @@
  */
 import { TRAIN_STATUS, type TrainModelCard } from '../../infrastructure/contract/creation';
 import { claimWork, withLease, type ClaimSettings } from './claims';
-import type { BlobStore } from '../blobs/store';
+import { privateFolder, type BlobStore } from '../blobs/store';
 import type { Database } from '../db/database';
 import { EngineError } from '../engines/bitmap';
 import { runEngine } from '../engines/pool';
@@ -74,11 +74,13 @@ const produceResult = async (blobs: BlobStore, row: TrainingRow): Promise<Stored
     inputs,
   });
   const fileName = `${slug(row.name)}.safetensors`;
-  const key = `trainings/${row.id}/${fileName}`;
+  // A private folder: the samples and the LoRA file open for no one who only knows the training id.
+  const folder = privateFolder('trainings', row.id);
+  const key = `${folder}/${fileName}`;
   await blobs.put(key, bytes);
   const samples = [];
   for (const [i, img] of rendered.entries()) {
-    const sampleKey = `trainings/${row.id}/sample-${i}.png`;
+    const sampleKey = `${folder}/sample-${i}.png`;
     await blobs.put(sampleKey, img.png);
     samples.push({ url: blobs.urlOf(sampleKey), width: img.width, height: img.height });
   }

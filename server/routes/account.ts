@@ -30,7 +30,14 @@ import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { avatarFrameOf } from '../commerce/decorations';
 import type { ServerContext } from '../context';
 import { outboxMailer, readOutbox, type Mailer } from '../platform/mail';
-import { LOGIN_LIMITS, makeLoginThrottle, slidingWindow, type SlidingWindow } from '../security/throttle';
+import type { Database } from '../db/database';
+import {
+  claim,
+  LOGIN_LIMITS,
+  makeLoginThrottle,
+  slidingWindow,
+  type SlidingWindow,
+} from '../security/throttle';
 
 interface AccountRow extends Record<string, unknown> {
   id: string;
@@ -84,18 +91,19 @@ const sha256 = (s: string): string => createHash('sha256').update(s).digest('hex
 
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Refuses the attempt with 20010 and the wait when the address is over its limit; else counts it. */
+/**
+ * Refuses the attempt with 20010 and the wait when `key` is over its limit; else counts it (checked
+ * and counted as one step, so a burst in parallel gets no more than the limit).
+ */
 const throttled = async (
+  db: Database,
   limiter: SlidingWindow,
-  address: string,
+  key: string,
   now: number,
   reply: FastifyReply,
 ): Promise<{ status: { code: number; msg: string }; data: LoginThrottled } | null> => {
-  const waitMs = await limiter.waitMs(address, now);
-  if (waitMs <= 0) {
-    await limiter.record(address, now);
-    return null;
-  }
+  const { waitMs } = await claim(db, [{ window: limiter, key }], now);
+  if (waitMs <= 0) return null;
   const retryAfterS = Math.ceil(waitMs / 1000);
   reply.header('retry-after', String(retryAfterS));
   return {
@@ -114,6 +122,13 @@ export const accountRoutes = (
   const { signUpsPerAddress, loginWindowMs } = ctx.config;
   const signUps = slidingWindow(ctx.db, 'sign-up:address', signUpsPerAddress, loginWindowMs);
   const resetMails = slidingWindow(ctx.db, 'reset-mail:address', signUpsPerAddress, loginWindowMs);
+  // Per e-mail address too, whoever asks from wherever: no one floods a mailbox from many addresses.
+  const resetMailsTo = slidingWindow(
+    ctx.db,
+    'reset-mail:account',
+    ctx.config.resetMailsPerAccount,
+    loginWindowMs,
+  );
   /** The account's fields with the frame of the avatar box it wears (spec §3 avatar_frame). */
   const infoOf = async (row: AccountRow): Promise<AccountInfo> =>
     toAccountInfo(row, await avatarFrameOf(ctx.db, ctx.blobs, row.id));
@@ -122,10 +137,10 @@ export const accountRoutes = (
     const body = decodeBody(LoginRequest, req.body);
     const email = body.email.toLowerCase();
     const now = ctx.clock.now();
-    // Checked before the password: during a lock the right password is refused too.
-    const waitMs = await throttle.waitMs(email, req.ip, now);
-    if (waitMs > 0) {
-      const retryAfterS = Math.ceil(waitMs / 1000);
+    // Counted before the password is checked: during a lock the right password is refused too.
+    const attempt = await throttle.attempt(email, req.ip, now);
+    if (attempt.waitMs > 0) {
+      const retryAfterS = Math.ceil(attempt.waitMs / 1000);
       reply.header('retry-after', String(retryAfterS));
       return {
         status: { code: CODES.tooManySignIns, msg: `too many sign-in attempts; retry in ${retryAfterS} s` },
@@ -133,11 +148,11 @@ export const accountRoutes = (
       };
     }
     const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [email]);
-    if (!row || !(await verifyPassword(body.password, row.password_hash))) {
-      await throttle.failed(email, req.ip, now);
-      if (!row) throw new ApiError(CODES.accountNotExistent, 'no account with this email');
+    // A failure stays counted; a right password gives the attempt back and clears the account's.
+    if (!row) throw new ApiError(CODES.accountNotExistent, 'no account with this email');
+    if (!(await verifyPassword(body.password, row.password_hash)))
       throw new ApiError(CODES.wrongPassword, 'wrong password');
-    }
+    await attempt.release?.();
     await throttle.succeeded(email);
     const token = await startSession(ctx.db, reply, row.id, now);
     return ok({ token, user: await infoOf(row) });
@@ -159,7 +174,7 @@ export const accountRoutes = (
   app.post(REGISTER_PATH, async (req, reply) => {
     const body = decodeBody(RegisterRequest, req.body);
     const now = ctx.clock.now();
-    const refused = await throttled(signUps, req.ip, now, reply);
+    const refused = await throttled(ctx.db, signUps, req.ip, now, reply);
     if (refused) return refused;
     const email = body.email.trim().toLowerCase();
     if (!session.isPlausibleEmail(email) || email.length > 254)
@@ -187,10 +202,13 @@ export const accountRoutes = (
   app.post(PASSWORD_FORGOT_PATH, async (req, reply) => {
     const body = decodeBody(PasswordForgotRequest, req.body);
     const now = ctx.clock.now();
-    const refused = await throttled(resetMails, req.ip, now, reply);
+    const refused = await throttled(ctx.db, resetMails, req.ip, now, reply);
     if (refused) return refused;
     const email = body.email.trim().toLowerCase();
     if (!session.isPlausibleEmail(email)) throw new ApiError(CODES.invalidEmail, 'invalid email');
+    // Counted before the address is looked up, for every address alike: the limit reveals no one.
+    const tooMany = await throttled(ctx.db, resetMailsTo, email, now, reply);
+    if (tooMany) return tooMany;
     const [row] = await ctx.db.query<AccountRow>('SELECT * FROM accounts WHERE email = $1', [email]);
     // The same answer whether or not the address has an account: the form reveals no one.
     if (!row) return ok(null);

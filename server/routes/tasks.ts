@@ -83,14 +83,20 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
         const body = decodeBody(TaskCreateRequest, req.body);
         const now = ctx.clock.now();
         const guest = guestOf(req.caller.accountId);
-        if (guest && (await allowance.needsChallenge(req.caller.deviceId, req.ip, now))) {
+        // A free generation is taken from the allowance before the task is made (and given back
+        // if it is refused), so requests in parallel cannot all find the allowance unspent.
+        const free = guest ? await allowance.claimFree(req.caller.deviceId, req.ip, now) : null;
+        if (guest && free === null) {
           if (body.captcha_token === undefined)
             throw new ApiError(CODES.captchaRequired, 'please solve the captcha challenge');
           const check = await captcha.redeem(body.captcha_token, now);
           if (check !== 'ok') throw new ApiError(CODES.captchaInvalid, `the captcha solution is ${check}`);
         }
-        const item = await ctx.tasks.create(req.caller, body, now);
-        if (guest) await allowance.record(req.caller.deviceId, req.ip, now);
+        const item = await ctx.tasks.create(req.caller, body, now).catch(async (err: unknown) => {
+          await free?.();
+          throw err;
+        });
+        if (guest && free === null) await allowance.record(req.caller.deviceId, req.ip, now);
         return ok({ item });
       },
     );

@@ -9,12 +9,13 @@
  *
  * The free allowance is counted per device id AND per client address over the last 24 hours:
  * rotating `x-device-id` from one address does not reset it. Counted in PostgreSQL too (a sliding
- * window of server/security/throttle.ts), so generations on any process count.
+ * window of server/security/throttle.ts), so generations on any process count; a free generation
+ * is claimed from both allowances as one step, so a parallel burst gets no more than the allowance.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { leadingZeroBits, powInput } from '../../infrastructure/contract/captcha';
-import type { Queryable } from '../db/database';
-import { slidingWindow } from './throttle';
+import type { Database, Queryable } from '../db/database';
+import { claim, slidingWindow } from './throttle';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
 const DAY_MS = 24 * 3600_000;
@@ -86,11 +87,24 @@ export const makeCaptcha = (db: Queryable, signingSecret: string, difficulty: nu
 export interface GuestAllowance {
   /** Whether the next guest generation from this device or address needs a solved challenge. */
   readonly needsChallenge: (deviceId: string | null, address: string, now: number) => Promise<boolean>;
+  /**
+   * Takes one free generation of the device's and the address's allowance, as one step on every
+   * process: `release` gives it back (the generation was refused); null when either is spent.
+   */
+  readonly claimFree: (
+    deviceId: string | null,
+    address: string,
+    now: number,
+  ) => Promise<(() => Promise<void>) | null>;
+  /** Counts a generation that was not free (a solved challenge paid for it). */
   readonly record: (deviceId: string | null, address: string, now: number) => Promise<void>;
 }
 
-export const makeGuestAllowance = (db: Queryable, freePerDay: number): GuestAllowance => {
-  const generations = slidingWindow(db, 'guest-generation', freePerDay, DAY_MS);
+/** The window of the free allowance: generations of the last 24 hours count. */
+export const GUEST_ALLOWANCE_WINDOW_MS = DAY_MS;
+
+export const makeGuestAllowance = (db: Database, freePerDay: number): GuestAllowance => {
+  const generations = slidingWindow(db, 'guest-generation', freePerDay, GUEST_ALLOWANCE_WINDOW_MS);
   const keys = (deviceId: string | null, address: string) => [
     `ip:${address}`,
     ...(deviceId === null ? [] : [`device:${deviceId}`]),
@@ -100,6 +114,14 @@ export const makeGuestAllowance = (db: Queryable, freePerDay: number): GuestAllo
       for (const k of keys(deviceId, address)) if ((await generations.waitMs(k, now)) > 0) return true;
       return false;
     },
+    claimFree: async (deviceId, address, now) =>
+      (
+        await claim(
+          db,
+          keys(deviceId, address).map((key) => ({ window: generations, key })),
+          now,
+        )
+      ).release,
     record: async (deviceId, address, now) => {
       for (const k of keys(deviceId, address)) await generations.record(k, now);
     },

@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Character, CharacterType, Gender } from '../../infrastructure/contract/characters';
 import type { Voice } from '../../infrastructure/contract/streaming';
+import { resolveCaller } from '../auth';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { CODES, failure } from '../envelope';
@@ -106,14 +107,23 @@ export const findCharacter = async (db: Queryable, id: string): Promise<Characte
   return rows[0] ?? null;
 };
 
-/** The cover of `id`, rendered and stored if it is not yet; null when there is no such character. */
-export const ensureCharacterCover = async (ctx: ServerContext, id: string): Promise<Buffer | null> => {
+/**
+ * The cover of `id`, rendered and stored if it is not yet; null when there is no such character,
+ * or when `mayView` refuses it (asked before anything is rendered).
+ */
+export const ensureCharacterCover = async (
+  ctx: ServerContext,
+  id: string,
+  mayView: (character: { readonly owner_id: string | null; readonly is_public: boolean }) => Promise<boolean>,
+): Promise<Buffer | null> => {
   if (!SAFE_ID.test(id)) return null;
-  const [row] = await ctx.db.query<{ name: string; cover_prompt: string }>(
-    'SELECT name, cover_prompt FROM characters WHERE id = $1',
-    [id],
-  );
-  if (!row) return null;
+  const [row] = await ctx.db.query<{
+    name: string;
+    cover_prompt: string;
+    owner_id: string | null;
+    is_public: boolean;
+  }>('SELECT name, cover_prompt, owner_id, is_public FROM characters WHERE id = $1', [id]);
+  if (!row || !(await mayView(row))) return null;
   const key = coverKey(id, coverVersion(row.name, row.cover_prompt));
   const stored = await ctx.blobs.get(key);
   if (stored) return stored;
@@ -135,12 +145,22 @@ export const ensureCharacterCover = async (ctx: ServerContext, id: string): Prom
 export const characterCoverRoute = (app: FastifyInstance, ctx: ServerContext): void => {
   app.get<{ Params: { file: string } }>('/blobs/studio/characters/:file', async (req, reply) => {
     const m = /^(.+)\.png$/.exec(req.params.file);
-    const bytes = m?.[1] ? await ensureCharacterCover(ctx, m[1]) : null;
+    let shared = true;
+    // A private character's cover is drawn from its private name and prompt: its owner's only
+    // (the browser sends cookie T with the image request), and never kept in a shared cache.
+    const bytes = m?.[1]
+      ? await ensureCharacterCover(ctx, m[1], async (c) => {
+          shared = c.is_public;
+          if (c.is_public) return true;
+          const caller = await resolveCaller(ctx.db, req, ctx.clock.now());
+          return caller.accountId !== null && caller.accountId === c.owner_id;
+        })
+      : null;
     if (!m || !bytes) return reply.status(404).send(failure(CODES.notFound, 'no such file'));
     // The URL carries the cover's version (?v=), but the path alone names the current cover.
     return reply
       .header('content-type', 'image/png')
-      .header('cache-control', 'public, max-age=60')
+      .header('cache-control', shared ? 'public, max-age=60' : 'private, max-age=60')
       .send(bytes);
   });
 };

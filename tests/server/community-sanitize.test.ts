@@ -195,59 +195,9 @@ describe('text and content helpers', () => {
 });
 
 describe('sanitizer properties (spec §5): safe output, idempotent, linear time', () => {
-  const fragment = fc.constantFrom(
-    '<',
-    '>',
-    '</',
-    '/>',
-    '"',
-    "'",
-    '=',
-    ' ',
-    '\t',
-    '\n',
-    '&',
-    '#',
-    ';',
-    'x',
-    '1',
-    '&#x61;',
-    '&colon;',
-    '\u0000',
-    'a',
-    'p',
-    'img',
-    'b',
-    'script',
-    'style',
-    'svg',
-    'iframe',
-    'div',
-    'li',
-    'ol',
-    'href',
-    'src',
-    'style',
-    'title',
-    'onclick',
-    'onerror',
-    'javascript:',
-    'data:',
-    'https://x.test',
-    '/path',
-    'color:red',
-    'text-align:center',
-    'url(',
-    '<!--',
-    '-->',
-    '<!',
-    '<?',
-    'alert(1)',
-  );
-  const html = fc.array(fragment, { maxLength: 60 }).map((xs) => xs.join(''));
-
-  it('never emits a tag, attribute or URL outside the allow-list', () => {
-    // The oracle itself tells safe from unsafe output.
+  // Safe output and idempotence over random markup: tests/security/sanitisers.test.ts (10,000
+  // runs of both sanitisers, read back by parse5, including the token soup this file used).
+  it('the oracle tells safe from unsafe output', () => {
     expect(isSafe('<p style="color: #fff">ok</p><a href="/x" target="_blank">y</a>')).toBe(true);
     for (const bad of [
       '<script>x</script>',
@@ -259,20 +209,6 @@ describe('sanitizer properties (spec §5): safe output, idempotent, linear time'
       '<p style="background: url(x)">',
     ])
       expect(isSafe(bad), bad).toBe(false);
-    fc.assert(
-      fc.property(html, (input) => isSafe(sanitizeHtml(input))),
-      { numRuns: 3000 },
-    );
-  });
-
-  it('is idempotent: sanitising sanitised HTML changes nothing', () => {
-    fc.assert(
-      fc.property(html, (input) => {
-        const once = sanitizeHtml(input);
-        return sanitizeHtml(once) === once;
-      }),
-      { numRuns: 3000 },
-    );
   });
 
   it('keeps plain text intact (apart from escaping)', () => {

@@ -40,7 +40,13 @@ import { REPLY_CUT_OFF } from '../../server/studio/chat';
 import { makeFakeDeps } from '../support/fakeApi';
 import { silentAudioOutput } from '../support/fakes/streaming';
 import type { Json } from '../support/server';
-import { startServerPeers, type PeerServer, type ServerPeers } from '../support/serverPeers';
+import {
+  captchaState,
+  createAsGuest,
+  startServerPeers,
+  type PeerServer,
+  type ServerPeers,
+} from '../support/serverPeers';
 import { untilState } from '../support/storeWait';
 
 const WINDOW_MS = 10 * 60_000;
@@ -132,18 +138,6 @@ describe('sign-ups and reset mails per address hold across processes', () => {
 });
 
 describe('the guest allowance, the captcha and the guest rate limit hold across processes', () => {
-  const createAsGuest = (
-    server: PeerServer,
-    from: string,
-    device: string,
-    extra: Record<string, unknown> = {},
-  ) =>
-    server.post(
-      '/api/v1/task/tool/create',
-      { domain_type: 0, prompt: 'a guest picture', aspect_ratio: '1:1', ...extra },
-      { 'x-device-id': device },
-      from,
-    );
   const solve = (c: CaptchaChallenge): number => {
     for (let counter = 0; ; counter++)
       if (leadingZeroBits(createHash('sha256').update(powInput(c.nonce, counter)).digest()) >= c.difficulty)
@@ -154,15 +148,7 @@ describe('the guest allowance, the captcha and the guest rate limit hold across 
     const from = '127.0.0.14';
     expect(code(await createAsGuest(a, from, 'allowance-1'))).toBe(10000);
     expect(code(await createAsGuest(b, from, 'allowance-2'))).toBe(10000);
-    for (const server of [a, b]) {
-      const status = await server.post(
-        '/api/v1/captcha/status',
-        { scene: 'task_create' },
-        { 'x-device-id': 'allowance-3' },
-        from,
-      );
-      expect(status.json.data.state).toBe(1);
-    }
+    for (const server of [a, b]) expect(await captchaState(server, from, 'allowance-3')).toBe(1);
     expect(code(await createAsGuest(b, from, 'allowance-3'))).toBe(20011);
 
     // A challenge issued by A is solved and redeemed on B (one signing secret), then replayed on A.

@@ -1,8 +1,9 @@
 /**
- * Domain values the tests build again and again: a coin balance as billing holds it, and an
- * ornament the person owns. One home, so a change of the domain's shape is mended once.
+ * Values the tests build again and again: a coin balance as billing holds it, an ornament the
+ * person owns, and a task as the server answers it. One home, so a change of a shape is mended once.
  */
-import type { billing, decorations } from '../../domain/index.js';
+import { tasks, type billing, type decorations } from '../../domain/index.js';
+import type { TaskItem } from '../../infrastructure/contract/tasks';
 
 /** A balance of `free` free coins and `paid` paid ones; an active membership is a 'pro' one. */
 export const paymentInfo = (free: number, paid = 0, active = false): billing.PaymentInfo => ({
@@ -36,3 +37,33 @@ export const ornament = (
   buy_at: 1,
   sold: 1,
 });
+
+/** A text-to-image task as the task calls answer it: `status` 1 queued, 2 running, 3 done, 4 failed. */
+export const taskItem = (
+  id: string,
+  status: number,
+  process: number,
+  over: Partial<TaskItem> = {},
+): TaskItem => ({
+  id,
+  status,
+  process,
+  status_desc: '',
+  img_uris: status === 3 ? [{ url: `/blobs/${id}.png`, width: 8, height: 8 }] : [],
+  estimate_time: 20,
+  create_at: 0,
+  domain_type: 0,
+  prompt: id,
+  aspect_ratio: '1:1',
+  ...over,
+});
+
+/** A text-to-image task created at `createdAt` (a guest's unless said), as the create epic records it. */
+export const taskCreated = (id: string, { guest = true, createdAt = 0 } = {}) =>
+  tasks.taskCreated({
+    id,
+    params: { domainType: 0, prompt: id, aspectRatio: '1:1', seed: null },
+    guest,
+    estimateMs: null,
+    createdAt,
+  });

@@ -10,43 +10,57 @@ import { hashPassword } from '../../server/auth';
 import { credit } from '../../server/ledger';
 import type { Json, TestServer } from './server';
 
+/**
+ * A new member account `id` (e-mail `id@atelier.test`, password `pw-id`) with `coins` paid coins
+ * and a Pro membership for a day, signed in: its session token.
+ */
+export const memberAccount = async (s: TestServer, id: string, coins: number): Promise<string> => {
+  const db = s.server.ctx.db;
+  await db.query(
+    `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, $3, $1, $1, 0)`,
+    [id, `${id}@atelier.test`, await hashPassword(`pw-${id}`)],
+  );
+  await credit(db, id, 'paid', coins, 'test', null, 0);
+  await db.query(
+    'INSERT INTO memberships (account_id, product_level, product_type, expiry_time) VALUES ($1, 3, 1, $2)',
+    [id, Date.now() + 86_400_000],
+  );
+  return s.login(`${id}@atelier.test`, `pw-${id}`);
+};
+
+/** Uploads an image as `token` through pre-sign, PUT and confirm; its confirmed URL and file id. */
+export const uploadImage = async (
+  s: TestServer,
+  token: string,
+  bytes: Buffer,
+  contentType: string,
+  fileName: string,
+): Promise<{ url: string; fileId: string }> => {
+  const sha = createHash('sha256').update(bytes).digest('hex');
+  const p = await s.post(
+    '/api/v1/upload/pre-sign',
+    { content_type: contentType, file_name: fileName, file_size: bytes.length, hash_val: sha },
+    { token },
+  );
+  expect(p.json.status.code).toBe(10000);
+  const put = await fetch(s.baseUrl + p.json.data.pre_sign, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
+  expect(put.status).toBe(200);
+  const done = await s.post('/api/v1/upload/image/confirm', { file_id: p.json.data.file_id }, { token });
+  expect(done.json.data.status, `confirm of ${contentType}`).toBe(0);
+  return { url: done.json.data.url as string, fileId: p.json.data.file_id as string };
+};
+
 export const imageTasks = (s: TestServer) => {
   let token = '';
   const code = (r: { json: Json }) => r.json.status.code as number;
 
-  const makeAccount = async (id: string, coins: number): Promise<string> => {
-    const db = s.server.ctx.db;
-    await db.query(
-      `INSERT INTO accounts (id, email, password_hash, account_name, name, created_at) VALUES ($1, $2, $3, $1, $1, 0)`,
-      [id, `${id}@atelier.test`, await hashPassword(`pw-${id}`)],
-    );
-    await credit(db, id, 'paid', coins, 'test', null, 0);
-    await db.query(
-      'INSERT INTO memberships (account_id, product_level, product_type, expiry_time) VALUES ($1, 3, 1, $2)',
-      [id, Date.now() + 86_400_000],
-    );
-    return s.login(`${id}@atelier.test`, `pw-${id}`);
-  };
-
   /** Uploads through pre-sign, PUT and confirm; the confirmed URL, or the confirm's answer when refused. */
-  const upload = async (bytes: Buffer, contentType: string, ext: string): Promise<string> => {
-    const sha = createHash('sha256').update(bytes).digest('hex');
-    const p = await s.post(
-      '/api/v1/upload/pre-sign',
-      { content_type: contentType, file_name: `photo.${ext}`, file_size: bytes.length, hash_val: sha },
-      { token },
-    );
-    expect(code(p)).toBe(10000);
-    const put = await fetch(s.baseUrl + p.json.data.pre_sign, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/octet-stream' },
-      body: bytes as Uint8Array<ArrayBuffer>,
-    });
-    expect(put.status).toBe(200);
-    const done = await s.post('/api/v1/upload/image/confirm', { file_id: p.json.data.file_id }, { token });
-    expect(done.json.data.status, `confirm of ${contentType}`).toBe(0);
-    return done.json.data.url as string;
-  };
+  const upload = async (bytes: Buffer, contentType: string, ext: string): Promise<string> =>
+    (await uploadImage(s, token, bytes, contentType, `photo.${ext}`)).url;
 
   /** A photo-like picture: smooth colour noise (a small noise field enlarged) with a dark disc. */
   const picture = (width: number, height: number) =>
@@ -98,7 +112,7 @@ export const imageTasks = (s: TestServer) => {
 
   /** Signs in as a new member with coins; later calls act as that account. */
   const signIn = async (id: string, coins: number) => {
-    token = await makeAccount(id, coins);
+    token = await memberAccount(s, id, coins);
   };
   return { code, upload, picture, create, detail, finish, outputOf, signIn };
 };

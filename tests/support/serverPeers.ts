@@ -91,6 +91,25 @@ const postFrom =
       req.end(payload);
     });
 
+/** A guest's image generation on `server`, from the address `from` with the device id `device`. */
+export const createAsGuest = (
+  server: PeerServer,
+  from: string,
+  device: string,
+  extra: Record<string, unknown> = {},
+): Promise<Reply> =>
+  server.post(
+    '/api/v1/task/tool/create',
+    { domain_type: 0, prompt: 'a guest picture', aspect_ratio: '1:1', ...extra },
+    { 'x-device-id': device },
+    from,
+  );
+
+/** What captcha/status answers a guest of `device` from `from`: 1 when a challenge is needed. */
+export const captchaState = async (server: PeerServer, from: string, device: string): Promise<number> =>
+  (await server.post('/api/v1/captcha/status', { scene: 'task_create' }, { 'x-device-id': device }, from))
+    .json.data.state as number;
+
 export const startServerPeers = async (overrides: Partial<ServerConfig> = {}): Promise<ServerPeers> => {
   const dataDir = await seededDataDir('atelier-peers-');
   const base = readConfig({ ...process.env, DATA_DIR: dataDir, TASK_DURATION_MS: '1500' });

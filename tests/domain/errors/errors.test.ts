@@ -47,10 +47,11 @@ const arbContext: fc.Arbitrary<ErrorContext> = fc
     vipTier: arbTier,
     onToolPage: fc.boolean(),
     isListedTaskCall: fc.boolean(),
-    operation: fc.constantFrom<'saveVideoProject' | 'like' | undefined>(
+    operation: fc.constantFrom<'saveVideoProject' | 'like' | 'limitCheck' | undefined>(
       undefined,
       'saveVideoProject',
       'like',
+      'limitCheck',
     ),
   })
   .map(
@@ -79,8 +80,22 @@ describe('errors: success and pass-through (spec §8 "10000 success. 10404, 1040
     expect(map(10000)).toEqual({ kind: 'none' });
     expect(map(10000, member(), 'ok')).toEqual({ kind: 'none' });
   });
-  it('10404, 10403 and 500401 are read as data, with no effect', () => {
-    for (const code of [10404, 10403, 500401]) expect(map(code)).toEqual({ kind: 'none' });
+  it('10404, 10403 and 500401 are read as data by a limit check, with no effect', () => {
+    for (const code of [10404, 10403, 500401])
+      expect(map(code, { ...guestCtx, operation: 'limitCheck' })).toEqual({ kind: 'none' });
+  });
+  it('outside the limit branch 10404, 10403 and 500401 are refusals: the message table, 5 s (issue 25)', () => {
+    for (const code of [10404, 10403, 500401])
+      expect(toastOf(map(code, guestCtx, 'gone'))).toMatchObject({
+        level: 'error',
+        messageKey: `HttpErrorCode_${code}`,
+        fallback: 'gone',
+        durationMs: 5000,
+      });
+    // Every language names the two the server answers most (10403 forbidden, 10404 not found).
+    for (const locale of routing.SUPPORTED_LOCALES)
+      for (const code of [10403, 10404])
+        expect(catalogueOf(locale)[`HttpErrorCode_${code}`], locale).toBeTruthy();
   });
   it('spec §8 "10404 on saving a video project shows saveFailed"', () => {
     const effect = map(10404, { ...guestCtx, operation: 'saveVideoProject' });
@@ -93,7 +108,9 @@ describe('errors: success and pass-through (spec §8 "10000 success. 10404, 1040
       fallback: null,
       durationMs: 5000,
     });
-    expect(map(10403, { ...guestCtx, operation: 'saveVideoProject' })).toEqual({ kind: 'none' });
+    expect(toastOf(map(10403, { ...guestCtx, operation: 'saveVideoProject' })).messageKey).toBe(
+      'HttpErrorCode_10403',
+    );
   });
 });
 
@@ -409,6 +426,23 @@ describe('errors: HTTP and network (spec §8 "HTTP 403 leads to /403 ... Cancell
       openLoginDialog: false,
       logout: false,
     });
+  });
+  it('HTTP 401 ends the session as 20000 does: the login dialog in place on a tool page or a listed task call, else home (issue 25)', () => {
+    const home = {
+      kind: 'redirect',
+      to: '/',
+      query: { openLoginDialog: '1' },
+      openLoginDialog: false,
+      logout: true,
+    };
+    expect(errors.mapError({ kind: 'http', status: 401 })).toEqual(home);
+    expect(errors.mapError({ kind: 'http', status: 401, context: guestCtx })).toEqual(home);
+    expect(
+      errors.mapError({ kind: 'http', status: 401, context: { ...guestCtx, isListedTaskCall: true } }),
+    ).toEqual({ kind: 'loginDialog', logout: true });
+    expect(
+      errors.mapError({ kind: 'http', status: 401, context: { ...guestCtx, onToolPage: true } }),
+    ).toEqual(errors.mapError(api(20000, { ...guestCtx, onToolPage: true })));
   });
   it('other HTTP statuses and network failures are apiErr', () => {
     expect(toastOf(errors.mapError({ kind: 'http', status: 500 }))).toMatchObject({

@@ -30,7 +30,7 @@ import {
   type EventLog,
   type RawEventLog,
 } from '../../../domain/index.js';
-import { ornament } from '../../support/fixtures';
+import { ornament, taskCreated } from '../../support/fixtures';
 
 const fixture = readFileSync(new URL('../../fixtures/event-log-v1.jsonl', import.meta.url), 'utf8');
 
@@ -39,14 +39,6 @@ const right = <A>(e: E.Either<{ line: number; message: string }, A>): A => {
   return e.right;
 };
 
-const created = (id: string) =>
-  tasks.taskCreated({
-    id,
-    params: { domainType: 0, prompt: id, aspectRatio: '1:1', seed: null },
-    guest: true,
-    estimateMs: null,
-    createdAt: 0,
-  });
 const report = (id: string, progress: number) =>
   tasks.progressReported({ id, code: 2, progress, statusDesc: '', estimateMs: null });
 
@@ -136,7 +128,7 @@ describe('versions this code cannot read are refused before any event is read', 
 });
 
 describe('a v2 log with a snapshot line', () => {
-  const events = [created('a'), report('a', 30), report('a', 60)].map((e, i) =>
+  const events = [taskCreated('a'), report('a', 30), report('a', 60)].map((e, i) =>
     stamp(e, i + 1, 1000 * (i + 1)),
   );
   const after2 = fold(events.slice(0, 2));

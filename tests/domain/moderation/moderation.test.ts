@@ -242,3 +242,21 @@ describe('moderation: link targets (spec §5 "External links open in a new tab")
     );
   });
 });
+
+describe('moderation: sanitised HTML is read back until it settles (mutation XSS)', () => {
+  it('returns the HTML once a reading changes nothing', () => {
+    expect(mod.settleHtml('<p>a</p>', (h) => h)).toBe('<p>a</p>');
+    // One reading moves the nested paragraph out, the next changes nothing.
+    const reread = (h: string) => h.replace('<p>a<p>b</p></p>', '<p>a</p><p>b</p>');
+    expect(mod.settleHtml('<p>a<p>b</p></p>', reread)).toBe('<p>a</p><p>b</p>');
+  });
+  it('gives up (null) when it still changes after SETTLE_PASSES readings', () => {
+    let readings = 0;
+    const grows = (h: string) => {
+      readings += 1;
+      return `${h}x`;
+    };
+    expect(mod.settleHtml('a', grows)).toBeNull();
+    expect(readings).toBe(mod.SETTLE_PASSES);
+  });
+});

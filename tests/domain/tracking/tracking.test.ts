@@ -227,6 +227,17 @@ describe('batch queue (spec §4 "events are batched and retried")', () => {
     });
   });
 
+  it('counts what a full local storage left out of the cache, per channel, across reloads (issue 25)', () => {
+    const { state } = given(
+      tracking.cacheRestored({ channel: 'log', items: [item('a')], dropped: 7 }),
+      tracking.cacheRestored({ channel: 'log', items: [], dropped: 3 }),
+      tracking.cacheRestored({ channel: 'starTrack', items: [item('b')] }),
+    );
+    expect(ids(tracking.selectPending(state, 'log'))).toEqual(['a']);
+    expect(tracking.selectDropped(state, 'log')).toBe(10);
+    expect(tracking.selectDropped(state, 'starTrack')).toBe(0);
+  });
+
   it('the invariants name an item held twice, disorder, an empty batch and a lost item', () => {
     const e = stamp(enq('a'), 1, 1);
     const q = (over: Partial<tracking.BatchQueue>): tracking.TrackingState => ({

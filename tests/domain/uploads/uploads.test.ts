@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { replayWith, stamp, type DomainEvent, type UnstampedEvent } from '../../../domain/index.js';
+import {
+  RETRY_AFTER_CAP_MS,
+  replayWith,
+  stamp,
+  type DomainEvent,
+  type UnstampedEvent,
+} from '../../../domain/index.js';
 import * as up from '../../../domain/uploads/index.js';
 import { givenIn } from '../../support/context-spec.js';
 
@@ -237,8 +243,22 @@ describe('uploads: confirm (spec §4 "Confirm status 0 means done. 403 and 406 a
 
 describe('uploads: retry budgets (spec §8 "a chunk failure retries after 3 s, up to 3 times"; "alternate host up to the reload count (default 3)")', () => {
   it('retries the first three failures of a chunk after 3 s and gives up at the fourth', () => {
-    expect([1, 2, 3].map(up.chunkRetryDecision)).toEqual(Array(3).fill({ retry: true, delayMs: 3000 }));
+    expect([1, 2, 3].map((n) => up.chunkRetryDecision(n))).toEqual(
+      Array(3).fill({ retry: true, delayMs: 3000 }),
+    );
     expect(up.chunkRetryDecision(4)).toEqual({ retry: false });
+  });
+  it("waits the server's Retry-After instead of 3 s when it asks for longer, up to the cap, within the same budget (issue 25)", () => {
+    expect(up.chunkRetryDecision(1, 7000)).toEqual({ retry: true, delayMs: 7000 });
+    expect(up.chunkRetryDecision(1, 1000)).toEqual({ retry: true, delayMs: 3000 });
+    expect(up.chunkRetryDecision(1, 3_600_000)).toEqual({ retry: true, delayMs: RETRY_AFTER_CAP_MS });
+    expect(up.chunkRetryDecision(4, 7000)).toEqual({ retry: false });
+    const upload = fold([started(), signed(), failedChunk(1)]).byId['u1']!;
+    expect(up.nextStepAfterChunkFailure(upload, 1, 7000)).toEqual({
+      kind: 'retryChunk',
+      index: 1,
+      delayMs: 7000,
+    });
   });
   it('reloads through the alternate host three times, then reports uploadError', () => {
     expect([0, 1, 2].map(up.alternateHostDecision)).toEqual([

@@ -60,6 +60,7 @@ export const mapStorage = (map: Map<string, string>): KeyValueStorage => ({
   getItem: (key) => map.get(key) ?? null,
   setItem: (key, value) => {
     map.set(key, value);
+    return true;
   },
   removeItem: (key) => {
     map.delete(key);

@@ -75,7 +75,10 @@ export const memoryStorage = (
   return {
     map: store,
     getItem: (k) => store.get(k) ?? null,
-    setItem: (k, v) => void store.set(k, v),
+    setItem: (k, v) => {
+      store.set(k, v);
+      return true;
+    },
     removeItem: (k) => void store.delete(k),
   };
 };
