@@ -233,6 +233,16 @@ const FILLS: Readonly<Record<string, Fill>> = {
   'POST /api/v1/upload/chunk/check': (a) => [
     { body: { file_id: a.pendingUpload.fileId, pre_sign_url: a.pendingUpload.chunkUrl } },
   ],
+  // A signed URL with a digest in it is a credential too: only the upload's owner gets one.
+  'POST /api/v1/upload/chunk/sign': (a) => [
+    {
+      body: {
+        file_id: a.pendingUpload.fileId,
+        pre_sign_url: a.pendingUpload.chunkUrl,
+        content_md5: '1B2M2Y8AsgTpgAmY7PhCfg==',
+      },
+    },
+  ],
   'POST /api/v1/upload/audio/chunk/confirm': (a) => [
     { body: { file_id: a.pendingUpload.fileId, pre_sign_url: a.pendingUpload.chunkUrl } },
   ],
