@@ -1,6 +1,7 @@
 /**
  * How responses leave the server: security headers (helmet, with a CSP that allows only our own
- * scripts plus the hashes of the built page's inline scripts, read at startup), brotli/gzip,
+ * scripts plus the hashes of the built page's inline scripts, read at startup, and WebAssembly
+ * compilation without any eval of script text), brotli/gzip,
  * cache headers for the built client, and `Secure` on cookies when the site is served over HTTPS.
  */
 import { createHash } from 'node:crypto';
@@ -41,7 +42,9 @@ export const registerDelivery = async (app: FastifyInstance, config: ServerConfi
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...hashes],
+        // 'wasm-unsafe-eval' lets WebAssembly compile (the upload chunks' MD5, hash-wasm: WebCrypto
+        // has none); it allows no eval of script text.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...hashes],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         mediaSrc: ["'self'", 'data:', 'blob:'],

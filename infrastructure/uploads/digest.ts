@@ -15,13 +15,13 @@ export const base64OfHex = (hex: string): string => {
   return btoa(binary);
 };
 
-type HashWasm = typeof import('hash-wasm');
-let hashWasm: Promise<HashWasm> | null = null;
+type Md5Module = typeof import('./md5');
+let md5Module: Promise<Md5Module> | null = null;
 
 /** hash-wasm's MD5, as Content-MD5. A failed load is tried again with the next chunk. */
 export const wasmContentMd5: ContentMd5Of = (bytes) => {
-  const loading = (hashWasm ??= import('hash-wasm').catch((err: unknown) => {
-    hashWasm = null;
+  const loading = (md5Module ??= import('./md5').catch((err: unknown) => {
+    md5Module = null;
     throw err;
   }));
   return loading.then((m) => m.md5(bytes)).then(base64OfHex);

@@ -53,6 +53,9 @@ const expectSecurityHeaders = (r: Response) => {
   expect(csp.get('script-src')?.[0]).toBe("'self'");
   expect(csp.get('script-src')).toContain(INLINE_HASH);
   expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+  // WebAssembly may compile (the upload chunks' MD5); script text may never be evaluated.
+  expect(csp.get('script-src')).toContain("'wasm-unsafe-eval'");
+  expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
   expect(csp.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
   expect(csp.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
   expect(csp.get('media-src')).toEqual(["'self'", 'data:', 'blob:']);
