@@ -59,6 +59,8 @@ declare module 'fastify' {
 export interface RouteInfo {
   readonly method: string;
   readonly url: string;
+  /** A file of the built web client (one route per file, registered by @fastify/static). */
+  readonly file?: true;
 }
 
 export interface Server {
@@ -184,8 +186,12 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
   await registerDelivery(app, config);
   const routes: RouteInfo[] = [];
+  // True while @fastify/static registers its one route per file of the build.
+  let registeringFiles = false;
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD')
+        routes.push({ method, url: r.url, ...(registeringFiles ? { file: true as const } : {}) });
   });
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (req, reply) => {
@@ -274,6 +280,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
 
   const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
+  registeringFiles = true;
   if (hasWeb)
     await app.register(fastifyStatic, {
       root: config.webRoot,
@@ -285,6 +292,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       preCompressed: true,
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
+  registeringFiles = false;
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file of the build (or a source map not served) is a 404, never the page.
