@@ -360,23 +360,19 @@ describe('ownership: another account never reads or resumes a stream or a chat r
       theirs.emit(event, accountRoom('demo'), { room: accountRoom('demo'), session_id: sessionId });
       attempt(`join the owner room by ${event}`, heardOwner);
     }
-    const sent = await ack(mine, CHAT_EVENT.send, {
+    const question = {
       client_id: 'c_owner_25',
       session_id: sessionId,
       character_id: 'chr_muse',
       content: 'Tell me something about the sea at night.',
-    });
+    };
+    const sent = await ack(mine, CHAT_EVENT.send, question);
     expect(sent.status.code).toBe(10000);
     // While the reply is written: resume the owner's session, and send into it.
     const resumeTry = await ack(theirs, CHAT_EVENT.resume, { session_id: sessionId });
     expect(resumeTry.status.code).toBe(10404);
     attempt('chat:resume the owner session', resumeTry.data !== null);
-    const sendTry = await ack(theirs, CHAT_EVENT.send, {
-      client_id: 'c_owner_25',
-      session_id: sessionId,
-      character_id: 'chr_muse',
-      content: 'Tell me something about the sea at night.',
-    });
+    const sendTry = await ack(theirs, CHAT_EVENT.send, question);
     expect(sendTry.status.code).toBe(10404);
     attempt('chat:send the owner client id into the owner session', sendTry.data !== null);
     const ownResume = await ack(mine, CHAT_EVENT.resume, { session_id: sessionId });
@@ -427,4 +423,30 @@ describe('ownership: another account never reads or resumes a stream or a chat r
     expect(read).toEqual([]);
     console.log(`stream-ownership: ${attempts.length} attempts by another account, ${read.length} read`);
   }, 90_000);
+});
+
+describe('a burst of chat messages (a client resending what it queued during an outage)', () => {
+  it('is stored once each, in the order the socket sent it', async () => {
+    const opened = await s.post(CHAT_SESSION_OPEN_PATH, { character_id: 'chr_curator' }, { token: owner });
+    const sessionId = opened.json.data.session_id as string;
+    const so = await connect(owner);
+    const ids = Array.from({ length: 12 }, (_, i) => `c_burst_${i}`);
+    // Emitted back to back, as the client's resend does, each one twice (a resend of a resend).
+    const acks = await Promise.all(
+      [...ids, ...ids].map((clientId) =>
+        ack(so, CHAT_EVENT.send, {
+          client_id: clientId,
+          session_id: sessionId,
+          character_id: 'chr_curator',
+          content: `burst message ${clientId}`,
+        }),
+      ),
+    );
+    expect(acks.every((a) => a.status.code === 10000)).toBe(true);
+    const history = await s.post(CHAT_HISTORY_PATH, { session_id: sessionId }, { token: owner });
+    const stored = (history.json.data.items as { client_id: string | null }[])
+      .map((m) => m.client_id)
+      .filter((id): id is string => id !== null);
+    expect(stored).toEqual(ids);
+  }, 60_000);
 });

@@ -72,6 +72,10 @@ const frames = (entries: ReadonlyArray<readonly [number, string]>): string => {
   return out;
 };
 
+/** When each stream request was made, and the Last-Event-ID it sent. */
+const resumesOf = (requests: readonly { at: number; req: StreamRequest }[]) =>
+  requests.map((r) => [r.at, r.req.lastEventId]);
+
 /** The epic alone, with one scripted response per request, in order. */
 const runEpic = (
   scheduler: TestScheduler,
@@ -292,7 +296,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         { a: started(), b: chunk(0), c: chunk(1), d: chunk(2), e: ended },
       );
       scheduler.flush();
-      expect(requests.map((r) => [r.at, r.req.lastEventId])).toEqual([
+      expect(resumesOf(requests)).toEqual([
         [0, undefined],
         [7, '0'],
         [13, '1'],
@@ -323,7 +327,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         },
       );
       scheduler.flush();
-      expect(requests.map((r) => [r.at, r.req.lastEventId])).toEqual([
+      expect(resumesOf(requests)).toEqual([
         [0, undefined],
         [255, undefined],
       ]);
@@ -349,7 +353,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         },
       );
       scheduler.flush();
-      expect(requests.map((r) => [r.at, r.req.lastEventId])).toEqual([
+      expect(resumesOf(requests)).toEqual([
         [0, undefined],
         [251, undefined],
         [755, undefined],
