@@ -186,12 +186,14 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
   await registerDelivery(app, config);
   const routes: RouteInfo[] = [];
-  // True while @fastify/static registers its one route per file of the build.
-  let registeringFiles = false;
+  // @fastify/static registers one route per file of the build: a route without parameters that
+  // names a file or folder of the web root is one of them.
+  const isFileRoute = (url: string) =>
+    !/[:*]/.test(url) && !url.startsWith('/api/') && existsSync(path.join(config.webRoot, url));
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat())
       if (method !== 'HEAD')
-        routes.push({ method, url: r.url, ...(registeringFiles ? { file: true as const } : {}) });
+        routes.push({ method, url: r.url, ...(isFileRoute(r.url) ? { file: true as const } : {}) });
   });
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (req, reply) => {
@@ -280,7 +282,6 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
 
   const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
-  registeringFiles = true;
   if (hasWeb)
     await app.register(fastifyStatic, {
       root: config.webRoot,
@@ -292,7 +293,6 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       preCompressed: true,
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
-  registeringFiles = false;
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file of the build (or a source map not served) is a 404, never the page.
