@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { resolveCaller, type Caller } from './auth';
+import { presentsDeadCookie, resolveCaller, sessionCookie, type Caller } from './auth';
 import {
   describeProblem,
   findInputProblem,
@@ -216,8 +216,12 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
         .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
         .send(refusal(req, describeProblem(problem)));
   });
-  app.addHook('preHandler', async (req) => {
-    if (req.url.startsWith('/api/')) req.caller = await resolveCaller(db, req, clock.now());
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    req.caller = await resolveCaller(db, req, clock.now());
+    // A dead session's cookie is cleared by the answer (a route that signs in sets T after this).
+    if (await presentsDeadCookie(db, req, req.caller, clock.now()))
+      reply.header('set-cookie', sessionCookie('', 0));
   });
   // Every failure envelope carries the request id, whichever route or hook built it.
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {

@@ -12,6 +12,7 @@ import { BehaviorSubject, mergeMap } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
 import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
+import { dropTokenOnSignOut } from '../session/tokenOnSignOut';
 import { makeRecorder, type LogSink } from './recorder';
 
 export interface MakeStoreOptions {
@@ -48,7 +49,7 @@ export const buildStore = ({
     preloadedState: preloadedState ?? initialRootState,
     middleware: (getDefault) =>
       getDefault({ thunk: false, serializableCheck: false, immutableCheck: false })
-        .prepend(recorder.middleware)
+        .prepend(recorder.middleware, dropTokenOnSignOut(dependencies.token))
         .concat(epicMiddleware),
     devTools: false,
   });
