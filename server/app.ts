@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { resolveCaller, type Caller } from './auth';
+import { presentsDeadCookie, resolveCaller, sessionCookie, type Caller } from './auth';
 import {
   describeProblem,
   findInputProblem,
@@ -59,6 +59,8 @@ declare module 'fastify' {
 export interface RouteInfo {
   readonly method: string;
   readonly url: string;
+  /** A file of the built web client (one route per file, registered by @fastify/static). */
+  readonly file?: true;
 }
 
 export interface Server {
@@ -184,8 +186,14 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   });
   await registerDelivery(app, config);
   const routes: RouteInfo[] = [];
+  // @fastify/static registers one route per file of the build: a route without parameters that
+  // names a file or folder of the web root is one of them.
+  const isFileRoute = (url: string) =>
+    !/[:*]/.test(url) && !url.startsWith('/api/') && existsSync(path.join(config.webRoot, url));
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) if (method !== 'HEAD') routes.push({ method, url: r.url });
+    for (const method of [r.method].flat())
+      if (method !== 'HEAD')
+        routes.push({ method, url: r.url, ...(isFileRoute(r.url) ? { file: true as const } : {}) });
   });
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('onRequest', async (req, reply) => {
@@ -208,8 +216,12 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
         .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
         .send(refusal(req, describeProblem(problem)));
   });
-  app.addHook('preHandler', async (req) => {
-    if (req.url.startsWith('/api/')) req.caller = await resolveCaller(db, req, clock.now());
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    req.caller = await resolveCaller(db, req, clock.now());
+    // A dead session's cookie is cleared by the answer (a route that signs in sets T after this).
+    if (await presentsDeadCookie(db, req, req.caller, clock.now()))
+      reply.header('set-cookie', sessionCookie('', 0));
   });
   // Every failure envelope carries the request id, whichever route or hook built it.
   app.addHook('preSerialization', async (req, _reply, payload: unknown) => {

@@ -80,6 +80,32 @@ export const resolveCaller = async (db: Queryable, req: FastifyRequest, now: num
   return { accountId: rows[0]?.account_id ?? null, deviceId, token: rows[0] ? token : null };
 };
 
+/**
+ * Whether the request carried a session cookie T that names no live session (logged out
+ * elsewhere, expired, deleted, or not a token at all). Its answer then clears T (issue 25), so the
+ * browser stops presenting a dead session's token with every call; the script cannot clear an
+ * HttpOnly cookie itself. Costs a query only when a `token` header spoke for another session.
+ */
+export const presentsDeadCookie = async (
+  db: Queryable,
+  req: FastifyRequest,
+  caller: Caller,
+  now: number,
+): Promise<boolean> => {
+  const cookie = parseCookies(req.headers.cookie)[TOKEN_COOKIE];
+  if (cookie === undefined || cookie === '') return false;
+  if (caller.token !== null && caller.token === cookie) return false;
+  if (!isSessionToken(cookie)) return true;
+  const header = req.headers[HEADER.token];
+  // Without a header the caller was resolved from this very cookie.
+  if (typeof header !== 'string' || header === '') return caller.token === null;
+  const rows = await db.query('SELECT 1 AS ok FROM sessions WHERE token = $1 AND expires_at > $2', [
+    cookie,
+    now,
+  ]);
+  return rows.length === 0;
+};
+
 export const requireAccount = (caller: Caller): string => {
   if (caller.accountId === null) throw new ApiError(CODES.notLoggedIn, 'please log in');
   return caller.accountId;

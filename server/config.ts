@@ -74,6 +74,12 @@ export interface ServerConfig {
   /** Pause between two streamed tokens of a chat reply (the simulated model's pace). */
   readonly chatTokenIntervalMs?: number;
   /**
+   * Bytes of WAV per chunk of the SSE audio stream (absent: audioStream.ts AUDIO_CHUNK_BYTES) and
+   * the pause between two chunks (absent: CHUNK_INTERVAL_MS); tests stream many small chunks fast.
+   */
+  readonly audioChunkBytes?: number;
+  readonly audioChunkIntervalMs?: number;
+  /**
    * How long a process's claim on a running task or training holds without renewal
    * (creation/claims.ts): a process that dies has its work taken over by another after this.
    */

@@ -51,6 +51,8 @@ export interface ReplyStartedPayload {
   readonly name: string | null;
   readonly nameKey: string | null;
   readonly isOfficialAgent: boolean;
+  /** The client id of the message it answers: the reply is never placed above it. */
+  readonly follows?: string;
 }
 
 /** One streamed token; `index` is its 0-based position in the reply, so a resent token is recognised. */

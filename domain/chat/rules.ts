@@ -168,10 +168,46 @@ export interface IncomingChatMessage {
   readonly nameKey: string | null;
   readonly isOfficialAgent: boolean;
   readonly attachments?: readonly ChatAttachment[];
+  /**
+   * The client key of a message this one comes after (a reply's question, the message before it
+   * in a history page): it is never placed above that one, whatever the two clocks say.
+   */
+  readonly follows?: string;
 }
 
 /** The client key of a message the client did not originate: derived from the server id, so stable. */
 export const serverOnlyClientId = (serverId: string): string => `srv:${serverId}`;
+
+/**
+ * The time a new message is placed at: its own, or that of the shown message it follows when
+ * that one is later. A user's message carries the device's time and a reply the server's: a device
+ * clock ahead of the server's would otherwise put the reply above its question.
+ */
+export const placedAt = (
+  messages: readonly ChatMessage[],
+  follows: string | undefined,
+  createAt: number,
+): number => {
+  if (follows === undefined) return createAt;
+  const anchor = messages.find((m) => m.clientId === follows);
+  return anchor === undefined ? createAt : Math.max(createAt, anchor.createAt);
+};
+
+/**
+ * A history page as the server ordered it: each message follows the one before it in the page
+ * (under the client key that message is shown with), unless it names what it follows.
+ */
+export const followingThePage = (
+  messages: readonly ChatMessage[],
+  page: readonly IncomingChatMessage[],
+): readonly IncomingChatMessage[] =>
+  page.map((m, i) => {
+    const before = page[i - 1];
+    if (m.follows !== undefined || before === undefined) return m;
+    const key = before.clientId ?? serverOnlyClientId(before.serverId);
+    const shown = messages.find((x) => x.clientId === key || x.serverId === before.serverId);
+    return { ...m, follows: shown?.clientId ?? key };
+  });
 
 /**
  * Inserts keeping `createAt` order; among equal times the newcomer goes last, so messages with
@@ -254,7 +290,7 @@ export const mergeIncoming = (
       serverId: incoming.serverId,
       role: incoming.role,
       content: incoming.content,
-      createAt: incoming.createAt,
+      createAt: placedAt(messages, incoming.follows, incoming.createAt),
       name: incoming.name,
       nameKey: incoming.nameKey,
       isOfficialAgent: incoming.isOfficialAgent,

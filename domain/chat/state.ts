@@ -8,8 +8,10 @@ import { assertNever } from '../kernel/event.js';
 import type { ChatEvent } from './events.js';
 import {
   dedupeIncoming,
+  followingThePage,
   insertOrdered,
   mergeIncoming,
+  placedAt,
   replaceAt,
   serverIdTaken,
   type ChatAttachment,
@@ -94,12 +96,10 @@ const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
     case 'chat/connectionRestored':
       return state;
     case 'chat/historyLoaded': {
+      const page = dedupeIncoming(event.payload.messages.filter(notDeleted(state)));
       const merged = withMessages(
         state,
-        dedupeIncoming(event.payload.messages.filter(notDeleted(state))).reduce(
-          mergeIncoming,
-          state.messages,
-        ),
+        followingThePage(state.messages, page).reduce(mergeIncoming, state.messages),
       ) as OpenChatState;
       const older = event.payload.older;
       return older === undefined || older.hasMore === merged.hasOlder
@@ -198,7 +198,7 @@ const evolveOpen = (state: OpenChatState, event: ChatEvent): ChatState => {
           serverId: null,
           role: 'assistant',
           content: '',
-          createAt: p.createAt,
+          createAt: placedAt(state.messages, p.follows, p.createAt),
           name: p.name,
           nameKey: p.nameKey,
           isOfficialAgent: p.isOfficialAgent,

@@ -173,7 +173,8 @@ export const chatTargetOf = (msg: string): string => {
   return (colon >= 0 ? msg.slice(0, colon) : msg).trim();
 };
 
-const isSessionExpired = (code: number): boolean =>
+/** Spec §8 20000 to 20004: the session the call presented is over (the error map logs out). */
+export const isSessionExpired = (code: number): boolean =>
   code >= ErrorCodes.sessionExpiredFirst && code <= ErrorCodes.sessionExpiredLast;
 
 /** The effect of a business code; the caller has already handled success, silence and session codes. */

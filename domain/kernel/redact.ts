@@ -34,8 +34,13 @@ export const SECRET_KEYS: ReadonlySet<string> = new Set([
   'iban',
 ]);
 
-/** An e-mail address, as the detector and the properties see it. */
-export const EMAIL_PATTERN = /[^\s@]+@[^\s@]+\.[^\s@]+/;
+/**
+ * An e-mail address, as the detector and the properties see it. A match starts where a run of
+ * non-space, non-@ characters starts (the leftmost match always does, so the lookbehind changes no
+ * result): without it every position of a long run without `@` (a 16 KB base64 audio chunk) was
+ * tried and backtracked to the run's end, quadratic work, about 350 ms a chunk in the recorder.
+ */
+export const EMAIL_PATTERN = /(?<![^\s@])[^\s@]+@[^\s@]+\.[^\s@]+/;
 
 /** Query parameters that carry a URL signature or a bearer credential. */
 export const SIGNATURE_PARAMS: readonly string[] = [

@@ -60,10 +60,9 @@ export const bootstrap = (getLanguage: () => string) => {
     [HEADER.language]: getLanguage(),
   });
   const cookies = makeCookieAdapter(document, { secure: window.location.protocol === 'https:' });
-  // The bearer token lives here, beside the HTTP client, never in the store (issue 9).
-  const token = openTokenStore(browserLocalStore(window.localStorage), {
-    hasSessionCookie: cookies.hasSession(),
-  });
+  // The bearer token lives here, beside the HTTP client, never in the store (issue 9) nor in
+  // local storage (issue 25): after a reload the HttpOnly cookie T carries the session.
+  const token = openTokenStore(browserLocalStore(window.localStorage));
   const http = makeHttpClient({
     baseUrl: '',
     fetch: (input, init) => window.fetch(input, init),

@@ -1,12 +1,16 @@
 import * as E from 'fp-ts/Either';
-import { EMPTY, filter, of, switchMap } from 'rxjs';
-import { billing } from '../../domain/index.js';
+import { EMPTY, filter, of, switchMap, takeUntil } from 'rxjs';
+import { billing, session } from '../../domain/index.js';
 import { refreshPayment } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import { toPaymentInfo } from '../epics/mappers';
 import type { AppEpic } from '../epics/types';
 
-/** Payment info refresh; a newer refresh supersedes one in flight. Guests have none. */
+/**
+ * Payment info refresh; a newer refresh supersedes one in flight. Guests have none, and a sign-out
+ * cancels one in flight: its answer is the ended session's (issue 25: it came back after the
+ * sign-out had cleared it).
+ */
 export const refreshPaymentEpic: AppEpic = (action$, state$, { api }) =>
   action$.pipe(
     filter(refreshPayment.match),
@@ -14,6 +18,7 @@ export const refreshPaymentEpic: AppEpic = (action$, state$, { api }) =>
       state$.value.session.status === 'guest'
         ? EMPTY
         : api.paymentInfo().pipe(
+            takeUntil(action$.pipe(filter(session.loggedOut.match))),
             switchMap((result) => {
               if (E.isLeft(result)) return of(reportApiFailure({ failure: result.left }));
               return of(

@@ -15,6 +15,11 @@
  *   chunk starts with its RIFF header). `stream_id` is the client's when it sends one, so the
  *   client can name the stream before the server answers. `lang` is accepted and kept for a real
  *   engine; the simulated one reads every script the same way.
+ * - Each `chunk` carries its index as the SSE `id`. A cut stream is resumed by sending the same
+ *   request again with the header `Last-Event-ID: <index of the last whole chunk>`: the answer is
+ *   chunks index+1 .. n-1 and `end`, without `start`. Only the account that started the stream,
+ *   with the same request, may resume it (another account, or a stream unknown or over 10 minutes
+ *   old, is answered 10404 before any byte of stream); a malformed header is 10400.
  * - The socket.io server lives at path `/im/v1` (default namespace) and authenticates the handshake
  *   with `auth.token` or the T cookie; guests are refused with `{ code: 20000 }` in the error data.
  *   Client to server: `chat:send` {client_id, session_id, character_id, content} with an ack that is
@@ -90,6 +95,8 @@ export type ShortName = t.TypeOf<typeof ShortName>;
 export const AUDIO_TTS_STREAM_PATH = '/api/v1/audio/tts/stream';
 export const SONG_PREVIEW_STREAM_PATH = '/api/v1/audio/song/preview/stream';
 export const AUDIO_STREAM_CONTENT_TYPE = 'text/event-stream';
+/** The SSE resume header (lower case, as Node names incoming headers). */
+export const LAST_EVENT_ID_HEADER = 'last-event-id';
 
 /** The SSE event names of the audio stream. */
 export const AUDIO_STREAM_EVENT = { start: 'start', chunk: 'chunk', end: 'end', error: 'error' } as const;

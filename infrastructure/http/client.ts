@@ -4,7 +4,11 @@
  * else into a typed `ApiFailure` value: it never throws, never calls UI code, and a cancelled
  * request (unsubscribed) never emits. It owns the bearer token (issue 9): the token holder's
  * current token goes out as the §7 `token` header, and a `token` response header replaces it
- * (spec §4), so the token never passes through a domain event or the state.
+ * (spec §4), so the token never passes through a domain event or the state. Issue 25: an answer
+ * acts on the holder only while it still holds the token its request was sent with, so an answer
+ * that arrives after a logout or another sign-in never brings an old session's token back; and an
+ * answer saying that session is over (HTTP 401, or a spec §8 session code 20000-20004) drops the
+ * token at once, whichever call got it, so no later request presents it again.
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
@@ -108,6 +112,11 @@ const readResponse = async <A, O>(
   return decodeEnvelope(path, json, data);
 };
 
+/** The answer says the session the request presented is over (spec §8 20000-20004, or HTTP 401). */
+const endsSession = (status: number, result: ApiResult<unknown>): boolean =>
+  status === 401 ||
+  (E.isLeft(result) && result.left.kind === 'api' && errors.isSessionExpired(result.left.code));
+
 export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
   const timeoutMs = options.timeoutMs ?? MAIN_TIMEOUT_MS;
   const scheduler = options.scheduler ?? asyncScheduler;
@@ -130,10 +139,16 @@ export const makeHttpClient = (options: HttpClientOptions): HttpClient => {
           signal: controller.signal,
         })
         .then(async (response) => {
-          // Spec §4: a token header on a response refreshes the stored token.
-          const refreshed = response.headers.get(HEADER.token);
-          if (refreshed) options.token?.set(refreshed);
-          subscriber.next(await readResponse(path, response, data, scheduler.now()));
+          const result = await readResponse(path, response, data, scheduler.now());
+          const holder = options.token;
+          // Only the session this request spoke for: a logout or another sign-in since then wins.
+          if (holder !== undefined && holder.get() === token) {
+            // Spec §4: a token header on a response refreshes the stored token.
+            const refreshed = response.headers.get(HEADER.token);
+            if (refreshed) holder.set(refreshed);
+            else if (token !== null && endsSession(response.status, result)) holder.clear();
+          }
+          subscriber.next(result);
           subscriber.complete();
         })
         .catch((err: unknown) => {

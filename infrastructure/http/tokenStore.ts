@@ -1,17 +1,19 @@
 /**
  * The bearer token of spec §4/§7, held by the HTTP adapter and nowhere else (issue 9): it never
- * enters a domain event, the state, or the exported event log. The holder keeps the current token
- * in memory and in its own local-storage key (spec §4 "persisted state covers the token"), so a
- * reload keeps it, and applies the domain's cookie rule at start: without the T cookie the stored
- * token is dropped, like the persisted user info beside it.
+ * enters a domain event, the state, or the exported event log. It is kept in memory only, never
+ * in local storage (issue 25: no token readable from storage by a script); what survives a reload
+ * is the session cookie T, which the server sets HttpOnly and the browser sends with every call of
+ * our origin (spec §4 "persisted state covers the token": the cookie jar persists it, out of
+ * scripts' reach). Opening the holder removes a token an older client stored.
  *
- * Writers: the login answer and the `token` response header (the HTTP client); `clear` on logout.
+ * Writers: the login answer and the `token` response header (the HTTP client); `clear` on logout,
+ * and the HTTP client when the server says the session the token names is over.
  * Readers: the HTTP client (the §7 `token` request header) and, through the injected
  * dependencies, the streaming epics (SSE header, chat socket auth).
  */
 import type { LocalStore } from '../platform/storage';
 
-/** The adapter's own key; not on the logout whitelist, so a logout's sweep removes it too. */
+/** Where clients before issue 25 kept the token; removed when the holder opens. */
 export const TOKEN_KEY = 'session_token';
 
 export interface TokenStore {
@@ -22,37 +24,7 @@ export interface TokenStore {
   readonly clear: () => void;
 }
 
-export interface OpenTokenStoreOptions {
-  /** Whether the T cookie exists at start (spec §4: without it the persisted token is dropped). */
-  readonly hasSessionCookie: boolean;
-}
-
-/** Opens the holder over `storage`, dropping a stored token when the T cookie is missing. */
-export const openTokenStore = (
-  storage: LocalStore,
-  { hasSessionCookie }: OpenTokenStoreOptions,
-): TokenStore => {
-  const stored = storage.get(TOKEN_KEY);
-  let current: string | null = stored !== null && stored !== '' ? stored : null;
-  if (!hasSessionCookie) {
-    current = null;
-    if (stored !== null) storage.remove(TOKEN_KEY);
-  }
-  return {
-    get: () => current,
-    set: (token) => {
-      if (token === '' || token === current) return;
-      current = token;
-      storage.set(TOKEN_KEY, token);
-    },
-    clear: () => {
-      current = null;
-      storage.remove(TOKEN_KEY);
-    },
-  };
-};
-
-/** A holder that keeps nothing between runs (tests, tools): memory only. */
+/** A holder that keeps the token in memory only. */
 export const memoryTokenStore = (initial: string | null = null): TokenStore => {
   let current = initial;
   return {
@@ -64,4 +36,10 @@ export const memoryTokenStore = (initial: string | null = null): TokenStore => {
       current = null;
     },
   };
+};
+
+/** Opens the page's holder: empty, and any token an older client left in `storage` is removed. */
+export const openTokenStore = (storage: LocalStore): TokenStore => {
+  if (storage.get(TOKEN_KEY) !== null) storage.remove(TOKEN_KEY);
+  return memoryTokenStore();
 };

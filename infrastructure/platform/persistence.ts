@@ -160,8 +160,7 @@ export const restoreLocalStateEpic: AppEpic = (action$, _state$, { platform, clo
     filter(appStarted.match),
     mergeMap((): Action[] => {
       const hasSession = platform.cookies.hasSession();
-      // The holder already dropped it when opened without the cookie (bootstrap); this covers a
-      // holder opened earlier than the cookie check, and keeps the rule in one epic's sight.
+      // Without the cookie there is no session: a token still held (in memory only) goes too.
       if (!hasSession) token.clear();
       const auth = restoreAuth(platform.storage, hasSession);
       return [

@@ -4,19 +4,7 @@
  * the login answer goes to the injected token holder, not into `session/userInfoSet` (issue 9).
  */
 import * as E from 'fp-ts/Either';
-import {
-  concat,
-  EMPTY,
-  filter,
-  forkJoin,
-  ignoreElements,
-  map,
-  mergeMap,
-  of,
-  switchMap,
-  tap,
-  type Observable,
-} from 'rxjs';
+import { concat, EMPTY, filter, forkJoin, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { errors, session, signedOutEvents } from '../../domain/index.js';
 import { LoginThrottled, type AccountSettings } from '../contract/account';
 import type { Api } from '../http/api';
@@ -82,17 +70,6 @@ export const logoutEpic: AppEpic = (action$, _state$, { api }) =>
   action$.pipe(
     filter(logout.match),
     switchMap(() => api.logout().pipe(mergeMap((): readonly Action[] => signedOutEvents()))),
-  );
-
-/**
- * Spec §4: logout clears the token even if the call fails. Every logout ends in `session/loggedOut`
- * (the logout call's answer, or an expired session's effect), so the holder follows that fact.
- */
-export const clearTokenOnLogoutEpic: AppEpic = (action$, _state$, { token }) =>
-  action$.pipe(
-    filter(session.loggedOut.match),
-    tap(() => token.clear()),
-    ignoreElements(),
   );
 
 /**
@@ -253,7 +230,6 @@ export const sessionEpics = [
   restoreSessionEpic,
   loginEpic,
   logoutEpic,
-  clearTokenOnLogoutEpic,
   sessionKnownAfterSignOutEpic,
   signUpEpic,
   requestPasswordResetEpic,

@@ -14,6 +14,7 @@ import { BehaviorSubject, Subject, mergeMap, takeUntil } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
 import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
+import { dropTokenOnSignOut } from '../session/tokenOnSignOut';
 import { makeRecorder, type LogSink } from './recorder';
 
 export interface MakeStoreOptions {
@@ -50,7 +51,7 @@ export const buildStore = ({
     preloadedState: preloadedState ?? initialRootState,
     middleware: (getDefault) =>
       getDefault({ thunk: false, serializableCheck: false, immutableCheck: false })
-        .prepend(recorder.middleware)
+        .prepend(recorder.middleware, dropTokenOnSignOut(dependencies.token))
         .concat(epicMiddleware),
     devTools: false,
   });

@@ -4,8 +4,15 @@
  * `streamStarted` and opens the SSE request; each frame goes through the pure audio protocol. The
  * stream ends at the first terminal event (ended or failed), which also aborts the request. A
  * new start abandons the running stream (switchMap aborts it; the new id supersedes it in state);
- * a stop aborts it and records `streamFailed` with `audio.streamStopped`; a body that ends or a
- * connection that breaks before `end` records `errors.audioStreamInterrupted`.
+ * a stop aborts it and records `streamFailed` with `audio.streamStopped`.
+ *
+ * A body that ends or a connection that breaks before `end` is resumed: the same request again,
+ * with `Last-Event-ID` naming the last whole chunk (none yet: the stream starts over, `start`
+ * included), so the chunks go on from the next one, none twice and none missed. A connection that
+ * brought a chunk is resumed at once; one that brought none is a failure, retried after the delays
+ * of backoff.ts, and after STREAM_RESUME_RETRIES failures in a row the stream records
+ * `errors.audioStreamInterrupted`. A refusal or an `error` event ends the stream at once: only cuts
+ * are retried.
  */
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
@@ -24,6 +31,9 @@ import {
   switchMap,
   take,
   takeWhile,
+  tap,
+  timer,
+  type Observable,
 } from 'rxjs';
 import { audio } from '../../domain/index.js';
 import {
@@ -34,6 +44,7 @@ import {
 } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
+import { STREAM_RESUME_RETRIES, streamResumeDelay } from './backoff';
 import {
   AUDIO_REQUEST_INVALID,
   AUDIO_REQUEST_REFUSED,
@@ -97,36 +108,60 @@ export const audioStreamEpic: AppEpic = (action$, _state$, deps) =>
       if (E.isLeft(request.body))
         return from<Action[]>([started, audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_INVALID })]);
       const { path } = request;
+      const body = request.body.right;
       let tracker = initialTracker(streamId);
       const interrupted = audio.streamFailed({ streamId, reasonKey: AUDIO_STREAM_INTERRUPTED });
-      const run$ = deps.streaming
-        .fetchStream({ path, body: request.body.right, token: deps.token.get() })
-        .pipe(
-          readAudioResponse(path),
-          map((frame): AudioStep => {
-            if (frame.kind === 'refused')
-              return {
-                tracker,
-                actions: [
-                  reportApiFailure({ failure: frame.failure }),
-                  audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_REFUSED }),
-                ],
-                done: true,
-              };
-            const step = stepAudioStream(tracker, frame.message, path);
-            tracker = step.tracker;
-            return step;
-          }),
-          takeWhile((step) => !step.done, true),
-          concatMap((step) => from(step.actions)),
-          // A body that ends before a terminal event is a cut stream; so is a broken connection.
-          (actions$) =>
-            concat(
-              actions$,
-              defer(() => of(interrupted)),
-            ),
-          catchError(() => of(interrupted)),
-        );
+      /** One connection; `failures`: the connections just before it, in a row, that brought no chunk. */
+      const connect = (failures: number): Observable<Action> =>
+        defer(() => {
+          const had = tracker.received.length;
+          // Without a whole chunk the stream starts over, and its `start` comes again.
+          if (had === 0) tracker = initialTracker(streamId);
+          let over = false;
+          const read$ = deps.streaming
+            .fetchStream({
+              path,
+              body,
+              token: deps.token.get(),
+              ...(had === 0 ? {} : { lastEventId: String(had - 1) }),
+            })
+            .pipe(
+              readAudioResponse(path),
+              map((frame): AudioStep => {
+                if (frame.kind === 'refused')
+                  return {
+                    tracker,
+                    actions: [
+                      reportApiFailure({ failure: frame.failure }),
+                      audio.streamFailed({ streamId, reasonKey: AUDIO_REQUEST_REFUSED }),
+                    ],
+                    done: true,
+                  };
+                const step = stepAudioStream(tracker, frame.message, path);
+                tracker = step.tracker;
+                return step;
+              }),
+              takeWhile((step) => !step.done, true),
+              tap((step) => {
+                over = step.done;
+              }),
+              concatMap((step) => from(step.actions)),
+              // A broken connection is a cut, as a body that ends before a terminal event is.
+              catchError(() => EMPTY),
+            );
+          return concat(
+            read$,
+            defer(() => {
+              if (over) return EMPTY;
+              const inRow = tracker.received.length > had ? 0 : failures + 1;
+              if (inRow > STREAM_RESUME_RETRIES) return of(interrupted);
+              return inRow === 0
+                ? connect(0)
+                : timer(streamResumeDelay(inRow), deps.scheduler).pipe(mergeMap(() => connect(inRow)));
+            }),
+          );
+        });
+      const run$ = connect(0);
       const stopped$ = action$.pipe(
         filter(stopAudioStream.match),
         take(1),

@@ -125,6 +125,7 @@ export const chatEventToActions = (
           name: s.name,
           nameKey: null,
           isOfficialAgent: s.is_official_agent,
+          follows: s.reply_to,
         }),
       ]);
     case CHAT_EVENT.token:
@@ -160,6 +161,7 @@ export const chatEventToActions = (
                   name: d.name,
                   nameKey: null,
                   isOfficialAgent: d.is_official_agent,
+                  follows: d.reply_to,
                 },
               }),
             ],
@@ -237,6 +239,7 @@ export const resumeAckToActions = (sessionId: string, ack: unknown): readonly Ac
           name: r.name,
           nameKey: null,
           isOfficialAgent: r.is_official_agent,
+          follows: r.reply_to,
         }),
         ...r.tokens.map((text, index) => chat.tokenReceived({ sessionId, clientId, index, text })),
       ];

@@ -20,6 +20,8 @@ export interface StreamRequest {
    * The epic reads it from the injected token holder at the moment of the call.
    */
   readonly token: string | null;
+  /** Sent as `Last-Event-ID` when a cut stream is resumed: the index of the last whole chunk. */
+  readonly lastEventId?: string;
 }
 
 /** One live socket: `send` emits the server's acknowledgement once (never, if the socket drops). */

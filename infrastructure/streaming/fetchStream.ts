@@ -1,9 +1,11 @@
 /**
  * The streaming POST over fetch: emits the response head, then each chunk of the body as the
- * network delivers it; unsubscribing aborts the request. Works with the browser's fetch and Node's.
+ * network delivers it; unsubscribing aborts the request; a resumed stream sends `Last-Event-ID`.
+ * Works with the browser's fetch and Node's.
  */
 import { Observable } from 'rxjs';
 import { HEADER } from '../contract/envelope';
+import { LAST_EVENT_ID_HEADER } from '../contract/streaming';
 import type { FetchLike } from '../http/client';
 import type { StreamPart, StreamRequest } from './deps';
 
@@ -24,6 +26,7 @@ export const makeFetchStream =
         accept: 'text/event-stream',
         ...options.headers(),
         ...(req.token === null ? {} : { [HEADER.token]: req.token }),
+        ...(req.lastEventId === undefined ? {} : { [LAST_EVENT_ID_HEADER]: req.lastEventId }),
       };
       options
         .fetch(options.baseUrl + req.path, {

@@ -1,7 +1,9 @@
 /**
  * Upload epics (spec §4, §5, §8, §9):
  * - `uploads/start` and `uploads/resume` run one upload per slot (transfer.ts); a second
- *   command for a slot whose upload runs is ignored (spec §5), `uploads/cancel` stops it.
+ *   command for a slot whose upload runs is ignored (spec §5), `uploads/cancel` stops it, and an
+ *   account's upload stops when that account signs out (issue 25: it went on as a guest's, writing
+ *   the ended session's signed URLs back to local storage, until the server refused it).
  * - Guest uploads are kept locally per slot (spec §3) and saved to the account after login.
  * - Files refused with code 20000 are queued and uploaded again after login (spec §8).
  */
@@ -68,11 +70,14 @@ export const uploadEpic: AppEpic = (action$, state$, deps) =>
           const { field } = command.payload;
           // A run restored from a replayed log has no epic behind it; its slot stays busy.
           if (!uploads.selectCanStartUpload(state$.value.uploads, field)) return EMPTY;
-          const cancel$ = action$.pipe(
-            filter(cancelUpload.match),
-            filter((c) => c.payload.field === field),
-          );
           const current = state$.value.session;
+          const cancel$ = merge(
+            action$.pipe(
+              filter(cancelUpload.match),
+              filter((c) => c.payload.field === field),
+            ),
+            current.status === 'signedIn' ? action$.pipe(filter(session.loggedOut.match)) : EMPTY,
+          );
           return runUpload(command.payload, resumeUpload.match(command) ? 'resume' : 'start', {
             deps,
             guest: current.status === 'guest',

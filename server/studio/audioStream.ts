@@ -7,12 +7,24 @@
  * `chunk` 0..n-1 (base64 of consecutive byte ranges, the first one holding the RIFF header) and
  * `end`; a failure after the headers is an `error` event. Chunks are paced a few milliseconds
  * apart, as a streaming engine would produce them; a closed connection stops the stream at once.
+ *
+ * Resuming: each chunk carries its index as the SSE `id`. A client whose connection was cut sends
+ * the same request again with `Last-Event-ID: k`, and gets chunks k+1.. and `end` (no second
+ * `start`). The engines are deterministic, so any process renders the same bytes again; what a
+ * process must know is that the caller started this stream: every fresh request records (account,
+ * stream id, path and a hash of the request) in PostgreSQL (`idempotent_requests`, key
+ * `sse:<stream id>:<sha256>`), and a resume is served only if the caller's own record of that very
+ * request is there, started less than STREAM_RESUMABLE_MS ago. Another account naming the same id
+ * finds no record of its own (10404): a stream is only ever resumed by the account that started it.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { canonicalJson } from '../../domain/index.js';
 import {
   AUDIO_STREAM_CONTENT_TYPE,
   AUDIO_STREAM_EVENT,
   AUDIO_TTS_STREAM_PATH,
+  LAST_EVENT_ID_HEADER,
   AUDIO_WAV_MIME,
   SONG_PREVIEW_STREAM_PATH,
   SongPreviewRequest,
@@ -24,7 +36,7 @@ import {
 } from '../../infrastructure/contract/streaming';
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
-import { CODES, decodeBody } from '../envelope';
+import { ApiError, CODES, decodeBody } from '../envelope';
 import { SAMPLE_RATE, isSpeakable } from '../engines/audio';
 import type { RenderedWav } from '../engines/jobs';
 import { asBuffer, runEngine } from '../engines/pool';
@@ -33,6 +45,8 @@ import { asBuffer, runEngine } from '../engines/pool';
 export const AUDIO_CHUNK_BYTES = 12_288;
 /** Pause between two chunks. */
 export const CHUNK_INTERVAL_MS = 5;
+/** How long after its start a stream may be resumed with `Last-Event-ID`. */
+export const STREAM_RESUMABLE_MS = 10 * 60_000;
 
 /** A failure the stream reports as an `error` event with a spec §8 code. */
 export class StreamFailure extends Error {
@@ -60,12 +74,70 @@ export const chunkWav = (wav: Buffer, size = AUDIO_CHUNK_BYTES): string[] => {
   return out;
 };
 
-export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): AudioStreams => {
-  const open = new Set<() => void>();
+/**
+ * The `Last-Event-ID` header as the index of the last chunk the client has (null: none, a fresh
+ * stream); anything but one decimal index is 10400.
+ */
+export const lastChunkOf = (header: string | string[] | undefined): number | null => {
+  if (header === undefined) return null;
+  const value = Array.isArray(header) ? header.join(',') : header;
+  if (!/^(0|[1-9][0-9]{0,8})$/.test(value.trim()))
+    throw new ApiError(CODES.invalidRequest, `${LAST_EVENT_ID_HEADER}: expected the index of a chunk`);
+  return Number(value.trim());
+};
 
+/** The record key of a stream: its id and a hash of the request it was started with. */
+const streamKey = (streamId: string, path: string, body: unknown): string =>
+  `sse:${streamId}:${createHash('sha256')
+    .update(`${path}\u0000${canonicalJson(body)}`)
+    .digest('hex')}`;
+
+export const audioStreamRoutes = (app: FastifyInstance, ctx: ServerContext): AudioStreams => {
+  const open = new Set<() => void>();
+  const chunkBytes = ctx.config.audioChunkBytes ?? AUDIO_CHUNK_BYTES;
+  const chunkInterval = ctx.config.audioChunkIntervalMs ?? CHUNK_INTERVAL_MS;
+
+  /**
+   * Where the caller's stream starts: a fresh request (no `Last-Event-ID`) records the stream and
+   * starts at 0; a resume after chunk k starts at k+1 if the caller started this very request
+   * lately, else it is refused before any byte is sent (10404, as an unknown stream).
+   */
+  const claim = async (
+    accountId: string,
+    path: string,
+    body: { readonly stream_id?: string | undefined },
+    header: string | string[] | undefined,
+  ): Promise<{ readonly streamId: string; readonly first: number }> => {
+    const last = lastChunkOf(header);
+    const streamId = body.stream_id ?? newId();
+    const key = streamKey(streamId, path, body);
+    const now = ctx.clock.now();
+    if (last === null) {
+      await ctx.db.query(
+        `INSERT INTO idempotent_requests (account_id, key, path, response, created_at) VALUES ($1, $2, $3, NULL, $4)
+         ON CONFLICT (account_id, key) DO UPDATE SET created_at = EXCLUDED.created_at`,
+        [accountId, key, path, now],
+      );
+      // The caller's streams too old to resume are forgotten as it starts new ones.
+      await ctx.db.query(
+        "DELETE FROM idempotent_requests WHERE account_id = $1 AND key LIKE 'sse:%' AND created_at <= $2",
+        [accountId, now - STREAM_RESUMABLE_MS],
+      );
+      return { streamId, first: 0 };
+    }
+    const [mine] = await ctx.db.query(
+      'SELECT 1 FROM idempotent_requests WHERE account_id = $1 AND key = $2 AND path = $3 AND created_at > $4',
+      [accountId, key, path, now - STREAM_RESUMABLE_MS],
+    );
+    if (!mine) throw new ApiError(CODES.notFound, 'no such stream to resume');
+    return { streamId, first: last + 1 };
+  };
+
+  /** Sends the stream from chunk `first` (0: a fresh stream, with its `start`). */
   const stream = async (
     reply: FastifyReply,
     streamId: string,
+    first: number,
     render: () => Promise<RenderedWav>,
   ): Promise<void> => {
     reply.hijack();
@@ -96,7 +168,7 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
     let durationMs: number;
     try {
       const rendered = await render();
-      chunks = chunkWav(asBuffer(rendered.wav));
+      chunks = chunkWav(asBuffer(rendered.wav), chunkBytes);
       durationMs = Math.round((rendered.samples / SAMPLE_RATE) * 1000);
     } catch (err) {
       if (err instanceof StreamFailure) fail(err.code, err.message);
@@ -105,6 +177,10 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
     }
     // The client left while the engine rendered.
     if (finished) return;
+    if (first > chunks.length) {
+      fail(CODES.invalidRequest, `${LAST_EVENT_ID_HEADER} is past the last chunk`);
+      return;
+    }
     const start: AudioStreamStart = {
       stream_id: streamId,
       sample_rate: SAMPLE_RATE as AudioStreamStart['sample_rate'],
@@ -112,8 +188,8 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
       mime_type: AUDIO_WAV_MIME,
       duration_ms: durationMs as AudioStreamStart['duration_ms'],
     };
-    raw.write(sse(AUDIO_STREAM_EVENT.start, start));
-    let index = 0;
+    if (first === 0) raw.write(sse(AUDIO_STREAM_EVENT.start, start));
+    let index = first;
     const next = () => {
       timer = null;
       if (finished) return;
@@ -125,20 +201,26 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
         };
         raw.write(sse(AUDIO_STREAM_EVENT.chunk, chunk, index));
         index += 1;
-        timer = setTimeout(next, CHUNK_INTERVAL_MS);
+        timer = setTimeout(next, chunkInterval);
         return;
       }
       const end: AudioStreamEnd = { stream_id: streamId, total: chunks.length as AudioStreamEnd['total'] };
       raw.write(sse(AUDIO_STREAM_EVENT.end, end));
       finish();
     };
-    timer = setTimeout(next, CHUNK_INTERVAL_MS);
+    timer = setTimeout(next, chunkInterval);
   };
 
   app.post(AUDIO_TTS_STREAM_PATH, async (req, reply) => {
-    requireAccount(req.caller);
+    const accountId = requireAccount(req.caller);
     const body = decodeBody(TtsStreamRequest, req.body);
-    void stream(reply, body.stream_id ?? newId(), async () => {
+    const { streamId, first } = await claim(
+      accountId,
+      AUDIO_TTS_STREAM_PATH,
+      body,
+      req.headers[LAST_EVENT_ID_HEADER],
+    );
+    void stream(reply, streamId, first, async () => {
       // Text made only of spaces, punctuation or symbols has nothing to speak.
       if (!isSpeakable(body.text))
         throw new StreamFailure(CODES.invalidRequest, 'the text has nothing to speak');
@@ -153,9 +235,15 @@ export const audioStreamRoutes = (app: FastifyInstance, _ctx: ServerContext): Au
   });
 
   app.post(SONG_PREVIEW_STREAM_PATH, async (req, reply) => {
-    requireAccount(req.caller);
+    const accountId = requireAccount(req.caller);
     const body = decodeBody(SongPreviewRequest, req.body);
-    void stream(reply, body.stream_id ?? newId(), () =>
+    const { streamId, first } = await claim(
+      accountId,
+      SONG_PREVIEW_STREAM_PATH,
+      body,
+      req.headers[LAST_EVENT_ID_HEADER],
+    );
+    void stream(reply, streamId, first, () =>
       runEngine('songWav', {
         style: body.style,
         emotion: body.emotion,

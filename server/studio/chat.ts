@@ -5,9 +5,10 @@
  * The handshake is authenticated with the session token (`auth.token`, else the T cookie); guests
  * are refused with `{ code: 20000 }`. Each socket joins its account's room, so every tab of the
  * account sees a reply, and a socket that reconnects in the middle of one receives the rest.
- * `chat:send` stores the message once per (session, client_id): a resent message is acknowledged
- * with the first id and starts no second reply; if its reply is already done the reply is sent
- * again to that socket, so a client that lost it while offline gets it back.
+ * `chat:send` stores the message once per (session, client_id), a socket's messages one after the
+ * other in the order it sent them: a resent message is acknowledged with the first id and starts
+ * no second reply; if its reply is already done the reply is sent again to that socket, so a
+ * client that lost it while offline gets it back.
  *
  * A reply being written lives in PostgreSQL (`chat_replies`, migration 019) with the tokens sent so
  * far, so `chat:resume` on any server process finds it, and one process writes it under a lease
@@ -709,14 +710,20 @@ export const attachChatSocket = (app: FastifyInstance, ctx: ServerContext): Chat
           else answer(failure(500, 'internal error'));
         });
     });
+    // One message of a socket at a time, in the order it sent them: socket.io delivers them in
+    // order, and handled side by side they would race to the database (on a pool of connections a
+    // burst resent after an outage was stored shuffled).
+    let sending: Promise<void> = Promise.resolve();
     socket.on(CHAT_EVENT.send, (payload: unknown, ack: unknown) => {
       const answer: AckFn = typeof ack === 'function' ? (ack as AckFn) : () => undefined;
-      handleSend(socket, accountId, payload)
-        .then(answer)
-        .catch((err: unknown) => {
-          if (err instanceof ApiError) answer(failure(err.code, err.message));
-          else answer(failure(500, 'internal error'));
-        });
+      sending = sending.then(() =>
+        handleSend(socket, accountId, payload)
+          .then(answer)
+          .catch((err: unknown) => {
+            if (err instanceof ApiError) answer(failure(err.code, err.message));
+            else answer(failure(500, 'internal error'));
+          }),
+      );
     });
   });
 

@@ -6,37 +6,29 @@
  *   the real epic over the real HttpClient; progress never moves backwards, each task gets exactly
  *   one success notice, the log replays to the store's state, and no poll follows the last answer.
  * - SSE: text-to-speech and song preview streams through the real fetch stream, SSE parser and
- *   audio epic, cut before the first event, inside events, on event boundaries and not at all
- *   (plus a reset request and a gateway 502); every run ends `error` (interrupted, or refused for
- *   the 502) or `over`, with exactly the chunks that arrived whole, in order, without gaps or
- *   duplicates, and an uncut run has the same bytes the server sends when read directly.
+ *   audio epic, the first connection cut before the first event, inside events, on event
+ *   boundaries and not at all (plus a reset request and a gateway 502): a cut stream is resumed
+ *   once with `Last-Event-ID` naming the last chunk that arrived whole (none: started over) and
+ *   ends `over` with every chunk once, in order, the bytes the server sends when read directly;
+ *   the 502 is a refusal, ends `error` and is never retried.
  * The two parts run side by side (the polling one mostly waits for its 3 s ticks).
  */
 import * as E from 'fp-ts/Either';
-import { NEVER, asyncScheduler } from 'rxjs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { audio, notices, replay, session, tasks, type DomainEvent } from '../../domain/index.js';
+import { audio, notices, replay, tasks, type DomainEvent } from '../../domain/index.js';
 import {
   AUDIO_STREAM_EVENT,
   AUDIO_TTS_STREAM_PATH,
   AudioStreamChunk,
+  LAST_EVENT_ID_HEADER,
   SONG_PREVIEW_STREAM_PATH,
 } from '../../infrastructure/contract/streaming';
-import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { TASK_BATCH_PROGRESS_PATH } from '../../infrastructure/contract/tasks';
-import { makeApi } from '../../infrastructure/http/api';
-import { makeHttpClient } from '../../infrastructure/http/client';
 import { createTask } from '../../infrastructure/tasks/commands';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
-import { makeStudioApi } from '../../infrastructure/streaming/api';
+import type { AppStore } from '../../infrastructure/store/makeStore';
 import { audioRequestOf } from '../../infrastructure/streaming/audioEpics';
-import {
-  AUDIO_REQUEST_REFUSED,
-  AUDIO_STREAM_INTERRUPTED,
-} from '../../infrastructure/streaming/audioProtocol';
+import { AUDIO_REQUEST_REFUSED } from '../../infrastructure/streaming/audioProtocol';
 import { startAudioStream, type AudioStreamSource } from '../../infrastructure/streaming/commands';
-import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
-import { makeFakeDeps } from '../support/fakeApi';
 import {
   mulberry32,
   startFaultProxy,
@@ -44,9 +36,9 @@ import {
   type FaultProxy,
   type FaultRule,
 } from '../support/faultProxy';
+import { realStore as realStoreOf } from '../support/realStore';
 import { sleep, startTestServer, type TestServer } from '../support/server';
 import { untilState } from '../support/storeWait';
-import { silentAudioOutput } from '../support/fakes/streaming';
 
 /** Base task duration: the passing polls (3 s apart, ordinals 0, 3, 7) see each task at ~15%, ~60%, then done. */
 const TASK_MS = 20_000;
@@ -80,56 +72,14 @@ afterEach(() => {
   expect(stray).toEqual([]);
 });
 
-const nodeFetch = (input: string, init: RequestInit) => fetch(input, init);
-
-const demoUser: session.UserInfo = {
-  id: 'demo',
-  accountName: 'demo',
-  name: 'Demo Creator',
-  email: 'demo@atelier.test',
-  avatar: '',
-  status: 1,
-  role: 'user',
-};
-
 const proxy = async (rule: FaultRule): Promise<FaultProxy> => {
   const p = await startFaultProxy(s.baseUrl, rule);
   proxies.push(p);
   return p;
 };
 
-/**
- * A signed-in store whose API calls and audio streams go through `base` (the proxy) with the real
- * HttpClient, the real typed API and the real fetch stream over Node's fetch; the rest is faked.
- */
-const realStore = (base: string): AppStore => {
-  const headers = () => ({ ...DEVICE, token });
-  const http = makeHttpClient({ baseUrl: base, fetch: nodeFetch, headers });
-  const { deps } = makeFakeDeps(
-    asyncScheduler,
-    {},
-    {
-      streaming: {
-        api: makeStudioApi(http),
-        audioOut: silentAudioOutput,
-        fetchStream: makeFetchStream({ baseUrl: base, fetch: nodeFetch, headers: () => DEVICE }),
-        connectChat: () => NEVER,
-      },
-    },
-  );
-  const store = makeStore({
-    dependencies: {
-      ...deps,
-      api: makeApi(http),
-      scheduler: asyncScheduler,
-      clock: { now: Date.now },
-      // The audio streams read the token from the adapter's holder (issue 9).
-      token: memoryTokenStore(token),
-    },
-  });
-  store.dispatch(session.userInfoSet({ user: demoUser }));
-  return store;
-};
+/** The demo account's store, its calls and streams through `base` (tests/support/realStore.ts). */
+const realStore = (base: string): AppStore => realStoreOf(base, { token, device: DEVICE });
 
 const payloadOf = <P>(e: DomainEvent): P => e.payload as P;
 
@@ -358,21 +308,26 @@ const songScenarios: readonly Scenario[] = [
   { name: 'not cut', fault: () => 'pass' },
 ];
 
-/** What a client that met `fault` must have: the chunks it got whole, and how the stream ends. */
+/**
+ * What a client whose first connection met `fault` must do: a refusal ends the stream (one
+ * request); a cut or reset connection that did not bring `end` is resumed once (its resumes pass),
+ * with `Last-Event-ID` naming the last chunk that arrived whole (none: the stream starts over).
+ */
 const outcomeOf = (
   layout: Layout,
   fault: Fault,
-): { readonly chunks: number; readonly reason: string | null } => {
-  if (fault === 'pass') return { chunks: layout.chunks.length, reason: null };
-  if (fault === 'reset') return { chunks: 0, reason: AUDIO_STREAM_INTERRUPTED };
-  if ('status' in fault) return { chunks: 0, reason: AUDIO_REQUEST_REFUSED };
+):
+  | { readonly kind: 'refused' }
+  | { readonly kind: 'whole' }
+  | { readonly kind: 'resumed'; readonly lastEventId: string | undefined } => {
+  if (fault === 'pass') return { kind: 'whole' };
+  if (fault === 'reset') return { kind: 'resumed', lastEventId: undefined };
+  if ('status' in fault) return { kind: 'refused' };
   if (!('cutResponseAfterBytes' in fault)) throw new Error('no scenario here stalls or changes a request');
   const n = fault.cutResponseAfterBytes;
-  const ended = layout.events.some((e) => e.event === AUDIO_STREAM_EVENT.end && e.end <= n);
-  return {
-    chunks: layout.events.filter((e) => e.event === AUDIO_STREAM_EVENT.chunk && e.end <= n).length,
-    reason: ended ? null : AUDIO_STREAM_INTERRUPTED,
-  };
+  if (layout.events.some((e) => e.event === AUDIO_STREAM_EVENT.end && e.end <= n)) return { kind: 'whole' };
+  const whole = layout.events.filter((e) => e.event === AUDIO_STREAM_EVENT.chunk && e.end <= n).length;
+  return { kind: 'resumed', lastEventId: whole === 0 ? undefined : String(whole - 1) };
 };
 
 /** Every store's first id is `id1`, so every stream of these runs is `aud_id1`. */
@@ -381,7 +336,10 @@ const STREAM_ID = 'aud_id1';
 const runStream = async (source: AudioStreamSource, scenario: Scenario, layout: Layout) => {
   const path = source.kind === 'tts' ? AUDIO_TTS_STREAM_PATH : SONG_PREVIEW_STREAM_PATH;
   const fault = scenario.fault(layout);
-  const p = await proxy(({ method, path: at }) => (method === 'POST' && at === path ? fault : 'pass'));
+  // The first connection meets the fault; a resume passes.
+  const p = await proxy(({ method, path: at, ordinal }) =>
+    method === 'POST' && at === path && ordinal === 0 ? fault : 'pass',
+  );
   const store = realStore(p.url);
   expect(() => store.dispatch(startAudioStream({ source }))).not.toThrow();
   await untilState(
@@ -411,6 +369,8 @@ const runStream = async (source: AudioStreamSource, scenario: Scenario, layout: 
       typeof fault === 'object' && 'cutResponseAfterBytes' in fault ? fault.cutResponseAfterBytes : null,
     bodyBytes: layout.body.length,
     bytesForwarded: streamed[0]?.responseBytes ?? 0,
+    requests: streamed.length,
+    resumedAfter: streamed[1]?.headers[LAST_EVENT_ID_HEADER] ?? null,
     chunksReceived: chunkEvents.length,
     chunksSent: layout.chunks.length,
     finalStatus: state.status,
@@ -422,22 +382,29 @@ const runStream = async (source: AudioStreamSource, scenario: Scenario, layout: 
   expect(chunkEvents.map((c) => c.index)).toEqual(chunkEvents.map((_, i) => i));
   expect(chunkEvents.map((c) => c.audioData)).toEqual(layout.chunks.slice(0, chunkEvents.length));
   const expected = outcomeOf(layout, fault);
-  expect(chunkEvents.length).toBe(expected.chunks);
   expect(audio.selectChunkCount(state)).toBe(chunkEvents.length);
-  if (expected.reason === null) {
-    expect(state.status).toBe('over');
-    expect(events.at(-1)!.type).toBe(audio.streamEnded.type);
-    const bytes = audio.selectFinishedAudio(state)!;
-    expect(Buffer.from(bytes).equals(Buffer.from(audio.joinChunks(layout.chunks)))).toBe(true);
-  } else {
-    expect(state.status).toBe('error');
-    expect(audio.selectAudioErrorKey(state)).toBe(expected.reason);
-    expect(events.filter((e) => e.type === audio.streamFailed.type)).toHaveLength(1);
-  }
-  expect(streamed).toHaveLength(1);
   expect(streamed[0]!.fault).toBe(
     fault === 'pass' ? 'pass' : fault === 'reset' ? 'reset' : 'status' in fault ? 'status' : 'cut',
   );
+  if (expected.kind === 'refused') {
+    expect(chunkEvents).toHaveLength(0);
+    expect(state.status).toBe('error');
+    expect(audio.selectAudioErrorKey(state)).toBe(AUDIO_REQUEST_REFUSED);
+    expect(events.filter((e) => e.type === audio.streamFailed.type)).toHaveLength(1);
+    // A refusal is the server's (or its gateway's) answer: never retried.
+    expect(streamed).toHaveLength(1);
+  } else {
+    // Every chunk once, whatever the cut: the stream is whole, with the bytes the server sends.
+    expect(chunkEvents).toHaveLength(layout.chunks.length);
+    expect(state.status).toBe('over');
+    expect(events.filter((e) => e.type === audio.streamEnded.type)).toHaveLength(1);
+    expect(events.at(-1)!.type).toBe(audio.streamEnded.type);
+    const bytes = audio.selectFinishedAudio(state)!;
+    expect(Buffer.from(bytes).equals(Buffer.from(audio.joinChunks(layout.chunks)))).toBe(true);
+    expect(streamed.map((e) => e.headers[LAST_EVENT_ID_HEADER])).toEqual(
+      expected.kind === 'whole' ? [undefined] : [undefined, expected.lastEventId],
+    );
+  }
   expect(replay(store.recorder.events()).violation).toBeNull();
   expect(replay(store.recorder.events()).state.audio).toEqual(state);
 };

@@ -206,3 +206,46 @@ describe('server: company accounts (spec §3 enterprise: identity_type and show_
     expect((await info('demo@atelier.test')).enterprise).toBeNull();
   });
 });
+
+describe('server: a dead session cookie is cleared (issue 25 figure 10)', () => {
+  const cookiesOf = (r: { headers: Headers }) => r.headers.getSetCookie();
+
+  it('an answer to a call that presents a logged-out cookie T clears T and T_present; a live one is left alone; a sign-in over it sets the new T last', async () => {
+    const token = await s.login();
+    const cookie = { cookie: `T=${token}` };
+    const live = await s.post('/api/v1/account/info', {}, cookie);
+    expect(code(live)).toBe(10000);
+    expect(cookiesOf(live)).toEqual([]);
+
+    expect(code(await s.post('/api/v1/account/logout', {}, { token }))).toBe(10000);
+    const cleared = [
+      expect.stringMatching(/^T=; .*Max-Age=0/),
+      expect.stringMatching(/^T_present=; .*Max-Age=0/),
+    ];
+    // A call that needs the account, and one a guest may make: both clear the dead cookie.
+    const refused = await s.post('/api/v1/account/info', {}, cookie);
+    expect(code(refused)).toBe(20000);
+    expect(cookiesOf(refused)).toEqual(cleared);
+    const ping = await s.post('/api/v1/ping', { action: 'heartbeat' }, cookie);
+    expect(code(ping)).toBe(10000);
+    expect(cookiesOf(ping)).toEqual(cleared);
+    // Not a token at all: cleared as well.
+    expect(cookiesOf(await s.post('/api/v1/ping', { action: 'heartbeat' }, { cookie: 'T=%00x' }))).toEqual(
+      cleared,
+    );
+
+    const again = await s.post(
+      '/api/v1/account/login',
+      { email: 'demo@atelier.test', password: 'atelier-demo' },
+      cookie,
+    );
+    expect(code(again)).toBe(10000);
+    const sessionCookies = cookiesOf(again).filter((c) => c.startsWith('T='));
+    expect(sessionCookies.at(-1)).toMatch(new RegExp(`^T=${again.json.data.token as string};`));
+    expect(
+      cookiesOf(again)
+        .filter((c) => c.startsWith('T_present='))
+        .at(-1),
+    ).toMatch(/^T_present=1;/);
+  });
+});

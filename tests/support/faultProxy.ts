@@ -41,6 +41,8 @@ export type FaultRule = (req: ProxyRequest) => Fault;
 export interface ProxyLogEntry extends ProxyRequest {
   /** `Date.now()` when the request arrived. */
   readonly at: number;
+  /** The request's headers as the proxy received them. */
+  readonly headers: http.IncomingHttpHeaders;
   readonly fault: 'pass' | 'status' | 'reset' | 'cut' | 'stall' | 'flip';
   /** The injected status of a `status` fault; the target's status of a forwarded one (once answered). */
   status: number | null;
@@ -244,6 +246,7 @@ export const startFaultProxy = async (target: string, rule: FaultRule): Promise<
       path,
       ordinal,
       at: Date.now(),
+      headers: req.headers,
       fault:
         fault === 'pass'
           ? 'pass'

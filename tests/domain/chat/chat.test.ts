@@ -227,6 +227,74 @@ describe('chat session: messages (spec §3 chat message, DESIGN "none shown twic
     expect(idsOf(state)).toEqual(['c1', 'srv:m1', 'c2', 'c3']);
   });
 
+  it('a device clock ahead of the server never puts a reply above its question: live, caught up whole, or in a history page', () => {
+    // The device is 10 s ahead: its question says 10_000, the server answers at 1_000.
+    const asked = given(
+      open,
+      sent('c1', 10_000),
+      chat.messageAcknowledged({ sessionId: S, clientId: 'c1', serverId: 'u1' }),
+    );
+    const reply = { sessionId: S, clientId: 'srv:r1', createAt: 1_000, name: null, nameKey: null };
+    const linked = chat.replyStarted({ ...reply, isOfficialAgent: false, follows: 'c1' });
+    const live = asked.when(linked);
+    expect(live.violation).toBeNull();
+    expect(idsOf(live.state)).toEqual(['c1', 'srv:r1']);
+    expect(messagesOf(live.state)[1]!.createAt).toBe(10_000);
+    // Without the link the server's time alone would place it first.
+    expect(idsOf(asked.when(chat.replyStarted({ ...reply, isOfficialAgent: false })).state)).toEqual([
+      'srv:r1',
+      'c1',
+    ]);
+    expect(idsOf(asked.when(received({ serverId: 'r1', createAt: 1_000, follows: 'c1' })).state)).toEqual([
+      'c1',
+      'srv:r1',
+    ]);
+    const page = chat.historyLoaded({
+      sessionId: S,
+      messages: [
+        incoming({ serverId: 'u1', clientId: 'c1', role: 'user', content: 'text c1', createAt: 900 }),
+        incoming({ serverId: 'r1', createAt: 1_000 }),
+      ],
+    });
+    expect(idsOf(asked.when(page).state)).toEqual(['c1', 'srv:r1']);
+    // A later question still comes after the reply.
+    expect(idsOf(asked.when(linked, sent('c2', 12_000)).state)).toEqual(['c1', 'srv:r1', 'c2']);
+  });
+
+  it('property: whatever the device clock says, each reply is shown after its question', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -60_000, max: 60_000 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 5_000 }), fc.integer({ min: 0, max: 3_000 })), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        (skew, steps) => {
+          const events: UnstampedEvent[] = [open];
+          let server = 100_000;
+          steps.forEach(([gap, latency], i) => {
+            server += gap;
+            events.push(sent(`c${i}`, server + skew));
+            events.push(
+              chat.replyStarted({
+                sessionId: S,
+                clientId: `srv:r${i}`,
+                createAt: server + latency,
+                name: null,
+                nameKey: null,
+                isOfficialAgent: false,
+                follows: `c${i}`,
+              }),
+            );
+            server += latency;
+          });
+          const ids = idsOf(foldAll(events));
+          steps.forEach((_, i) => expect(ids.indexOf(`srv:r${i}`)).toBeGreaterThan(ids.indexOf(`c${i}`)));
+        },
+      ),
+    );
+  });
+
   it('refuses ids that point at two different messages instead of dropping one', () => {
     const g = given(open, sent('c1', 1), received({ serverId: 'm1', createAt: 2 }));
     expect(g.when(received({ serverId: 'm1', clientId: 'c1' })).state).toBe(g.state);

@@ -71,6 +71,49 @@ describe('HTTP client (spec §7 headers, "success is status.code 10000", §8 net
     expect(sent).toEqual(['old', 'fresh', undefined]);
   });
 
+  it('issue 25: an answer acts on the holder only while it holds the token the request was sent with; 20000-20004 or HTTP 401 drops that token', async () => {
+    const token = memoryTokenStore('t1');
+    const answers: ((r: Response) => void)[] = [];
+    const http = makeHttpClient({
+      baseUrl: '',
+      headers: () => ({}),
+      token,
+      fetch: () => new Promise((resolve) => answers.push(resolve)),
+    });
+    const ok = (headers: Record<string, string> = {}) =>
+      json({ status: { code: 10000, msg: '' }, data: { n: 1 } }, 200, headers);
+    const expired = json({ status: { code: 20000, msg: 'please log in' }, data: null });
+    // Sent with t1; a logout clears the holder before the answer, which carries a refresh.
+    const late = once(http.post('/p', {}, Data));
+    token.clear();
+    answers.shift()!(ok({ token: 't1-refreshed' }));
+    await late;
+    expect(token.get()).toBeNull();
+    // Sent with t2; a new sign-in (t3) before its "session over" answer: t3 stays.
+    token.set('t2');
+    const stale = once(http.post('/p', {}, Data));
+    token.set('t3');
+    answers.shift()!(expired);
+    await stale;
+    expect(token.get()).toBe('t3');
+    // Sent with t3 and answered 20000: t3 is dropped; the same for an HTTP 401 without an envelope.
+    const refused = once(http.post('/p', {}, Data));
+    answers.shift()!(json({ status: { code: 20003, msg: 'expired' }, data: null }));
+    expect(await refused).toEqual(E.left({ kind: 'api', path: '/p', code: 20003, msg: 'expired' }));
+    expect(token.get()).toBeNull();
+    token.set('t4');
+    const unauthorised = once(http.post('/p', {}, Data));
+    answers.shift()!(new Response('unauthorised', { status: 401 }));
+    expect(await unauthorised).toEqual(E.left({ kind: 'http', path: '/p', status: 401 }));
+    expect(token.get()).toBeNull();
+    // Another refusal leaves the token alone.
+    token.set('t5');
+    const full = once(http.post('/p', {}, Data));
+    answers.shift()!(json({ status: { code: 70002, msg: 'full' }, data: null }));
+    await full;
+    expect(token.get()).toBe('t5');
+  });
+
   it('never resolves a cancelled request (spec §8) and aborts the fetch', async () => {
     let signal: AbortSignal | undefined;
     let release: () => void = () => undefined;

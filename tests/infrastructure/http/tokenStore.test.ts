@@ -2,8 +2,9 @@
  * Issue 9: the HTTP adapter owns the bearer token. The session epics over the real HTTP client
  * and typed API (a scripted fetch stands in for the network): the login answer's token goes out
  * on the next request's `token` header (spec §7), a `token` response header replaces it (spec §4),
- * logout clears it even when the call fails, and a start without the T cookie drops the persisted
- * one. No event ever holds it.
+ * logout clears it even when the call fails. Issue 25: it is held in memory only, never in local
+ * storage (a token an older client stored is removed), and a reload restores the session from the
+ * T cookie alone. No event ever holds it.
  */
 import { asyncScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +14,7 @@ import { HEADER } from '../../../infrastructure/contract/envelope';
 import { PAYMENT_INFO_PATH } from '../../../infrastructure/contract/payment';
 import { makeApi } from '../../../infrastructure/http/api';
 import { makeHttpClient } from '../../../infrastructure/http/client';
-import { TOKEN_KEY, openTokenStore } from '../../../infrastructure/http/tokenStore';
+import { TOKEN_KEY, memoryTokenStore, openTokenStore } from '../../../infrastructure/http/tokenStore';
 import { memoryLocalStore } from '../../../infrastructure/platform/storage';
 import { login, logout } from '../../../infrastructure/session/commands';
 import { appStarted } from '../../../infrastructure/store/commands';
@@ -50,26 +51,22 @@ const eventually = async (ok: () => boolean, what: string): Promise<void> => {
 };
 
 describe('the token holder of the HTTP adapter (issue 9; spec §4 persisted token, §7 token header)', () => {
-  it('keeps the token in memory and under its own key; drops a stored one when opened without the T cookie', () => {
+  it('keeps the token in memory only, and removes a token an older client stored', () => {
     const storage = memoryLocalStore({ [TOKEN_KEY]: 'persisted', lang: 'en' });
-    const kept = openTokenStore(storage, { hasSessionCookie: true });
-    expect(kept.get()).toBe('persisted');
-    kept.set('next');
-    kept.set('');
-    expect(kept.get()).toBe('next');
-    expect(storage.get(TOKEN_KEY)).toBe('next');
-    kept.clear();
-    expect(kept.get()).toBeNull();
+    const holder = openTokenStore(storage);
+    expect(holder.get()).toBeNull();
     expect(storage.snapshot()).toEqual({ lang: 'en' });
-
-    const stale = memoryLocalStore({ [TOKEN_KEY]: 'persisted' });
-    expect(openTokenStore(stale, { hasSessionCookie: false }).get()).toBeNull();
-    expect(stale.snapshot()).toEqual({});
+    holder.set('next');
+    holder.set('');
+    expect(holder.get()).toBe('next');
+    expect(storage.snapshot()).toEqual({ lang: 'en' });
+    holder.clear();
+    expect(holder.get()).toBeNull();
   });
 
   it('login answer -> next request header; a response header replaces it; a failed logout still clears it', async () => {
     const storage = memoryLocalStore();
-    const token = openTokenStore(storage, { hasSessionCookie: true });
+    const token = openTokenStore(storage);
     const sent: { path: string; token: string | undefined }[] = [];
     const http = makeHttpClient({
       baseUrl: '',
@@ -100,13 +97,13 @@ describe('the token holder of the HTTP adapter (issue 9; spec §4 persisted toke
       { path: LOGIN_PATH, token: undefined },
       { path: PAYMENT_INFO_PATH, token: 'tok-login' },
     ]);
-    expect(storage.get(TOKEN_KEY)).toBe('tok-fresh');
+    expect(storage.snapshot()).toEqual({});
 
     store.dispatch(logout({}));
     await untilState(store, () => store.getState().session.status === 'guest');
     expect(sent.find((s) => s.path === LOGOUT_PATH)).toEqual({ path: LOGOUT_PATH, token: 'tok-fresh' });
     expect(token.get()).toBeNull();
-    expect(storage.get(TOKEN_KEY)).toBeNull();
+    expect(storage.snapshot()).toEqual({});
 
     const log = JSON.stringify(store.recorder.events());
     expect(log).toContain('session/userInfoSet');
@@ -114,8 +111,8 @@ describe('the token holder of the HTTP adapter (issue 9; spec §4 persisted toke
     expect(session.selectHasSession(store.getState().session)).toBe(false);
   });
 
-  it('the session restored from the T cookie keeps the held token and puts none in the event', async () => {
-    const token = openTokenStore(memoryLocalStore({ [TOKEN_KEY]: 'tok-kept' }), { hasSessionCookie: true });
+  it('after a reload the holder is empty: the session comes back through the T cookie alone, and no event holds a token', async () => {
+    const token = openTokenStore(memoryLocalStore({ [TOKEN_KEY]: 'tok-kept' }));
     const sent: (string | undefined)[] = [];
     const http = makeHttpClient({
       baseUrl: '',
@@ -123,6 +120,7 @@ describe('the token holder of the HTTP adapter (issue 9; spec §4 persisted toke
       token,
       fetch: async (path, init) => {
         sent.push((init.headers as Record<string, string>)[HEADER.token]);
+        expect(init.credentials).toBe('include');
         return path === ACCOUNT_INFO_PATH ? answer(account) : new Response('', { status: 404 });
       },
     });
@@ -131,44 +129,38 @@ describe('the token holder of the HTTP adapter (issue 9; spec §4 persisted toke
     const store = makeStore({ dependencies: { ...deps, token } });
     store.dispatch(appStarted({}));
     await untilState(store, () => store.getState().session.status === 'signedIn');
-    expect(sent[0]).toBe('tok-kept');
-    expect(token.get()).toBe('tok-kept');
+    expect(sent[0]).toBeUndefined();
+    expect(token.get()).toBeNull();
     expect(JSON.stringify(store.recorder.events())).not.toContain('tok-kept');
   });
 
-  it('a start without the T cookie drops the persisted token (bootstrap opening, and the start epic)', () => {
+  it('a start without the T cookie drops a held token (the start epic)', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
-      // As bootstrap opens it: the cookie is missing, so the holder starts empty.
-      const h = platformStore(scheduler, { storage: { [TOKEN_KEY]: 'tok-old', lang: 'ja' } });
-      h.store.dispatch(appStarted({}));
-      flush();
-      expect(h.token.get()).toBeNull();
-      expect(h.fake.storage.snapshot()).toEqual({ lang: 'ja' });
-
-      // A holder opened before the cookie was known: the start epic drops it.
-      const fake = makeFakePlatform(scheduler, { storage: { [TOKEN_KEY]: 'tok-old' } });
-      const early = openTokenStore(fake.deps.storage, { hasSessionCookie: true });
-      expect(early.get()).toBe('tok-old');
+      const fake = makeFakePlatform(scheduler);
+      const held = memoryTokenStore('tok-held');
       const { deps } = makeFakeDeps(scheduler, {}, { platform: fake.deps });
-      const store = makeStore({ dependencies: { ...deps, token: early } });
+      const store = makeStore({ dependencies: { ...deps, token: held } });
       store.dispatch(appStarted({}));
       flush();
-      expect(early.get()).toBeNull();
-      expect(fake.storage.get(TOKEN_KEY)).toBeNull();
+      expect(held.get()).toBeNull();
     });
   });
 
-  it('with the T cookie the persisted token survives the start', () => {
+  it('with the T cookie a held token stays through the start', () => {
     const scheduler = newScheduler();
     scheduler.run(({ flush }) => {
       const h = platformStore(scheduler, {
         storage: { [TOKEN_KEY]: 'tok-old' },
         cookies: { T_present: '1' },
       });
+      // Opened as bootstrap opens it: the stored token is gone, whatever the cookie says.
+      expect(h.token.get()).toBeNull();
+      expect(h.fake.storage.get(TOKEN_KEY)).toBeNull();
+      h.token.set('tok-login');
       h.store.dispatch(appStarted({}));
       flush();
-      expect(h.token.get()).toBe('tok-old');
+      expect(h.token.get()).toBe('tok-login');
     });
   });
 });

@@ -29,7 +29,7 @@ export const platformStore = (
   const fake = makeFakePlatform(scheduler, options);
   const core = makeFakeDeps(scheduler, api, { platform: fake.deps });
   // The token holder over the same local storage, opened as bootstrap opens it.
-  const token = openTokenStore(fake.deps.storage, { hasSessionCookie: fake.deps.cookies.hasSession() });
+  const token = openTokenStore(fake.deps.storage);
   const store = makeStore({ dependencies: { ...core.deps, token } });
   const events = (type?: string): DomainEvent[] =>
     store.recorder.events().filter((e) => type === undefined || e.type === type) as DomainEvent[];

@@ -72,6 +72,10 @@ const frames = (entries: ReadonlyArray<readonly [number, string]>): string => {
   return out;
 };
 
+/** When each stream request was made, and the Last-Event-ID it sent. */
+const resumesOf = (requests: readonly { at: number; req: StreamRequest }[]) =>
+  requests.map((r) => [r.at, r.req.lastEventId]);
+
 /** The epic alone, with one scripted response per request, in order. */
 const runEpic = (
   scheduler: TestScheduler,
@@ -247,7 +251,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         x: part(chunkText(0)),
         r: part(sse('error', { stream_id: ID, code: 10400, msg: 'the text has nothing to speak' })),
       });
-      const { output$ } = runEpic(scheduler, action$, [body]);
+      const { output$, requests } = runEpic(scheduler, action$, [body]);
       expectObservable(output$).toBe('a----b-(rf)', {
         a: started(),
         b: chunk(0),
@@ -261,35 +265,126 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         }),
         f: failed(AUDIO_STREAM_FAILED),
       });
+      // An error event is the server's answer, not a cut: never retried.
+      scheduler.flush();
+      expect(requests).toHaveLength(1);
     });
   });
 
-  it('a cut connection, or a body that ends before `end`, ends in error errors.audioStreamInterrupted', () => {
+  it('a cut connection, or a body that ends before `end`, is resumed at once with Last-Event-ID: the chunks go on from the next one, none twice, none missed', () => {
     const scheduler = newScheduler();
     scheduler.run(({ hot, cold, expectObservable }) => {
-      const action$ = hot<Action>('a 99ms b', {
-        a: startAudioStream({ source: tts }),
-        b: startAudioStream({ source: tts }),
-      });
+      const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
+      // Broken after chunk 0; then a body that ends after chunk 1 with chunk 2 cut in two; then the rest.
       const cut = cold<StreamPart>(
         '-h-s-x-#',
         { h: head, s: part(startText()), x: part(chunkText(0)) },
         new TypeError('network reset'),
       );
-      const short = cold<StreamPart>('-h-s-x-|', {
-        h: head,
-        s: part(startText(3, 'aud_id2')),
-        x: part(chunkText(0, DATA[0], 'aud_id2')),
-      });
-      const { output$ } = runEpic(scheduler, action$, [cut, short]);
-      expectObservable(output$).toBe('a----b-f 92ms A----B-F', {
-        a: started(),
-        b: chunk(0),
-        f: failed(AUDIO_STREAM_INTERRUPTED),
-        A: started('aud_id2'),
-        B: audio.chunkReceived({ streamId: 'aud_id2', index: 0, audioData: DATA[0]! }),
-        F: failed(AUDIO_STREAM_INTERRUPTED, 'aud_id2'),
-      });
+      const z = chunkText(2);
+      const short = cold<StreamPart>('-h-y-z|', { h: head, y: part(chunkText(1)), z: part(z.slice(0, 20)) });
+      const rest = cold<StreamPart>('-h-z-e|', { h: head, z: part(z), e: part(endText()) });
+      const { output$, requests } = runEpic(scheduler, action$, [cut, short, rest]);
+      expectObservable(output$).toBe(
+        frames([
+          [0, 'a'],
+          [5, 'b'],
+          [10, 'c'],
+          [16, 'd'],
+          [18, 'e'],
+        ]),
+        { a: started(), b: chunk(0), c: chunk(1), d: chunk(2), e: ended },
+      );
+      scheduler.flush();
+      expect(resumesOf(requests)).toEqual([
+        [0, undefined],
+        [7, '0'],
+        [13, '1'],
+      ]);
+      // The same request each time.
+      expect(new Set(requests.map((r) => JSON.stringify(r.req.body))).size).toBe(1);
+    });
+  });
+
+  it('a cut before the first whole chunk starts the stream over (no Last-Event-ID, its start again) after 250 ms', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
+      const cut = cold<StreamPart>('-h-s-#', { h: head, s: part(startText()) }, new TypeError('reset'));
+      const whole = cold<StreamPart>('-h-w|', { h: head, w: part(WHOLE) });
+      const { output$, requests } = runEpic(scheduler, action$, [cut, whole]);
+      expectObservable(output$).toBe(
+        frames([
+          [0, 'a'],
+          [258, '(bcde)'],
+        ]),
+        {
+          a: started(),
+          b: chunk(0),
+          c: chunk(1),
+          d: chunk(2),
+          e: ended,
+        },
+      );
+      scheduler.flush();
+      expect(resumesOf(requests)).toEqual([
+        [0, undefined],
+        [255, undefined],
+      ]);
+    });
+  });
+
+  it('a stream that fails for good is given up: 3 retries after 250, 500 and 1000 ms without a chunk, then errors.audioStreamInterrupted once', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
+      const dead = () => cold<StreamPart>('-#', {}, new TypeError('connection refused'));
+      // A server that answers the head and the start, then hangs up, brings no chunk either.
+      const startOnly = cold<StreamPart>('-h-s|', { h: head, s: part(startText()) });
+      const { output$, requests } = runEpic(scheduler, action$, [dead(), startOnly, dead(), dead(), dead()]);
+      expectObservable(output$).toBe(
+        frames([
+          [0, 'a'],
+          [1757, 'f'],
+        ]),
+        {
+          a: started(),
+          f: failed(AUDIO_STREAM_INTERRUPTED),
+        },
+      );
+      scheduler.flush();
+      expect(resumesOf(requests)).toEqual([
+        [0, undefined],
+        [251, undefined],
+        [755, undefined],
+        [1756, undefined],
+      ]);
+    });
+  });
+
+  it('progress resets the count: a server that cuts after every chunk is followed to the end', () => {
+    const scheduler = newScheduler();
+    scheduler.run(({ hot, cold, expectObservable }) => {
+      const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
+      const one = (text: string) => cold<StreamPart>('-h-x-#', { h: head, x: part(text) });
+      const { output$, requests } = runEpic(scheduler, action$, [
+        cold<StreamPart>('-h-s-x-#', { h: head, s: part(startText()), x: part(chunkText(0)) }),
+        one(chunkText(1)),
+        one(chunkText(2)),
+        one(endText()),
+      ]);
+      expectObservable(output$).toBe(
+        frames([
+          [0, 'a'],
+          [5, 'b'],
+          [10, 'c'],
+          [15, 'd'],
+          [20, 'e'],
+        ]),
+        { a: started(), b: chunk(0), c: chunk(1), d: chunk(2), e: ended },
+      );
+      scheduler.flush();
+      expect(requests.map((r) => r.req.lastEventId)).toEqual([undefined, '0', '1', '2']);
     });
   });
 
@@ -371,7 +466,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
       const forbidden = cold<StreamPart>('-h|', {
         h: { kind: 'response', status: 403, contentType: 'text/html' },
       });
-      const { output$ } = runEpic(scheduler, action$, [body, forbidden]);
+      const { output$, requests } = runEpic(scheduler, action$, [body, forbidden]);
       expectObservable(output$).toBe(
         frames([
           [0, 'a'],
@@ -390,6 +485,9 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
           F: failed(AUDIO_REQUEST_REFUSED, 'aud_id2'),
         },
       );
+      // A refusal is never retried: one request per stream.
+      scheduler.flush();
+      expect(requests).toHaveLength(2);
     });
   });
 
@@ -418,8 +516,15 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         },
       ]).state;
       const action$ = hot<Action>('a', { a: startAudioStream({ source: tts }) });
-      const { output$, requests } = runEpic(scheduler, action$, [of<StreamPart>()], signedIn, 'tok-1');
-      expectObservable(output$).toBe('(af)', { a: started(), f: failed(AUDIO_STREAM_INTERRUPTED) });
+      const whole = of<StreamPart[]>(head, part(WHOLE));
+      const { output$, requests } = runEpic(scheduler, action$, [whole], signedIn, 'tok-1');
+      expectObservable(output$).toBe('(abcde)', {
+        a: started(),
+        b: chunk(0),
+        c: chunk(1),
+        d: chunk(2),
+        e: ended,
+      });
       scheduler.flush();
       expect(requests[0]!.req.token).toBe('tok-1');
     });

@@ -27,6 +27,8 @@ import {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_SEND_REFUSED,
   CHAT_SEND_TIMEOUT,
+  chatEventToActions,
+  resumeAckToActions,
 } from '../../../infrastructure/streaming/chatProtocol';
 import {
   loadCharacters,
@@ -712,5 +714,32 @@ describe('the character directory (spec §7 character list)', () => {
         'notices/dismissed',
       ]);
     });
+  });
+});
+
+describe('a reply names the question it follows (a device clock ahead of the server must not put it above)', () => {
+  it('chat:start, a chat:done never started here and a chat:resume reply each carry reply_to as follows', () => {
+    const state = replay([
+      { ...chat.sessionOpened({ sessionId: 's1', channelId: 'ch1' }), meta: { seq: 1, at: 0 } },
+    ]).state.chat;
+    const reply = { session_id: 's1', reply_id: 'r1', reply_to: 'c1', create_at: 5, name: 'Luna' };
+    const follows = (actions: readonly { readonly payload?: unknown }[]) =>
+      actions.map((a) => {
+        const p = a.payload as { follows?: string; message?: { follows?: string } };
+        return p.follows ?? p.message?.follows;
+      });
+    expect(
+      follows(chatEventToActions(state, CHAT_EVENT.start, { ...reply, is_official_agent: false })),
+    ).toEqual(['c1']);
+    expect(
+      follows(
+        chatEventToActions(state, CHAT_EVENT.done, { ...reply, content: 'Hello.', is_official_agent: false }),
+      ),
+    ).toEqual(['c1']);
+    const ack = {
+      status: { code: 10000, msg: 'ok' },
+      data: { replies: [{ ...reply, is_official_agent: false, tokens: ['He'] }] },
+    };
+    expect(follows(resumeAckToActions('s1', ack))).toEqual(['c1', undefined]);
   });
 });

@@ -5,7 +5,8 @@
  * memory kept files, with the real session epics (login, logout) answering after a latency: the
  * account that signs in gets its interrupted upload going on by itself, from the chunks the
  * server lacks; another account's is never touched; the rows the previous person was asked to
- * pick a file for leave the page; an upload the page already runs is not started twice.
+ * pick a file for leave the page; an upload the page already runs is not started twice; an
+ * account's upload running at its sign-out stops with it (issue 25).
  */
 import { NEVER, filter, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
@@ -203,7 +204,7 @@ describe('issue 13: interrupted uploads go on when someone signs in later on the
     });
   });
 
-  it('the same person signing out and in again: the upload already running is not started a second time', () => {
+  it('the same person signing out and in again: the upload running at the sign-out stops with it (issue 25), and nothing is started twice', () => {
     const scheduler = newScheduler();
     scheduler.run(({ cold, flush }) => {
       const was = twoInterrupted(scheduler);
@@ -217,11 +218,18 @@ describe('issue 13: interrupted uploads go on when someone signs in later on the
       );
       // The same account told twice in a row is one plan.
       cold('30ms x').subscribe(() => after.store.dispatch(sessionKnown({ accountId: 'u1' })));
+      let at15: readonly uploads.Upload[] = [];
       let at35: readonly uploads.Upload[] = [];
+      cold('15ms x').subscribe(() => (at15 = uploads.selectUploadList(after.store.getState().uploads)));
       cold('35ms x').subscribe(() => (at35 = uploads.selectUploadList(after.store.getState().uploads)));
       flush();
-      expect(at35).toMatchObject([{ field: 'voice-audio-a', phase: { status: 'pending' } }]);
+      // An account's upload does not go on as the guest's page's: it stopped at the sign-out and
+      // forgot its record (its signed URLs), so signing in again has nothing of it to resume.
+      expect(at15).toEqual([]);
+      expect(at35).toEqual([]);
       expect(typesOf(after.store).filter((t) => t === 'uploads/started')).toHaveLength(1);
+      expect(typesOf(after.store)).toContain('uploads/dismissed');
+      expect(readAllResume(was.storage).map((r) => r.fileId)).toEqual([was.u2.fileId]);
     });
   });
 });
