@@ -689,11 +689,12 @@ const TABLE: readonly RowExpectations[] = [
     }),
     chunk: chunkRefused,
     confirm: confirmErrored(
-      'upload errors, kept to resume; HTTP 401 as §8 20000: log out, home with openLoginDialog=1',
+      "upload errors; HTTP 401 as §8 20000: log out (the upload's resume record and signed URLs go with the session, issue 25 figure 10), home with openLoginDialog=1",
       {
         shown: [],
         went: [LOGIN_HOME],
         signedOut: true,
+        result: 'errored uploadError',
       },
     ),
     tracking: kept(1000, 'kept queued, sent again 1000 ms later; a silent call: nothing shown, no log-out'),
