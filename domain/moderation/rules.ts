@@ -174,6 +174,29 @@ export const isSafeHref = (href: string): boolean => {
 /** How many times sanitised HTML is read back before it is given up as unsettled. */
 export const SETTLE_PASSES = 3;
 
+/** The parts of a DOM node `keepPreNewlines` reads and writes (a browser's or jsdom's; no DOM here). */
+export interface PreNewlineNode {
+  readonly nodeType: number;
+  readonly nodeName: string;
+  nodeValue: string | null;
+  readonly firstChild: PreNewlineNode | null;
+  readonly nextSibling: PreNewlineNode | null;
+}
+
+/**
+ * A parser drops the newline right after `<pre>`: before a sanitised tree is written out, the first
+ * newline of each `<pre>`'s text is doubled, so reading it back keeps it (both sanitisers).
+ */
+export const keepPreNewlines = (parent: PreNewlineNode): void => {
+  for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
+    if (child.nodeType !== 1) continue;
+    const first = child.firstChild;
+    if (child.nodeName === 'PRE' && first?.nodeType === 3 && first.nodeValue?.startsWith('\n'))
+      first.nodeValue = `\n${first.nodeValue}`;
+    keepPreNewlines(child);
+  }
+};
+
 /**
  * Sanitised HTML as a browser will read it. A sanitiser that unwraps the elements it removes can
  * leave a tree no HTML parser builds (a `<p>` inside a `<p>` once a `<table>` or `<font>` between

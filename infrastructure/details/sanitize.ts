@@ -7,9 +7,6 @@
 import createDOMPurify, { type Config, type WindowLike } from 'dompurify';
 import { moderation } from '../../domain/index.js';
 
-const ELEMENT_NODE = 1;
-const TEXT_NODE = 3;
-
 /** Attributes only the sanitiser writes (from `linkTarget`), never taken from the input. */
 const WRITTEN = new Set(['target', 'rel']);
 
@@ -52,21 +49,11 @@ export const makeRichTextSanitizer = (window: WindowLike, ownOrigin: string): ((
     RETURN_DOM: true,
   };
   const document = (window as unknown as Window).document;
-  /** A parser drops the newline right after `<pre>`: a first newline is written twice, so it stays. */
-  const keepPreNewlines = (parent: Node): void => {
-    for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
-      if (child.nodeType !== ELEMENT_NODE) continue;
-      const first = child.firstChild;
-      if (child.nodeName === 'PRE' && first?.nodeType === TEXT_NODE && first.nodeValue?.startsWith('\n'))
-        first.nodeValue = `\n${first.nodeValue}`;
-      keepPreNewlines(child);
-    }
-  };
   // Read back in an inert template (nothing in it loads or runs) until it settles (domain/moderation).
   const reparse = (html: string): string => {
     const template = document.createElement('template');
     template.innerHTML = html;
-    keepPreNewlines(template.content);
+    moderation.keepPreNewlines(template.content);
     return template.innerHTML;
   };
   const textOf = (root: Element): string => {
@@ -78,7 +65,7 @@ export const makeRichTextSanitizer = (window: WindowLike, ownOrigin: string): ((
     // The body of DOMPurify's own inert document; null for a document without one (a frameset).
     const body = purify.sanitize(html, config) as Element | null;
     if (body === null) return '';
-    keepPreNewlines(body);
+    moderation.keepPreNewlines(body);
     return moderation.settleHtml(body.innerHTML, reparse) ?? textOf(body);
   };
 };

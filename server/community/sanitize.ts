@@ -300,23 +300,12 @@ export const openElementsBound = (input: string): number => {
   return max;
 };
 
-/** A parser drops the newline right after `<pre>`: a first newline of its text is written twice, so it stays. */
-const keepPreNewlines = (parent: Node): void => {
-  for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
-    if (child.nodeType !== ELEMENT_NODE) continue;
-    const first = child.firstChild;
-    if (child.nodeName === 'PRE' && first?.nodeType === TEXT_NODE && first.nodeValue?.startsWith('\n'))
-      first.nodeValue = `\n${first.nodeValue}`;
-    keepPreNewlines(child);
-  }
-};
-
 /** The HTML as a parser reads it back (domain/moderation `settleHtml`), under the same depth cap. */
 const reparse = (html: string): string => {
   const template = instance().window.document.createElement('template');
   template.innerHTML = html;
   capDepth(template.content, 0);
-  keepPreNewlines(template.content);
+  moderation.keepPreNewlines(template.content);
   return template.innerHTML;
 };
 
@@ -333,7 +322,7 @@ const purifyHtml = (input: string): string => {
   }) as Element | null;
   if (body === null) return '';
   capDepth(body, 0);
-  keepPreNewlines(body);
+  moderation.keepPreNewlines(body);
   return body.innerHTML;
 };
 

@@ -198,6 +198,8 @@ export interface PageOptions {
   readonly locale?: string;
   /** A device id put in local storage before the page's first script (the A/B assignment unit). */
   readonly deviceId?: string;
+  /** Take the server's Content-Security-Policy down, to see what the page alone lets run. */
+  readonly bypassCSP?: boolean;
 }
 
 /** One file's app, browser and pages: what every e2e file needs, written once. */
@@ -247,11 +249,19 @@ export const e2eFile = (prefix: string, env: Record<string, string> = {}): E2EFi
       return ready(app, 'the app').url;
     },
     pageErrors,
-    newPage: async ({ width = 1280, height, locale = 'en-US', deviceId, mobile = false } = {}) => {
+    newPage: async ({
+      width = 1280,
+      height,
+      locale = 'en-US',
+      deviceId,
+      mobile = false,
+      bypassCSP = false,
+    } = {}) => {
       const context = await handles.browser.newContext({
         locale,
         viewport: { width, height: height ?? (width < 600 ? 844 : 860) },
         ...(mobile ? { isMobile: true } : {}),
+        ...(bypassCSP ? { bypassCSP: true } : {}),
       });
       contexts.push(context);
       if (deviceId !== undefined)

@@ -2,7 +2,7 @@
  * Known XSS vectors (issue 25 figure 8), gathered from the OWASP XSS filter evasion cheat sheet,
  * PortSwigger's XSS cheat sheet, the mutation-XSS bypasses DOMPurify fixed over the years
  * (namespace confusion, raw-text elements in foreign content, noscript/template re-parsing) and
- * markdown-to-HTML tricks. Shared by the sanitiser's property test (tests/server/sanitize-fuzz.test.ts)
+ * markdown-to-HTML tricks. Shared by the sanitiser's property test (tests/security/sanitisers.test.ts)
  * and the Chromium test (tests/e2e/xss.e2e.test.ts). Every vector that runs script calls `alert`,
  * `confirm`, `prompt` or `print`, the functions those tests hook.
  */
