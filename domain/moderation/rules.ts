@@ -111,8 +111,11 @@ export const ALLOWED_STYLES: readonly string[] = words(
 export const isAllowedTag = (tag: string): boolean => ALLOWED_TAGS.includes(tag.toLowerCase());
 export const isAllowedAttribute = (name: string): boolean => ALLOWED_ATTRIBUTES.includes(name.toLowerCase());
 
-/** A value that could load or run something (url(), expression(), a script scheme) is refused. */
-const UNSAFE_STYLE_VALUE = /url\s*\(|expression\s*\(|javascript:|@import|[<>\\]/i;
+// A value that could load or run something (url(), expression(), a script scheme) is refused; so is
+// one holding the word `expression` anywhere or a comment (old IE read `expre/**/ssion(` as
+// expression(), and a value like `expression&#x28a...` decodes to another name): no value of an
+// allowed property needs either.
+const UNSAFE_STYLE_VALUE = /url\s*\(|expression|javascript:|@import|\/\*|[<>\\]/i;
 
 /**
  * Keeps the declarations of a `style` attribute whose property is allowed and whose value is

@@ -118,6 +118,13 @@ describe('moderation: rich text allow-lists (spec §5 "only a fixed list of tags
       'text-align: center',
     );
     expect(mod.filterStyle('')).toBe('');
+    // Found by the sanitisers' 10,000 runs: `expression&#X28alert(1))` decodes to `expressionʊlert(1))`.
+    expect(
+      mod.filterStyle(
+        'background-color: expression\u028alert(1)); color: expre/**/ssion(alert(1)); color: red',
+      ),
+    ).toBe('color: red');
+    expect(mod.filterStyle('text-decoration: /*; color: blue')).toBe('color: blue');
   });
 });
 
