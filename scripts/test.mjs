@@ -55,7 +55,7 @@ const steps = [
     ['scripts/with-postgres.mjs', 'npx', 'vitest', 'run', 'tests/server'],
   ],
   [
-    'soak tests: ping under engine load, 200 pollers, a PostgreSQL restart (issue 9); two processes behind HAProxy (issue 23)',
+    'soak tests: ping under engine load, 200 pollers, a PostgreSQL restart (issue 9); two processes behind HAProxy (issue 23); a 1 GiB upload through faults (issue 25)',
     'npx',
     ['vitest', 'run', '--config', 'tests/soak/vitest.config.ts'],
   ],

@@ -7,7 +7,7 @@
  * the slot failed or errored with the message it shows.
  */
 import { asyncScheduler } from 'rxjs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { replay, uploads } from '../../../domain/index.js';
 import { makeHttpClient } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/store/makeStore';
@@ -109,6 +109,18 @@ const storeAnswering = (status: number, body: string) => {
 };
 
 describe('a confirm whose body says error is never shown as success', () => {
+  /** Error answers run per confirm kind, and how many of them ended as a stored upload. */
+  const tally = new Map<string, { runs: number; shownAsSuccess: number }>();
+  afterAll(() => {
+    const all = [...tally.values()];
+    const runs = all.reduce((n, t) => n + t.runs, 0);
+    const shown = all.reduce((n, t) => n + t.shownAsSuccess, 0);
+    console.log(
+      `confirm-body: ${ANSWERS.length} error answers x ${tally.size} confirms (${[...tally.keys()].join(', ')}), ` +
+        `${runs} runs, ${shown} shown as success`,
+    );
+  });
+
   it.each(KINDS.map((k) => [k.kind, k] as const))(
     '%s confirm: a body that says done is shown as done (the control)',
     async (_name, kind) => {
@@ -129,6 +141,11 @@ describe('a confirm whose body says error is never shown as success', () => {
         store.dispatch(startUpload({ field: 'slot', file: kind.file() }));
         const upload = await done;
         const events = store.recorder.events();
+        const t = tally.get(kind.kind) ?? { runs: 0, shownAsSuccess: 0 };
+        tally.set(kind.kind, {
+          runs: t.runs + 1,
+          shownAsSuccess: t.shownAsSuccess + (upload.phase.status === 'complete' ? 1 : 0),
+        });
         expect(upload.phase.status, answer.name).not.toBe('complete');
         expect(['fail', 'error'], answer.name).toContain(upload.phase.status);
         expect(
