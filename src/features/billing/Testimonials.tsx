@@ -54,11 +54,17 @@ export const Testimonials = ({ locale }: { readonly locale: string }) => {
                   alt=""
                 />
                 <div>
-                  <p className={styles.quoteTitle}>{t.title}</p>
-                  <p className={styles.muted}>{t.name}</p>
+                  <p dir="auto" className={styles.quoteTitle}>
+                    {t.title}
+                  </p>
+                  <p dir="auto" className={styles.muted}>
+                    {t.name}
+                  </p>
                 </div>
               </div>
-              <p className={styles.quoteBody}>{t.content}</p>
+              <p dir="auto" className={styles.quoteBody}>
+                {t.content}
+              </p>
             </Card>
           ))}
         </div>

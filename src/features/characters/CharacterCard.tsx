@@ -63,7 +63,9 @@ export const CharacterCard = ({
               </Badge>
             )}
           </span>
-          <span className={styles.cardIntro}>{character.intro}</span>
+          <span dir="auto" className={styles.cardIntro}>
+            {character.intro}
+          </span>
         </span>
       </Link>
       {actions !== undefined && <div className={styles.cardActions}>{actions}</div>}

@@ -97,7 +97,9 @@ export const CharacterProfile = ({
             </Badge>
           )}
         </div>
-        <h1 id="character-title">{c.name}</h1>
+        <h1 dir="auto" id="character-title">
+          {c.name}
+        </h1>
         <p className={styles.muted}>
           {c.author == null ? (
             <FormattedMessage id="characters.detail.byPlatform" />
@@ -105,7 +107,7 @@ export const CharacterProfile = ({
             <FormattedMessage id="characters.detail.by" values={{ name: c.author.name }} />
           )}
         </p>
-        {c.intro !== '' && <p>{c.intro}</p>}
+        {c.intro !== '' && <p dir="auto">{c.intro}</p>}
         {c.greeting !== '' && (
           <blockquote className={styles.greeting} data-testid="character-greeting">
             {c.greeting}

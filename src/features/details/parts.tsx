@@ -99,7 +99,7 @@ export const AuthorRow = ({
         decorative
       />
       <Link to={to(details.userPath(item.author.id))} className={styles.authorName}>
-        <span>{item.author.name}</span>
+        <span dir="auto">{item.author.name}</span>
         <small>
           <FormattedDate value={item.publishedAt} dateStyle="medium" />
         </small>
@@ -199,9 +199,11 @@ export const WorkTile = ({ work }: { readonly work: details.WorkCard }) => {
         {work.productionFrame ? <CoverFrame src={work.productionFrame} /> : null}
       </div>
       <div className={styles.tileMeta}>
-        <span className={styles.tileTitle}>{work.title}</span>
+        <span dir="auto" className={styles.tileTitle}>
+          {work.title}
+        </span>
         <span className={styles.tileSub}>
-          <span>{work.authorName}</span>
+          <span dir="auto">{work.authorName}</span>
           <span>
             <span aria-hidden="true">♥ {format.formatCount(work.likes)}</span>
             <VisuallyHidden>
@@ -355,12 +357,14 @@ export const Comments = ({ id }: { readonly id: string }) => {
               />
               <div>
                 <div className={styles.commentHead}>
-                  <strong>{c.author.name}</strong>
+                  <strong dir="auto">{c.author.name}</strong>
                   <time dateTime={new Date(c.createdAt).toISOString()}>
                     <FormattedDate value={c.createdAt} dateStyle="medium" />
                   </time>
                 </div>
-                <p className={styles.commentBody}>{c.content}</p>
+                <p dir="auto" className={styles.commentBody}>
+                  {c.content}
+                </p>
               </div>
             </li>
           ))}

@@ -344,7 +344,7 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
         )}
       </div>
       <div className={styles.meta}>
-        <Link to={detail} className={styles.title} id={titleId} tabIndex={-1} title={card.title}>
+        <Link dir="auto" to={detail} className={styles.title} id={titleId} tabIndex={-1} title={card.title}>
           {card.title}
         </Link>
         <div className={styles.author} data-testid="card-author">
@@ -358,7 +358,9 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
               frameSources={images.assumedSourcesOf(card.author?.avatarFrame, AVATAR_PX.xs)}
               decorative
             />
-            <span className={styles.authorName}>{card.author?.name ?? ''}</span>
+            <span dir="auto" className={styles.authorName}>
+              {card.author?.name ?? ''}
+            </span>
           </Link>
           <FollowButton
             authorId={card.authorId}

@@ -70,7 +70,7 @@ export const UserCards = ({ users }: { readonly users: readonly search.UserCard[
               decorative
             />
             <span>
-              <strong>{u.name}</strong>
+              <strong dir="auto">{u.name}</strong>
               <small>
                 <FormattedMessage
                   id="search.userStats"

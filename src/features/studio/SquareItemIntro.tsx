@@ -25,7 +25,9 @@ export const SquareItemIntro = ({
   <>
     <header className={styles.header}>
       <div>
-        <h1 className={styles.title}>{item.title}</h1>
+        <h1 dir="auto" className={styles.title}>
+          {item.title}
+        </h1>
         <div className={styles.row}>
           <Avatar
             src={item.author.avatar}
@@ -34,7 +36,9 @@ export const SquareItemIntro = ({
             size="sm"
             decorative
           />
-          <span className={styles.muted}>{item.author.name}</span>
+          <span dir="auto" className={styles.muted}>
+            {item.author.name}
+          </span>
           <Badge tone="accent">
             <FormattedMessage id={`feed.card.${item.card_type}`} />
           </Badge>
@@ -54,7 +58,7 @@ export const SquareItemIntro = ({
               priority
             />
           )}
-          <p>{item.description}</p>
+          <p dir="auto">{item.description}</p>
           {item.tags.length > 0 && (
             <div className={styles.chips}>
               {item.tags.map((t) => (

@@ -68,7 +68,9 @@ const TavernChatsPage = () => {
               >
                 <CharacterAvatar character={character} size="sm" />
                 <span className={styles.chatText}>
-                  <span className={styles.chatName}>{character.name}</span>
+                  <span dir="auto" className={styles.chatName}>
+                    {character.name}
+                  </span>
                   <span className={styles.chatLast}>{chat.lastMessage ?? ''}</span>
                 </span>
                 <span className={styles.chatTime}>

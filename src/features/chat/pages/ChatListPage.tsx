@@ -74,7 +74,9 @@ const ChatListPage = () => {
                     </Badge>
                   )}
                 </span>
-                <span className={styles.intro}>{c.intro}</span>
+                <span dir="auto" className={styles.intro}>
+                  {c.intro}
+                </span>
               </span>
             </Link>
           </li>

@@ -97,7 +97,11 @@ const Bubble = ({
           <FormattedMessage id="chat.official" />
         </Badge>
       )}
-      {message.content !== '' && <span data-testid="bubble-text">{message.content}</span>}
+      {message.content !== '' && (
+        <span dir="auto" data-testid="bubble-text">
+          {message.content}
+        </span>
+      )}
       <Attachments items={message.attachments} />
       {phase.status === 'streaming' && <span className={styles.caret} aria-hidden="true" />}
       {phase.status === 'sending' && (
@@ -349,7 +353,7 @@ const ChatRoomPage = () => {
               {name}
             </Link>
           </h1>
-          {character && <p>{character.intro}</p>}
+          {character && <p dir="auto">{character.intro}</p>}
         </div>
         <Badge
           tone={online ? 'success' : open ? 'warning' : 'neutral'}
@@ -410,7 +414,9 @@ const ChatRoomPage = () => {
         {character && character.greeting !== '' && messages.length === 0 && (
           <li className={styles.bubble} data-role="assistant" data-greeting data-testid="chat-greeting">
             <VisuallyHidden>{name}: </VisuallyHidden>
-            <span data-testid="bubble-text">{character.greeting}</span>
+            <span dir="auto" data-testid="bubble-text">
+              {character.greeting}
+            </span>
           </li>
         )}
         {!open && (

@@ -89,7 +89,7 @@ const Generation = ({ item }: { readonly item: details.DetailItem }) => {
             <small>
               <FormattedMessage id="details.modelUsed" values={{ type: m.type }} />
             </small>
-            <strong>{m.name}</strong>
+            <strong dir="auto">{m.name}</strong>
           </span>
         </Link>
       ))}
@@ -135,9 +135,15 @@ const ArtworkPage = () => {
               <p className={styles.kicker}>
                 <FormattedMessage id={`feed.card.${item.cardType}`} />
               </p>
-              <h1 className={styles.title}>{item.title}</h1>
+              <h1 dir="auto" className={styles.title}>
+                {item.title}
+              </h1>
               <AuthorRow item={item} />
-              {item.description !== '' && <p className={styles.description}>{item.description}</p>}
+              {item.description !== '' && (
+                <p dir="auto" className={styles.description}>
+                  {item.description}
+                </p>
+              )}
               <div className={styles.actions}>
                 <Button asChild variant="primary">
                   <Link to={to(details.remixHref(item.id))} data-testid="remix">

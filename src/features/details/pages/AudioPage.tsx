@@ -19,9 +19,15 @@ const AudioPage = () => {
               <p className={styles.kicker}>
                 <FormattedMessage id="feed.card.aiAudio" />
               </p>
-              <h1 className={styles.title}>{item.title}</h1>
+              <h1 dir="auto" className={styles.title}>
+                {item.title}
+              </h1>
               <AuthorRow item={item} />
-              {item.description !== '' && <p className={styles.description}>{item.description}</p>}
+              {item.description !== '' && (
+                <p dir="auto" className={styles.description}>
+                  {item.description}
+                </p>
+              )}
               <Stats item={item} />
               <TagList item={item} />
             </div>

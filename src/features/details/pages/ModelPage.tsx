@@ -45,13 +45,19 @@ const ModelPage = () => {
               <p className={styles.kicker}>
                 <FormattedMessage id="feed.card.model" />
               </p>
-              <h1 className={styles.title}>{item.title}</h1>
+              <h1 dir="auto" className={styles.title}>
+                {item.title}
+              </h1>
               <div className={styles.actions}>
                 {item.modelType && <Badge tone="accent">{item.modelType}</Badge>}
                 {item.baseModel && <Badge>{item.baseModel}</Badge>}
               </div>
               <AuthorRow item={item} />
-              {item.description !== '' && <p className={styles.description}>{item.description}</p>}
+              {item.description !== '' && (
+                <p dir="auto" className={styles.description}>
+                  {item.description}
+                </p>
+              )}
               <div className={styles.actions}>
                 <Button asChild variant="primary">
                   <Link to={to(details.modelRemixHref(item.id))} data-testid="remix-model">

@@ -24,7 +24,9 @@ const PostPage = () => {
                 <FormattedMessage id="feed.card.post" />
               )}
             </p>
-            <h1 className={styles.title}>{item.title}</h1>
+            <h1 dir="auto" className={styles.title}>
+              {item.title}
+            </h1>
             <AuthorRow item={item} />
             <Stats item={item} />
             <TagList item={item} />

@@ -23,9 +23,15 @@ const VideoPage = () => {
               <p className={styles.kicker}>
                 <FormattedMessage id="feed.card.aiVideo" />
               </p>
-              <h1 className={styles.title}>{item.title}</h1>
+              <h1 dir="auto" className={styles.title}>
+                {item.title}
+              </h1>
               <AuthorRow item={item} />
-              {item.description !== '' && <p className={styles.description}>{item.description}</p>}
+              {item.description !== '' && (
+                <p dir="auto" className={styles.description}>
+                  {item.description}
+                </p>
+              )}
               <div className={styles.actions}>
                 <Button asChild variant="primary">
                   <Link to={to(details.remixHref(item.id))} data-testid="remix">

@@ -93,7 +93,11 @@ const TagPage = () => {
         )}
         <div>
           <h1 className={styles.heading}>#{tag.name}</h1>
-          {tag.description !== '' && <p className={styles.sub}>{tag.description}</p>}
+          {tag.description !== '' && (
+            <p dir="auto" className={styles.sub}>
+              {tag.description}
+            </p>
+          )}
           <p className={styles.sub}>
             <FormattedMessage
               id="search.tagWorks"

@@ -114,7 +114,9 @@ const NovelPage = () => {
           <>
             <header className={styles.header}>
               <div>
-                <h1 className={styles.title}>{item.title}</h1>
+                <h1 dir="auto" className={styles.title}>
+                  {item.title}
+                </h1>
                 <p className={styles.subtitle}>
                   {item.author.name} ·{' '}
                   <FormattedMessage id="novel.chapters" values={{ count: item.chapters ?? 1 }} />

@@ -175,7 +175,9 @@ const WorkflowPage = () => {
         {({ workflow, graph }) => (
           <>
             <header>
-              <h1 className={styles.title}>{workflow.name}</h1>
+              <h1 dir="auto" className={styles.title}>
+                {workflow.name}
+              </h1>
               <p className={styles.subtitle}>
                 <FormattedMessage id="workflows.nodes" values={{ count: workflow.node_count }} />
               </p>
