@@ -53,7 +53,15 @@ export default defineConfig(({ command }) => ({
   test: {
     root: '.',
     include: ['tests/**/*.test.{ts,tsx}'],
-    exclude: ['tests/e2e/**', 'tests/soak/**', 'tests/consumer/**', 'node_modules/**'],
+    exclude: [
+      'tests/e2e/**',
+      'tests/soak/**',
+      'tests/consumer/**',
+      'node_modules/**',
+      // The authorisation matrix (6 roles x every route, about a minute) reads no database feature:
+      // it runs once, in npm test's PostgreSQL pass of tests/server (DATABASE_URL set), not twice.
+      ...(process.env['DATABASE_URL'] ? [] : ['tests/server/authz-matrix.test.ts']),
+    ],
     pool: 'threads',
     // sharp loaded by the main thread, so worker threads may come and go (tests/support/sharp-main.ts).
     globalSetup: ['tests/support/sharp-main.ts', 'tests/support/seededGlobal.ts'],
