@@ -94,3 +94,23 @@ export const isPaymentCountry = (code: string): code is PaymentCountry =>
 
 /** The method a checkout starts with until the person picks another (spec §3 id 9, Credit Card). */
 export const DEFAULT_PAYMENT_METHOD_ID = 9;
+
+/**
+ * The query parameter that asks the provider's checkout page for a language (as a hosted checkout's
+ * `locale` does): the page in the frame speaks the interface's language, not the browser's.
+ */
+export const CHECKOUT_LOCALE_PARAM = 'lang';
+
+/** The checkout page's address in a frame for an interface in `locale` (the order's own query kept). */
+export const checkoutFrameSrc = (checkoutUrl: string, locale: string): string => {
+  const hash = checkoutUrl.indexOf('#');
+  const [base, fragment] =
+    hash < 0 ? [checkoutUrl, ''] : [checkoutUrl.slice(0, hash), checkoutUrl.slice(hash)];
+  const kept = base
+    .split(/[?&]/)
+    .slice(1)
+    .filter((p) => p !== '' && p.split('=')[0] !== CHECKOUT_LOCALE_PARAM);
+  const path = base.split('?')[0] ?? '';
+  const query = [...kept, `${CHECKOUT_LOCALE_PARAM}=${encodeURIComponent(locale)}`].join('&');
+  return `${path}?${query}${fragment}`;
+};

@@ -15,6 +15,7 @@ import {
   type Order,
   type PaymentMethod,
 } from '../../infrastructure/contract/commerce';
+import type { ServerMessages } from '../platform/messages';
 
 const escapeHtml = (s: string): string =>
   s.replace(
@@ -32,10 +33,16 @@ export interface CheckoutPage {
   readonly csp: string;
 }
 
-const frame = (nonce: string, title: string, body: string, script: string): CheckoutPage => ({
+const frame = (
+  m: ServerMessages,
+  nonce: string,
+  title: string,
+  body: string,
+  script: string,
+): CheckoutPage => ({
   csp: `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; frame-ancestors 'self'; form-action 'none'; base-uri 'none'`,
   html: `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${m.locale}" dir="${m.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
   :root { color-scheme: dark light; font-family: system-ui, sans-serif; }
@@ -53,31 +60,58 @@ const frame = (nonce: string, title: string, body: string, script: string): Chec
 <script nonce="${nonce}">${script}</script></body></html>`,
 });
 
-export const checkoutPage = (order: Order, goodsName: string, method: PaymentMethod): CheckoutPage => {
+/** The amount as the page's language writes money (`2.50 USD` where the currency is not known to Intl). */
+const moneyOf = (amount: number, currency: string, locale: string): string => {
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+};
+
+/**
+ * The page for `order` in the language of `m` (the frame's `lang`, see payment.checkoutFrameSrc):
+ * a hosted checkout speaks the shopper's language; the goods' name is the merchant's.
+ */
+export const checkoutPage = (
+  order: Order,
+  goodsName: string,
+  method: PaymentMethod,
+  m: ServerMessages,
+): CheckoutPage => {
   const nonce = randomBytes(16).toString('base64');
+  const t = (id: string, values?: Readonly<Record<string, string>>) =>
+    escapeHtml(m.t(`billing.provider.${id}`, values));
   const withCard = CARD_METHODS.has(method.third_type);
   const payable = order.status === 'pending';
+  const card = DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 ');
   const body = `
-  <div class="sim">Simulated ${escapeHtml(method.name)} checkout: no real money moves.</div>
+  <div class="sim">${t('simulated', { method: method.name })}</div>
   <h1>${escapeHtml(goodsName)}</h1>
-  <div class="amount">${escapeHtml(order.amount.toFixed(2))} ${escapeHtml(order.currency)}</div>
+  <div class="amount">${escapeHtml(moneyOf(order.amount, order.currency, m.locale))}</div>
   ${
     payable && withCard
-      ? `<label for="card">Card number</label><input id="card" inputmode="numeric" autocomplete="cc-number" value="4242 4242 4242 4242">
-  <div class="hint">Use ${DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 ')} to see a declined card.</div>`
+      ? `<label for="card">${t('cardNumber')}</label><input id="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" value="4242 4242 4242 4242">
+  <div class="hint">${t('declinedHint', { card })}</div>`
       : ''
   }
   <div class="row">
-    <button id="pay" type="button"${payable ? '' : ' disabled'}>Pay</button>
-    <button id="fail" type="button"${payable ? '' : ' disabled'}>Fail</button>
+    <button id="pay" type="button"${payable ? '' : ' disabled'}>${t('pay')}</button>
+    <button id="fail" type="button"${payable ? '' : ' disabled'}>${t('fail')}</button>
   </div>
-  <div id="result" role="status">${payable ? '' : `This order is ${escapeHtml(order.status)}.`}</div>`;
+  <div id="result" role="status">${payable ? '' : t(order.status === 'paid' ? 'orderPaid' : 'orderClosed')}</div>`;
   const config = {
     type: CHECKOUT_MESSAGE_TYPE,
     orderId: order.order_id,
     status: order.status,
     complete: checkoutCompletePath(order.order_id),
     fail: checkoutFailPath(order.order_id),
+    text: {
+      processing: m.t('billing.provider.processing'),
+      complete: m.t('billing.provider.complete'),
+      failed: m.t('billing.provider.failed'),
+      networkError: m.t('billing.provider.networkError'),
+    },
   };
   const script = `
 (() => {
@@ -92,18 +126,18 @@ export const checkoutPage = (order: Order, goodsName: string, method: PaymentMet
   if (cfg.status === 'paid') tell({ status: 'completed' });
   const send = async (path, body, failed) => {
     busy(true);
-    show('Processing…');
+    show(cfg.text.processing);
     tell({ status: 'submitting' });
     try {
       const res = await fetch(path, { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const json = await res.json();
       const code = json && json.status ? json.status.code : 500;
       const msg = json && json.status ? json.status.msg : 'unexpected answer';
-      if (code === 10000 && json.data.order.status === 'paid') { show('Payment complete.'); tell({ status: 'completed' }); return; }
-      if (code === 10000 && failed) { show('Payment failed.'); tell({ status: 'error', msg: 'payment failed' }); return; }
+      if (code === 10000 && json.data.order.status === 'paid') { show(cfg.text.complete); tell({ status: 'completed' }); return; }
+      if (code === 10000 && failed) { show(cfg.text.failed); tell({ status: 'error', msg: 'payment failed' }); return; }
       show(msg); tell({ status: 'error', code, msg }); busy(false);
     } catch (err) {
-      show('Network error.'); tell({ status: 'error', msg: String(err) }); busy(false);
+      show(cfg.text.networkError); tell({ status: 'error', msg: String(err) }); busy(false);
     }
   };
   $('pay').addEventListener('click', () => {
@@ -112,15 +146,16 @@ export const checkoutPage = (order: Order, goodsName: string, method: PaymentMet
   });
   $('fail').addEventListener('click', () => send(cfg.fail, {}, true));
 })();`;
-  return frame(nonce, `Checkout: ${goodsName}`, body, script);
+  return frame(m, nonce, m.t('billing.provider.pageTitle', { goods: goodsName }), body, script);
 };
 
-export const checkoutNotFoundPage = (): CheckoutPage => {
+export const checkoutNotFoundPage = (m: ServerMessages): CheckoutPage => {
   const nonce = randomBytes(16).toString('base64');
   return frame(
+    m,
     nonce,
-    'Checkout',
-    '<h1>Order not found</h1><p>Sign in with the account that placed this order.</p>',
+    m.t('billing.provider.notFoundTitle'),
+    `<h1>${escapeHtml(m.t('billing.provider.notFoundTitle'))}</h1><p>${escapeHtml(m.t('billing.provider.notFoundBody'))}</p>`,
     '',
   );
 };

@@ -5,6 +5,7 @@
  * decorations,uploads}.ts; the modules under server/commerce/ hold the logic.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { payment } from '../../domain/index.js';
 import {
   CALCULATE_LIST_PATH,
   CheckoutCompleteRequest,
@@ -79,6 +80,7 @@ import {
   planView,
 } from '../commerce/catalog';
 import { checkoutNotFoundPage, checkoutPage, type CheckoutPage } from '../commerce/checkout-page';
+import { messagesFor } from '../platform/messages';
 import {
   buyOrnament,
   decorationStats,
@@ -190,15 +192,24 @@ export const commerceRoutes = (app: FastifyInstance, ctx: ServerContext): void =
 
   // ---- the simulated provider's checkout (outside /api/: resolve the caller here)
 
-  app.get<{ Params: { orderId: string } }>('/pay/checkout/:orderId', async (req, reply) => {
-    const caller = await resolveCaller(ctx.db, req, now());
-    const order = await findOwnOrder(ctx.db, caller.accountId, req.params.orderId, now());
-    const goods = order ? goodsOf(order.goods_id) : null;
-    const method = order ? methodOf(order.payment_method_id) : null;
-    if (!order || !goods || !method) return sendPage(reply, checkoutNotFoundPage(), 404);
-    const name = goods.kind === 'plan' ? goods.plan.name : `${goods.pack.coins + goods.pack.giveCoins} coins`;
-    return sendPage(reply, checkoutPage(order, name, method));
-  });
+  app.get<{ Params: { orderId: string }; Querystring: Record<string, unknown> }>(
+    '/pay/checkout/:orderId',
+    async (req, reply) => {
+      const caller = await resolveCaller(ctx.db, req, now());
+      // The interface's language (payment.checkoutFrameSrc); anything else is English.
+      const asked = req.query[payment.CHECKOUT_LOCALE_PARAM];
+      const m = messagesFor(typeof asked === 'string' ? asked : null);
+      const order = await findOwnOrder(ctx.db, caller.accountId, req.params.orderId, now());
+      const goods = order ? goodsOf(order.goods_id) : null;
+      const method = order ? methodOf(order.payment_method_id) : null;
+      if (!order || !goods || !method) return sendPage(reply, checkoutNotFoundPage(m), 404);
+      const name =
+        goods.kind === 'plan'
+          ? goods.plan.name
+          : m.t('billing.provider.coins', { coins: String(goods.pack.coins + goods.pack.giveCoins) });
+      return sendPage(reply, checkoutPage(order, name, method, m));
+    },
+  );
 
   app.post<{ Params: { orderId: string } }>('/pay/checkout/:orderId/complete', async (req) => {
     const caller = await resolveCaller(ctx.db, req, now());

@@ -164,7 +164,10 @@ describe('the half-price offer is the price charged (issue 21 item 7)', () => {
       const frame = page.frameLocator('[data-testid=checkout-frame]');
       const amount = frame.locator('.amount');
       await amount.waitFor({ timeout: 10_000 });
-      expect(await amount.textContent()).toBe('2.50 USD');
+      // The provider's page speaks the interface's language (the frame asks for it: payment.checkoutFrameSrc).
+      expect(await amount.textContent()).toBe(locale === '/ar' ? '\u200f2.50\u00a0US$' : '$2.50');
+      expect(await frame.locator('#pay').textContent()).toBe(locale === '/ar' ? 'ادفع' : 'Pay');
+      expect(await frame.locator('html').getAttribute('dir')).toBe(locale === '/ar' ? 'rtl' : 'ltr');
       await shot(page, `checkout-half${locale.replace('/', '-')}`);
       const src = (await page.getByTestId('checkout-frame').getAttribute('src')) ?? '';
       await frame.locator('#pay').click();

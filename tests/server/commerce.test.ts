@@ -191,6 +191,43 @@ describe('orders: idempotency keys and the simulated checkout (spec §4 payment 
     expect((await info(a.token)).calculate_coins).toBe(1300);
   });
 
+  it('the simulated checkout page speaks the language the frame asks for (lang), English for anything else, never a 500', async () => {
+    const a = await account();
+    const order = await api(
+      '/api/v1/payment/order/create',
+      { goods_id: 'calculate1200', idempotency_key: key() },
+      a.token,
+    );
+    const id = order.json.data.order.order_id as string;
+    const page = async (query: string) => {
+      const r = await fetch(`${s.baseUrl}/pay/checkout/${id}${query}`, { headers: { token: a.token } });
+      return { status: r.status, html: await r.text() };
+    };
+    const ar = await page('?lang=ar');
+    expect(ar.status).toBe(200);
+    expect(ar.html).toContain('<html lang="ar" dir="rtl">');
+    expect(ar.html).toContain('رقم البطاقة');
+    expect(ar.html).toContain('1300 عملة');
+    expect(ar.html).not.toContain('Card number');
+    const ja = await page('?lang=ja-JP');
+    expect(ja.html).toContain('<html lang="ja" dir="ltr">');
+    expect(ja.html).toContain('カード番号');
+    // A NUL is refused at the boundary, as on every route (400, never a 500).
+    expect((await page('?lang=%00')).status).toBe(400);
+    for (const query of ['', '?lang=xx', '?lang=../../package', '?lang[]=ar', '?lang=ar&lang=de']) {
+      const r = await page(query);
+      expect(r.status, query).toBe(200);
+      expect(r.html, query).toContain('<html lang="en" dir="ltr">');
+      expect(r.html, query).toContain('Card number');
+      expect(r.html, query).toContain('1300 coins');
+    }
+    // Another account's order: the page says so in the asked language, 404.
+    const b = await account();
+    const other = await fetch(`${s.baseUrl}/pay/checkout/${id}?lang=de`, { headers: { token: b.token } });
+    expect(other.status).toBe(404);
+    expect(await other.text()).toContain('Bestellung nicht gefunden');
+  });
+
   it('refuses an idempotency key reused for a different purchase (10400) and unknown goods (10404)', async () => {
     const a = await account();
     const k = key();
@@ -322,7 +359,7 @@ describe('orders: idempotency keys and the simulated checkout (spec §4 payment 
     expect(html).toMatch(/>Fail</);
     expect(html).toContain('postMessage');
     expect(html).toContain('atelier-checkout');
-    expect(html).toContain('29.99 USD');
+    expect(html).toContain('$29.99');
     expect(html).toContain(`/pay/checkout/${r.json.data.order_id}/complete`);
   });
 
@@ -904,7 +941,7 @@ describe('the half-price offer is the price charged (issue 21 item 7)', () => {
     expect(detail.json.data.order.amount).toBe(7.5);
     // The checkout page shows the amount charged.
     const page = await fetch(`${s.baseUrl}/pay/checkout/${basic.order_id}`, { headers: { token: a.token } });
-    expect(await page.text()).toContain('2.50 USD');
+    expect(await page.text()).toContain('$2.50');
     const paid = await pay(basic.order_id, a.token);
     expect(paid.json.data.order.amount).toBe(2.5);
   });

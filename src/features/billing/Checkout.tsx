@@ -93,7 +93,7 @@ export const Checkout = () => {
               <iframe
                 key={order.orderId}
                 className={styles.frame}
-                src={order.checkoutUrl}
+                src={payment.checkoutFrameSrc(order.checkoutUrl, intl.locale)}
                 title={intl.formatMessage({ id: 'billing.checkout.frameTitle' })}
                 data-testid="checkout-frame"
               />

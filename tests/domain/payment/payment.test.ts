@@ -213,3 +213,36 @@ describe('payment methods as people see them (issue 21 item 9: one row per metho
     );
   });
 });
+
+describe('the checkout frame speaks the interface language (a hosted checkout takes the shopper’s locale)', () => {
+  it('adds lang to the order’s address, keeping its own query and fragment', () => {
+    expect(payment.checkoutFrameSrc('/pay/checkout/o1', 'ar')).toBe('/pay/checkout/o1?lang=ar');
+    expect(payment.checkoutFrameSrc('/pay/checkout/o1?x=1#top', 'zh-TW')).toBe(
+      '/pay/checkout/o1?x=1&lang=zh-TW#top',
+    );
+    expect(payment.checkoutFrameSrc('/pay/checkout/o1?lang=de&x=1', 'ja')).toBe(
+      '/pay/checkout/o1?x=1&lang=ja',
+    );
+  });
+  it('property: idempotent, one lang, the last asked wins, every other parameter kept in order', () => {
+    const part = fc.stringMatching(/^[a-z0-9]{1,6}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(part, part), { maxLength: 4 }),
+        fc.constantFrom('en', 'ar', 'ja', 'zh-CN'),
+        fc.constantFrom('en', 'ar', 'de'),
+        (params, first, second) => {
+          const url = `/pay/checkout/o?${params.map(([k, v]) => `${k}=${v}`).join('&')}`;
+          const once = payment.checkoutFrameSrc(url, first);
+          expect(payment.checkoutFrameSrc(once, first)).toBe(once);
+          const again = new URL(payment.checkoutFrameSrc(once, second), 'http://x');
+          expect(again.searchParams.getAll(payment.CHECKOUT_LOCALE_PARAM)).toEqual([second]);
+          const others = params.filter(([k]) => k !== payment.CHECKOUT_LOCALE_PARAM);
+          expect([...again.searchParams].filter(([k]) => k !== payment.CHECKOUT_LOCALE_PARAM)).toEqual(
+            others,
+          );
+        },
+      ),
+    );
+  });
+});
