@@ -5,21 +5,11 @@
  * login dialog by /settings; every screen at 1280 and 390 px with nothing wider than the window.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp } from './support';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, settleNewAccount, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const f = e2eFile('account');
 
 const EMAIL = `e2e-${Date.now().toString(36)}@example.test`;
 const NAME = 'Grace Hopper';
@@ -36,7 +26,7 @@ const horizontalOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 const signIn = async (page: Page, email: string, password: string) => {
-  await page.goto(app.url + '/login');
+  await page.goto(f.url + '/login');
   await page.getByTestId('email').fill(email);
   await page.getByTestId('password').fill(password);
   await page.getByTestId('login-submit').click();
@@ -44,7 +34,7 @@ const signIn = async (page: Page, email: string, password: string) => {
 
 /** The newest reset link in the development outbox for `email`. */
 const resetLinkFromOutbox = async (page: Page, email: string): Promise<string> => {
-  await page.goto(app.url + '/dev/outbox');
+  await page.goto(f.url + '/dev/outbox');
   const mail = page.locator('[data-testid=outbox] li', { hasText: email }).first();
   await mail.waitFor();
   const href = await mail.locator('a[href*="/password/reset?token="]').first().getAttribute('href');
@@ -54,13 +44,13 @@ const resetLinkFromOutbox = async (page: Page, email: string): Promise<string> =
 
 describe('accounts end to end', () => {
   it('signs up, signs out, reads a refusal, resets the password through the outbox, keeps a setting', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
     // The login form links to sign-up.
-    await page.goto(app.url + '/login');
+    await page.goto(f.url + '/login');
     await page.getByTestId('signup-link').click();
     await page.getByTestId('signup-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/signup');
@@ -88,7 +78,7 @@ describe('accounts end to end', () => {
     await expect.poll(() => page.getByTestId('account-name').textContent(), { timeout: 15_000 }).toBe(NAME);
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     // A new account is welcomed (popups, the tour: their own tests); settled, this test reads the account screens.
-    await settleNewAccount(app.url, EMAIL, OLD_PASSWORD);
+    await settleNewAccount(f.url, EMAIL, OLD_PASSWORD);
     await page.reload();
 
     // Sign out.
@@ -150,9 +140,9 @@ describe('accounts end to end', () => {
   });
 
   it('sends a guest who opens /settings to the login dialog (spec §2 guard)', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.goto(app.url + '/settings');
+    await page.goto(f.url + '/settings');
     await expect
       .poll(() => page.getByTestId('dialog-title').textContent(), { timeout: 15_000 })
       .toBe('Sign in to continue');
@@ -165,7 +155,7 @@ describe('accounts end to end', () => {
   });
 
   it.each([1280, 390])('fits every account screen at %i px', async (width) => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 844 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width, height: 844 } });
     const page = await context.newPage();
     const screens = [
       '/signup',
@@ -175,14 +165,14 @@ describe('accounts end to end', () => {
       '/dev/outbox',
     ];
     for (const screen of screens) {
-      await page.goto(app.url + screen);
+      await page.goto(f.url + screen);
       await page.locator('h1').first().waitFor({ timeout: 20_000 });
       expect(await horizontalOverflow(page), screen).toBeLessThanOrEqual(0);
       await shot(page, `screen${screen.replace(/\?.*$/, '').replace(/\W+/g, '-')}`);
     }
     await signIn(page, EMAIL, NEW_PASSWORD);
     await page.getByTestId('account-menu').waitFor({ timeout: 15_000 });
-    await page.goto(app.url + '/settings');
+    await page.goto(f.url + '/settings');
     await page.getByTestId('settings').waitFor({ timeout: 15_000 });
     expect(await horizontalOverflow(page), '/settings').toBeLessThanOrEqual(0);
     await shot(page, 'screen-settings');

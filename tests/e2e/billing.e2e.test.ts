@@ -7,26 +7,19 @@
  * Screenshots of every screen at 1280 and 390 px land in test-results/.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, settleNewAccount, DEMO_COINS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('billing', { TASK_DURATION_MS: '12000' });
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   // Long enough that three tasks overlap (the free queue is 2), short enough that a failing one fails soon.
-  app = await startApp({ TASK_DURATION_MS: '12000' });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const shot = async (name: string, fullPage = true) => {
@@ -50,7 +43,7 @@ const coinsText = () => page.locator('[data-testid=coin-balance]').textContent()
 
 describe('end to end: memberships, checkout, coins and refunds (issue 12)', () => {
   it('a free account fills its queue (2 tasks) and the dialog leads to the membership page, with no raw message key', async () => {
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await page.click('[data-testid=sign-in]');
     await page.fill('[data-testid=email]', 'demo@atelier.test');
     await page.fill('[data-testid=password]', 'atelier-demo');
@@ -148,7 +141,7 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
   });
 
   it('pauses the subscription for two months and resumes it', async () => {
-    await page.goto(app.url + '/subscription');
+    await page.goto(f.url + '/subscription');
     const level = page.locator('[data-testid=subscription-level]');
     await level.waitFor({ timeout: 15_000 });
     expect(await level.textContent()).toBe('Standard');
@@ -173,13 +166,13 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
 
   it('end-time reminders (spec §4): a cancelled plan offers its free month until it ends; a checkout left unpaid waits 15 minutes and leads back to its order', async () => {
     // Retention: cancel, and the offer follows the person to the square; taking the month ends it.
-    await page.goto(app.url + '/subscription');
+    await page.goto(f.url + '/subscription');
     await page.click('[data-testid=subscription-cancel]', { timeout: 15_000 });
     await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel the subscription' }).click();
     await page.locator('[data-testid=subscription-cancelled]').waitFor({ timeout: 10_000 });
     // The subscription page itself shows the offer: no reminder repeats it there.
     expect(await page.locator('[data-testid=reminder-retention]').count()).toBe(0);
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     const retention = page.locator('[data-testid=reminder-retention]');
     await retention.waitFor({ timeout: 15_000 });
     expect(await retention.textContent()).toContain('Take a free month on us before');
@@ -191,12 +184,12 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     await page
       .locator('[data-testid=subscription-cancelled]')
       .waitFor({ state: 'detached', timeout: 10_000 });
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     await page.locator('[data-testid=nav-create]').waitFor();
     await expect.poll(() => page.locator('[data-testid^=reminder-]').count()).toBe(0);
 
     // Awaiting order: a coin pack's checkout closed before paying.
-    await page.goto(app.url + '/coins');
+    await page.goto(f.url + '/coins');
     await page.click('[data-testid=buy-calculate500]', { timeout: 15_000 });
     await frame().locator('#pay').waitFor({ timeout: 10_000 });
     await page.click('[data-testid=checkout-close]');
@@ -222,7 +215,7 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
   });
 
   it('buys a coin pack and sees the balance and the ledger; a failed task is refunded in the ledger', async () => {
-    await page.goto(app.url + '/coins');
+    await page.goto(f.url + '/coins');
     await page.locator('[data-testid=ledger-entry]').first().waitFor({ timeout: 15_000 });
     const packs = page.locator('[data-testid^=pack-]');
     expect(await packs.count()).toBe(4); // spec §9: up to 3 plus the largest
@@ -261,13 +254,13 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
     await shot('coins-refund');
 
     // Spec §1: the testimonials in Chinese on a zh-* page, in English on the Japanese one.
-    await page.goto(app.url + '/zh-CN/pricing');
+    await page.goto(f.url + '/zh-CN/pricing');
     const quote = page.locator('[data-testid=testimonial]').first();
     await quote.waitFor({ timeout: 15_000 });
     expect(await quote.textContent()).toMatch(/[\u4e00-\u9fff]/);
     expect(await page.locator('h1').textContent()).toBe('选择您的会员方案');
     await shot('pricing-zh', false);
-    await page.goto(app.url + '/ja/pricing');
+    await page.goto(f.url + '/ja/pricing');
     await page.locator('[data-testid=testimonial]').first().waitFor({ timeout: 15_000 });
     expect(await page.locator('[data-testid=testimonial]').first().textContent()).not.toMatch(
       /[\u4e00-\u9fff]/,
@@ -289,12 +282,12 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
       },
     ] as const;
     for (const { email, says, who } of cases) {
-      await settleNewAccount(app.url, email, 'atelier-demo');
-      const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+      await settleNewAccount(f.url, email, 'atelier-demo');
+      const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
       const p = await context.newPage();
       p.on('pageerror', (e) => pageErrors.push(e.message));
       try {
-        await p.goto(app.url + '/');
+        await p.goto(f.url + '/');
         await p.click('[data-testid=sign-in]');
         await p.fill('[data-testid=email]', email);
         await p.fill('[data-testid=password]', 'atelier-demo');

@@ -12,17 +12,16 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_MESSAGE_DELETE_PATH } from '../../infrastructure/contract/characters';
 import { REGISTER_PATH } from '../../infrastructure/contract/account';
 import { AUDIO_TTS_STREAM_PATH } from '../../infrastructure/contract/streaming';
 import { inStTavernGroup } from '../../server/ops/flags';
-import { launchBrowser, SHOTS, startApp, type RunningApp, settleNewAccount } from './support';
+import { SHOTS, settleNewAccount, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('characters', { CHAT_TOKEN_INTERVAL_MS: '120', SIGN_UPS_PER_ADDRESS: '60' });
 let files: string;
 
 const PASSWORD = 'characters e2e 1';
@@ -41,7 +40,7 @@ const deviceWith = (inTest: boolean): string => {
 const tavernAccount = async (): Promise<string> => {
   for (let i = 0; i < 40; i++) {
     const email = `chr-${Date.now().toString(36)}-${i}@example.test`;
-    const r = await fetch(app.url + REGISTER_PATH, {
+    const r = await fetch(f.url + REGISTER_PATH, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-device-id': 'web_e2e_signup' },
       body: JSON.stringify({ name: 'Ada Lovelace', email, password: PASSWORD }),
@@ -49,7 +48,7 @@ const tavernAccount = async (): Promise<string> => {
     const body = (await r.json()) as { status: { code: number }; data: { user: { id: string } } };
     expect(body.status.code).toBe(10000);
     if (inTavernTest('account', body.data.user.id)) {
-      await settleNewAccount(app.url, email, PASSWORD);
+      await settleNewAccount(f.url, email, PASSWORD);
       return email;
     }
   }
@@ -58,8 +57,6 @@ const tavernAccount = async (): Promise<string> => {
 
 beforeAll(async () => {
   // A reply of ~40 tokens takes a few seconds, so a reload lands in the middle of it.
-  app = await startApp({ CHAT_TOKEN_INTERVAL_MS: '120', SIGN_UPS_PER_ADDRESS: '60' });
-  browser = await launchBrowser();
   files = await mkdtemp(path.join(os.tmpdir(), 'atelier-chr-'));
   await sharp({ create: { width: 96, height: 128, channels: 3, background: { r: 120, g: 70, b: 200 } } })
     .png()
@@ -70,10 +67,6 @@ beforeAll(async () => {
     '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
   );
   await writeFile(path.join(files, 'notes.md'), '# Observing notes\n\nJupiter rose at 21:40.\n');
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const shot = async (page: Page, name: string) => {
@@ -91,7 +84,7 @@ const shot = async (page: Page, name: string) => {
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 const newContext = async (device: string): Promise<BrowserContext> => {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
   await context.addInitScript((id) => window.localStorage.setItem('device_id', id), device);
   return context;
 };
@@ -103,8 +96,8 @@ describe('characters and chat end to end', () => {
     const outPage = await out.newPage();
     const inPage = await inn.newPage();
     await Promise.all([
-      outPage.goto(app.url + '/tavern/search?q=muse'),
-      inPage.goto(app.url + '/tavern/search?q=muse'),
+      outPage.goto(f.url + '/tavern/search?q=muse'),
+      inPage.goto(f.url + '/tavern/search?q=muse'),
     ]);
     await expect.poll(() => pathOf(outPage), { timeout: 15_000 }).toBe('/');
     await inPage
@@ -114,7 +107,7 @@ describe('characters and chat end to end', () => {
       .waitFor({ timeout: 15_000 });
     expect(pathOf(inPage)).toBe('/tavern/search');
     // A character route needs the tavern permission, which both have.
-    await outPage.goto(app.url + '/characters/chr_muse');
+    await outPage.goto(f.url + '/characters/chr_muse');
     await outPage.getByTestId('character-detail').waitFor({ timeout: 15_000 });
     await shot(inPage, 'tavern-search');
     await inPage.getByTestId('character-card').first().click();
@@ -122,7 +115,7 @@ describe('characters and chat end to end', () => {
     await inPage.getByTestId('character-detail').waitFor();
     await shot(inPage, 'tavern-detail');
     // The square's character cards open the character's page.
-    await outPage.goto(app.url + '/cyberpub');
+    await outPage.goto(f.url + '/cyberpub');
     const card = outPage.locator('[data-testid=feed-card][data-card-type=character]').first();
     await card.waitFor({ timeout: 15_000 });
     await shot(outPage, 'browse');
@@ -143,7 +136,7 @@ describe('characters and chat end to end', () => {
     const requests: Request[] = [];
     page.on('request', (r) => requests.push(r));
 
-    await page.goto(app.url + '/login');
+    await page.goto(f.url + '/login');
     await page.getByTestId('email').fill(email);
     await page.getByTestId('password').fill(PASSWORD);
     await page.getByTestId('login-submit').click();
@@ -272,11 +265,11 @@ describe('characters and chat end to end', () => {
     await expect.poll(count, { timeout: 15_000 }).toBe(shown - 1);
 
     // The chats home lists the conversation.
-    await page.goto(app.url + '/tavern/chats');
+    await page.goto(f.url + '/tavern/chats');
     await page.getByTestId('tavern-chat').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('tavern-chats').textContent()).toContain('Nova');
     await shot(page, 'chats');
-    await page.goto(app.url + '/myCharacters');
+    await page.goto(f.url + '/myCharacters');
     await page.getByTestId('character-card').first().waitFor({ timeout: 15_000 });
     await shot(page, 'mine');
     expect(errors).toEqual([]);

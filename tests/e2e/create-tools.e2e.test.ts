@@ -15,22 +15,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tasks } from '../../domain/index.js';
-import {
-  chooseLanguage,
-  launchBrowser,
-  SHOTS,
-  settleNewAccount,
-  startApp,
-  type RunningApp,
-  DEMO_COINS,
-} from './support';
+import { chooseLanguage, SHOTS, settleNewAccount, DEMO_COINS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('create-tools', { TASK_DURATION_MS: '4000' });
 let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
@@ -55,7 +46,7 @@ const storedSize = async (p: Page, selector: string): Promise<[number, number]> 
   const src = await p.locator(selector).first().getAttribute('src');
   expect(src).toMatch(/^\/blobs\//);
   const meta = await sharp(
-    Buffer.from(await (await p.request.get(new URL(src!, app.url).href)).body()),
+    Buffer.from(await (await p.request.get(new URL(src!, f.url).href)).body()),
   ).metadata();
   return [meta.width ?? 0, meta.height ?? 0];
 };
@@ -165,9 +156,7 @@ const clearKeptFiles = (page: Page): Promise<void> =>
   );
 
 beforeAll(async () => {
-  app = await startApp({ TASK_DURATION_MS: '4000' });
-  browser = await launchBrowser();
-  context = await browser.newContext({
+  context = await f.browser.newContext({
     locale: 'en-US',
     viewport: { width: 1280, height: 900 },
     acceptDownloads: true,
@@ -175,14 +164,10 @@ beforeAll(async () => {
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 describe('Create, the AI tools and the queue (issue 13)', () => {
   it('image to image: the uploaded photo is attached and the result keeps its size and its disc; then published after the word check', async () => {
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await signIn(page);
     await page.getByTestId('create-form').waitFor();
     const png = await (await photo(320, 200)).png().toBuffer();
@@ -226,28 +211,28 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
   });
 
   it('opens /create?remix=<a seeded work> with its prompt, and ?model= with that model', async () => {
-    const list = await page.request.post(app.url + '/api/v1/square/v3/artwork/list', { data: {} });
+    const list = await page.request.post(f.url + '/api/v1/square/v3/artwork/list', { data: {} });
     const items = ((await list.json()) as { data: { items: { id: string; card_type: string }[] } }).data
       .items;
     const work = items.find((i) => i.card_type === 'artwork')!;
-    const remix = await page.request.post(app.url + '/api/v1/task/stash/run-task/get', {
+    const remix = await page.request.post(f.url + '/api/v1/task/stash/run-task/get', {
       data: { id: work.id },
     });
     const { prompt } = ((await remix.json()) as { data: { prompt: string } }).data;
-    await page.goto(`${app.url}/create?remix=${work.id}`);
+    await page.goto(`${f.url}/create?remix=${work.id}`);
     await page.getByTestId('remix-banner').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('prompt').inputValue()).toBe(prompt);
     expect(await page.getByTestId('seed').inputValue()).toMatch(/^\d+$/);
-    await page.goto(`${app.url}/create?remix=no-such-work`);
+    await page.goto(`${f.url}/create?remix=no-such-work`);
     await page.getByTestId('remix-missing').waitFor({ timeout: 15_000 });
-    await page.goto(`${app.url}/create?model=lora-watercolor`);
+    await page.goto(`${f.url}/create?model=lora-watercolor`);
     await page.getByTestId('advanced-options').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('loras').textContent()).toContain('Soft Watercolor');
     await shot(page, 'create-model-1280');
   });
 
   it('runs three tools on a progressive JPEG, a WebP and a PNG, and the eraser on a painted mask, each with its result', async () => {
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await page.getByTestId('nav-tools').click();
     await page.getByTestId('tools-index').waitFor();
     expect(await page.locator('[data-testid^=tool-link-]').count()).toBe(9);
@@ -262,7 +247,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
       file: { name: string; mimeType: string; buffer: Buffer },
       prepare: () => Promise<void> = async () => {},
     ) => {
-      await page.goto(`${app.url}/ai-tools/${slug}`);
+      await page.goto(`${f.url}/ai-tools/${slug}`);
       await page.getByTestId('tool-form').waitFor();
       await page.locator(`[data-testid=uploader-tool-${slug}-image] input[type=file]`).setInputFiles(file);
       await page
@@ -327,14 +312,14 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
 
   it('the queue: several kinds run, the queue-full notice shows, one is cancelled and retried, a reload mid-way keeps the list', async () => {
     // A text-to-video clip (the video generator with no picture) and an image: two running, the non-member queue's limit.
-    await page.goto(app.url + '/ai-tools/ai-video-generator');
+    await page.goto(f.url + '/ai-tools/ai-video-generator');
     await page.getByTestId('tool-prompt').fill('slow waves under a pier');
     await page.getByTestId('video-tiers').getByText('Ultra').click();
     await page.getByTestId('tool-run').click();
     const video = newestCard(page);
     await expect.poll(() => video.getAttribute('data-group'), { timeout: 10_000 }).toBe('video');
     const videoId = (await video.getAttribute('data-task-id'))!;
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await page.fill('[data-testid=prompt]', 'a lighthouse in the fog');
     await page.click('[data-testid=generate]');
     await expect
@@ -413,12 +398,12 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
   });
 
   it('pre-fills the video generator from ?image= (a card’s image to video) and animates it', async () => {
-    const list = await page.request.post(app.url + '/api/v1/square/v3/artwork/list', { data: {} });
+    const list = await page.request.post(f.url + '/api/v1/square/v3/artwork/list', { data: {} });
     const items = (
       (await list.json()) as { data: { items: { card_type: string; cover: { url: string } }[] } }
     ).data.items;
     const cover = items.find((i) => i.card_type === 'artwork')!.cover.url;
-    await page.goto(`${app.url}/ai-tools/ai-video-generator?image=${encodeURIComponent(cover)}`);
+    await page.goto(`${f.url}/ai-tools/ai-video-generator?image=${encodeURIComponent(cover)}`);
     await page.getByTestId('prefill-image').waitFor();
     await page.getByTestId('tool-run').click();
     await expect
@@ -433,16 +418,16 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     let me: Page;
     let people = 0;
     beforeEach(async () => {
-      ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+      ctx = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
       me = await ctx.newPage();
       me.on('pageerror', (e) => pageErrors.push(e.message));
       const email = `tool-${Date.now().toString(36)}-${people++}@example.test`;
       const password = 'a long password 1';
-      const r = await me.request.post(app.url + '/api/v1/account/register', {
+      const r = await me.request.post(f.url + '/api/v1/account/register', {
         data: { name: 'Tool Tester', email, password },
       });
       expect(((await r.json()) as { status: { code: number } }).status.code).toBe(10000);
-      await settleNewAccount(app.url, email, password);
+      await settleNewAccount(f.url, email, password);
     });
     afterEach(async () => {
       await ctx.close();
@@ -450,18 +435,18 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
 
     /** A new account has no coins: it buys the smallest pack through the (simulated) provider. */
     const buyCoins = async () => {
-      const order = await me.request.post(app.url + '/api/v1/payment/order/create', {
+      const order = await me.request.post(f.url + '/api/v1/payment/order/create', {
         data: { goods_id: 'calculate500', idempotency_key: `e2e-${Date.now().toString(36)}-${people}` },
       });
       const { order_id } = ((await order.json()) as { data: { order: { order_id: string } } }).data.order;
-      const paid = await me.request.post(`${app.url}/pay/checkout/${order_id}/complete`, {
+      const paid = await me.request.post(`${f.url}/pay/checkout/${order_id}/complete`, {
         data: { card_number: '4242424242424242' },
       });
       expect(((await paid.json()) as { data: { order: { status: string } } }).data.order.status).toBe('paid');
     };
 
     const open = async (slug: tasks.ToolSlug) => {
-      await me.goto(`${app.url}/ai-tools/${slug}`);
+      await me.goto(`${f.url}/ai-tools/${slug}`);
       await me.getByTestId('tool-form').waitFor();
       await me.getByTestId('account-menu').waitFor();
     };
@@ -548,7 +533,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
         .toContainEqual(expect.stringContaining('Your video is ready.'));
       // A clip, not a still: the server's animation (a GIF) with more than one frame.
       const src = (await me.locator(clip).getAttribute('src'))!;
-      const bytes = Buffer.from(await (await me.request.get(new URL(src, app.url).href)).body());
+      const bytes = Buffer.from(await (await me.request.get(new URL(src, f.url).href)).body());
       expect(bytes.subarray(0, 6).toString('latin1')).toMatch(/^GIF8[79]a$/);
       expect((await sharp(bytes, { animated: true }).metadata()).pages ?? 1).toBeGreaterThan(1);
       await shoot('ai-dance');
@@ -695,7 +680,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
           requestStage: 'Request' as const,
         })),
       });
-      await me.goto(app.url + '/editor');
+      await me.goto(f.url + '/editor');
       await expect
         .poll(() => new URL(me.url()).searchParams.get('project_id'), { timeout: 15_000 })
         .toMatch(/^prj_/);
@@ -795,7 +780,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
           ).__ATELIER__.state().editor.audios[0]!,
       );
       expect(url.duraction).toBeCloseTo((bytes.length - 44) / (44_100 * 4), 0);
-      const stored = Buffer.from(await (await me.request.get(new URL(url.url, app.url).href)).body());
+      const stored = Buffer.from(await (await me.request.get(new URL(url.url, f.url).href)).body());
       expect(stored.length).toBe(bytes.length);
       expect(stored.equals(bytes)).toBe(true);
       // Done: the kept file is deleted, and nothing is left to resume.
@@ -868,7 +853,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
           requestStage: 'Request' as const,
         })),
       });
-      await me.goto(app.url + '/voices/new');
+      await me.goto(f.url + '/voices/new');
       await me.getByTestId('voice-form').waitFor();
       await me.setInputFiles('[data-testid=voice-audio-input]', file);
       // Going up in its row, with its progress; chunk 0 confirmed and remembered.
@@ -937,19 +922,19 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
   });
 
   it('every page fits 390 px: Create, the tools index, each tool and the queue', async () => {
-    const small = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const small = await f.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const phone = await small.newPage();
     phone.on('pageerror', (e) => pageErrors.push(e.message));
-    await phone.goto(app.url + '/create');
+    await phone.goto(f.url + '/create');
     await phone.getByTestId('create-form').waitFor({ timeout: 15_000 });
     await shot(phone, 'create-390');
     const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await phone.goto(app.url + '/ai-tools');
+    await phone.goto(f.url + '/ai-tools');
     await phone.getByTestId('tools-index').waitFor();
     await shot(phone, 'tools-index-390');
     for (const t of tasks.TOOLS) {
-      await phone.goto(`${app.url}/ai-tools/${t.slug}`);
+      await phone.goto(`${f.url}/ai-tools/${t.slug}`);
       await phone.getByTestId('tool-form').waitFor();
       expect(await overflow(), t.slug).toBeLessThanOrEqual(0);
       await shot(phone, `tool-${t.slug}-390`);
@@ -957,7 +942,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     await small.close();
     // The queue at 390, signed in, with its finished and cancelled jobs.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await page.getByTestId('queue-panel').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'create-tools-queue-390.png') });
     expect(pageErrors).toEqual([]);

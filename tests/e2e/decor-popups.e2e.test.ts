@@ -8,27 +8,20 @@
  * popup vanishes by itself. Screens at 1280 and 390 px are saved to test-results/.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NO_POPUPS, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NO_POPUPS, SHOTS, DEMO_COINS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('decor-popups');
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await app?.stop();
 });
 
 const newPage = async (width: number): Promise<Page> => {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => {
@@ -64,9 +57,9 @@ const overflow = (page: Page) =>
 
 /** Signs in through the API (the context keeps the cookie) and fixes the account's popups. */
 const signInWithPopups = async (page: Page, email: string, password: string, popups: unknown) => {
-  const login = await page.request.post(app.url + '/api/v1/account/login', { data: { email, password } });
+  const login = await page.request.post(f.url + '/api/v1/account/login', { data: { email, password } });
   expect((await login.json()).status.code).toBe(10000);
-  const dev = await page.request.post(app.url + '/dev/popups', { data: { status: popups } });
+  const dev = await page.request.post(f.url + '/dev/popups', { data: { status: popups } });
   expect((await dev.json()).status.code).toBe(10000);
 };
 
@@ -82,7 +75,7 @@ describe('decorations end to end', () => {
   it('buys, wears and swaps avatar boxes: one worn, its frame around the header avatar; too few coins refused', async () => {
     const page = await newPage(1280);
     await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
-    await page.goto(app.url + '/mall');
+    await page.goto(f.url + '/mall');
     await card(page, 'orn-aurora-ring').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('decorations-balance').textContent()).toContain(DEMO_COINS);
     await shot(page, 'mall');
@@ -169,7 +162,7 @@ describe('decorations end to end', () => {
   it('fits 390 px: the mall, my decorations and a preview', async () => {
     const page = await newPage(390);
     await signInWithPopups(page, 'demo@atelier.test', 'atelier-demo', NO_POPUPS);
-    await page.goto(app.url + '/mall');
+    await page.goto(f.url + '/mall');
     await card(page, 'orn-aurora-ring').waitFor({ timeout: 20_000 });
     await shot(page, 'mall');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -177,7 +170,7 @@ describe('decorations end to end', () => {
     await page.getByTestId('self-centre').waitFor();
     await shot(page, 'preview-self');
     await page.keyboard.press('Escape');
-    await page.goto(app.url + '/decorations');
+    await page.goto(f.url + '/decorations');
     await page.getByTestId('purchase-history').waitFor({ timeout: 20_000 });
     await shot(page, 'decorations');
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -195,7 +188,7 @@ describe('the decorations others see', () => {
     }
   };
   const json = async (page: Page, route: string, data: unknown) =>
-    (await (await page.request.post(app.url + route, { data })).json()) as {
+    (await (await page.request.post(f.url + route, { data })).json()) as {
       status: { code: number };
       data: Record<string, unknown> & { item?: { id: string; status: number } };
     };
@@ -238,7 +231,7 @@ describe('the decorations others see', () => {
     const taskId = await finishedTask(page, 'a lighthouse over a violet sea at dusk', 11);
 
     // In the mall: an avatar box, then the production box on that work (picked in the work picker).
-    await page.goto(app.url + '/mall');
+    await page.goto(f.url + '/mall');
     await card(page, 'orn-ember-halo').waitFor({ timeout: 20_000 });
     await own(page, 'orn-ember-halo');
     await card(page, 'orn-ember-halo').getByTestId('ornament-wear').click();
@@ -265,15 +258,17 @@ describe('the decorations others see', () => {
       // Another person looks.
       const viewer = await newPage(width);
       const email = `frames-${width}-${Date.now().toString(36)}@example.test`;
-      const reg = await viewer.request.post(app.url + '/api/v1/account/register', {
+      const reg = await viewer.request.post(f.url + '/api/v1/account/register', {
         data: { name: 'Frame Viewer', email, password: 'frame viewer 1' },
       });
       expect((await reg.json()).status.code).toBe(10000);
-      await viewer.request.post(app.url + '/api/v1/account/guide/status/set', { data: { guide_status: 1 } });
+      await viewer.request.post(f.url + '/api/v1/account/guide/status/set', {
+        data: { guide_status: 1 },
+      });
       await signInWithPopups(viewer, email, 'frame viewer 1', NO_POPUPS);
 
       // The profile: the avatar box around the header avatar, the production box over the work's cover.
-      await viewer.goto(app.url + `/user/${encodeURIComponent(me)}`);
+      await viewer.goto(f.url + `/user/${encodeURIComponent(me)}`);
       const profile = viewer.getByTestId('user-page');
       await profile.waitFor({ timeout: 20_000 });
       await expect.poll(() => avatarFrame(profile.locator('header'), 'orn-ember-halo').count()).toBe(1);
@@ -286,7 +281,7 @@ describe('the decorations others see', () => {
       expect(await overflow(viewer)).toBeLessThanOrEqual(0);
 
       // The work: the frame around the picture, the author's avatar box, and on their comment.
-      await viewer.goto(app.url + `/artwork/${artworkId}`);
+      await viewer.goto(f.url + `/artwork/${artworkId}`);
       const detail = viewer.getByTestId('artwork-detail');
       await detail.waitFor({ timeout: 20_000 });
       await expect.poll(() => coverFrame(detail).getAttribute('data-src')).toMatch(/orn-ink-scroll\.png$/);
@@ -307,7 +302,7 @@ describe('the decorations others see', () => {
       expect(await overflow(viewer)).toBeLessThanOrEqual(0);
 
       // The square (newest first): the card carries both, and the frame leaves the card's size alone.
-      await viewer.goto(app.url + '/explore?sort=new');
+      await viewer.goto(f.url + '/explore?sort=new');
       const squareCard = viewer.locator(`[data-testid="feed-card"][data-expose-id="${artworkId}"]`);
       await squareCard.waitFor({ timeout: 20_000 });
       await expect
@@ -332,7 +327,7 @@ describe('the decorations others see', () => {
     await card(page, 'orn-ember-halo').getByTestId('ornament-unload').click();
     await expect.poll(() => card(page, 'orn-ember-halo').getAttribute('data-wearing')).toBe('false');
     const viewer = await newPage(1280);
-    await viewer.goto(app.url + `/artwork/${artworkId}`);
+    await viewer.goto(f.url + `/artwork/${artworkId}`);
     await viewer.getByTestId('artwork-detail').waitFor({ timeout: 20_000 });
     expect(await coverFrame(viewer.getByTestId('artwork-detail')).count()).toBe(0);
     expect(await avatarFrame(viewer.getByTestId('detail-author'), 'orn-ember-halo').count()).toBe(0);
@@ -345,7 +340,7 @@ describe('the decorations others see', () => {
     const { taskId, artworkId } = await publishedWork(page);
 
     // The square, newest first: the person's own card, bare.
-    await page.goto(app.url + '/explore?sort=new');
+    await page.goto(f.url + '/explore?sort=new');
     const squareCard = page.locator(`[data-testid="feed-card"][data-expose-id="${artworkId}"]`);
     await squareCard.waitFor({ timeout: 20_000 });
     expect(await coverFrame(squareCard).count()).toBe(0);
@@ -450,7 +445,7 @@ describe('the decorations others see', () => {
       });
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 860 });
-        await page.goto(app.url + `/artwork/${artworkId}`);
+        await page.goto(f.url + `/artwork/${artworkId}`);
         const detail = page.getByTestId('artwork-detail');
         await detail.waitFor({ timeout: 20_000 });
         const frame = coverFrame(detail);
@@ -497,12 +492,12 @@ describe('the decorations others see', () => {
 
 describe('popups end to end', () => {
   const register = async (page: Page, email: string, password: string) => {
-    const r = await page.request.post(app.url + '/api/v1/account/register', {
+    const r = await page.request.post(f.url + '/api/v1/account/register', {
       data: { name: 'Popup Tester', email, password },
     });
     expect((await r.json()).status.code).toBe(10000);
     // The guided tour seen: the popups wait while it runs (its own test is in edges).
-    const seen = await page.request.post(app.url + '/api/v1/account/guide/status/set', {
+    const seen = await page.request.post(f.url + '/api/v1/account/guide/status/set', {
       data: { guide_status: 1 },
     });
     expect((await seen.json()).status.code).toBe(10000);
@@ -525,7 +520,7 @@ describe('popups end to end', () => {
       const now = Date.now();
       await page.clock.install({ time: now });
       await signInWithPopups(page, email, 'popup password 1', offer(now + 20 * 60_000));
-      await page.goto(app.url + '/');
+      await page.goto(f.url + '/');
       const half = page.getByTestId('popup-halfPrice');
       await half.waitFor({ timeout: 20_000 });
       const clock = page.getByTestId('popup-countdown');
@@ -557,7 +552,7 @@ describe('popups end to end', () => {
     const now = Date.now();
     await page.clock.install({ time: now });
     await signInWithPopups(page, email, 'popup password 2', offer(now + 60_000));
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await page.getByTestId('popup-halfPrice').waitFor({ timeout: 20_000 });
     await page.clock.runFor(61_000);
     await page.getByTestId('popup-dailyStamina').waitFor();

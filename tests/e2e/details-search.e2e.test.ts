@@ -5,13 +5,12 @@
  * by a person's name and opening a result; tags. Screenshots of every page at 1280 and 390 px.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { assign } from '../../server/ops/flags';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('details-search');
 let context: BrowserContext;
 let page: Page;
 const pageErrors: string[] = [];
@@ -25,7 +24,7 @@ const deviceFor = (variant: 'A' | 'B'): string => {
 };
 
 const newPage = async (device: string): Promise<{ context: BrowserContext; page: Page }> => {
-  const ctx = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const ctx = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   await ctx.addInitScript((id) => {
     if (!window.localStorage.getItem('device_id')) window.localStorage.setItem('device_id', id);
   }, device);
@@ -35,13 +34,7 @@ const newPage = async (device: string): Promise<{ context: BrowserContext; page:
 };
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   ({ context, page } = await newPage(deviceFor('A')));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 /** The page at 1280 and at 390 px wide, whole, into test-results/. */
@@ -67,7 +60,7 @@ const settled = async (p: Page, testId: string) => {
 
 describe('detail pages (issue 11)', () => {
   it('shows an artwork: image, prompt and parameters, the model used (a link), author, comments, related works, Remix', async () => {
-    await page.goto(app.url + '/artwork/art-005');
+    await page.goto(f.url + '/artwork/art-005');
     await settled(page, 'artwork-detail');
     await expect
       .poll(() => page.getByTestId('artwork-image').evaluate((img: HTMLImageElement) => img.naturalWidth), {
@@ -92,13 +85,13 @@ describe('detail pages (issue 11)', () => {
 
   it('answers the real not-found page for an unknown id or an item of another type', async () => {
     for (const address of ['/artwork/art-999', '/artwork/mdl-002', '/posts/nope', '/video/aud-001']) {
-      await page.goto(app.url + address);
+      await page.goto(f.url + address);
       await page.getByTestId('not-found').waitFor({ timeout: 20_000 });
     }
   });
 
   it('shows a model at /models/:id (variant A) and at /models/newDetail/:id (variant B redirects, query kept)', async () => {
-    await page.goto(app.url + '/models/mdl-002?from=e2e');
+    await page.goto(f.url + '/models/mdl-002?from=e2e');
     await settled(page, 'model-detail');
     expect(new URL(page.url()).pathname).toBe('/models/mdl-002');
     expect(await page.getByTestId('remix-model').getAttribute('href')).toBe('/create?model=mdl-002');
@@ -109,7 +102,7 @@ describe('detail pages (issue 11)', () => {
     await shoot('model');
 
     const b = await newPage(deviceFor('B'));
-    await b.page.goto(app.url + '/models/mdl-002?from=e2e');
+    await b.page.goto(f.url + '/models/mdl-002?from=e2e');
     await settled(b.page, 'model-detail');
     const url = new URL(b.page.url());
     expect(url.pathname).toBe('/models/newDetail/mdl-002');
@@ -119,12 +112,12 @@ describe('detail pages (issue 11)', () => {
   });
 
   it('shows a post without its script, with external links in a new tab without opener', async () => {
-    const login = await fetch(app.url + '/api/v1/account/login', {
+    const login = await fetch(f.url + '/api/v1/account/login', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-device-id': 'e2e-details' },
       body: JSON.stringify({ email: 'demo@atelier.test', password: 'atelier-demo' }),
     }).then((r) => r.json() as Promise<{ data: { token: string } }>);
-    const created = await fetch(app.url + '/api/v1/post/article/create', {
+    const created = await fetch(f.url + '/api/v1/post/article/create', {
       method: 'POST',
       headers: { 'content-type': 'application/json', token: login.data.token, 'x-device-id': 'e2e-details' },
       body: JSON.stringify({
@@ -136,7 +129,7 @@ describe('detail pages (issue 11)', () => {
         tags: ['tutorial'],
       }),
     }).then((r) => r.json() as Promise<{ data: { id: string } }>);
-    await page.goto(app.url + `/posts/${created.data.id}`);
+    await page.goto(f.url + `/posts/${created.data.id}`);
     await settled(page, 'post-detail');
     const content = page.getByTestId('post-content');
     expect(await content.locator('script').count()).toBe(0);
@@ -147,14 +140,14 @@ describe('detail pages (issue 11)', () => {
     expect(await external.getAttribute('rel')).toContain('noreferrer');
     expect(await content.locator('a[href="/explore"]').getAttribute('target')).toBeNull();
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
-    await page.goto(app.url + '/posts/pst-002');
+    await page.goto(f.url + '/posts/pst-002');
     await settled(page, 'post-detail');
     expect(await page.getByTestId('post-content').locator('h2, ol').count()).toBeGreaterThan(0);
     await shoot('post');
   });
 
   it('plays an audio work and a video work', async () => {
-    await page.goto(app.url + '/audio/aud-003');
+    await page.goto(f.url + '/audio/aud-003');
     await settled(page, 'audio-detail');
     const audio = page.getByTestId('audio-element');
     await expect
@@ -169,7 +162,7 @@ describe('detail pages (issue 11)', () => {
     expect(await page.getByTestId('player-time').textContent()).toMatch(/^\d+:\d\d \/ 0:\d\d$/);
     await shoot('audio');
 
-    await page.goto(app.url + '/video/vid-002');
+    await page.goto(f.url + '/video/vid-002');
     await settled(page, 'video-detail');
     const frame = page.getByTestId('video-frame');
     await expect
@@ -187,7 +180,7 @@ describe('detail pages (issue 11)', () => {
 describe('explore sections, search and tags (issue 11; spec §2 search tabs)', () => {
   it('renders the explore sections with tag paths', async () => {
     for (const section of ['/ai-video', '/model', '/post']) {
-      await page.goto(app.url + section);
+      await page.goto(f.url + section);
       await expect.poll(() => page.getByTestId('feed-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(new URL(page.url()).pathname).toBe(section);
     }
@@ -195,7 +188,7 @@ describe('explore sections, search and tags (issue 11; spec §2 search tabs)', (
   });
 
   it('suggests tags from the header, opens a tag, and opens one of its works', async () => {
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     const input = page.getByTestId('search-input');
     await input.fill('night c');
     await page.getByTestId('search-suggestion').first().waitFor({ timeout: 15_000 });
@@ -226,7 +219,7 @@ describe('explore sections, search and tags (issue 11; spec §2 search tabs)', (
   });
 
   it('searches people by name, and opens one of their works', async () => {
-    await page.goto(app.url + '/search?q=Mira%20Sol&tab=8');
+    await page.goto(f.url + '/search?q=Mira%20Sol&tab=8');
     await expect.poll(() => page.getByTestId('user-result').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     const user = page.getByTestId('user-result').first();
     expect(await user.textContent()).toContain('Mira Sol');
@@ -240,7 +233,7 @@ describe('explore sections, search and tags (issue 11; spec §2 search tabs)', (
   });
 
   it('lists hot and official tags on /tag, and searches from the icon button at 390 px', async () => {
-    await page.goto(app.url + '/tag');
+    await page.goto(f.url + '/tag');
     await expect
       .poll(() => page.getByTestId('tags-hot').getByTestId('tag-card').count(), { timeout: 20_000 })
       .toBeGreaterThan(0);

@@ -6,21 +6,11 @@
  * (falls back to en; spec §2); screenshots at 1280 and 390 px.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, settleNewAccount, SHOTS, startApp, type RunningApp } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { settleNewAccount, SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const f = e2eFile('edges');
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SHOTS, `edges-${page.viewportSize()?.width ?? 0}-${name}.png`) });
@@ -34,12 +24,12 @@ const registrations = (page: Page) =>
  */
 const signUpAndIn = async (page: Page, email: string) => {
   const password = 'a long password 1';
-  const r = await page.request.post(app.url + '/api/v1/account/register', {
+  const r = await page.request.post(f.url + '/api/v1/account/register', {
     data: { name: 'Tour Taker', email, password },
   });
   expect((await r.json()).status.code).toBe(10000);
-  await settleNewAccount(app.url, email, password, { tourSeen: false });
-  await page.goto(app.url + '/');
+  await settleNewAccount(f.url, email, password, { tourSeen: false });
+  await page.goto(f.url + '/');
   await page.getByTestId('account-menu').waitFor();
 };
 
@@ -47,8 +37,8 @@ const withContext = async (
   options: { width: number; grant?: boolean },
   run: (page: Page, ctx: BrowserContext) => Promise<void>,
 ) => {
-  const ctx = await browser.newContext({ viewport: { width: options.width, height: 860 } });
-  if (options.grant) await ctx.grantPermissions(['notifications'], { origin: app.url });
+  const ctx = await f.browser.newContext({ viewport: { width: options.width, height: 860 } });
+  if (options.grant) await ctx.grantPermissions(['notifications'], { origin: f.url });
   try {
     await run(await ctx.newPage(), ctx);
   } finally {
@@ -91,7 +81,7 @@ describe('edges', () => {
 
   it('push: denied permission registers no service worker; granted, the menu action registers /sw.js', async () => {
     await withContext({ width: 1280 }, async (page) => {
-      await page.goto(app.url + '/login');
+      await page.goto(f.url + '/login');
       await page.getByTestId('email').fill('demo@atelier.test');
       await page.getByTestId('password').fill('atelier-demo');
       await page.getByTestId('login-submit').click();
@@ -103,7 +93,7 @@ describe('edges', () => {
       expect(await registrations(page)).toBe(0);
     });
     await withContext({ width: 1280, grant: true }, async (page) => {
-      await page.goto(app.url + '/login');
+      await page.goto(f.url + '/login');
       expect(await registrations(page)).toBe(0);
       await page.getByTestId('email').fill('demo@atelier.test');
       await page.getByTestId('password').fill('atelier-demo');
@@ -114,14 +104,14 @@ describe('edges', () => {
       const scope = await page.evaluate(
         async () => (await navigator.serviceWorker.getRegistrations())[0]?.scope,
       );
-      expect(scope).toBe(app.url + '/');
+      expect(scope).toBe(f.url + '/');
     });
   });
 
   it('a support message is stored by the server (1280 and 390)', async () => {
     for (const width of [1280, 390]) {
       await withContext({ width }, async (page) => {
-        await page.goto(app.url + '/create');
+        await page.goto(f.url + '/create');
         await page.getByTestId('footer-help').click();
         await page.getByTestId('support-form').waitFor();
         await page.getByTestId('support-email').fill('not an email');
@@ -135,7 +125,7 @@ describe('edges', () => {
         await page.getByTestId('support-send').click();
         await page.getByTestId('support-sent').waitFor();
         await shot(page, 'support-sent');
-        await page.goto(app.url + '/dev/support');
+        await page.goto(f.url + '/dev/support');
         await page.getByTestId('support-messages').getByText(text).waitFor();
       });
     }
@@ -145,7 +135,7 @@ describe('edges', () => {
     for (const width of [1280, 390]) {
       await withContext({ width }, async (page) => {
         await page.clock.setFixedTime(new Date('2025-05-20T12:00:00Z'));
-        await page.goto(app.url + '/create');
+        await page.goto(f.url + '/create');
         const banner = page.getByTestId('campaign-banner');
         await banner.waitFor();
         expect(await banner.getAttribute('data-campaign')).toBe('starryNight');
@@ -161,19 +151,19 @@ describe('edges', () => {
 
   it('legal pages in en and ja; fr falls back to en, from the footer and by address', async () => {
     await withContext({ width: 390 }, async (page) => {
-      await page.goto(app.url + '/legal/en/privacy-policy.html');
+      await page.goto(f.url + '/legal/en/privacy-policy.html');
       expect(await page.getByTestId('legal-title').textContent()).toBe('Privacy policy');
       await shot(page, 'legal-en');
-      await page.goto(app.url + '/legal/ja/terms-of-service.html');
+      await page.goto(f.url + '/legal/ja/terms-of-service.html');
       expect(await page.getByTestId('legal-title').textContent()).toBe('利用規約');
       await shot(page, 'legal-ja');
-      await page.goto(app.url + '/legal/fr/terms-of-service.html');
+      await page.goto(f.url + '/legal/fr/terms-of-service.html');
       expect(new URL(page.url()).pathname).toBe('/legal/en/terms-of-service.html');
-      await page.goto(app.url + '/ja/create');
+      await page.goto(f.url + '/ja/create');
       expect(await page.getByTestId('site-footer').getByTestId('legal-privacy').getAttribute('href')).toBe(
         '/legal/ja/privacy-policy.html',
       );
-      await page.goto(app.url + '/fr/create');
+      await page.goto(f.url + '/fr/create');
       await page.getByTestId('site-footer').getByTestId('legal-terms').click();
       await page.getByTestId('legal-title').waitFor();
       expect(new URL(page.url()).pathname).toBe('/legal/en/terms-of-service.html');

@@ -5,12 +5,11 @@
  * and the new texts in Arabic.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('editor-projects', { LOG_LEVEL: 'silent' });
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -62,25 +61,19 @@ const clip = {
 };
 
 beforeAll(async () => {
-  app = await startApp({ LOG_LEVEL: 'silent' });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('end to end: the editor lists, renames, duplicates and deletes projects (issue 21)', () => {
   it('makes two projects and lists both, unnamed ones under the placeholder, newest first', async () => {
-    await page.goto(app.url + '/login');
+    await page.goto(f.url + '/login');
     await page.fill('[data-testid=email]', 'demo@atelier.test');
     await page.fill('[data-testid=password]', 'atelier-demo');
     await page.click('[data-testid=login-submit]');
     await page.locator('[data-testid=coin-balance]').waitFor({ timeout: 15_000 });
-    await page.goto(app.url + '/editor');
+    await page.goto(f.url + '/editor');
     first = await projectIdOfUrl();
     const detail = await call('/api/v1/editor/project/detail', { id: first });
     const saved = await call('/api/v1/editor/project/save', {
@@ -90,7 +83,7 @@ describe('end to end: the editor lists, renames, duplicates and deletes projects
       id: first,
     });
     expect(saved['id']).toBe(first);
-    await page.goto(app.url + '/editor');
+    await page.goto(f.url + '/editor');
     second = await projectIdOfUrl();
     expect(second).not.toBe(first);
     await openList();
@@ -160,7 +153,7 @@ describe('end to end: the editor lists, renames, duplicates and deletes projects
   });
 
   it('speaks Arabic: the list, its actions and the confirmation', async () => {
-    await page.goto(app.url + `/ar/editor?project_id=${first}`);
+    await page.goto(f.url + `/ar/editor?project_id=${first}`);
     await page.getByTestId('editor-projects-open').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('editor-projects-open').textContent()).toBe('مشاريعي');
     await openList();

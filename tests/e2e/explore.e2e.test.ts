@@ -1,24 +1,17 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('explore');
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   page = await (
-    await browser.newContext({ locale: 'en-US', viewport: { width: 1360, height: 900 } })
+    await f.browser.newContext({ locale: 'en-US', viewport: { width: 1360, height: 900 } })
   ).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const cards = () => page.getByTestId('feed-card');
@@ -35,7 +28,7 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     const exposures = page.waitForRequest((r) => r.url().endsWith('/api/v1/exposure/report'), {
       timeout: 30_000,
     });
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     await expect.poll(() => loaded(), { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(4);
     // The covers above the fold are real images (rendered by the server on first request).
@@ -131,11 +124,11 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
 
 describe('end to end: chatting with a character (spec §7 character list, socket.io at /im/v1, §4 streamed replies)', () => {
   it('finds a character, signs in from the conversation, gets a streamed reply, and finds both messages after a reload', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 820 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1200, height: 820 } });
     const chatPage = await context.newPage();
     const errors: string[] = [];
     chatPage.on('pageerror', (e) => errors.push(e.message));
-    await chatPage.goto(app.url + '/');
+    await chatPage.goto(f.url + '/');
     // The Chat entry appears once the server's config item allows characters (spec §6 enable_tavern).
     await chatPage.getByTestId('nav-chat').click({ timeout: 15_000 });
     await expect.poll(() => new URL(chatPage.url()).pathname).toBe('/chat');

@@ -6,24 +6,14 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { SHOTS, e2eFile } from './support';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const f = e2eFile('foundation');
 
 const SCREENS = ['/', '/create', '/explore', '/explore/model', '/chat', '/chat/chr_muse', '/login', '/403'];
 const WIDTHS = [
@@ -59,12 +49,12 @@ const overflowOf = (page: Page) =>
 
 describe('the shell and every screen at 1280 and 390 px', () => {
   it.each(WIDTHS)('fits $width px wide with nothing off-screen, titled per route', async (viewport) => {
-    const context = await browser.newContext({ locale: 'en-US', viewport });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     for (const screen of SCREENS) {
-      await page.goto(app.url + screen);
+      await page.goto(f.url + screen);
       await page.locator('main h1').first().waitFor({ timeout: 20_000 });
       expect(await overflowOf(page), screen).toEqual({ horizontal: 0, offscreenInHeader: 0 });
       expect(await page.title(), screen).toMatch(/ · Atelier$/);
@@ -80,13 +70,13 @@ describe('the shell and every screen at 1280 and 390 px', () => {
   });
 
   it('collapses the areas into a menu at 390 px that navigates, and opens the login dialog unclipped', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await page.getByTestId('nav-menu').click();
     await page.getByRole('menuitem', { name: 'Explore' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/explore');
-    await page.goto(app.url + '/?openLoginDialog=1');
+    await page.goto(f.url + '/?openLoginDialog=1');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     const box = await dialog.boundingBox();
@@ -100,7 +90,7 @@ describe('the shell and every screen at 1280 and 390 px', () => {
 
 describe('spec §2 guards decide before a page renders', () => {
   it('a first visit straight to /chat waits for the real flags and stays (tavern permission on)', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await f.browser.newContext({ locale: 'en-US' });
     await recordHeadings(context);
     const page = await context.newPage();
     // The flags arrive late: the guard must wait for them instead of deciding on "unset".
@@ -108,7 +98,7 @@ describe('spec §2 guards decide before a page renders', () => {
       await new Promise((r) => setTimeout(r, 1200));
       await route.continue();
     });
-    await page.goto(app.url + '/chat');
+    await page.goto(f.url + '/chat');
     await page.getByTestId('character').first().waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).pathname).toBe('/chat');
     expect(await headingsOf(page)).toEqual(['Chat with characters']);
@@ -116,7 +106,7 @@ describe('spec §2 guards decide before a page renders', () => {
   });
 
   it('a first visit to /chat without the tavern permission goes home and never paints the chat page', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await f.browser.newContext({ locale: 'en-US' });
     await recordHeadings(context);
     const page = await context.newPage();
     await page.route('**/api/v1/are/you/ok', async (route) => {
@@ -127,7 +117,7 @@ describe('spec §2 guards decide before a page renders', () => {
       for (const item of body.data.config_items) item.enabled = false;
       await route.fulfill({ response, json: body });
     });
-    await page.goto(app.url + '/chat/chr_muse');
+    await page.goto(f.url + '/chat/chr_muse');
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 20_000 }).toBe('/');
     await page.getByTestId('generate').waitFor();
     const seen = await headingsOf(page);
@@ -139,10 +129,10 @@ describe('spec §2 guards decide before a page renders', () => {
   });
 
   it('a Japanese browser lands on /ja without the English page painting first', async () => {
-    const context = await browser.newContext({ locale: 'ja-JP' });
+    const context = await f.browser.newContext({ locale: 'ja-JP' });
     await recordHeadings(context);
     const page = await context.newPage();
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/ja/create');
     await expect.poll(() => headingsOf(page)).toContain('テキストから画像');
     expect(await headingsOf(page)).not.toContain('Text to image');
@@ -150,10 +140,10 @@ describe('spec §2 guards decide before a page renders', () => {
   });
 
   it('an unknown character, tab or address is a real not-found page, not an endless "Connecting…"', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await f.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     for (const address of ['/chat/nobody-here', '/explore/no-such-tab', '/no/such/page', '/xx/create']) {
-      await page.goto(app.url + address);
+      await page.goto(f.url + address);
       await page.getByTestId('not-found').waitFor({ timeout: 20_000 });
       expect(await page.title(), address).toBe('Page not found · Atelier');
     }
@@ -164,7 +154,7 @@ describe('spec §2 guards decide before a page renders', () => {
 
 describe('theme and delivery', () => {
   it('applies a stored light theme before the first paint (no dark flash)', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await f.browser.newContext({ locale: 'en-US' });
     await context.addInitScript(() => {
       // The person chose light on an earlier visit (once: the test's own switch must survive the reload).
       if (sessionStorage.getItem('seeded') === null) {
@@ -181,7 +171,7 @@ describe('theme and delivery', () => {
       ).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-theme'] });
     });
     const page = await context.newPage();
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await page.getByTestId('generate').waitFor();
     const changes = await page.evaluate(
       () => (window as unknown as { __themes: { theme: string; bodyParsed: boolean }[] }).__themes,
@@ -198,13 +188,13 @@ describe('theme and delivery', () => {
   });
 
   it('serves compressed, long-cached route chunks, and the first visit loads none of the area chunks', async () => {
-    const context = await browser.newContext({ locale: 'en-US' });
+    const context = await f.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     const scripts: string[] = [];
     page.on('response', (r) => {
       if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
     });
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await page.getByTestId('generate').waitFor();
     const first = [...scripts];
     expect(first.some((s) => /ExplorePage|ChatListPage|ChatRoomPage/.test(s))).toBe(false);
@@ -212,10 +202,10 @@ describe('theme and delivery', () => {
     await page.getByTestId('feed-card').first().waitFor({ timeout: 20_000 });
     expect(scripts.filter((s) => !first.includes(s)).some((s) => s.includes('ExplorePage'))).toBe(true);
     const asset = first.find((s) => s.startsWith('/assets/')) ?? '';
-    const res = await fetch(app.url + asset, { headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await fetch(f.url + asset, { headers: { 'accept-encoding': 'br, gzip' } });
     expect(res.headers.get('content-encoding')).toMatch(/br|gzip/);
     expect(res.headers.get('cache-control')).toContain('immutable');
-    expect((await fetch(app.url + asset + '.map')).status).toBe(404);
+    expect((await fetch(f.url + asset + '.map')).status).toBe(404);
     await context.close();
   });
 });
@@ -225,10 +215,10 @@ describe('accessibility (axe-core in the page)', () => {
     const found: string[] = [];
     for (const viewport of WIDTHS) {
       // axe is injected as a script of the test's own, which the site's CSP rightly refuses.
-      const context = await browser.newContext({ locale: 'en-US', viewport, bypassCSP: true });
+      const context = await f.browser.newContext({ locale: 'en-US', viewport, bypassCSP: true });
       const page = await context.newPage();
       for (const screen of [...SCREENS, '/nope']) {
-        await page.goto(app.url + screen);
+        await page.goto(f.url + screen);
         await page.locator('main h1').first().waitFor({ timeout: 20_000 });
         await page.addScriptTag({ path: AXE });
         const violations = await page.evaluate(async () => {

@@ -9,24 +9,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Locator, Route } from 'playwright-core';
+import type { Locator, Route } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VARIANT_WIDTHS } from '../../domain/images/index.js';
 import { bucketOf } from '../../server/ops/flags';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const f = e2eFile('image-variants');
 
 /** The address a cover's variant is asked for (built from its original), and where it redirects. */
 const ASKED = /\/img\/(\d+)\/(avif|webp)\/community\/covers\/[^/]+\.png$/;
@@ -55,7 +45,7 @@ describe('end to end: the square shows covers at their size in a modern format (
   ] as const)
     for (const dpr of [1, 2])
       it(`at ${width} px, device pixel ratio ${dpr}: each cover is a variant for its card, AVIF; Download gives the original`, async () => {
-        const context = await browser.newContext({
+        const context = await f.browser.newContext({
           locale: 'en-US',
           viewport: { width, height },
           deviceScaleFactor: dpr,
@@ -76,7 +66,7 @@ describe('end to end: the square shows covers at their size in a modern format (
                 })),
             );
         });
-        await page.goto(app.url + '/explore');
+        await page.goto(f.url + '/explore');
         const cards = page.getByTestId('feed-card');
         await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThan(3);
         const covers = () =>
@@ -152,7 +142,7 @@ describe('end to end: the square shows covers at their size in a modern format (
           artwork.locator('[data-action=download]').click(),
         ]);
         const saved = await readFile((await download.path())!);
-        const originalBytes = Buffer.from(await (await fetch(app.url + original)).arrayBuffer());
+        const originalBytes = Buffer.from(await (await fetch(f.url + original)).arrayBuffer());
         expect(fileRequests.length).toBeGreaterThan(0);
         for (const u of fileRequests)
           expect(new URL(u).pathname).toBe(original.replace(/^\/blobs\//, '/download/'));
@@ -162,7 +152,7 @@ describe('end to end: the square shows covers at their size in a modern format (
       });
 
   it('paints each cover’s dominant colour where it will be until it arrives (390 px, 2x)', async () => {
-    const context = await browser.newContext({
+    const context = await f.browser.newContext({
       locale: 'en-US',
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
@@ -173,7 +163,7 @@ describe('end to end: the square shows covers at their size in a modern format (
     let holding = true;
     await page.route('**/img/**', (route) => (holding ? void held.push(route) : route.continue()));
     const feedAnswer = page.waitForResponse((r) => r.url().includes('/square/v3/recommend'));
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     const items = ((await (await feedAnswer).json()) as { data: { items: FeedItem[] } }).data.items;
     const colourOf = new Map(items.map((i) => [i.id, i.cover?.color]));
     const cards = page.getByTestId('feed-card');
@@ -292,7 +282,7 @@ describe('end to end: other views show variants too (issue 22)', () => {
     [390, 844, 2],
   ] as const)
     it(`at ${width} px, ${dpr}x: character cards and page; on Create the reference and the result, not their originals`, async () => {
-      const context = await browser.newContext({
+      const context = await f.browser.newContext({
         locale: 'en-US',
         viewport: { width, height },
         deviceScaleFactor: dpr,
@@ -305,7 +295,7 @@ describe('end to end: other views show variants too (issue 22)', () => {
       });
 
       // The characters: a search's cards (the first loaded at once), then a character's page.
-      await page.goto(app.url + '/tavern/search?q=muse');
+      await page.goto(f.url + '/tavern/search?q=muse');
       const cards = await shownPictures(
         page.locator('[data-testid=search-results] [data-testid=character-card] img'),
       );
@@ -320,11 +310,11 @@ describe('end to end: other views show variants too (issue 22)', () => {
       expect(images.filter((u) => u.startsWith('/blobs/studio/characters/'))).toEqual([]);
 
       // Create, signed in: image to image from an uploaded reference; the queue compares the two.
-      const login = await context.request.post(app.url + '/api/v1/account/login', {
+      const login = await context.request.post(f.url + '/api/v1/account/login', {
         data: { email: 'demo@atelier.test', password: 'atelier-demo' },
       });
       expect(login.ok()).toBe(true);
-      await page.goto(app.url + '/create');
+      await page.goto(f.url + '/create');
       await page.getByTestId('create-form').waitFor({ timeout: 30_000 });
       const reference = await sharp({
         create: { width: 960, height: 600, channels: 3, background: { r: 40, g: 140, b: 90 } },

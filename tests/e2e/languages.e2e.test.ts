@@ -6,13 +6,12 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routing } from '../../domain/index.js';
-import { SHOTS, chooseLanguage, launchBrowser, startApp, type RunningApp } from './support';
+import { SHOTS, chooseLanguage, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('languages');
 let page: Page;
 
 type Compiled = Record<string, { type: number; value?: string }[]>;
@@ -29,15 +28,10 @@ const wholeWords = (text: string): RegExp =>
   new RegExp(`(^|[^\\p{L}])${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}])`, 'u');
 
 const served = async (locale: string, file: string): Promise<Compiled> =>
-  (await (await fetch(`${app.url}/locales/${locale}/${file}.json`)).json()) as Compiled;
+  (await (await fetch(`${f.url}/locales/${locale}/${file}.json`)).json()) as Compiled;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  page = await f.browser.newPage({ viewport: { width: 1280, height: 800 } });
 });
 
 describe('sixteen languages', () => {
@@ -47,7 +41,7 @@ describe('sixteen languages', () => {
       ...plainTexts(await served('en', 'home')),
     ]);
     const ids = Object.keys(JSON.parse(await readFile('src/i18n/messages/en.json', 'utf8')) as object);
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     for (const locale of routing.SUPPORTED_LOCALES.filter((l) => l !== 'en')) {
       await chooseLanguage(page, locale);
@@ -74,7 +68,7 @@ describe('sixteen languages', () => {
       await page.screenshot({ path: path.join(SHOTS, `language-${locale}.png`) });
     }
     // Right to left: the header's first item (the brand) sits at the right edge in Arabic.
-    await page.goto(app.url + '/ar');
+    await page.goto(f.url + '/ar');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     const brand = await page.getByRole('banner').getByRole('link').first().boundingBox();
     expect(brand!.x).toBeGreaterThan(640);
@@ -90,8 +84,8 @@ describe('sixteen languages', () => {
   });
 
   it('in Arabic, what people wrote in Latin letters keeps its own direction: a card title is cut at its end, not its start', async () => {
-    const ar = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await ar.goto(app.url + '/ar/explore');
+    const ar = await f.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await ar.goto(f.url + '/ar/explore');
     const title = ar.getByTestId('feed-card').first().locator('[dir=auto]').first();
     await title.waitFor();
     // The seeded titles are English: inside the right-to-left page each is laid out left to right.

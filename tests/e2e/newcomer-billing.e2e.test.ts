@@ -11,28 +11,21 @@
  * Screens are saved to test-results/newcomer-billing-*.png.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NO_POPUPS, SHOTS, startApp, type RunningApp } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NO_POPUPS, SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('newcomer-billing');
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await app?.stop();
 });
 
 const DAY = 86_400_000;
 
 const newPage = async (width: number): Promise<Page> => {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => {
@@ -51,15 +44,15 @@ let serial = 0;
 const newcomer = async (page: Page, popups: unknown) => {
   const email = `newcomer-${++serial}-${Date.now().toString(36)}@example.test`;
   const password = 'newcomer password 1';
-  const r = await page.request.post(app.url + '/api/v1/account/register', {
+  const r = await page.request.post(f.url + '/api/v1/account/register', {
     data: { name: 'New Comer', email, password },
   });
   expect((await r.json()).status.code).toBe(10000);
-  const seen = await page.request.post(app.url + '/api/v1/account/guide/status/set', {
+  const seen = await page.request.post(f.url + '/api/v1/account/guide/status/set', {
     data: { guide_status: 1 },
   });
   expect((await seen.json()).status.code).toBe(10000);
-  const dev = await page.request.post(app.url + '/dev/popups', { data: { status: popups } });
+  const dev = await page.request.post(f.url + '/dev/popups', { data: { status: popups } });
   expect((await dev.json()).status.code).toBe(10000);
 };
 
@@ -89,7 +82,7 @@ describe('no popup wall (issue 21 item 6)', () => {
       const now = Date.now();
       await page.clock.install({ time: now });
       await newcomer(page, wall(now));
-      await popupStatusSettled(page, () => page.goto(app.url + '/'));
+      await popupStatusSettled(page, () => page.goto(f.url + '/'));
       const half = page.getByTestId('popup-halfPrice');
       await half.waitFor();
       expect(await dialogs(page).count()).toBe(1);
@@ -130,7 +123,7 @@ describe('no popup wall (issue 21 item 6)', () => {
     const now = Date.now();
     await page.clock.install({ time: now });
     await newcomer(page, wall(now));
-    await popupStatusSettled(page, () => page.goto(app.url + '/ar/'));
+    await popupStatusSettled(page, () => page.goto(f.url + '/ar/'));
     await page.getByTestId('popup-halfPrice').waitFor();
     expect(await page.getByTestId('popup-countdown').textContent()).toMatch(/^6 ي 23:5\d:\d\d$/);
     await shot(page, 'ar-half-price-days');
@@ -147,7 +140,7 @@ describe('the half-price offer is the price charged (issue 21 item 7)', () => {
       const page = await newPage(width);
       const now = Date.now();
       await newcomer(page, { ...NO_POPUPS, discount_popup: { pop_type: 1, end_at: now + 2 * DAY } });
-      await page.goto(app.url + `${locale}/`);
+      await page.goto(f.url + `${locale}/`);
       await page.getByTestId('popup-halfPrice').waitFor({ timeout: 20_000 });
       await page.getByTestId('popup-go').click();
       await page.waitForURL(/\/pricing$/);
@@ -174,7 +167,7 @@ describe('the half-price offer is the price charged (issue 21 item 7)', () => {
       await page.getByTestId('checkout-completed').waitFor({ timeout: 10_000 });
       // The server charged what was shown.
       const orderId = /\/pay\/checkout\/([^/?#]+)/.exec(src)?.[1];
-      const detail = await page.request.post(app.url + '/api/v1/payment/order/detail', {
+      const detail = await page.request.post(f.url + '/api/v1/payment/order/detail', {
         data: { order_id: orderId },
       });
       expect((await detail.json()).data.order).toMatchObject({ amount: 2.5, status: 'paid' });
@@ -183,11 +176,11 @@ describe('the half-price offer is the price charged (issue 21 item 7)', () => {
 
 describe('people see names and the same numbers (issue 21 items 9 and 10)', () => {
   const signInDemo = async (page: Page) => {
-    const login = await page.request.post(app.url + '/api/v1/account/login', {
+    const login = await page.request.post(f.url + '/api/v1/account/login', {
       data: { email: 'demo@atelier.test', password: 'atelier-demo' },
     });
     expect((await login.json()).status.code).toBe(10000);
-    const dev = await page.request.post(app.url + '/dev/popups', { data: { status: NO_POPUPS } });
+    const dev = await page.request.post(f.url + '/dev/popups', { data: { status: NO_POPUPS } });
     expect((await dev.json()).status.code).toBe(10000);
   };
   const figures = async (page: Page) => {
@@ -201,11 +194,11 @@ describe('people see names and the same numbers (issue 21 items 9 and 10)', () =
     it(`/personal and /decorations show the same four figures; /subscription lists each method once by name (${width} px)`, async () => {
       const page = await newPage(width);
       await signInDemo(page);
-      await page.goto(app.url + '/personal');
+      await page.goto(f.url + '/personal');
       await page.getByTestId('stat-collected').waitFor();
       const personal = await figures(page);
       await shot(page, 'personal-figures');
-      await page.goto(app.url + '/decorations');
+      await page.goto(f.url + '/decorations');
       const centre = page.getByTestId('self-centre');
       await centre.getByTestId('stat-collected').waitFor();
       const deco = await figures(page);
@@ -215,7 +208,7 @@ describe('people see names and the same numbers (issue 21 items 9 and 10)', () =
       await centre.scrollIntoViewIfNeeded();
       await shot(page, 'decorations-figures');
 
-      await page.goto(app.url + '/subscription');
+      await page.goto(f.url + '/subscription');
       const methods = page.getByTestId('payment-methods');
       await methods.getByTestId('method-paypal').waitFor();
       expect(await methods.getByTestId('method-paypal').count()).toBe(1);
@@ -233,7 +226,7 @@ describe('people see names and the same numbers (issue 21 items 9 and 10)', () =
   const makeDemoTasks = (page: Page) =>
     (demoTasks ??= (async () => {
       const post = async (url: string, data: unknown) =>
-        (await (await page.request.post(app.url + url, { data })).json()) as {
+        (await (await page.request.post(f.url + url, { data })).json()) as {
           status: { code: number };
           data: { item: { id: string; status: number; img_uris: { url: string }[] } };
         };
@@ -262,7 +255,7 @@ describe('people see names and the same numbers (issue 21 items 9 and 10)', () =
       const page = await newPage(width);
       await signInDemo(page);
       const ids = await makeDemoTasks(page);
-      await page.goto(app.url + `${locale}/coins`);
+      await page.goto(f.url + `${locale}/coins`);
       const ledger = page.getByTestId('ledger');
       await ledger.getByTestId('ledger-task').first().waitFor({ timeout: 20_000 });
       const lines = await ledger.getByTestId('ledger-task').allTextContents();
@@ -286,7 +279,7 @@ describe('people see names and the same numbers (issue 21 items 9 and 10)', () =
   it('the method names are translated in Arabic', async () => {
     const page = await newPage(390);
     await signInDemo(page);
-    await page.goto(app.url + '/ar/subscription');
+    await page.goto(f.url + '/ar/subscription');
     const methods = page.getByTestId('payment-methods');
     await methods.getByTestId('method-card').waitFor();
     expect(await methods.getByTestId('method-card').textContent()).toBe('بطاقة ائتمان');

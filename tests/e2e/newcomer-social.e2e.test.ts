@@ -7,28 +7,21 @@
  * beside its follow button is not cut to a few letters. Screens go to test-results/.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, NO_POPUPS, SHOTS, startApp, type RunningApp } from './support';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { NO_POPUPS, SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('newcomer-social');
 const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-});
 afterAll(async () => {
   await Promise.all(contexts.map((c) => c.close()));
-  await browser?.close();
-  await app?.stop();
 });
 
 const WIDTHS = [1280, 390] as const;
 
 const newPage = async (width: number): Promise<Page> => {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width, height: 860 } });
   contexts.push(context);
   const page = await context.newPage();
   page.on('pageerror', (e) => {
@@ -38,11 +31,11 @@ const newPage = async (width: number): Promise<Page> => {
 };
 
 const signIn = async (page: Page) => {
-  const login = await page.request.post(app.url + '/api/v1/account/login', {
+  const login = await page.request.post(f.url + '/api/v1/account/login', {
     data: { email: 'demo@atelier.test', password: 'atelier-demo' },
   });
   expect((await login.json()).status.code).toBe(10000);
-  const dev = await page.request.post(app.url + '/dev/popups', { data: { status: NO_POPUPS } });
+  const dev = await page.request.post(f.url + '/dev/popups', { data: { status: NO_POPUPS } });
   expect((await dev.json()).status.code).toBe(10000);
 };
 
@@ -57,7 +50,7 @@ describe('the mall asks before spending (issue 21 item 8)', () => {
     it(`at ${width} px: confirmation with price and balance after, success message, owned, balance lowered exactly`, async () => {
       const page = await newPage(width);
       await signIn(page);
-      await page.goto(app.url + '/mall');
+      await page.goto(f.url + '/mall');
       const id = ORNAMENT[width]!;
       const card = page.getByTestId(`ornament-${id}`);
       await card.waitFor({ timeout: 30_000 });
@@ -87,7 +80,7 @@ describe('the mall asks before spending (issue 21 item 8)', () => {
   it('in Arabic at 390 px the confirmation speaks Arabic', async () => {
     const page = await newPage(390);
     await signIn(page);
-    await page.goto(app.url + '/ar/mall');
+    await page.goto(f.url + '/ar/mall');
     // Sakura Wreath (200 coins): not bought by the other tests, within the demo balance.
     const buy = page.getByTestId('ornament-orn-sakura-wreath').getByTestId('ornament-buy');
     await buy.waitFor({ timeout: 30_000 });
@@ -118,7 +111,7 @@ describe('report and not interested on the square (issue 21 item 8)', () => {
       const page = await newPage(width);
       await signIn(page);
       await page.clock.install();
-      await page.goto(app.url + '/explore');
+      await page.goto(f.url + '/explore');
       await page.getByTestId('feed-card').first().waitFor({ timeout: 30_000 });
       await expect.poll(async () => (await firstColumn(page)).length).toBeGreaterThanOrEqual(3);
       const [first, second] = await firstColumn(page);
@@ -170,7 +163,7 @@ describe('report and not interested on the square (issue 21 item 8)', () => {
   it('in Arabic at 390 px the report dialog speaks Arabic', async () => {
     const page = await newPage(390);
     await signIn(page);
-    await page.goto(app.url + '/ar/explore');
+    await page.goto(f.url + '/ar/explore');
     await page.getByTestId('feed-card').first().waitFor({ timeout: 30_000 });
     await page.getByTestId('card-report').first().click();
     const dialog = page.getByRole('dialog');
@@ -198,7 +191,7 @@ describe('the bell and the names (issue 21, also)', () => {
     it(`at ${width} px: the unread badge is opaque with AA contrast in both themes; card names are not cut short`, async () => {
       const page = await newPage(width);
       await signIn(page);
-      await page.goto(app.url + '/explore');
+      await page.goto(f.url + '/explore');
       await page.getByTestId('feed-card').first().waitFor({ timeout: 30_000 });
       for (const theme of ['dark', 'light']) {
         await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
@@ -275,7 +268,7 @@ describe('search suggests tags, people and works while typing (issue 21, also)',
     it(`at ${width} px: a tag prefix shows grouped options, one request for the whole word, the arrows move, Enter opens the tag`, async () => {
       const page = await newPage(width);
       await signIn(page);
-      await page.goto(app.url + '/explore');
+      await page.goto(f.url + '/explore');
       const box = await openBox(page);
       const asked = await typeCounting(page, box, 'poster');
       const list = page.getByRole('listbox').filter({ visible: true });
@@ -316,7 +309,7 @@ describe('search suggests tags, people and works while typing (issue 21, also)',
   it('at 1280 px: a person and a work open their pages; Escape and a click outside close; nothing found says so', async () => {
     const page = await newPage(1280);
     await signIn(page);
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     let box = await openBox(page);
     await box.pressSequentially('Demo Cr');
     const people = page.getByRole('group', { name: 'People' });
@@ -335,7 +328,7 @@ describe('search suggests tags, people and works while typing (issue 21, also)',
     await page.waitForURL((u) => u.pathname.startsWith('/user/'));
 
     // A work, by the first letters of a seeded title.
-    const found = await page.request.post(app.url + '/api/v1/square/search', {
+    const found = await page.request.post(f.url + '/api/v1/square/search', {
       data: { keyword: 'a', tab: 1 },
     });
     const work = ((await found.json()) as { data: { items: { id: string; title: string }[] } }).data
@@ -375,7 +368,7 @@ describe('search suggests tags, people and works while typing (issue 21, also)',
   it('in Arabic at 390 px the groups speak Arabic and Enter opens the tag in /ar', async () => {
     const page = await newPage(390);
     await signIn(page);
-    await page.goto(app.url + '/ar/explore');
+    await page.goto(f.url + '/ar/explore');
     const box = await openBox(page);
     await box.pressSequentially('port');
     const tags = page.getByRole('group', { name: 'الوسوم' });

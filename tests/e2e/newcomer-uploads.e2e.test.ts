@@ -9,14 +9,13 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../domain/index.js';
-import { launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { SHOTS, DEMO_COINS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('newcomer-uploads', { TASK_DURATION_MS: '3000' });
 const pageErrors: string[] = [];
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -43,7 +42,7 @@ let photo: Buffer;
 const photoFile = () => ({ name: 'IMG_2041.jpg', mimeType: 'image/jpeg', buffer: photo });
 
 const newPage = async (viewport: { width: number; height: number }): Promise<[BrowserContext, Page]> => {
-  const context = await browser.newContext({ locale: 'en-US', viewport });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport });
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
   return [context, page];
@@ -70,7 +69,7 @@ const storedSize = async (p: Page, selector: string): Promise<[number, number]> 
   const src = await img.getAttribute('src');
   expect(src).toMatch(/^\/blobs\//);
   const meta = await sharp(
-    Buffer.from(await (await p.request.get(new URL(src!, app.url).href)).body()),
+    Buffer.from(await (await p.request.get(new URL(src!, f.url).href)).body()),
   ).metadata();
   return [meta.width ?? 0, meta.height ?? 0];
 };
@@ -99,7 +98,7 @@ const createFromReference = async (p: Page, prompt: string) => {
 
 /** Uploads bytes as the demo account through the API (pre-sign, PUT, confirm) and answers the file's URL. */
 const uploadAsDemo = async (bytes: Buffer): Promise<string> => {
-  const login = await fetch(app.url + '/api/v1/account/login', {
+  const login = await fetch(f.url + '/api/v1/account/login', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'demo@atelier.test', password: 'atelier-demo' }),
@@ -110,7 +109,7 @@ const uploadAsDemo = async (bytes: Buffer): Promise<string> => {
     .join('; ');
   const post = async (p: string, body: unknown) =>
     (await (
-      await fetch(app.url + p, {
+      await fetch(f.url + p, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie },
         body: JSON.stringify(body),
@@ -123,7 +122,7 @@ const uploadAsDemo = async (bytes: Buffer): Promise<string> => {
     hash_val: createHash('sha256').update(bytes).digest('hex'),
   });
   expect(signed.status.code).toBe(10000);
-  const put = await fetch(app.url + String(signed.data['pre_sign']), {
+  const put = await fetch(f.url + String(signed.data['pre_sign']), {
     method: 'PUT',
     headers: { 'content-type': 'application/octet-stream' },
     body: bytes as Uint8Array<ArrayBuffer>,
@@ -135,24 +134,18 @@ const uploadAsDemo = async (bytes: Buffer): Promise<string> => {
 };
 
 beforeAll(async () => {
-  app = await startApp({ TASK_DURATION_MS: '3000' });
-  browser = await launchBrowser();
   photo = await phonePhoto();
   const meta = await sharp(photo).metadata();
   expect([meta.width, meta.height]).toEqual([3000, 2000]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('issue 21: a phone photo as a task input', () => {
   it('Create at 1280: a 3000 × 2000 JPEG as the reference image goes up scaled to 2508 × 1672 and the task succeeds', async () => {
     expect(FITTED).toEqual({ width: 2508, height: 1672 });
     const [context, page] = await newPage(DESKTOP);
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await signInFromHeader(page);
-    await page.goto(app.url + '/create');
+    await page.goto(f.url + '/create');
     await page.getByTestId('create-form').waitFor();
     await pickReference(page);
     // The stored file (what the server received) is the scaled one.
@@ -178,9 +171,9 @@ describe('issue 21: a phone photo as a task input', () => {
 
   it('a tool page at 390: remove background on the same photo, scaled before it goes up, completes', async () => {
     const [context, page] = await newPage(PHONE);
-    await page.goto(app.url + '/ai-tools/remove-background');
+    await page.goto(f.url + '/ai-tools/remove-background');
     await signInFromHeader(page);
-    await page.goto(app.url + '/ai-tools/remove-background');
+    await page.goto(f.url + '/ai-tools/remove-background');
     await page.getByTestId('tool-form').waitFor();
     const uploader = '[data-testid=uploader-tool-remove-background-image]';
     await page.locator(`${uploader} input[type=file]`).setInputFiles(photoFile());
@@ -211,9 +204,9 @@ describe('issue 21: a phone photo as a task input', () => {
     ];
     for (const c of cases) {
       const [context, page] = await newPage(c.viewport);
-      await page.goto(`${app.url}${c.prefix}/ai-tools/ai-video-generator`);
+      await page.goto(`${f.url}${c.prefix}/ai-tools/ai-video-generator`);
       await signInFromHeader(page);
-      await page.goto(`${app.url}${c.prefix}/ai-tools/ai-video-generator?image=${encodeURIComponent(url)}`);
+      await page.goto(`${f.url}${c.prefix}/ai-tools/ai-video-generator?image=${encodeURIComponent(url)}`);
       await page.getByTestId('prefill-image').waitFor();
       const coins = await page.getByTestId('coin-balance').textContent();
       await page.getByTestId('tool-run').click();
@@ -234,7 +227,7 @@ describe('issue 21: a guest’s reference image survives the sign-in (spec §4)'
   for (const viewport of [DESKTOP, PHONE])
     it(`at ${viewport.width}: picked as a guest, still in the form after the login dialog's page load, saved at sign-in and used by the task`, async () => {
       const [context, page] = await newPage(viewport);
-      await page.goto(app.url + '/create');
+      await page.goto(f.url + '/create');
       await page.getByTestId('create-form').waitFor();
       await pickReference(page);
       const [storedUrl] = await page
@@ -242,7 +235,7 @@ describe('issue 21: a guest’s reference image survives the sign-in (spec §4)'
         .evaluateAll((imgs: HTMLImageElement[]) => imgs.map((i) => new URL(i.src).pathname));
       // The page is loaded again with the login dialog (spec §8: how a session's end or a guard
       // asks a person to sign in on the creation page).
-      await page.goto(app.url + '/?openLoginDialog=1');
+      await page.goto(f.url + '/?openLoginDialog=1');
       const dialog = page.getByTestId('dialog');
       await dialog.waitFor();
       await page.getByTestId('email').fill('demo@atelier.test');

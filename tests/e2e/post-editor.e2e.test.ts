@@ -11,14 +11,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SENSITIVE_CHECK_PATH } from '../../infrastructure/contract/platform';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('post-editor', { TASK_DURATION_MS: '1500' });
 const pageErrors: string[] = [];
 
 const messages = (locale: string): Record<string, string> =>
@@ -39,16 +38,7 @@ const signIn = async (p: Page) => {
 };
 
 const newContext = (width: number): Promise<BrowserContext> =>
-  browser.newContext({ locale: 'en-US', viewport: { width, height: width > 500 ? 900 : 844 } });
-
-beforeAll(async () => {
-  app = await startApp({ TASK_DURATION_MS: '1500' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+  f.browser.newContext({ locale: 'en-US', viewport: { width, height: width > 500 ? 900 : 844 } });
 
 describe('publishing a task with a sensitive word (issue 21 item 2, spec §5)', () => {
   for (const [width, locale] of [
@@ -61,7 +51,7 @@ describe('publishing a task with a sensitive word (issue 21 item 2, spec §5)', 
       const page = await context.newPage();
       page.on('pageerror', (e) => pageErrors.push(e.message));
       const prefix = locale === 'en' ? '' : `/${locale}`;
-      await page.goto(`${app.url}${prefix}/create`);
+      await page.goto(`${f.url}${prefix}/create`);
       await signIn(page);
       await page.getByTestId('create-form').waitFor();
       await page.fill('[data-testid=prompt]', `a harbour at dusk ${width}`);
@@ -136,10 +126,10 @@ describe('writing a post (issue 21: create-and-post, spec §2 and §5)', () => {
       page.on('pageerror', (e) => pageErrors.push(e.message));
       const prefix = locale === 'en' ? '' : `/${locale}`;
       const title = `Harbour notes ${width}`;
-      await page.goto(`${app.url}${prefix}/create`);
+      await page.goto(`${f.url}${prefix}/create`);
       await signIn(page);
       // The post tab's create entry opens the editor.
-      await page.goto(`${app.url}${prefix}/explore/post`);
+      await page.goto(`${f.url}${prefix}/explore/post`);
       await page.getByTestId('feed-card').first().waitFor({ timeout: 20_000 });
       await shot(page, `square-post-tab-${width}-${locale}`);
       await page.getByTestId('feed-create-entry').click();
@@ -229,13 +219,13 @@ describe('writing a post (issue 21: create-and-post, spec §2 and §5)', () => {
       const postPath = new URL(page.url()).pathname;
 
       // The editor opens empty again: the published draft was let go.
-      await page.goto(`${app.url}${prefix}/posts/new`);
+      await page.goto(`${f.url}${prefix}/posts/new`);
       await body.waitFor();
       expect(await page.getByTestId('post-title').inputValue()).toBe('');
       expect(await body.locator('img').count()).toBe(0);
 
       // On the square's post tab, newest first.
-      await page.goto(`${app.url}${prefix}/explore/post?sort=new`);
+      await page.goto(`${f.url}${prefix}/explore/post?sort=new`);
       const card = page.getByTestId('feed-card').filter({ hasText: title });
       await card.first().waitFor({ timeout: 15_000 });
       expect(await card.first().getByTestId('card-link').getAttribute('href')).toBe(postPath);

@@ -6,28 +6,21 @@
  * reload; screenshots of /personal, /user/:id, /messages and /settings at 1280 and 390 px.
  */
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_READ_ALL_PATH } from '../../infrastructure/contract/messages';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('social');
 let context: BrowserContext;
 let page: Page;
 const errors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
+  context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 860 } });
   page = await context.newPage();
   page.on('pageerror', (e) => errors.push(e.message));
 }, 90_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 const shot = (name: string) =>
   page.screenshot({
@@ -45,14 +38,14 @@ const countOf = async (button: ReturnType<Page['getByTestId']>) =>
   Number(await button.getAttribute('data-count'));
 /** The page knows who is signed in (the account menu shows): actions are not a guest's. */
 const signedInPage = async (url: string, ready: string) => {
-  await page.goto(app.url + url);
+  await page.goto(f.url + url);
   await page.getByTestId('account-menu').waitFor();
   await page.getByTestId(ready).waitFor();
 };
 
 describe('social end to end', () => {
   it('a guest’s like opens the login dialog and lands after the sign-in', async () => {
-    await page.goto(app.url + '/user/author-03');
+    await page.goto(f.url + '/user/author-03');
     await page.getByTestId('user-page').waitFor();
     const first = tile(0);
     const key = await first.getAttribute('data-key');
@@ -127,7 +120,7 @@ describe('social end to end', () => {
       .toBe(followers + 1);
     // The follow shows at once; the next page load waits for the server's confirmation.
     await poll(() => page.getByTestId('follow-button').getAttribute('data-busy')).toBeNull();
-    await page.goto(app.url + '/personal?tab=following');
+    await page.goto(f.url + '/personal?tab=following');
     await expect
       .poll(() => page.locator('[data-testid=person-row][data-person="author-12"]').count())
       .toBe(1);
@@ -202,7 +195,7 @@ describe('social end to end', () => {
   });
 
   it('an unknown profile is a real not-found page', async () => {
-    await page.goto(app.url + '/user/nobody-at-all');
+    await page.goto(f.url + '/user/nobody-at-all');
     await poll(() => page.getByTestId('user-page').count()).toBe(0);
     await poll(() => page.locator('h1').first().textContent()).toBe('This page does not exist');
   });
@@ -216,7 +209,7 @@ describe('social end to end', () => {
         ['messages', '/messages', 'message-list'],
         ['settings', '/settings', 'invitation-codes'],
       ] as const) {
-        await page.goto(app.url + url);
+        await page.goto(f.url + url);
         await page.getByTestId(ready).waitFor();
         await page.evaluate(() => document.fonts.ready);
         await shot(name);

@@ -6,26 +6,19 @@
  */
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('square-scroll');
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   page = await (
-    await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
   ).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const cards = (p: Page = page) => p.getByTestId('feed-card');
@@ -54,7 +47,7 @@ const boxes = (p: Page = page) =>
 
 describe('end to end: the square scrolls far and keeps its place (issue 11)', () => {
   it('keeps a tab with its filters and sort through a reload', async () => {
-    await page.goto(app.url + '/explore/model');
+    await page.goto(f.url + '/explore/model');
     await expect.poll(() => cards().count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await page.getByRole('combobox', { name: 'Sort' }).click();
     await page.getByRole('option', { name: 'New', exact: true }).click();
@@ -89,13 +82,13 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
     })
       .png()
       .toBuffer();
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     await context.route('**/blobs/community/**', (route) =>
       route.fulfill({ body: cover, contentType: 'image/png' }),
     );
     const p = await context.newPage();
     p.on('pageerror', (e) => pageErrors.push(e.message));
-    await p.goto(app.url + '/explore');
+    await p.goto(f.url + '/explore');
     await expect.poll(() => loaded(p), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
     // Halfway down the first page: the cards seen there, and where they are.
     await p.evaluate(() => window.scrollTo(0, 1200));
@@ -130,7 +123,7 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
   });
 
   it('comes back from a card to the same place in the square', async () => {
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     await expect.poll(() => loaded(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => loaded(), { timeout: 15_000 }).toBeGreaterThanOrEqual(40);
@@ -167,7 +160,7 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
   });
 
   it('a card muted as not interested is gone at once and after a reload', async () => {
-    await page.goto(app.url + '/explore/post');
+    await page.goto(f.url + '/explore/post');
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(3);
     const first = cards().first();
     const key = await first.getAttribute('data-key');
@@ -179,7 +172,7 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
   });
 
   it('shows a work’s actions on keyboard focus, and Remix lands on Create with the work', async () => {
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     const artwork = page.locator('[data-testid=feed-card][data-card-type=artwork]').first();
     await artwork.waitFor({ timeout: 20_000 });
     const id = ((await artwork.getAttribute('data-key')) ?? '').split(':')[1];
@@ -214,10 +207,10 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
 
   it('fits 390 px: two columns, a bounded page after scrolling, no horizontal overflow', async () => {
     const phone = await (
-      await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true })
+      await f.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true })
     ).newPage();
     phone.on('pageerror', (e) => pageErrors.push(e.message));
-    await phone.goto(app.url + '/explore/video?sort=new');
+    await phone.goto(f.url + '/explore/video?sort=new');
     await expect.poll(() => cards(phone).count(), { timeout: 20_000 }).toBeGreaterThan(1);
     expect(await phone.getByTestId('feed').getAttribute('data-columns')).toBe('2');
     await expect

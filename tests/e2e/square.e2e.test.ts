@@ -1,24 +1,17 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, SHOTS, startApp, type RunningApp } from './support';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SHOTS, e2eFile } from './support';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('square');
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
   page = await (
-    await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
+    await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } })
   ).newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const cards = () => page.getByTestId('feed-card');
@@ -39,7 +32,7 @@ const xsOf = (keys: readonly string[]) =>
 
 describe('end to end: the square in the address (spec §2 sort and time, §7 filters, §4 muting kept)', () => {
   it('keeps a tab, sort, time and filter in the address through a reload', async () => {
-    await page.goto(app.url + '/explore/model');
+    await page.goto(f.url + '/explore/model');
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     // The model tab's defaults (hot, 30 days) are not in the address.
     expect(new URL(page.url()).search).toBe('');
@@ -65,7 +58,7 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
   });
 
   it('loads the next page without moving any of the first cards to another column', async () => {
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     // The list holds the first 20; the page shows those near the window (the columns are virtual).
     await expect
       .poll(() => page.getByTestId('feed').getAttribute('data-loaded').then(Number), { timeout: 20_000 })
@@ -93,7 +86,7 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
   });
 
   it('mutes a card and it stays hidden after a reload; a report hides another and confirms', async () => {
-    await page.goto(app.url + '/explore/post');
+    await page.goto(f.url + '/explore/post');
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(3);
     const first = await cards().first().getAttribute('data-key');
     await cards().first().getByRole('button', { name: 'Not interested' }).click();
@@ -119,7 +112,7 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
       ['/ai-video', 'AI video', ['aiVideo']],
       ['/explore/creatorAcademy', 'Creator Academy', ['post']],
     ] as const) {
-      await page.goto(app.url + address);
+      await page.goto(f.url + address);
       await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(0);
       expect(new URL(page.url()).pathname).toBe(address);
       await expect
@@ -128,24 +121,24 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
       const kinds = await cards().evaluateAll((els) => els.map((e) => e.getAttribute('data-card-type')));
       expect(kinds.every((k) => (types as readonly (string | null)[]).includes(k))).toBe(true);
     }
-    await page.goto(app.url + '/explore/anime');
+    await page.goto(f.url + '/explore/anime');
     await expect.poll(() => cards().count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('feed-tabs').locator('[aria-current=page]').textContent()).toBe('Anime');
   });
 
   it('fits 390 px: two columns, no horizontal overflow, filters in the address', async () => {
     const phone = await (
-      await browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true })
+      await f.browser.newContext({ locale: 'en-US', viewport: { width: 390, height: 844 }, isMobile: true })
     ).newPage();
     phone.on('pageerror', (e) => pageErrors.push(e.message));
-    await phone.goto(app.url + '/explore/workflow?nodes=image&sort=new');
+    await phone.goto(f.url + '/explore/workflow?nodes=image&sort=new');
     await expect.poll(() => phone.getByTestId('feed-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     expect(await phone.getByTestId('feed').getAttribute('data-columns')).toBe('2');
     expect(await phone.getByRole('combobox', { name: 'Node type' }).textContent()).toContain('Image');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.screenshot({ path: path.join(SHOTS, 'e2e-square-390.png') });
-    await phone.goto(app.url + '/explore');
+    await phone.goto(f.url + '/explore');
     await expect.poll(() => phone.getByTestId('feed-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await phone.screenshot({ path: path.join(SHOTS, 'e2e-square-390-recommend.png') });
     expect(

@@ -8,14 +8,13 @@
  */
 import path from 'node:path';
 import { PNG } from 'pngjs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { writeGif } from '../infrastructure/uploads/gifFixtures';
-import { launchBrowser, SHOTS, settleNewAccount, startApp, type RunningApp, DEMO_COINS } from './support';
+import { SHOTS, settleNewAccount, DEMO_COINS, e2eFile } from './support';
 import { wav } from '../support/wav';
 
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('studio', { TASK_DURATION_MS: '1500', LOG_LEVEL: 'silent' });
 let page: Page;
 const pageErrors: string[] = [];
 
@@ -43,25 +42,19 @@ const shoot = async (name: string) => {
 };
 
 const go = async (to: string) => {
-  await page.goto(app.url + to);
+  await page.goto(f.url + to);
   await page.locator('main').waitFor();
 };
 
 beforeAll(async () => {
-  app = await startApp({ TASK_DURATION_MS: '1500', LOG_LEVEL: 'silent' });
-  browser = await launchBrowser();
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+  const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 describe('end to end: the studio (issue 13)', () => {
   it('the Studio entry of the navigation leads to the index of its tools', async () => {
-    await page.goto(app.url + '/login');
+    await page.goto(f.url + '/login');
     await page.fill('[data-testid=email]', 'demo@atelier.test');
     await page.fill('[data-testid=password]', 'atelier-demo');
     await page.click('[data-testid=login-submit]');
@@ -327,7 +320,7 @@ describe('end to end: the studio (issue 13)', () => {
     const password = 'try-the-square-1';
     const post = async (p: string, body: unknown, token?: string) =>
       (await (
-        await fetch(app.url + p, {
+        await fetch(f.url + p, {
           method: 'POST',
           headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
           body: JSON.stringify(body),
@@ -343,9 +336,9 @@ describe('end to end: the studio (issue 13)', () => {
     );
     const orderId = (order.data['order'] as { order_id: string }).order_id;
     expect((await post(`/pay/checkout/${orderId}/complete`, {}, token)).status.code).toBe(10000);
-    await settleNewAccount(app.url, email, password);
+    await settleNewAccount(f.url, email, password);
 
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1280, height: 900 } });
     const guest = await context.newPage();
     guest.on('pageerror', (e) => pageErrors.push(e.message));
     const shootGuest = async (name: string) => {
@@ -356,7 +349,7 @@ describe('end to end: the studio (issue 13)', () => {
       }
       await guest.setViewportSize({ width: 1280, height: 900 });
     };
-    await guest.goto(app.url + '/explore/workflow');
+    await guest.goto(f.url + '/explore/workflow');
     const card = guest.locator('[data-testid=feed-card][data-card-type=workflow]').first();
     await card.waitFor({ timeout: 15_000 });
     const cardId = (await card.getAttribute('data-expose-id'))!;
@@ -388,7 +381,7 @@ describe('end to end: the studio (issue 13)', () => {
     expect(await guest.locator('[data-testid=workflow-nodes] li[data-state=done]').count()).toBe(nodes);
     await shootGuest('workflow-copy-run');
     // The card's own page offers the same Try, and a second Try opens the same copy.
-    await guest.goto(app.url + `/workflows/${cardId}`);
+    await guest.goto(f.url + `/workflows/${cardId}`);
     await guest.locator('[data-testid=workflow-try]').waitFor({ timeout: 15_000 });
     await shootGuest('workflow-square');
     await guest.click('[data-testid=workflow-try]');

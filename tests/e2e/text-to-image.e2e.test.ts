@@ -2,31 +2,24 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/index.js';
-import { chooseLanguage, launchBrowser, SHOTS, startApp, type RunningApp, DEMO_COINS } from './support';
+import { chooseLanguage, SHOTS, DEMO_COINS, e2eFile } from './support';
 
 const run = promisify(execFile);
-let app: RunningApp;
-let browser: Browser;
+const f = e2eFile('text-to-image');
 let page: Page;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
-  app = await startApp();
-  browser = await launchBrowser();
-  const context = await browser.newContext({
+  const context = await f.browser.newContext({
     locale: 'en-US',
     viewport: { width: 1360, height: 860 },
     acceptDownloads: true,
   });
   page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(e.message));
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 const progressOf = (p: Page) =>
@@ -38,7 +31,7 @@ const progressOf = (p: Page) =>
 
 describe('end to end: text to image from view to replay (issue 2)', () => {
   it('signs in, types a prompt, watches progress rise, sees the image and the coins drop, downloads the log and replays it to the same task state', async () => {
-    await page.goto(app.url + '/');
+    await page.goto(f.url + '/');
     await expect.poll(() => page.locator('[data-testid=tasks-empty]').isVisible()).toBe(true);
     await page.screenshot({ path: path.join(SHOTS, 'e2e-1-empty.png') });
 
@@ -131,14 +124,14 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     expect(pathname()).toBe('/ja');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-4-ja.png') });
     // Signed in, the lang cookie decides (spec §2 language guard): a reload of an English address comes back in Japanese.
-    await page.goto(app.url + '/explore');
+    await page.goto(f.url + '/explore');
     await expect.poll(pathname).toBe('/ja/explore');
     await expect
       .poll(() => page.getByTestId('feed-tabs').locator('a').first().textContent())
       .toBe('おすすめ');
     await chooseLanguage(page, 'zh-CN');
     await expect.poll(pathname).toBe('/zh-CN/explore');
-    await page.goto(app.url + '/zh-CN/create');
+    await page.goto(f.url + '/zh-CN/create');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('文生图');
     await chooseLanguage(page, 'en');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('Text to image');
@@ -146,9 +139,9 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
   });
 
   it('guards a guest visit (spec §2): browser language, stored invite and referral codes, unknown prefixes', async () => {
-    const context = await browser.newContext({ locale: 'ja-JP', viewport: { width: 1100, height: 760 } });
+    const context = await f.browser.newContext({ locale: 'ja-JP', viewport: { width: 1100, height: 760 } });
     const guest = await context.newPage();
-    await guest.goto(app.url + '/explore/model');
+    await guest.goto(f.url + '/explore/model');
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/ja/explore/model');
     await expect.poll(() => guest.getByTestId('sign-in').textContent()).toBe('ログイン');
     await guest.locator('[data-testid=feed-card]').first().waitFor({ timeout: 15_000 });
@@ -158,7 +151,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/explore/model');
     await guest.getByTestId('nav-create').click();
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/create');
-    await guest.goto(app.url + '/login?chan_id=C42&u_code=R7');
+    await guest.goto(f.url + '/login?chan_id=C42&u_code=R7');
     await expect.poll(() => guest.locator('h1').first().isVisible()).toBe(true);
     expect(
       await guest.evaluate(() => [
@@ -166,7 +159,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
         localStorage.getItem('referral_code'),
       ]),
     ).toEqual(['C42', 'R7']);
-    await guest.goto(app.url + '/xx/create');
+    await guest.goto(f.url + '/xx/create');
     await expect.poll(() => guest.getByTestId('not-found').isVisible()).toBe(true);
     await context.close();
   });
@@ -180,16 +173,16 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
   });
 
   it('opens the login dialog from /?openLoginDialog=1 (spec §2) and closes it after signing in, keyboard only', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 760 } });
+    const context = await f.browser.newContext({ locale: 'en-US', viewport: { width: 1100, height: 760 } });
     const guest = await context.newPage();
-    await guest.goto(app.url + '/?openLoginDialog=1');
+    await guest.goto(f.url + '/?openLoginDialog=1');
     const dialog = guest.getByTestId('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(guest.url()).not.toContain('openLoginDialog');
     await guest.screenshot({ path: path.join(SHOTS, 'e2e-5-login-dialog.png') });
     await guest.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
-    await guest.goto(app.url + '/?openLoginDialog=1');
+    await guest.goto(f.url + '/?openLoginDialog=1');
     await guest.getByTestId('email').fill('demo@atelier.test');
     await guest.getByTestId('password').fill('atelier-demo');
     await guest.getByTestId('password').press('Enter');
@@ -215,7 +208,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect
       .poll(() => thumb.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
-    const original = await page.request.get(new URL((await thumb.getAttribute('src')) ?? '', app.url).href);
+    const original = await page.request.get(new URL((await thumb.getAttribute('src')) ?? '', f.url).href);
     expect(PNG.sync.read(Buffer.from(await original.body())).width).toBe(64);
     expect(await thumb.getAttribute('alt')).toBe('Preview of reference.png');
     await page.screenshot({ path: path.join(SHOTS, 'e2e-6-upload.png') });
