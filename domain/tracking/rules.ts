@@ -232,22 +232,27 @@ const windowOf = (acked: readonly string[]): AckedWindow => {
   return w;
 };
 
-const ackedHolds = (acked: readonly string[], id: string): boolean => {
+/** Whether `id` is in `acked` (`acked.includes(id)`, through the list's window). */
+export const ackedHolds = (acked: readonly string[], id: string): boolean => {
   const w = windowOf(acked);
   const at = w.history.at.get(id);
   return at !== undefined && at < w.end && at >= w.end - acked.length;
 };
 
-/** `acked` with `ids` acknowledged after it (the last ACKED_MEMORY kept), its window found from the parent's. */
-const ackedAfter = (acked: readonly string[], ids: readonly string[]): readonly string[] => {
-  const next = [...acked, ...ids].slice(-ACKED_MEMORY);
+/** `acked` with `ids` acknowledged after it (the last `memory` kept), its window found from the parent's. */
+export const ackedAfter = (
+  acked: readonly string[],
+  ids: readonly string[],
+  memory: number = ACKED_MEMORY,
+): readonly string[] => {
+  const next = [...acked, ...ids].slice(-memory);
   const w = ackedWindows.get(acked);
   const history = w?.history;
   if (
     w === undefined ||
     history === undefined ||
     w.end !== history.length ||
-    history.length > 8 * ACKED_MEMORY ||
+    history.length > 8 * memory ||
     ids.some((id) => history.at.has(id))
   )
     return next;
