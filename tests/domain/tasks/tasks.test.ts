@@ -206,6 +206,8 @@ describe('tasks: the record of tasks by id, copied by Object.assign (issue 24)',
           }
           expect(states.map((s) => JSON.stringify(s.tasks.byId))).toEqual(made);
           const last = states[states.length - 1];
+          // Own entries in the order the tasks were made, as a spread would keep them.
+          expect(Object.keys(last?.tasks.byId ?? {})).toEqual(ids);
           for (const id of ids) {
             const reports = steps.filter(([x]) => x === id).map(([, p]) => p);
             expect(last?.tasks.byId[id]?.phase.progress).toBe(reports.reduce((m, p) => Math.max(m, p), 0));
