@@ -262,7 +262,9 @@ export const replaceAt = (
 ): readonly ChatMessage[] => {
   const current = messages[index];
   if (current === undefined || sameMessage(current, next)) return messages;
-  return messages.map((m, i) => (i === index ? next : m));
+  const copy = messages.slice();
+  copy[index] = next;
+  return copy;
 };
 
 /** True when `serverId` already belongs to a message other than the one at `except`. */

@@ -15,15 +15,14 @@ export interface ChangedWindow {
   readonly afterEnd: number;
 }
 
-let last: {
-  readonly before: readonly unknown[];
-  readonly after: readonly unknown[];
-  readonly w: ChangedWindow;
-} | null = null;
+// The last answer (several invariants ask about the same two arrays in a row).
+let lastBefore: readonly unknown[] | null = null;
+let lastAfter: readonly unknown[] | null = null;
+let lastWindow: ChangedWindow = { start: 0, beforeEnd: 0, afterEnd: 0 };
 
 /** The changed window of two arrays (the last answer is kept: several invariants ask in a row). */
 export const changedWindow = <A>(before: readonly A[], after: readonly A[]): ChangedWindow => {
-  if (last !== null && last.before === before && last.after === after) return last.w;
+  if (lastBefore === before && lastAfter === after) return lastWindow;
   const min = Math.min(before.length, after.length);
   let start = 0;
   while (start < min && before[start] === after[start]) start++;
@@ -33,9 +32,10 @@ export const changedWindow = <A>(before: readonly A[], after: readonly A[]): Cha
     b--;
     a--;
   }
-  const w = { start, beforeEnd: b, afterEnd: a };
-  last = { before, after, w };
-  return w;
+  lastBefore = before;
+  lastAfter = after;
+  lastWindow = { start, beforeEnd: b, afterEnd: a };
+  return lastWindow;
 };
 
 /**

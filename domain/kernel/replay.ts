@@ -104,11 +104,23 @@ const runsOf = <S>(invariants: readonly ReadingInvariant<S>[]): Run<S>[] => {
 };
 
 /**
+ * The parts of a state whose references differ between two versions, written into `out` from its
+ * start, and how many. A state of many parts can tell it with one literal comparison a part (the
+ * root's `collectChangedContexts`), where a loop over the part names pays a lookup by name for each.
+ */
+export type ChangedParts<S> = (before: S, after: S, out: (keyof S & string)[]) => number;
+
+/**
  * The checker `replayChecked` uses after each event but the first: the first broken invariant
  * in registry order among those whose parts changed, found incrementally where possible. It
  * assumes every invariant held for `before`, which the replay guarantees (it stops at a violation).
+ * Given `changedParts` (which must name exactly the parts whose references differ), it visits
+ * only the runs that read one of them instead of looking at every run's parts.
  */
-export const incrementalChecker = <S extends object>(invariants: readonly ReadingInvariant<S>[]) => {
+export const incrementalChecker = <S extends object>(
+  invariants: readonly ReadingInvariant<S>[],
+  changedParts?: ChangedParts<S>,
+) => {
   const runs = runsOf(invariants);
   // A run over one part, each invariant focused on it, is checked on the part itself (no projection).
   const parts = runs.map((run) =>
@@ -116,31 +128,57 @@ export const incrementalChecker = <S extends object>(invariants: readonly Readin
       ? { key: run.reads[0] as keyof S, invariants: run.invariants.map((inv) => inv.focus!.invariant) }
       : null,
   );
+  /** The run `r` after a change to one of its parts: null, or its first broken invariant. */
+  const checkRun = (r: number, before: S, after: S, event: DomainEvent): InvariantViolation | null => {
+    const part = parts[r];
+    if (part === null || part === undefined) return firstBroken(runs[r] as Run<S>, before, after, event);
+    const b = before[part.key];
+    const a = after[part.key];
+    const invs = part.invariants;
+    for (let i = 0; i < invs.length; i++) {
+      const inv = invs[i] as Invariant<unknown>;
+      if (inv.holdsAfter !== undefined && inv.holdsAfter(b, a, event)) continue;
+      if (inv.check(b, a, event) !== null) return firstBroken(runs[r] as Run<S>, before, after, event);
+    }
+    return null;
+  };
+  const changedRun = (run: Run<S>, before: S, after: S): boolean => {
+    for (const key of run.reads) if (before[key] !== after[key]) return true;
+    return false;
+  };
+  if (changedParts === undefined)
+    return (before: S, after: S, event: DomainEvent): InvariantViolation | null => {
+      if (before === after) return null;
+      for (let r = 0; r < runs.length; r++) {
+        if (!changedRun(runs[r] as Run<S>, before, after)) continue;
+        const broken = checkRun(r, before, after, event);
+        if (broken !== null) return broken;
+      }
+      return null;
+    };
+  // The runs that read each part, in registry order.
+  const runsReading = new Map<string, number[]>();
+  runs.forEach((run, r) => {
+    for (const key of run.reads) {
+      const list = runsReading.get(key) ?? [];
+      if (list[list.length - 1] !== r) list.push(r);
+      runsReading.set(key, list);
+    }
+  });
+  const NONE: readonly number[] = [];
+  const changed: (keyof S & string)[] = [];
   return (before: S, after: S, event: DomainEvent): InvariantViolation | null => {
     if (before === after) return null;
-    for (let r = 0; r < runs.length; r++) {
-      const part = parts[r];
-      if (part !== null && part !== undefined) {
-        const b = before[part.key];
-        const a = after[part.key];
-        if (b === a) continue;
-        const invs = part.invariants;
-        for (let i = 0; i < invs.length; i++) {
-          const inv = invs[i] as Invariant<unknown>;
-          if (inv.holdsAfter !== undefined && inv.holdsAfter(b, a, event)) continue;
-          if (inv.check(b, a, event) !== null) return firstBroken(runs[r] as Run<S>, before, after, event);
-        }
-        continue;
-      }
-      const run = runs[r] as Run<S>;
-      let changed = false;
-      for (const key of run.reads)
-        if (before[key] !== after[key]) {
-          changed = true;
-          break;
-        }
-      if (!changed) continue;
-      const broken = firstBroken(run, before, after, event);
+    const n = changedParts(before, after, changed);
+    // Nearly always one part (the context that owns the event); else the runs of all, in registry order.
+    const due =
+      n === 1
+        ? (runsReading.get(changed[0] as string) ?? NONE)
+        : [...new Set(changed.slice(0, n).flatMap((key) => runsReading.get(key) ?? NONE))].sort(
+            (x, y) => x - y,
+          );
+    for (let i = 0; i < due.length; i++) {
+      const broken = checkRun(due[i] as number, before, after, event);
       if (broken !== null) return broken;
     }
     return null;

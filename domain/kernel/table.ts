@@ -11,8 +11,12 @@
  */
 export type Table<V> = readonly Readonly<Record<string, V>>[];
 
-/** The number of shards: a change copies one of them (about size/64 entries) and 64 references. */
-export const TABLE_SHARDS = 64;
+/**
+ * The number of shards: a change copies one of them (about size/256 entries) and 256 references.
+ * 256 rather than 64 since 2026-11-28: copying a shard costs by its keys, and the array of shards
+ * is copied once for a whole page of items (`npm run bench`; `readTable` reads older tables).
+ */
+export const TABLE_SHARDS = 256;
 
 const EMPTY_SHARD: Readonly<Record<string, never>> = Object.freeze({});
 
@@ -83,6 +87,26 @@ export const tableSize = <V>(table: Table<V>): number =>
 /** A table of a flat record's entries (a snapshot written before the table was sharded). */
 export const tableFromRecord = <V>(record: Readonly<Record<string, V>>): Table<V> =>
   tableWith(emptyTable<V>(), Object.entries(record));
+
+const isRecord = (u: unknown): boolean => typeof u === 'object' && u !== null && !Array.isArray(u);
+
+/**
+ * A table as a snapshot holds it, written by this or an older version: a table of this shard count
+ * as it is; a table of another count (64 before 2026-11-28) or a flat record (before the table)
+ * re-sharded; null for anything else.
+ */
+export const readTable = <V>(u: unknown): Table<V> | null => {
+  const table = asTable<V>(u);
+  if (table !== null) return table;
+  if (Array.isArray(u))
+    return u.every(isRecord)
+      ? tableWith(
+          emptyTable<V>(),
+          (u as Record<string, V>[]).flatMap((shard) => Object.entries(shard)),
+        )
+      : null;
+  return isRecord(u) ? tableFromRecord(u as Record<string, V>) : null;
+};
 
 /** A table as read from JSON: `u` itself when it has the table's shape, else null. */
 export const asTable = <V>(u: unknown): Table<V> | null =>

@@ -3,7 +3,7 @@ import { filterMuted, type ContentItem, type QueuedRequest, type SocialIntent } 
 import type { SocialItem, SocialState } from './state.js';
 
 export const selectIsFollowing = (s: SocialState, authorId: string): boolean =>
-  s.following[authorId] ?? false;
+  tableGet(s.following, authorId) ?? false;
 
 const toContentItem = (s: SocialState, item: SocialItem): ContentItem => {
   const { authorId, ...rest } = item;

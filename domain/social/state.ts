@@ -4,15 +4,7 @@
  * not per item, so following from one card shows on every card of that author.
  */
 import { assertNever } from '../kernel/event.js';
-import {
-  asTable,
-  emptyTable,
-  tableFromRecord,
-  tableGet,
-  tableSet,
-  tableWith,
-  type Table,
-} from '../kernel/table.js';
+import { emptyTable, readTable, tableGet, tableSet, tableWith, type Table } from '../kernel/table.js';
 import type { SocialEvent } from './events.js';
 import {
   addCollect,
@@ -48,7 +40,8 @@ export type PendingOp =
 export interface SocialState {
   /** By content key (`contentKey`), sharded: a change copies one shard (kernel/table.ts). */
   readonly items: Table<SocialItem>;
-  readonly following: Readonly<Record<string, boolean>>;
+  /** Whether the viewer follows each author, by author id, sharded as `items` (kernel/table.ts). */
+  readonly following: Table<boolean>;
   /** Spec §4 hidden list (muted ids), in the order they were muted. */
   readonly hidden: readonly string[];
   /** 'Not interested' mutes still within their undo window, oldest first (absent in older logs). */
@@ -64,7 +57,7 @@ export interface SocialState {
 
 export const initialSocialState: SocialState = {
   items: emptyTable(),
-  following: {},
+  following: emptyTable(),
   hidden: [],
   undoable: [],
   pending: {},
@@ -147,8 +140,8 @@ const rollBack = (s: SocialState, opId: string): SocialState => {
       return { ...putItem(s, op.key, withCollect(item, op.before)), pending };
     }
     case 'follow': {
-      if ((s.following[op.authorId] ?? false) !== op.after) return { ...s, pending };
-      return { ...s, following: { ...s.following, [op.authorId]: op.before }, pending };
+      if ((tableGet(s.following, op.authorId) ?? false) !== op.after) return { ...s, pending };
+      return { ...s, following: tableSet(s.following, op.authorId, op.before), pending };
     }
     default:
       return assertNever(op);
@@ -163,23 +156,18 @@ const confirm = (s: SocialState, opId: string, kind: PendingOp['kind']): SocialS
 export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState => {
   switch (event.type) {
     case 'social/itemsReceived': {
-      // Only the shards of items that changed are copied, and the follow table only when a flag
-      // changed: a page the state already holds as it is (a feed read again) leaves the state as it was.
+      // Only the shards of items and of follow flags that changed are copied: a page the state
+      // already holds as it is (a feed read again) leaves the state as it was.
       const items = tableWith(
         s.items,
         event.payload.items.map((item) => [contentKey(item), toSocialItem(item)] as const),
         sameItem,
       );
-      let following: Record<string, boolean> | null = null;
-      for (const item of event.payload.items) {
-        if ((following ?? s.following)[item.author.id] !== item.author.is_follow) {
-          following ??= { ...s.following };
-          following[item.author.id] = item.author.is_follow;
-        }
-      }
-      return items === s.items && following === null
-        ? s
-        : { ...s, items, following: following ?? s.following };
+      const following = tableWith(
+        s.following,
+        event.payload.items.map((item) => [item.author.id, item.author.is_follow] as const),
+      );
+      return items === s.items && following === s.following ? s : { ...s, items, following };
     }
     case 'social/likeToggled': {
       const { key, opId } = event.payload;
@@ -230,10 +218,10 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
     case 'social/followToggled': {
       const { authorId, opId } = event.payload;
       if (s.pending[opId] !== undefined) return s;
-      const before = s.following[authorId] ?? false;
+      const before = tableGet(s.following, authorId) ?? false;
       return {
         ...s,
-        following: { ...s.following, [authorId]: !before },
+        following: tableSet(s.following, authorId, !before),
         pending: { ...s.pending, [opId]: { kind: 'follow', authorId, before, after: !before } },
       };
     }
@@ -290,8 +278,10 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
       const busy = new Set(
         Object.values(s.pending).flatMap((op) => (op.kind === 'follow' ? [op.authorId] : [])),
       );
-      const fresh = entries.filter(([id, on]) => !busy.has(id) && (s.following[id] ?? false) !== on);
-      return fresh.length === 0 ? s : { ...s, following: { ...s.following, ...Object.fromEntries(fresh) } };
+      const fresh = entries.filter(
+        ([id, on]) => !busy.has(id) && (tableGet(s.following, id) ?? false) !== on,
+      );
+      return fresh.length === 0 ? s : { ...s, following: tableWith(s.following, fresh) };
     }
     case 'social/likeStateReceived': {
       const { key, liked, num_of_like } = event.payload;
@@ -324,14 +314,19 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
 };
 
 /**
- * The social state a log's snapshot holds: one written before the item table was sharded holds a
- * flat record of items, read here as a table; anything else is taken as written.
+ * The social state a log's snapshot holds: its item and follow tables read by `readTable`, so a
+ * flat record (written before the tables were sharded) or a table of 64 shards (before 256) is read
+ * as a table of today; anything else is taken as written.
  */
 export const socialStateFromSnapshot = (u: unknown): SocialState => {
   const state = u as SocialState;
-  const items: unknown = (u as { readonly items?: unknown } | null)?.items;
-  if (items === undefined || asTable(items) !== null) return state;
-  return typeof items === 'object' && items !== null && !Array.isArray(items)
-    ? { ...state, items: tableFromRecord(items as Record<string, SocialItem>) }
-    : state;
+  if (typeof u !== 'object' || u === null) return state;
+  const written = u as { readonly items?: unknown; readonly following?: unknown };
+  const items = written.items === undefined ? null : readTable<SocialItem>(written.items);
+  const following = written.following === undefined ? null : readTable<boolean>(written.following);
+  return {
+    ...state,
+    ...(items === null ? {} : { items }),
+    ...(following === null ? {} : { following }),
+  };
 };

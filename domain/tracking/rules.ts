@@ -199,29 +199,93 @@ export const heartbeatAction = (isFirst: boolean): HeartbeatAction => (isFirst ?
 /** How many acknowledged ids a queue remembers to refuse a duplicate. */
 export const ACKED_MEMORY = 1000;
 
-/** The acknowledged ids as a set, made once per list (a list is never changed, only replaced). */
-const ackedSets = new WeakMap<readonly string[], ReadonlySet<string>>();
-const ackedSetOf = (acked: readonly string[]): ReadonlySet<string> => {
-  let set = ackedSets.get(acked);
-  if (set === undefined) ackedSets.set(acked, (set = new Set(acked)));
-  return set;
+/**
+ * Finding an id among the acknowledged ones (up to ACKED_MEMORY, checked for every item enqueued)
+ * without building a set of a whole list each time a batch is acknowledged. The ids acknowledged
+ * one after another along a queue's history get positions in one shared map, and a list is a window
+ * of positions: `[end - length, end)`. A list made by acknowledging a batch (`ackBatch`) extends
+ * its parent's history when the parent is the newest list of it and none of the new ids is in it
+ * yet (else an older list sharing the map would find a moved position); any other list gets a
+ * history of its own, made when first asked. A history longer than a few lists starts over, so
+ * the map stays bounded. The map is written only past every list's window, so no list's answer
+ * ever changes (tests/domain/tracking/tracking.test.ts checks it against `includes` on histories
+ * that branch).
+ */
+interface AckHistory {
+  readonly at: Map<string, number>;
+  length: number;
+}
+interface AckedWindow {
+  readonly history: AckHistory;
+  readonly end: number;
+}
+const ackedWindows = new WeakMap<readonly string[], AckedWindow>();
+
+const windowOf = (acked: readonly string[]): AckedWindow => {
+  let w = ackedWindows.get(acked);
+  if (w === undefined) {
+    const at = new Map<string, number>();
+    for (let i = 0; i < acked.length; i++) at.set(acked[i] as string, i);
+    w = { history: { at, length: acked.length }, end: acked.length };
+    ackedWindows.set(acked, w);
+  }
+  return w;
+};
+
+/** Whether `id` is in `acked` (`acked.includes(id)`, through the list's window). */
+export const ackedHolds = (acked: readonly string[], id: string): boolean => {
+  const w = windowOf(acked);
+  const at = w.history.at.get(id);
+  return at !== undefined && at < w.end && at >= w.end - acked.length;
+};
+
+/** `acked` with `ids` acknowledged after it (the last `memory` kept), its window found from the parent's. */
+export const ackedAfter = (
+  acked: readonly string[],
+  ids: readonly string[],
+  memory: number = ACKED_MEMORY,
+): readonly string[] => {
+  const next = [...acked, ...ids].slice(-memory);
+  const w = ackedWindows.get(acked);
+  const history = w?.history;
+  if (
+    w === undefined ||
+    history === undefined ||
+    w.end !== history.length ||
+    history.length > 8 * memory ||
+    ids.some((id) => history.at.has(id))
+  )
+    return next;
+  for (const id of ids) history.at.set(id, history.length++);
+  ackedWindows.set(next, { history, end: history.length });
+  return next;
 };
 
 /** Whether the queue holds, sends or has acknowledged the item `id`. */
-export const queueHolds = (q: BatchQueue, id: string): boolean =>
-  q.pending.some((i) => i.id === id) ||
-  q.inFlight.some((b) => b.items.some((i) => i.id === id)) ||
-  ackedSetOf(q.acked).has(id);
+export const queueHolds = (q: BatchQueue, id: string): boolean => {
+  const pending = q.pending;
+  for (let i = 0; i < pending.length; i++) if ((pending[i] as QueuedItem).id === id) return true;
+  for (const batch of q.inFlight) for (const item of batch.items) if (item.id === id) return true;
+  return ackedHolds(q.acked, id);
+};
 
-/** Appends an item unless the queue already holds, sends or has acknowledged it. */
-export const enqueueItem = (q: BatchQueue, item: TrackedItem, at: number): BatchQueue =>
-  queueHolds(q, item.id)
-    ? q
-    : {
-        ...q,
-        pending: [...q.pending, { ...item, seq: q.nextSeq, enqueuedAt: at }],
-        nextSeq: q.nextSeq + 1,
-      };
+/**
+ * Appends an item unless the queue already holds, sends or has acknowledged it. The queue and the
+ * item are written as literals of their fields (one per tracked event: cheaper than spreads).
+ */
+export const enqueueItem = (q: BatchQueue, item: TrackedItem, at: number): BatchQueue => {
+  if (queueHolds(q, item.id)) return q;
+  const pending = q.pending.slice();
+  pending.push({ id: item.id, name: item.name, data: item.data, seq: q.nextSeq, enqueuedAt: at });
+  return {
+    pending,
+    inFlight: q.inFlight,
+    acked: q.acked,
+    nextSeq: q.nextSeq + 1,
+    lastFlushAt: q.lastFlushAt,
+    dropped: q.dropped,
+  };
+};
 
 /**
  * Moves up to `max` items from the front of the queue into one in-flight batch. The batch id is
@@ -245,7 +309,10 @@ export const ackBatch = (q: BatchQueue, batchId: string): BatchQueue => {
   return {
     ...q,
     inFlight: q.inFlight.filter((b) => b !== batch),
-    acked: [...q.acked, ...batch.items.map((i) => i.id)].slice(-ACKED_MEMORY),
+    acked: ackedAfter(
+      q.acked,
+      batch.items.map((i) => i.id),
+    ),
   };
 };
 

@@ -10,8 +10,13 @@ import { describe, expect, it } from 'vitest';
 import {
   appendedTo,
   canonicalJson,
+  changedContexts,
   changedWindow,
+  chat,
+  collectChangedContexts,
+  contextNameList,
   evolve,
+  incrementalChecker,
   initialRootState,
   invariantRegistry,
   orderedAround,
@@ -25,6 +30,7 @@ import {
   tableHas,
   tasks,
   windowKeeps,
+  type ContextName,
   type DomainEvent,
   type RootState,
 } from '../../../domain/index.js';
@@ -83,11 +89,22 @@ describe('the incremental checker gives the same first violation as checking eve
             const events = stampAll([...before, ...steps, ...after]);
             const oracle = replayWith(evolveWithBreaks, invariantRegistry, initialRootState, events);
             const fast = replayChecked(evolveWithBreaks, invariantRegistry, initialRootState, events);
+            // As `replay` checks: told the changed contexts by the root's one comparison a field.
+            const told = replayChecked(
+              evolveWithBreaks,
+              invariantRegistry,
+              initialRootState,
+              events,
+              {},
+              incrementalChecker(invariantRegistry, collectChangedContexts),
+            );
             // The breaker breaks its invariant at its last step, and nothing before.
             expect(oracle.violation?.invariant).toBe(name);
             expect(oracle.violation?.index).toBe(before.length + steps.length - 1);
             expect(fast.violation).toEqual(oracle.violation);
             expect(fast.applied).toBe(oracle.applied);
+            expect(told.violation).toEqual(oracle.violation);
+            expect(told.applied).toBe(oracle.applied);
           },
         ),
         { numRuns: 25 },
@@ -164,6 +181,96 @@ describe('the laws the incremental checker relies on (domain/kernel/invariant.ts
     );
     expect(next).toBe(initialRootState);
     expect(Object.keys(changed)).toEqual(Object.keys(initialRootState));
+  });
+
+  it('property: collectChangedContexts names the contexts that are not the same object, in order, as changedContexts', () => {
+    const out: ContextName[] = [];
+    fc.assert(
+      fc.property(fc.array(validEventArb, { maxLength: 60, size: 'max' }), (raw) => {
+        const states = statesOf(stampAll(raw));
+        for (let i = 1; i < states.length; i++) {
+          const b = states[i - 1] as RootState;
+          const a = states[i] as RootState;
+          const n = collectChangedContexts(b, a, out);
+          expect(out.slice(0, n)).toEqual(changedContexts(b, a));
+        }
+      }),
+      { numRuns: 100 },
+    );
+    // Each context alone, and all of them: none is left out of the literal.
+    for (const name of contextNameList) {
+      const one = { ...initialRootState, [name]: { changed: name } } as RootState;
+      expect(out.slice(0, collectChangedContexts(initialRootState, one, out))).toEqual([name]);
+    }
+    const all = Object.fromEntries(contextNameList.map((n) => [n, {}])) as unknown as RootState;
+    expect(out.slice(0, collectChangedContexts(initialRootState, all, out))).toEqual(contextNameList);
+  });
+
+  it('property: a reply certified grown by a token (grewByToken) starts with what it was', () => {
+    let certified = 0;
+    fc.assert(
+      fc.property(fc.array(validEventArb, { maxLength: 80, size: 'max' }), (raw) => {
+        // Step by step: the certificate is of the last token appended, as the replay checks it.
+        let state = initialRootState;
+        for (const e of stampAll(raw)) {
+          const b = state.chat;
+          state = evolve(state, e);
+          const a = state.chat;
+          if (b.status !== 'open' || a.status !== 'open') continue;
+          for (const m of a.messages)
+            for (const prev of b.messages)
+              if (chat.grewByToken(prev, m)) {
+                certified++;
+                expect(m.content.startsWith(prev.content)).toBe(true);
+                expect(m.clientId).toBe(prev.clientId);
+              }
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // And on a reply streaming for sure: tokens in and out of sequence, some empty.
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.nat(4), fc.constantFrom('', 'a', 'bc', 'é')), { maxLength: 30 }),
+        (tokens) => {
+          const open = [
+            chat.sessionOpened({ sessionId: 's', channelId: 'ch' }),
+            chat.replyStarted({
+              sessionId: 's',
+              clientId: 'r',
+              createAt: 1,
+              name: null,
+              nameKey: 'k',
+              isOfficialAgent: false,
+            }),
+          ];
+          let state = initialRootState;
+          const events = stampAll([
+            ...open,
+            ...tokens.map(([index, text]) =>
+              chat.tokenReceived({ sessionId: 's', clientId: 'r', index, text }),
+            ),
+          ]);
+          for (const e of events) {
+            const b = state.chat;
+            state = evolve(state, e);
+            const a = state.chat;
+            if (b.status !== 'open' || a.status !== 'open') continue;
+            const prev = b.messages[0];
+            const m = a.messages[0];
+            if (prev !== undefined && m !== undefined && chat.grewByToken(prev, m)) {
+              certified++;
+              expect(m.content.startsWith(prev.content)).toBe(true);
+              expect(m.content.length - prev.content.length).toBe(
+                (e.payload as { readonly text: string }).text.length,
+              );
+            }
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(certified).toBeGreaterThan(0);
   });
 
   it('every invariant reads the context it belongs to', () => {

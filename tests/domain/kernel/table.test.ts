@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import {
   asTable,
   emptyTable,
+  readTable,
   shardOf,
   TABLE_SHARDS,
   tableEntries,
@@ -106,5 +107,38 @@ describe('kernel: sharded table (issue 24)', () => {
     expect(asTable([{}])).toBeNull();
     expect(asTable(Array.from({ length: TABLE_SHARDS }, () => 1))).toBeNull();
     expect(asTable(emptyTable())).not.toBeNull();
+  });
+
+  it('property: a table written with another shard count (64 before 2026-11-28) or as a flat record reads as the same entries', () => {
+    /** What the code before 2026-11-28 wrote: the same hash over 64 shards. */
+    const tableOf64 = (record: Readonly<Record<string, number>>): Record<string, number>[] => {
+      const shards = Array.from({ length: 64 }, () => ({}) as Record<string, number>);
+      for (const [k, v] of Object.entries(record)) {
+        let h = 0x811c9dc5;
+        for (let i = 0; i < k.length; i++) h = Math.imul(h ^ k.charCodeAt(i), 0x01000193);
+        Object.defineProperty(shards[(h >>> 0) % 64], k, { value: v, enumerable: true, writable: true });
+      }
+      return shards;
+    };
+    fc.assert(
+      fc.property(fc.dictionary(keyArb, fc.integer()), (record) => {
+        const model = new Map(Object.entries(record));
+        for (const written of [tableOf64(record), record, JSON.parse(JSON.stringify(tableOf64(record)))]) {
+          const table = readTable<number>(written);
+          expect(table).not.toBeNull();
+          expect(table).toHaveLength(TABLE_SHARDS);
+          expect(new Map(tableEntries(table ?? emptyTable()))).toEqual(model);
+          for (const [k, v] of model) expect(tableGet(table ?? emptyTable(), k)).toBe(v);
+        }
+        const current = tableFromRecord(record);
+        expect(readTable(current)).toBe(current);
+      }),
+    );
+  });
+
+  it('readTable refuses what holds no table (a number, null, an array of non-records)', () => {
+    expect(readTable(1)).toBeNull();
+    expect(readTable(null)).toBeNull();
+    expect(readTable([1, 2])).toBeNull();
   });
 });

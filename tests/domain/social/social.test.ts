@@ -470,3 +470,54 @@ describe('social: the reducer as a fold', () => {
     expect(social.hiddenListGrowsOnce.check({ ...ok, hidden: ['1'] }, ok, e)).toBe('muted id 1 was unmuted');
   });
 });
+
+describe('social: snapshots written before the tables of 256 shards (issue 24)', () => {
+  /** The code before 2026-11-28: FNV-1a over 64 shards; before the tables, flat records. */
+  const shardsOf64 = (record: Readonly<Record<string, unknown>>): Record<string, unknown>[] => {
+    const shards = Array.from({ length: 64 }, () => ({}) as Record<string, unknown>);
+    for (const [k, v] of Object.entries(record)) {
+      let h = 0x811c9dc5;
+      for (let i = 0; i < k.length; i++) h = Math.imul(h ^ k.charCodeAt(i), 0x01000193);
+      (shards[(h >>> 0) % 64] as Record<string, unknown>)[k] = v;
+    }
+    return shards;
+  };
+
+  it('property: an older snapshot (items flat or in 64 shards, follow flags flat) reads as the state it was, and folds on alike', () => {
+    const itemArb = fc.record({
+      id: fc.constantFrom('101', '102', '103', '104'),
+      obj_type: fc.constantFrom(1, 2),
+      liked: fc.boolean(),
+      collect: fc.constant(null),
+      stat: fc.record({ num_of_like: fc.nat(50), num_of_collection: fc.nat(5) }),
+      author: fc.record({ id: fc.constantFrom('a1', 'a2', 'a3'), is_follow: fc.boolean() }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(itemArb, { maxLength: 5 }), { maxLength: 6 }),
+        fc.array(itemArb, { maxLength: 5 }),
+        (pages, later) => {
+          const now = fold(stampAll(pages.map((items) => received(...items))));
+          const items = Object.fromEntries(tableEntries(now.items));
+          const following = Object.fromEntries(tableEntries(now.following));
+          for (const older of [
+            { ...now, items, following },
+            { ...now, items: shardsOf64(items), following },
+            { ...now, items: shardsOf64(items), following: shardsOf64(following) },
+          ]) {
+            const read = ctx.fromSnapshot?.(JSON.parse(JSON.stringify(older))) as social.SocialState;
+            for (const key of ['1:101', '1:102', '1:103', '1:104', '2:101', '2:104'])
+              expect(social.selectContentItem(read, key)).toEqual(social.selectContentItem(now, key));
+            for (const author of ['a1', 'a2', 'a3'])
+              expect(social.selectIsFollowing(read, author)).toBe(social.selectIsFollowing(now, author));
+            const next = fold(stampAll([received(...later)]), read);
+            const expected = fold(stampAll([received(...later)]), now);
+            expect(new Map(tableEntries(next.items))).toEqual(new Map(tableEntries(expected.items)));
+            expect(new Map(tableEntries(next.following))).toEqual(new Map(tableEntries(expected.following)));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+});

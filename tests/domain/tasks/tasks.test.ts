@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../../domain/index.js';
 import { given, stampAll, foldStepwise } from '../../support/spec.js';
-import { replay, signedOutEvents } from '../../../domain/index.js';
+import { evolve as evolveRoot, initialRootState, replay, signedOutEvents } from '../../../domain/index.js';
 import en from '../../../src/i18n/messages/en.json';
 
 const params = { domainType: 0, prompt: 'a lighthouse at dusk', aspectRatio: '16:9', seed: 7 };
@@ -180,5 +180,41 @@ describe("tasks: signing out (spec §4 logout clears the account's data; the nex
     const before = given(guestTask).state.tasks;
     const [event] = stampAll([tasks.accountTasksCleared({})], 2);
     expect(tasks.evolveTasks(before, event as tasks.TaskEvent)).toBe(before);
+  });
+});
+
+describe('tasks: the record of tasks by id, copied by Object.assign (issue 24)', () => {
+  it('property: putting a task leaves every earlier record as it was, and the last holds each task as last reported', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 1, max: 99 })), {
+          maxLength: 20,
+        }),
+        (steps) => {
+          const ids = [...new Set(steps.map(([id]) => id))];
+          const events = stampAll([
+            ...ids.map((id) => created(id)),
+            ...steps.map(([id, p]) => report(id, p)),
+          ]);
+          // Each record as it was when made, read again once every later one was made.
+          const states: ReturnType<typeof foldStepwise> = [];
+          const made: string[] = [];
+          for (const e of events) {
+            const s = evolveRoot(states[states.length - 1] ?? initialRootState, e);
+            states.push(s);
+            made.push(JSON.stringify(s.tasks.byId));
+          }
+          expect(states.map((s) => JSON.stringify(s.tasks.byId))).toEqual(made);
+          const last = states[states.length - 1];
+          // Own entries in the order the tasks were made, as a spread would keep them.
+          expect(Object.keys(last?.tasks.byId ?? {})).toEqual(ids);
+          for (const id of ids) {
+            const reports = steps.filter(([x]) => x === id).map(([, p]) => p);
+            expect(last?.tasks.byId[id]?.phase.progress).toBe(reports.reduce((m, p) => Math.max(m, p), 0));
+            expect(Object.getPrototypeOf(last?.tasks.byId)).toBe(Object.prototype);
+          }
+        },
+      ),
+    );
   });
 });

@@ -430,3 +430,37 @@ describe('batch queue laws', () => {
     );
   });
 });
+
+describe('acknowledged ids found through windows of a shared history (issue 24)', () => {
+  it('property: ackedHolds answers as includes for every list, on histories that branch, repeat ids and start over', () => {
+    const idArb = fc.constantFrom('a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', '__proto__');
+    fc.assert(
+      fc.property(
+        fc.array(idArb, { maxLength: 6 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.array(fc.tuple(fc.nat(), fc.array(idArb, { maxLength: 4 }), fc.boolean()), { maxLength: 40 }),
+        (first, memory, steps) => {
+          const lists: (readonly string[])[] = [first];
+          for (const [from, ids, ask] of steps) {
+            // Mostly the newest list grows (the replay), now and then an older one (a bisect, a branch).
+            const parent = lists[ask ? from % lists.length : lists.length - 1] as readonly string[];
+            if (ask) tracking.ackedHolds(parent, 'a');
+            lists.push(tracking.ackedAfter(parent, ids, memory));
+            for (const list of lists)
+              for (const id of ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', '__proto__', 'zz'])
+                expect(tracking.ackedHolds(list, id)).toBe(list.includes(id));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a list acknowledged past its memory keeps the newest ids, and a long history starts over', () => {
+    let acked: readonly string[] = [];
+    for (let i = 0; i < 100; i++) acked = tracking.ackedAfter(acked, [`i${i}`], 5);
+    expect(acked).toEqual(['i95', 'i96', 'i97', 'i98', 'i99']);
+    expect(tracking.ackedHolds(acked, 'i94')).toBe(false);
+    expect(tracking.ackedHolds(acked, 'i95')).toBe(true);
+  });
+});
