@@ -1,5 +1,5 @@
 import type { Invariant } from '../kernel/invariant.js';
-import type { Task, TasksState } from './state.js';
+import { taskIn, type Task, type TasksState } from './state.js';
 
 /**
  * The listed tasks an event changed, for the invariants checked incrementally: none when the
@@ -13,7 +13,7 @@ export const tasksTouched = (before: TasksState, after: TasksState): readonly st
   if (after.order !== before.order || after.deleted !== before.deleted) return null;
   if (after.byId === before.byId) return [];
   const touched: string[] = [];
-  for (const id of after.order) if (after.byId[id] !== before.byId[id]) touched.push(id);
+  for (const id of after.order) if (taskIn(after.byId, id) !== taskIn(before.byId, id)) touched.push(id);
   return touched;
 };
 
@@ -44,7 +44,7 @@ export const progressMonotonic: Invariant<TasksState> = {
   name: 'progressMonotonic',
   check: (before, after) => {
     for (const id of after.order) {
-      const problem = progressProblem(id, after.byId[id], before.byId[id]);
+      const problem = progressProblem(id, taskIn(after.byId, id), taskIn(before.byId, id));
       if (problem !== null) return problem;
     }
     return null;
@@ -54,7 +54,10 @@ export const progressMonotonic: Invariant<TasksState> = {
     if (touched === null) return false;
     // A touched task that is not listed (or not kept) is left to the full check.
     for (const id of touched)
-      if (!keptTask(before, after, id) || progressProblem(id, after.byId[id], before.byId[id]) !== null)
+      if (
+        !keptTask(before, after, id) ||
+        progressProblem(id, taskIn(after.byId, id), taskIn(before.byId, id)) !== null
+      )
         return false;
     return true;
   },
@@ -80,7 +83,7 @@ export const deletedNeverListed: Invariant<TasksState> = {
   name: 'deletedNeverListed',
   check: (_before, after) => {
     const deleted = after.deleted ?? {};
-    for (const id of after.order) if (deleted[id]) return `deleted task ${id} is listed again`;
+    for (const id of after.order) if (Object.hasOwn(deleted, id)) return `deleted task ${id} is listed again`;
     return null;
   },
   holdsAfter: (before, after) => after.order === before.order && after.deleted === before.deleted,

@@ -1,8 +1,8 @@
 import { memoizeLast } from '../kernel/memo.js';
-import type { Task, TaskMediaItem, TaskMediaKind, TasksState } from './state.js';
+import { taskIn, type Task, type TaskMediaItem, type TaskMediaKind, type TasksState } from './state.js';
 
 const taskListOf = memoizeLast((order: TasksState['order'], byId: TasksState['byId']): readonly Task[] =>
-  order.map((id) => byId[id]).filter((t): t is Task => t !== undefined),
+  order.map((id) => taskIn(byId, id)).filter((t): t is Task => t !== undefined),
 );
 
 /** The tasks in list order; the same array until the order or a task changes. */
@@ -11,14 +11,15 @@ export const selectTaskList = (s: TasksState): readonly Task[] => taskListOf(s.o
 export const selectTasksInProgress = (s: TasksState): readonly Task[] =>
   selectTaskList(s).filter((t) => t.phase.status === 'inProgress');
 
-export const selectTaskById = (s: TasksState, id: string): Task | undefined => s.byId[id];
+export const selectTaskById = (s: TasksState, id: string): Task | undefined => taskIn(s.byId, id);
 
 /** Tasks created as a guest (polled and deleted with g_mode=1). */
 export const selectGuestTasks = (s: TasksState): readonly Task[] => selectTaskList(s).filter((t) => t.guest);
 
 export const selectEstimate = (s: TasksState) => s.estimate ?? null;
 
-export const selectIsDeleted = (s: TasksState, id: string): boolean => (s.deleted ?? {})[id] === true;
+export const selectIsDeleted = (s: TasksState, id: string): boolean =>
+  Object.hasOwn(s.deleted ?? {}, id) && (s.deleted ?? {})[id] === true;
 
 /** Completed outputs of one kind across the list (e.g. every audio file), newest first. */
 export const selectMediaOfKind = (s: TasksState, kind: TaskMediaKind): readonly TaskMediaItem[] =>

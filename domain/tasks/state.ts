@@ -152,6 +152,17 @@ const byIdWith = (byId: TasksState['byId'], task: Task): TasksState['byId'] => {
   return next;
 };
 
+/**
+ * The task `byId` holds under `id` itself: an id such as "constructor" or "__proto__" is an id, not
+ * a property every object inherits (reading one crashed the reducer on a progress report).
+ */
+export const taskIn = (byId: Readonly<Record<string, Task>>, id: string): Task | undefined =>
+  Object.hasOwn(byId, id) ? byId[id] : undefined;
+
+/** Whether a record of flags by id holds `id` itself (see `taskIn`). */
+const flagged = (record: Readonly<Record<string, boolean>>, id: string): boolean =>
+  Object.hasOwn(record, id) && record[id] === true;
+
 /** Replaces one task, keeping every other reference (cheap for views and for replay). */
 const withTask = (state: TasksState, task: Task): TasksState => ({
   ...state,
@@ -186,7 +197,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
   switch (event.type) {
     case 'tasks/created': {
       const p = event.payload;
-      if (state.byId[p.id] || deletedOf(state)[p.id]) return state;
+      if (taskIn(state.byId, p.id) || flagged(deletedOf(state), p.id)) return state;
       const task: Task = {
         id: p.id,
         params: p.params,
@@ -200,7 +211,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
     }
     case 'tasks/progressReported': {
       const p = event.payload;
-      const task = state.byId[p.id];
+      const task = taskIn(state.byId, p.id);
       if (!task || task.phase.status !== 'inProgress') return state;
       const node = p.currentNode ?? task.phase.currentNode;
       return withTask(state, {
@@ -217,7 +228,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       });
     }
     case 'tasks/completed': {
-      const task = state.byId[event.payload.id];
+      const task = taskIn(state.byId, event.payload.id);
       if (!task || task.phase.status !== 'inProgress') return state;
       const media = event.payload.media;
       return withTask(state, {
@@ -233,7 +244,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       });
     }
     case 'tasks/failed': {
-      const task = state.byId[event.payload.id];
+      const task = taskIn(state.byId, event.payload.id);
       if (!task || task.phase.status !== 'inProgress') return state;
       return withTask(state, {
         ...task,
@@ -249,33 +260,33 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
     }
     case 'tasks/removed': {
       const id = event.payload.id;
-      if (!state.byId[id]) return state;
+      if (!taskIn(state.byId, id)) return state;
       const { [id]: _removed, ...byId } = state.byId;
       return { ...state, byId, order: state.order.filter((x) => x !== id) };
     }
     case 'tasks/deleted': {
       const id = event.payload.id;
       const deleted = deletedOf(state);
-      if (deleted[id] && !state.byId[id]) return state;
+      if (flagged(deleted, id) && !taskIn(state.byId, id)) return state;
       const { [id]: _gone, ...byId } = state.byId;
       return {
         ...state,
         byId,
-        order: state.byId[id] ? state.order.filter((x) => x !== id) : state.order,
+        order: taskIn(state.byId, id) ? state.order.filter((x) => x !== id) : state.order,
         deleted: { ...deleted, [id]: true },
       };
     }
     case 'tasks/accountTasksCleared': {
-      const order = state.order.filter((id) => state.byId[id]?.guest === true);
+      const order = state.order.filter((id) => taskIn(state.byId, id)?.guest === true);
       if (order.length === state.order.length) return state;
       const byId: Record<string, Task> = {};
-      for (const id of order) byId[id] = state.byId[id]!;
+      for (const id of order) byId[id] = taskIn(state.byId, id)!;
       return { ...state, byId, order };
     }
     case 'tasks/seen': {
       let byId: Record<string, Task> | null = null;
       for (const id of event.payload.ids) {
-        const t = state.byId[id];
+        const t = taskIn(state.byId, id);
         if (!t?.unseen) continue;
         const { unseen: _seen, ...rest } = t;
         byId = byId ?? { ...state.byId };
@@ -307,13 +318,13 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       };
     }
     case 'tasks/publishStarted': {
-      const task = state.byId[event.payload.id];
+      const task = taskIn(state.byId, event.payload.id);
       if (!task || task.phase.status !== 'completed' || task.publishedAs !== undefined) return state;
       return { ...state, publishing: { ...state.publishing, [task.id]: true } };
     }
     case 'tasks/published': {
       const { id, artworkId } = event.payload;
-      const task = state.byId[id];
+      const task = taskIn(state.byId, id);
       const publishing = withoutKey(state.publishing, id);
       if (!task) return { ...state, publishing };
       return { ...state, publishing, byId: { ...state.byId, [id]: { ...task, publishedAs: artworkId } } };
@@ -333,9 +344,9 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       const listed = new Set<string>();
       const byId: Record<string, Task> = {};
       for (const s of items) {
-        if (deleted[s.id] || listed.has(s.id)) continue;
+        if (flagged(deleted, s.id) || listed.has(s.id)) continue;
         listed.add(s.id);
-        const known = state.byId[s.id];
+        const known = taskIn(state.byId, s.id);
         if (known) {
           const phase = applySnapshot(known.phase, s);
           const finishedNow = known.phase.status === 'inProgress' && phase.status !== 'inProgress';
@@ -359,7 +370,7 @@ export const evolveTasks = (state: TasksState, event: TaskEvent): TasksState => 
       }
       // Kept beside the list: guest tasks and tasks created after the list was asked for.
       for (const id of state.order) {
-        const t = state.byId[id];
+        const t = taskIn(state.byId, id);
         if (!t || listed.has(id)) continue;
         if (t.guest || t.createdAt >= requestedAt) byId[id] = t;
       }

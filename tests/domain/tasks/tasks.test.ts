@@ -218,3 +218,27 @@ describe('tasks: the record of tasks by id, copied by Object.assign (issue 24)',
     );
   });
 });
+
+describe('tasks: an id is an id, whatever it spells (a name every object inherits is not a task)', () => {
+  it('ids such as constructor, __proto__, toString and hasOwnProperty fold like any other: created, reported, listed, deleted', () => {
+    for (const id of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      // Before the task exists, a report for it changes nothing (it read Object.prototype's member and crashed).
+      const early = given(report(id, 30)).when();
+      expect(early.violation, id).toBeNull();
+      expect(tasks.selectTaskById(early.state.tasks, id), id).toBeUndefined();
+      expect(tasks.selectTaskList(early.state.tasks), id).toEqual([]);
+      const { state, violation } = given(created(id)).when(report(id, 40));
+      expect(violation, id).toBeNull();
+      expect(tasks.selectTaskById(state.tasks, id)?.phase.progress, id).toBe(40);
+      expect(
+        tasks.selectTaskList(state.tasks).map((t) => t.id),
+        id,
+      ).toEqual([id]);
+      const gone = given(created(id), report(id, 40)).when(tasks.taskDeleted({ id }));
+      expect(gone.violation, id).toBeNull();
+      expect(tasks.selectTaskList(gone.state.tasks), id).toEqual([]);
+      expect(tasks.selectIsDeleted(gone.state.tasks, id), id).toBe(true);
+      expect(tasks.selectIsDeleted(state.tasks, id), id).toBe(false);
+    }
+  });
+});
