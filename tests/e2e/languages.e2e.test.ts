@@ -97,6 +97,17 @@ describe('sixteen languages', () => {
     expect(seen.direction).toBe('ltr');
     expect(await ar.evaluate(() => document.documentElement.dir)).toBe('rtl');
     await ar.screenshot({ path: path.join(SHOTS, 'language-ar-390-explore.png') });
+    // A work's tags read "#cyberpunk", the mark before the word, not after it.
+    await ar.getByTestId('card-link').first().click();
+    const tag = ar.locator('a[href*="/tag/"][dir=auto]').first();
+    await tag.waitFor();
+    expect(await tag.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+    expect(await tag.textContent()).toMatch(/^#[a-z]/);
+    // The demo account's address and password in the login dialog keep their own order.
+    await ar.getByTestId('like-button').first().click();
+    const demo = ar.locator('bdi[dir=ltr]', { hasText: 'demo@atelier.test' });
+    await demo.waitFor();
+    await ar.screenshot({ path: path.join(SHOTS, 'language-ar-390-login-demo.png') });
     await ar.close();
   });
 });

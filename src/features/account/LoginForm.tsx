@@ -86,7 +86,13 @@ export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) =
       </form>
       <div className={styles.demo}>
         <p>
-          <FormattedMessage id="login.demo" values={DEMO} />
+          <FormattedMessage
+            id="login.demo"
+            values={{
+              email: <bdi dir="ltr">{DEMO.email}</bdi>,
+              password: <bdi dir="ltr">{DEMO.password}</bdi>,
+            }}
+          />
         </p>
         <Button
           variant="ghost"

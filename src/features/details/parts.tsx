@@ -120,7 +120,7 @@ export const TagList = ({ item }: { readonly item: details.DetailItem }) => {
     <ul className={styles.tags} aria-label={intl.formatMessage({ id: 'details.tags' })}>
       {item.tags.map((t) => (
         <li key={t.id}>
-          <Link to={to(search.tagPath(t.name))} className={styles.tag}>
+          <Link dir="auto" to={to(search.tagPath(t.name))} className={styles.tag}>
             #{t.name}
           </Link>
         </li>

@@ -33,7 +33,7 @@ export const TagCards = ({
               <span className={styles.noCover} />
             )}
             <span>
-              <strong>#{t.name}</strong>
+              <strong dir="auto">#{t.name}</strong>
               <small>
                 <FormattedMessage
                   id="search.tagWorks"

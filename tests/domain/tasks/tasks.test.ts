@@ -234,7 +234,7 @@ describe('tasks: an id is an id, whatever it spells (a name every object inherit
         tasks.selectTaskList(state.tasks).map((t) => t.id),
         id,
       ).toEqual([id]);
-      const gone = given(created(id), report(id, 40)).when(tasks.taskDeleted({ id }));
+      const gone = given(created(id), report(id, 40)).when(tasks.taskDeleted({ id, refundedCoins: 0 }));
       expect(gone.violation, id).toBeNull();
       expect(tasks.selectTaskList(gone.state.tasks), id).toEqual([]);
       expect(tasks.selectIsDeleted(gone.state.tasks, id), id).toBe(true);

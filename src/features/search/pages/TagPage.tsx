@@ -92,7 +92,9 @@ const TagPage = () => {
           />
         )}
         <div>
-          <h1 className={styles.heading}>#{tag.name}</h1>
+          <h1 dir="auto" className={styles.heading}>
+            #{tag.name}
+          </h1>
           {tag.description !== '' && (
             <p dir="auto" className={styles.sub}>
               {tag.description}
