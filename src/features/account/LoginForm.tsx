@@ -13,6 +13,8 @@ import { useLoginFailure } from './useLoginFailure';
 
 /** The seeded demo account of the reference server (README), offered to fill in with one click. */
 const DEMO = { email: 'demo@atelier.test', password: 'atelier-demo' };
+/** The demo address and password are each one unbroken run (a hyphen is no place to wrap a password). */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
 /**
  * The sign-in form, shared by the login page and the login dialog of spec §8. Its links lead to
@@ -89,8 +91,16 @@ export const LoginForm = ({ onLeave }: { readonly onLeave?: () => void } = {}) =
           <FormattedMessage
             id="login.demo"
             values={{
-              email: <bdi dir="ltr">{DEMO.email}</bdi>,
-              password: <bdi dir="ltr">{DEMO.password}</bdi>,
+              email: (
+                <bdi dir="ltr" style={NO_WRAP}>
+                  {DEMO.email}
+                </bdi>
+              ),
+              password: (
+                <bdi dir="ltr" style={NO_WRAP}>
+                  {DEMO.password}
+                </bdi>
+              ),
             }}
           />
         </p>
