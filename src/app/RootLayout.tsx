@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { routing } from '../../domain/index.js';
-import { DirectionProvider, TooltipProvider } from '../ui';
+import { DirectionProvider } from '../ui';
 import { TitleOverrideContext } from '../i18n/title';
 import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
@@ -63,9 +63,8 @@ export const LocaleProviders = ({
   return (
     <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
       <LocaleContext.Provider value={value}>
-        <DirectionProvider dir={routing.textDirection(locale)}>
-          <TooltipProvider>{children}</TooltipProvider>
-        </DirectionProvider>
+        {/* No TooltipProvider here: the shell shows no tooltip, and its Radix parts would be in the first visit (issue 22). */}
+        <DirectionProvider dir={routing.textDirection(locale)}>{children}</DirectionProvider>
       </LocaleContext.Provider>
     </IntlProvider>
   );
