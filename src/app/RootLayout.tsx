@@ -8,7 +8,6 @@ import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
 import { Shell } from './shell/Shell';
-import styles from './shell/Shell.module.css';
 
 const localeOfPath = (pathname: string): routing.Locale =>
   routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
@@ -86,9 +85,20 @@ export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => 
   );
 };
 
-/** What shows while the first page's loader runs (before React Router renders a route). */
+/**
+ * What shows while the first page's loader runs (before React Router renders a route): the shell
+ * index.html painted before the scripts ran, the same markup (its classes are index.html's).
+ */
 export const ShellFallback = () => (
-  <div className={styles.fallback} aria-busy="true">
-    <div className={styles.fallbackBar} />
+  <div className="boot" aria-busy="true">
+    <div className="boot-bar">
+      <span className="boot-menu" />
+      <span className="boot-brand">
+        <span className="boot-mark" aria-hidden="true">
+          A
+        </span>
+        <span className="boot-name">Atelier</span>
+      </span>
+    </div>
   </div>
 );
