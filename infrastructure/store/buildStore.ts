@@ -2,14 +2,15 @@
  * The one store factory, used by the app, the tests, the replay tool and the benchmarks.
  * The reducer is the domain's root `evolve`; epics run with injected dependencies.
  *
- * The core epics start with the store, and so do the area `modules` given; `addEpics` starts a
- * module later, once. The web client starts none and its router adds each when a route that needs
+ * The core epics start with the store (the `later` ones too, their code perhaps loading after it
+ * starts), and so do the area `modules` given; `addEpics` starts a module later, once. The web client starts none and its router adds each when a route that needs
  * it loads (`buildStore`); tests, the replay tool and the benchmarks start them all (`makeStore`).
  */
 import { configureStore } from '@reduxjs/toolkit';
 import { createEpicMiddleware } from 'redux-observable';
 import { BehaviorSubject, mergeMap } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
+import { deferredEpics } from '../epics/deferred';
 import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
 import { dropTokenOnSignOut } from '../session/tokenOnSignOut';
@@ -20,6 +21,12 @@ export interface MakeStoreOptions {
   readonly preloadedState?: DomainRootState;
   readonly source?: string;
   readonly modules?: readonly EpicModule[];
+  /**
+   * The core epics that are not in `coreEpics` (`laterCoreEpics`, epics/later.ts): given, they start
+   * with the store; as a loader (the web client), their code loads after it starts and they are
+   * handed every action from the start (epics/deferred.ts). Without them, only `coreEpics` run.
+   */
+  readonly later?: readonly AppEpic[] | (() => Promise<readonly AppEpic[]>);
   /**
    * The log's bound and where it is kept (issue 24): the browser keeps two segments of
    * `LOG_SEGMENT_EVENTS` in memory and writes them to IndexedDB; by default every event is kept.
@@ -32,6 +39,7 @@ export const buildStore = ({
   preloadedState,
   source,
   modules = [],
+  later = [],
   log = {},
 }: MakeStoreOptions) => {
   const recorder = makeRecorder({
@@ -53,7 +61,8 @@ export const buildStore = ({
         .concat(epicMiddleware),
     devTools: false,
   });
-  const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(coreEpics));
+  const start = typeof later === 'function' ? [...coreEpics, deferredEpics(later)] : [...coreEpics, ...later];
+  const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(start));
   epicMiddleware.run((action$, state$, deps) => epic$.pipe(mergeMap((epic) => epic(action$, state$, deps))));
   const added = new Set<string>();
   /** Starts a module's epics unless they already run; true when this call started them. */
