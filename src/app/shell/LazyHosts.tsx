@@ -2,26 +2,55 @@
  * The shell's overlays (toasts, the §8 dialog, the popup queue, the guided tour) load their chunks
  * when they first have something to show (issue 22: the first visit carries no overlay code), then
  * stay mounted, so they close as they did (their exit and the focus's return). Their chunks are
- * also fetched when the browser is idle after the first paint, so the first one shows at once.
+ * fetched when the browser is idle after the first paint; and a route's loader waits for the ones
+ * its guard opened (`loadOverlaysShown`), so a login dialog shows with the page behind it, as before.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { useMatches } from 'react-router';
-import { notices } from '../../../domain/index.js';
+import { notices, type RootState } from '../../../domain/index.js';
 import { popupRouteEntered } from '../../../infrastructure/popups/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
 import { usePopupView, useReminder } from '../../features/popups/usePopups';
 import { useTour } from '../../features/tour/useTour';
 import { preloadDeferredParts } from '../../ui';
 
-const importToasts = () => import('../../features/notices/Toasts');
-const importDialogs = () => import('../../features/notices/Dialogs');
-const importPopupHost = () => import('../../features/popups/PopupHost');
-const importGuidedTour = () => import('../../features/tour/GuidedTour');
+interface Part<P> {
+  readonly load: () => Promise<unknown>;
+  /** Nothing until its chunk is there (asked for on its first render), then the component, from the same render on. */
+  readonly View: ComponentType<P>;
+}
 
-const Toasts = lazy(() => importToasts().then((m) => ({ default: m.Toasts })));
-const Dialogs = lazy(() => importDialogs().then((m) => ({ default: m.Dialogs })));
-const PopupHost = lazy(() => importPopupHost().then((m) => ({ default: m.PopupHost })));
-const GuidedTour = lazy(() => importGuidedTour().then((m) => ({ default: m.GuidedTour })));
+const part = <P extends object>(importer: () => Promise<ComponentType<P>>): Part<P> => {
+  let loaded: ComponentType<P> | null = null;
+  let pending: Promise<unknown> | null = null;
+  const load = () =>
+    (pending ??= importer().then(
+      (c) => (loaded = c),
+      () => (pending = null), // a failed fetch (offline) is tried again on the next render
+    ));
+  const View = (props: P) => {
+    const [, setReady] = useState(false);
+    useEffect(() => {
+      if (loaded === null) void load().then(() => setReady(true));
+    }, []);
+    const Loaded = loaded;
+    return Loaded === null ? null : <Loaded {...props} />;
+  };
+  return { load, View };
+};
+
+const toasts = part(() => import('../../features/notices/Toasts').then((m) => m.Toasts));
+const dialogs = part(() => import('../../features/notices/Dialogs').then((m) => m.Dialogs));
+const popupHost = part(() => import('../../features/popups/PopupHost').then((m) => m.PopupHost));
+const guidedTour = part(() => import('../../features/tour/GuidedTour').then((m) => m.GuidedTour));
+
+/** For a route's loader: the chunks of the toast and the dialog the state shows now (its guard may have opened them). */
+export const loadOverlaysShown = async (state: RootState): Promise<void> => {
+  await Promise.all([
+    notices.selectDialog(state.notices) === null ? null : dialogs.load(),
+    notices.selectNotices(state.notices).length === 0 ? null : toasts.load(),
+  ]);
+};
 
 /** True from the first time `now` is, for good. */
 const useOnceTrue = (now: boolean): boolean => {
@@ -45,8 +74,7 @@ const usePreloadWhenIdle = () => {
   useEffect(() => {
     const preload = () => {
       preloadDeferredParts();
-      for (const load of [importToasts, importDialogs, importPopupHost, importGuidedTour])
-        load().catch(() => undefined);
+      for (const p of [toasts, dialogs, popupHost, guidedTour]) void p.load();
     };
     const idle = () => {
       if (typeof window.requestIdleCallback === 'function')
@@ -71,17 +99,17 @@ export const LazyHosts = () => {
   }, [route, dispatch]);
   const popup = usePopupView() !== null;
   const reminder = useReminder(route) !== null;
-  const toasts = useOnceTrue(useAppSelector((s) => notices.selectNotices(s.notices).length > 0));
-  const dialog = useOnceTrue(useAppSelector((s) => notices.selectDialog(s.notices) !== null));
-  const popups = useOnceTrue(popup || reminder);
-  const tour = useOnceTrue(useTour() !== null);
+  const showToasts = useOnceTrue(useAppSelector((s) => notices.selectNotices(s.notices).length > 0));
+  const showDialogs = useOnceTrue(useAppSelector((s) => notices.selectDialog(s.notices) !== null));
+  const showPopups = useOnceTrue(popup || reminder);
+  const showTour = useOnceTrue(useTour() !== null);
   usePreloadWhenIdle();
   return (
-    <Suspense fallback={null}>
-      {tour ? <GuidedTour /> : null}
-      {toasts ? <Toasts /> : null}
-      {dialog ? <Dialogs /> : null}
-      {popups ? <PopupHost route={route} /> : null}
-    </Suspense>
+    <>
+      {showTour ? <guidedTour.View /> : null}
+      {showToasts ? <toasts.View /> : null}
+      {showDialogs ? <dialogs.View /> : null}
+      {showPopups ? <popupHost.View route={route} /> : null}
+    </>
   );
 };
