@@ -120,7 +120,9 @@ const useDeferred = <P extends Openable>(
     ...(opensOn === 'pointerdown'
       ? {
           onPointerDown: both<PointerEvent>(own['onPointerDown'], (e) => {
-            if (e.button === 0 && !e.ctrlKey) load(true, e.currentTarget);
+            if (e.button !== 0 || e.ctrlKey) return;
+            e.preventDefault(); // as Radix's trigger: the press does not move the focus, the menu takes it
+            load(true, e.currentTarget);
           }),
           onKeyDown: both<KeyboardEvent>(own['onKeyDown'], (e) => {
             if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
