@@ -4,7 +4,7 @@
  * time is read by the clock adapter when the page opens (the domain never reads it).
  */
 import { createSelector } from '@reduxjs/toolkit';
-import { useLayoutEffect } from 'react';
+import { useEffect } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
 import { campaigns, type RootState } from '../../../domain/index.js';
@@ -22,9 +22,7 @@ export const CampaignBanner = () => {
   const dispatch = useAppDispatch();
   const banner = useAppSelector(selectBanner);
   const { to } = useLocale();
-  // Before the first paint: the clock read settles the banner at once, so its skeleton never paints
-  // and the page below it never moves (issue 22, CLS; the skeleton is for a banner that waits).
-  useLayoutEffect(() => {
+  useEffect(() => {
     dispatch(showCampaignBanner({}));
   }, [dispatch]);
   if (banner === null) return <Skeleton className={styles.skeleton} />;
