@@ -3,7 +3,7 @@
  * no overlay code the first screen does not show). Until its chunk is there, a deferred part draws
  * its trigger alone, the same element with the same look and name; pointing at it or focusing it
  * loads the chunk, and a press that comes first opens the part as soon as it is there. Each chunk
- * is also fetched when the browser is idle after the first paint (`preloadDeferredParts`).
+ * is also fetched on the person's first move or key anywhere (`preloadDeferredParts`, app/shell/LazyHosts).
  */
 import {
   cloneElement,
@@ -164,7 +164,7 @@ export const DeferredDialog = (props: DialogProps) =>
     'dialog',
   );
 
-/** Fetches the deferred parts' chunks (called once the first page has painted and the browser is idle). */
+/** Fetches the deferred parts' chunks (the shell calls it on the person's first move or key). */
 export const preloadDeferredParts = (): void => {
   for (const part of [menu, popover, dialog]) part.load().catch(() => undefined);
 };

@@ -2,7 +2,7 @@
  * The shell's overlays (toasts, the §8 dialog, the popup queue, the guided tour) load their chunks
  * when they first have something to show (issue 22: the first visit carries no overlay code), then
  * stay mounted, so they close as they did (their exit and the focus's return). Their chunks are
- * fetched when the browser is idle after the first paint; and a route's loader waits for the ones
+ * fetched on the person's first move or key; and a route's loader waits for the ones
  * its guard opened (`loadOverlaysShown`), so a login dialog shows with the page behind it, as before.
  */
 import { useEffect, useState, type ComponentType } from 'react';
@@ -69,24 +69,24 @@ const useRouteName = (): string | null => {
   return null;
 };
 
-/** After the first paint, once the browser is idle: the overlays' and the header menus' chunks. */
-const usePreloadWhenIdle = () => {
+/**
+ * On the person's first pointer move, touch, key or focus anywhere: the overlays' and the header
+ * menus' chunks, so the first one opens at once. (Not at idle after load: fetched and compiled
+ * then, they lengthened the first visit's main-thread work, Lighthouse's TBT, for parts a visit
+ * that touches nothing never shows.)
+ */
+const usePreloadOnFirstIntent = () => {
   useEffect(() => {
+    const events = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
     const preload = () => {
+      for (const e of events) window.removeEventListener(e, preload, true);
       preloadDeferredParts();
       for (const p of [toasts, dialogs, popupHost, guidedTour]) void p.load();
     };
-    const idle = () => {
-      if (typeof window.requestIdleCallback === 'function')
-        window.requestIdleCallback(preload, { timeout: 5000 });
-      else setTimeout(preload, 1000);
+    for (const e of events) window.addEventListener(e, preload, { capture: true, passive: true });
+    return () => {
+      for (const e of events) window.removeEventListener(e, preload, true);
     };
-    if (document.readyState === 'complete') {
-      idle();
-      return;
-    }
-    window.addEventListener('load', idle, { once: true });
-    return () => window.removeEventListener('load', idle);
   }, []);
 };
 
@@ -103,7 +103,7 @@ export const LazyHosts = () => {
   const showDialogs = useOnceTrue(useAppSelector((s) => notices.selectDialog(s.notices) !== null));
   const showPopups = useOnceTrue(popup || reminder);
   const showTour = useOnceTrue(useTour() !== null);
-  usePreloadWhenIdle();
+  usePreloadOnFirstIntent();
   return (
     <>
       {showTour ? <guidedTour.View /> : null}
