@@ -86,6 +86,8 @@ export const bootstrap = (getLanguage: () => string) => {
     });
   }
   const store = buildStore({
+    // Their code loads after the store starts, beside the first route's (issue 22: not in the first visit).
+    later: () => import('../epics/later').then((m) => m.laterCoreEpics),
     log: {
       segment: LOG_SEGMENT_EVENTS,
       ...(ring === null ? {} : { sink: deferredSink(ring.then((r) => r.sink)) }),

@@ -1,44 +1,26 @@
 import { catchError } from 'rxjs';
 import { combineEpics } from 'redux-observable';
-import { billingEpics } from '../billing/epics';
 import { noticeEpics } from '../notices/epics';
 import { sessionEpics } from '../session/epics';
-import { socialEpics } from '../social/epics';
-import { taskEpics } from '../tasks/epics';
 import { platformEpics } from '../platform/epics';
-import { telemetryEpics } from '../telemetry/epics';
-import { uploadsEpics } from '../uploads/epics';
-import { searchBoxEpics } from '../details/searchBox';
-import { supportEpics } from '../support/epics';
-import { tourEpics } from '../tour/epics';
 import { marketingEpics } from '../marketing/epics';
-import { resumePendingDeletesEpic } from '../streaming/pendingDeletes';
 import type { AppEpic } from './types';
 
 export type { Action, AppEpic } from './types';
 
 /**
- * The epics every page needs from the first moment: the session, tasks and their polling (the
- * queue survives a reload on any page), payment, notices, uploads (guest files are saved after a
- * sign-in anywhere), telemetry, the platform's local data, the header's search suggestions, and the
- * social writes (a like button sits on any page, a guest's ask is carried out after a sign-in
- * anywhere, the outbox drains when the browser comes back online) with the header's unread count,
- * and a chat delete a closed page left inside its undo window.
+ * The epics that start with the store: the session, the notices, the platform's local data (the
+ * theme, the flags) and the campaign clock the first screen's banner reads before it paints. The
+ * other epics every page needs (tasks, payment, uploads, telemetry, search, social, support, the
+ * tour: `laterCoreEpics`, ./later.ts) run from the start too, but the web client loads their code
+ * after the store starts (`deferredEpics`, ./deferred.ts: they are handed every action from the
+ * start, in order); tests, the replay tool and the benchmarks start them with these (`makeStore`).
  */
 export const coreEpics: readonly AppEpic[] = [
-  ...taskEpics,
   ...sessionEpics,
-  ...billingEpics,
   ...noticeEpics,
-  ...uploadsEpics,
-  ...telemetryEpics,
   ...platformEpics,
-  ...searchBoxEpics,
-  ...socialEpics,
-  ...supportEpics,
-  ...tourEpics,
   ...marketingEpics,
-  resumePendingDeletesEpic,
 ];
 
 /**

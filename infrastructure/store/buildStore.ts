@@ -2,8 +2,8 @@
  * The one store factory, used by the app, the tests, the replay tool and the benchmarks.
  * The reducer is the domain's root `evolve`; epics run with injected dependencies.
  *
- * The core epics start with the store, and so do the area `modules` given; `addEpics` starts a
- * module later, once. The web client starts none and its router adds each when a route that needs
+ * The core epics start with the store (the `later` ones too, their code perhaps loading after it
+ * starts), and so do the area `modules` given; `addEpics` starts a module later, once. The web client starts none and its router adds each when a route that needs
  * it loads (`buildStore`); tests, the replay tool and the benchmarks start them all (`makeStore`).
  * `close` ends every epic at once, as closing the page does: requests in flight are aborted,
  * timers cleared, nothing more is written anywhere (what a reload finds is what was there).
@@ -12,6 +12,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createEpicMiddleware } from 'redux-observable';
 import { BehaviorSubject, Subject, mergeMap, takeUntil } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
+import { deferredEpics } from '../epics/deferred';
 import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
 import type { Dependencies } from './dependencies';
 import { dropTokenOnSignOut } from '../session/tokenOnSignOut';
@@ -22,6 +23,12 @@ export interface MakeStoreOptions {
   readonly preloadedState?: DomainRootState;
   readonly source?: string;
   readonly modules?: readonly EpicModule[];
+  /**
+   * The core epics that are not in `coreEpics` (`laterCoreEpics`, epics/later.ts): given, they start
+   * with the store; as a loader (the web client), their code loads after it starts and they are
+   * handed every action from the start (epics/deferred.ts). Without them, only `coreEpics` run.
+   */
+  readonly later?: readonly AppEpic[] | (() => Promise<readonly AppEpic[]>);
   /**
    * The log's bound and where it is kept (issue 24): the browser keeps two segments of
    * `LOG_SEGMENT_EVENTS` in memory and writes them to IndexedDB; by default every event is kept.
@@ -34,6 +41,7 @@ export const buildStore = ({
   preloadedState,
   source,
   modules = [],
+  later = [],
   log = {},
 }: MakeStoreOptions) => {
   const recorder = makeRecorder({
@@ -55,7 +63,8 @@ export const buildStore = ({
         .concat(epicMiddleware),
     devTools: false,
   });
-  const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(coreEpics));
+  const start = typeof later === 'function' ? [...coreEpics, deferredEpics(later)] : [...coreEpics, ...later];
+  const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(start));
   const closed$ = new Subject<void>();
   epicMiddleware.run((action$, state$, deps) =>
     epic$.pipe(

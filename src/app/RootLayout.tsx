@@ -2,13 +2,12 @@ import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 
 import { IntlProvider, useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { routing } from '../../domain/index.js';
-import { DirectionProvider, TooltipProvider } from '../ui';
+import { DirectionProvider } from '../ui';
 import { TitleOverrideContext } from '../i18n/title';
 import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
 import { Shell } from './shell/Shell';
-import styles from './shell/Shell.module.css';
 
 const localeOfPath = (pathname: string): routing.Locale =>
   routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
@@ -63,9 +62,8 @@ export const LocaleProviders = ({
   return (
     <IntlProvider locale={locale} defaultLocale="en" messages={messages}>
       <LocaleContext.Provider value={value}>
-        <DirectionProvider dir={routing.textDirection(locale)}>
-          <TooltipProvider>{children}</TooltipProvider>
-        </DirectionProvider>
+        {/* No TooltipProvider here: the shell shows no tooltip, and its Radix parts would be in the first visit (issue 22). */}
+        <DirectionProvider dir={routing.textDirection(locale)}>{children}</DirectionProvider>
       </LocaleContext.Provider>
     </IntlProvider>
   );
@@ -87,9 +85,20 @@ export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => 
   );
 };
 
-/** What shows while the first page's loader runs (before React Router renders a route). */
+/**
+ * What shows while the first page's loader runs (before React Router renders a route): the shell
+ * index.html painted before the scripts ran, the same markup (its classes are index.html's).
+ */
 export const ShellFallback = () => (
-  <div className={styles.fallback} aria-busy="true">
-    <div className={styles.fallbackBar} />
+  <div className="boot" aria-busy="true">
+    <div className="boot-bar">
+      <span className="boot-menu" />
+      <span className="boot-brand">
+        <span className="boot-mark" aria-hidden="true">
+          A
+        </span>
+        <span className="boot-name">Atelier</span>
+      </span>
+    </div>
   </div>
 );

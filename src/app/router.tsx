@@ -11,6 +11,7 @@ import { LoginGate } from '../features/account';
 import { runGuard, type GuardOutcome } from './guard';
 import { localizeHref } from '../i18n/locale';
 import { RootLayout, ShellFallback } from './RootLayout';
+import { loadOverlaysShown } from './shell/LazyHosts';
 import { RouteError } from './RouteError';
 
 export interface RouteHandle {
@@ -43,6 +44,8 @@ const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
       ctx.store.addEpics(module);
     await messages;
     const outcome = await runGuard(ctx, route.meta, url);
+    // A dialog or toast the guard opened shows with the page (their chunks load on first use).
+    await loadOverlaysShown(ctx.store.getState());
     // Behind the login dialog the page's data is not asked for: a guest has no right to it yet.
     if (!outcome.gated) await route.load?.(ctx, params);
     return outcome;
@@ -62,6 +65,7 @@ const notFoundRoute = (ctx: RouteContext): RouteObject => ({
     const url = new URL(request.url);
     await ctx.catalogue.load(localeOfPath(url.pathname));
     await runGuard(ctx, NOT_FOUND_META, url);
+    await loadOverlaysShown(ctx.store.getState());
     throw notFound();
   },
   errorElement: <RouteError />,

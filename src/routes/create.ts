@@ -1,4 +1,5 @@
 import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
+import { readCampaignClock } from '../../infrastructure/marketing/banner';
 import type { AppRoute } from './types';
 
 /**
@@ -13,4 +14,5 @@ export const createRoute: AppRoute = {
   descriptionId: 'meta.description.create',
   modules: [loadCreationModule, loadStudioModule],
   page: () => import('../features/create/pages/CreatePage'),
+  load: ({ store }) => readCampaignClock(store),
 };

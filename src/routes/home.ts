@@ -1,5 +1,6 @@
 import { routing } from '../../domain/index.js';
 import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
+import { readCampaignClock } from '../../infrastructure/marketing/banner';
 import type { AppRoute } from './types';
 
 /** Home (spec §2 `/`, with its openLoginDialog and toActive queries): the creation page. */
@@ -10,4 +11,5 @@ export const homeRoute: AppRoute = {
   descriptionId: 'meta.description.create',
   modules: [loadCreationModule, loadStudioModule],
   page: () => import('../features/create/pages/CreatePage'),
+  load: ({ store }) => readCampaignClock(store),
 };

@@ -8,7 +8,10 @@
  * - tokens.css is imported ONCE by the app entry, before any other stylesheet:
  *       import './ui/tokens.css';   // in src/main.tsx
  *   Components rely on its variables; they do not import it themselves.
- * - Mount once near the root: <DirectionProvider dir=…> (Radix ignores the DOM dir attribute), <TooltipProvider>, and <ToastProvider label=…> with a <ToastViewport label=…>.
+ * - Mount once near the root: <DirectionProvider dir=…> (Radix ignores the DOM dir attribute), and <ToastProvider label=…>
+ *   with a <ToastViewport label=…>. Tooltips need a <TooltipProvider> above them: the view that shows them mounts it
+ *   (the shell shows none, and keeps Radix's positioning code out of the first visit).
+ * - DeferredMenu / DeferredPopover / DeferredDialog: the same parts, their Radix code loaded on first use (the shell's).
  */
 export { AVATAR_PX, Avatar, initialsOf } from './Avatar';
 export type { AvatarProps, AvatarSize } from './Avatar';
@@ -21,6 +24,7 @@ export { CoverFrame } from './CoverFrame';
 export type { CoverFrameProps } from './CoverFrame';
 export { visuallyHiddenClass } from './VisuallyHidden';
 export type { CardProps } from './Card';
+export { DeferredDialog, DeferredMenu, DeferredPopover, preloadDeferredParts } from './Deferred';
 export { DirectionProvider } from './Direction';
 export type { DirectionProviderProps } from './Direction';
 export { ConfirmDialog, Dialog, DialogClose } from './Dialog';

@@ -13,20 +13,17 @@ import { enablePush } from '../../../infrastructure/push/commands';
 import { trackPageView } from '../../../infrastructure/telemetry/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { CoinSummary } from '../../features/billing';
-import { Dialogs, Toasts } from '../../features/notices';
-import { PopupHost } from '../../features/popups';
 import { SearchBox } from '../../features/search';
 import { MessagesBell } from '../../features/social';
 import { SiteFooter } from '../../features/support';
-import { GuidedTour } from '../../features/tour';
 import { LOCALES } from '../../i18n/locales';
 import {
   AVATAR_PX,
   Avatar,
   Button,
+  DeferredMenu as Menu,
+  DeferredPopover as Popover,
   IconButton,
-  Menu,
-  Popover,
   ProgressBar,
   visuallyHiddenClass,
 } from '../../ui';
@@ -52,6 +49,7 @@ import {
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
+import { LazyHosts } from './LazyHosts';
 import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';
 
@@ -390,10 +388,7 @@ export const Shell = ({ children }: { readonly children: ReactNode }) => {
         {children}
       </main>
       <SiteFooter />
-      <GuidedTour />
-      <Toasts />
-      <Dialogs />
-      <PopupHost />
+      <LazyHosts />
     </div>
   );
 };

@@ -1,28 +1,18 @@
 /**
- * The popup queue's one view, mounted once in the shell (spec §4): it tells the queue which page
- * the person is on and renders the popup the domain picked, one at a time. Every popup leads
+ * The popup queue's one view, mounted by the shell once there is something to show (spec §4; the
+ * shell tells the queue which page the person is on: app/shell/LazyHosts): it renders the popup
+ * the domain picked, one at a time. Every popup leads
  * somewhere real; closing it (×, Escape, "Later" or following its link) lets the next one come.
  */
-import { useEffect } from 'react';
 import { FormattedDate, FormattedMessage, FormattedNumber, useIntl } from 'react-intl';
-import { Link, useMatches } from 'react-router';
+import { Link } from 'react-router';
 import type { popups } from '../../../domain/index.js';
-import { closePopup, closeReminder, popupRouteEntered } from '../../../infrastructure/popups/commands';
+import { closePopup, closeReminder } from '../../../infrastructure/popups/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { Button, Dialog, IconButton } from '../../ui';
 import styles from './Popups.module.css';
 import { usePopupView, useReminder } from './usePopups';
-
-/** The route name of the deepest matched page (its handle carries it). */
-const useRouteName = (): string | null => {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const name = (matches[i]?.handle as { readonly name?: string } | undefined)?.name;
-    if (name !== undefined) return name;
-  }
-  return null;
-};
 
 const HERO: Readonly<Record<popups.PopupType, string>> = {
   newUserExposure: '✦',
@@ -171,16 +161,13 @@ const Reminder = ({ view }: { readonly view: popups.ReminderView }) => {
   );
 };
 
-export const PopupHost = () => {
+/** The open popup or the reminder of the page `route` (the shell tells the popup queue of each page: app/shell/LazyHosts). */
+export const PopupHost = ({ route }: { readonly route: string | null }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
   const { to } = useLocale();
-  const route = useRouteName();
   const view = usePopupView();
   const reminder = useReminder(route);
-  useEffect(() => {
-    if (route !== null) dispatch(popupRouteEntered({ route }));
-  }, [route, dispatch]);
   if (view === null) return reminder === null ? null : <Reminder view={reminder} />;
   const close = () => dispatch(closePopup({ type: view.type }));
   return (

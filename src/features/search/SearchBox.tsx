@@ -11,7 +11,7 @@ import { format, search } from '../../../domain/index.js';
 import { clearSuggestions, suggestTags } from '../../../infrastructure/details/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { Dialog, IconButton } from '../../ui';
+import { DeferredDialog, IconButton } from '../../ui';
 import styles from './Search.module.css';
 import { useSuggestions } from './useSearch';
 
@@ -226,7 +226,7 @@ export const SearchBox = () => {
         <SearchField />
       </div>
       <span className={styles.compact}>
-        <Dialog
+        <DeferredDialog
           open={open}
           onOpenChange={setOpen}
           title={<FormattedMessage id="search.title" />}
@@ -241,7 +241,7 @@ export const SearchBox = () => {
           <div className={styles.dialogForm}>
             <SearchField focusOnOpen onDone={() => setOpen(false)} />
           </div>
-        </Dialog>
+        </DeferredDialog>
       </span>
     </>
   );

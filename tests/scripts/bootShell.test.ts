@@ -1,0 +1,98 @@
+/**
+ * index.html's inline script turns the shell that paints before the scripts run (issue 22) to the
+ * language and direction of the page the person will see: the spec §2 language guard's choice
+ * (domain/routing), which it repeats in a few lines of plain script. Run here with a fake page over
+ * every combination of address, browser and stored language, session and lang cookie, it agrees
+ * with the guard's decision every time.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routing } from '../../domain/index.js';
+
+const html = readFileSync(path.resolve('src/index.html'), 'utf8');
+const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+const boot = scripts.find((s) => s.includes('navigator.language'));
+
+interface Fake {
+  readonly path: string;
+  readonly browser: string;
+  readonly stored: string | null;
+  readonly cookie: string;
+}
+
+const run = ({ path: pathname, browser, stored, cookie }: Fake) => {
+  const root = { lang: 'en', dir: '', dataset: {} as Record<string, string> };
+  const storage = { getItem: (k: string) => (k === 'lang' ? stored : null) };
+  new Function('document', 'location', 'navigator', 'localStorage', boot ?? '')(
+    { documentElement: root, cookie },
+    { pathname },
+    { language: browser },
+    storage,
+  );
+  return root;
+};
+
+const guardLocale = ({ path: pathname, browser, stored, cookie }: Fake): routing.Locale => {
+  const jar = Object.fromEntries(
+    cookie
+      .split(';')
+      .filter((c) => c.includes('='))
+      .map((c) => [c.slice(0, c.indexOf('=')).trim(), c.slice(c.indexOf('=') + 1).trim()]),
+  );
+  const decision = routing.decideRoute({
+    path: pathname,
+    routeName: 'explore',
+    query: {},
+    requiresAuth: false,
+    hasSessionCookie: jar['T_present'] === '1',
+    cookies: jar['lang'] === undefined ? {} : { lang: jar['lang'] },
+    flags: {},
+    isBot: false,
+    browserLanguage: stored ?? browser,
+  });
+  const landed = decision.kind === 'redirect' ? decision.to : pathname;
+  return routing.splitLocalePath(landed).locale ?? routing.DEFAULT_LOCALE;
+};
+
+describe("index.html's boot script", () => {
+  it('is there', () => expect(boot).toBeDefined());
+
+  const paths = [
+    '/',
+    '/explore',
+    '/ar',
+    '/ar/explore',
+    '/ja/create',
+    '/zh-TW/',
+    '/xx/explore',
+    '/en/explore',
+  ];
+  const browsers = ['en-US', 'ar-EG', 'ja', 'zh-Hant-HK', 'zh', 'pt_BR', 'de-CH', '', 'tlh'];
+  const storedLanguages = [null, 'ar', 'fr', ''];
+  const cookies = [
+    '',
+    'T_present=1',
+    'T_present=1; lang=ar',
+    'T_present=1; lang=en',
+    'lang=ar',
+    'T_present=1; lang=xx',
+  ];
+  const cases = paths.flatMap((p) =>
+    browsers.flatMap((browser) =>
+      storedLanguages.flatMap((stored) =>
+        cookies.map((cookie): Fake => ({ path: p, browser, stored, cookie })),
+      ),
+    ),
+  );
+
+  it(`sets the guard's language and direction (${cases.length} combinations)`, () => {
+    const wrong = cases.flatMap((c) => {
+      const locale = guardLocale(c);
+      const root = run(c);
+      const dir = routing.textDirection(locale) === 'rtl' ? 'rtl' : '';
+      return root.lang === locale && root.dir === dir ? [] : [{ ...c, locale, got: root }];
+    });
+    expect(wrong).toEqual([]);
+  });
+});
