@@ -1,5 +1,5 @@
 /**
- * index.html's inline script turns the shell that paints before the scripts run (issue 22) to the
+ * index.html's inline script turns the page, before the first paint (the router's fallback shell, issue 22), to the
  * language and direction of the page the person will see: the spec §2 language guard's choice
  * (domain/routing), which it repeats in a few lines of plain script. Run here with a fake page over
  * every combination of address, browser and stored language, session and lang cookie, it agrees
