@@ -7,12 +7,11 @@
  *
  * Chromium is `CHROME_PATH` (else /usr/bin/chromium), started headless by chrome-launcher.
  */
-import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME, startApp } from '../tests/e2e/support';
+import { ensureBuiltClient } from './built';
 
 /** The routes of the issue: home, the square, create, a model's page, an artwork's page, pricing. */
 const ROUTES: readonly string[] = [
@@ -43,8 +42,9 @@ const metric = (id: string, value: number | undefined): string => {
 };
 
 const main = async (): Promise<void> => {
-  if (!existsSync(path.resolve(process.env['WEB_ROOT'] ?? 'dist/web', 'index.html'))) {
-    console.log('lighthouse: no built client (run `npm run build` first); skipped');
+  if (!ensureBuiltClient()) {
+    console.log('lighthouse: no built client, and `npm run build` failed');
+    process.exitCode = 1;
     return;
   }
   const app = await startApp({ LOG_LEVEL: 'silent' });

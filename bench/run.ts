@@ -6,7 +6,7 @@
  * what hostile posts cost the sanitiser relative to an ordinary one, then the square's scroll frames
  * beside an empty page's (bench/squareScroll.ts, also alone as `npm run bench:square`; it needs the
  * built client), then Lighthouse mobile on the public routes (bench/lighthouse.ts, alone as
- * `npm run bench:lighthouse`; skipped without a built client).
+ * `npm run bench:lighthouse`); both build the client first when it is missing (bench/built.ts).
  * Reports ratios, never asserts time. `BENCH_EVENTS` sets the log's size.
  */
 import {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:square`: frame times while the square scrolls, side by side with an empty page
  * scrolled the same way in the same Chromium (playwright-core, /usr/bin/chromium or CHROME_PATH),
- * against a started server with its demo data. Needs the built client (`npm run build`).
+ * against a started server with its demo data. Needs the built client (built first when missing).
  *
  * The whole feed is loaded first (scrolled to its end until every page is in), then the page goes
  * back to the top and the measured scroll runs through cards that are all there: a measurement
@@ -19,11 +19,10 @@
  * holds up better than wall time on a busy machine). Covers and their variants are answered with one
  * fixed image, so neither the server's cover engine nor its variant making is measured. Reports medians, tails and ratios; asserts nothing.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROME, startApp } from '../tests/e2e/support';
+import { ensureBuiltClient } from './built';
 
 const FRAMES = 300;
 const STEP_PX = 120;
@@ -269,8 +268,9 @@ const print = (title: string, r: { square: Run; empty: Run }) => {
 };
 
 const main = async () => {
-  if (!existsSync(path.resolve('dist/web/index.html'))) {
-    console.log('The square scroll benchmark needs the built client: run `npm run build` first.');
+  if (!ensureBuiltClient()) {
+    console.log('The square scroll benchmark needs the built client, and `npm run build` failed.');
+    process.exitCode = 1;
     return;
   }
   const app = await startApp();
