@@ -131,7 +131,15 @@ const useDeferred = <P extends Openable>(
             }
           }),
         }
-      : { onClick: both<MouseEvent>(own['onClick'], (e) => load(true, e.currentTarget)) }),
+      : {
+          // The press is taken at pointer down too: when the chunk arrives between the press and
+          // its click (fetched already by a hover or the first move), the real trigger replaces
+          // this one mid-press and the click lands on neither; the part opens all the same.
+          onPointerDown: both<PointerEvent>(own['onPointerDown'], (e) => {
+            if (e.button === 0 && !e.ctrlKey) load(true, e.currentTarget);
+          }),
+          onClick: both<MouseEvent>(own['onClick'], (e) => load(true, e.currentTarget)),
+        }),
   });
 };
 
