@@ -8,6 +8,7 @@ import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
 import { Shell } from './shell/Shell';
+import shellStyles from './shell/Shell.module.css';
 
 const localeOfPath = (pathname: string): routing.Locale =>
   routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
@@ -86,18 +87,19 @@ export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => 
 };
 
 /**
- * What shows while the first page's loader runs (before React Router renders a route): the shell
- * index.html painted before the scripts ran, the same markup (its classes are index.html's).
+ * What shows while the first page's loader runs (before React Router renders a route): the header
+ * band and the brand, with the real header's classes (Shell.module.css), turned to the page's
+ * language and direction by index.html's boot script.
  */
 export const ShellFallback = () => (
-  <div className="boot" aria-busy="true">
-    <div className="boot-bar">
-      <span className="boot-menu" />
-      <span className="boot-brand">
-        <span className="boot-mark" aria-hidden="true">
+  <div className={shellStyles.boot} aria-busy="true">
+    <div className={shellStyles.header}>
+      <span className={shellStyles.bootMenu} />
+      <span className={shellStyles.brand}>
+        <span className={shellStyles.brandMark} aria-hidden="true">
           A
         </span>
-        <span className="boot-name">Atelier</span>
+        <span className={shellStyles.brandName}>Atelier</span>
       </span>
     </div>
   </div>
