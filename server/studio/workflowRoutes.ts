@@ -26,7 +26,7 @@ import {
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
-import { ownerOf, resolveOwnedUrl } from './inputs';
+import { ownerOf, resolveOwnedUrl } from '../tasks/inputs';
 import { squareWorkflowGraph } from './squareWorkflows';
 import { searchNodes, summaryOf, validateGraph } from './workflows';
 

@@ -3,7 +3,7 @@
  * the end, writes the result (see ./training.ts for the API and the decisions).
  */
 import { TRAIN_STATUS, type TrainModelCard } from '../../infrastructure/contract/creation';
-import { claimWork, withLease, type ClaimSettings } from './claims';
+import { claimWork, withLease, type ClaimSettings } from '../tasks/claims';
 import { privateFolder, type BlobStore } from '../blobs/store';
 import type { Database } from '../db/database';
 import { EngineError } from '../engines/bitmap';

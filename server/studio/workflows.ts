@@ -30,7 +30,7 @@ import {
 import { applyFilter, invert, mix, unsharp } from '../engines/filters';
 import { renderImage } from '../engines/image';
 import { removeBackground } from '../engines/matting';
-import { SAMPLER_NAMES } from './options';
+import { SAMPLER_NAMES } from '../tasks/options';
 
 type ValueType = 'MODEL' | 'CLIP' | 'VAE' | 'CONDITIONING' | 'LATENT' | 'IMAGE' | 'MASK';
 type ScalarType = 'STRING' | 'INT' | 'FLOAT' | 'BOOLEAN' | 'COMBO';

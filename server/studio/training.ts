@@ -60,9 +60,9 @@ import { runEngine } from '../engines/pool';
 import { sizeFor } from '../engines/image';
 import { hashString } from '../engines/random';
 import { balances, debit, refund, totalOf } from '../ledger';
-import { CREATION_CODES } from './codes';
-import { ownerOf, probeInput, resolveOwnedUrl } from './inputs';
-import { TIER_LIMITS, TIER_NAMES, tierOf } from './tiers';
+import { CREATION_CODES } from '../tasks/codes';
+import { ownerOf, probeInput, resolveOwnedUrl } from '../tasks/inputs';
+import { TIER_LIMITS, TIER_NAMES, tierOf } from '../tasks/tiers';
 import { json, slug, type StoredResult, type TrainingRow } from './trainer';
 
 export const TRAIN_COST = 30;
