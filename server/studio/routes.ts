@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context';
 import { ebookRoutes } from './ebooks';
-import { trainingRoutes } from './training';
+import { trainingRoutes } from './trainingRoutes';
 import { voiceRoutes } from './voices';
 import { workflowRoutes } from './workflowRoutes';
 

@@ -7,7 +7,7 @@
  * data set's pixels. A finished training can be saved to the caller's models (then listed
  * by the task options and usable as `model_id` in text to image) and published to the
  * community as a LORA model card (a `content_items` row of kind `model`, through plain SQL on
- * the community's table).
+ * the community's table). Its routes: server/studio/trainingRoutes.ts.
  *
  * Decisions where the spec is silent: the training takes 3x TASK_DURATION_MS at the default
  * 1000 steps (proportionally more or less with steps, at least half); it costs 30 coins; the
@@ -15,35 +15,20 @@
  * changes nothing; result calls before the end answer 10403; a name of "#fail" in it makes the
  * simulated trainer fail halfway (a hook for tests and demos, like tasks' prompt marker).
  */
-import type { FastifyInstance } from 'fastify';
 import {
-  DatasetConfig,
-  IdRequest,
-  LORA_TEMPLATE_PATH,
+  type DatasetConfig,
   TRAIN_BASE_MODELS,
-  TRAIN_DATASET_CONFIG_PATH,
-  TRAIN_DETAIL_PATH,
-  TRAIN_HISTORY_PATH,
   TRAIN_MAX_IMAGES,
   TRAIN_MIN_IMAGES,
   TRAIN_NAME_MAX_LENGTH,
-  TRAIN_PUBLISH_PATH,
-  TRAIN_RENAME_PATH,
-  TRAIN_RESULT_DETAIL_PATH,
-  TRAIN_RESULT_DOWNLOAD_PATH,
-  TRAIN_SAVE_PATH,
-  TRAIN_SQUARE_CREATE_PATH,
-  TRAIN_SQUARE_DETAIL_PATH,
   TRAIN_STATUS,
   TRAIN_STEPS,
-  TRAIN_STOP_PATH,
-  TRAIN_TAGS_PATH,
   TRAIN_TYPES,
-  TrainCreateRequest,
-  TrainHistoryRequest,
-  TrainPublishRequest,
-  TrainRenameRequest,
-  TrainTagsRequest,
+  type TrainCreateRequest,
+  type TrainHistoryRequest,
+  type TrainPublishRequest,
+  type TrainRenameRequest,
+  type TrainTagsRequest,
   type LoraTemplate,
   type SquareTrainDetail,
   type TrainRecord,
@@ -54,7 +39,7 @@ import { newId, requireAccount, type Caller } from '../auth';
 import { coverKey } from '../community/items';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
-import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { ApiError, CODES } from '../envelope';
 import { EngineError } from '../engines/bitmap';
 import { runEngine } from '../engines/pool';
 import { sizeFor } from '../engines/image';
@@ -126,7 +111,7 @@ export const LORA_TEMPLATES: readonly LoraTemplate[] = [
   },
 ];
 
-const toRecord = (r: TrainingRow, now: number): TrainRecord => {
+export const toRecord = (r: TrainingRow, now: number): TrainRecord => {
   const running = r.status === TRAIN_STATUS.queued || r.status === TRAIN_STATUS.training;
   const images = json<string[]>(r.images);
   return {
@@ -161,7 +146,12 @@ const checkName = (name: string): string => {
   return trimmed;
 };
 
-const ownRow = async (db: Queryable, accountId: string, id: string, lock = false): Promise<TrainingRow> => {
+export const ownRow = async (
+  db: Queryable,
+  accountId: string,
+  id: string,
+  lock = false,
+): Promise<TrainingRow> => {
   const [row] = await db.query<TrainingRow>(
     `SELECT * FROM lora_trainings WHERE id = $1 AND account_id = $2${lock ? ' FOR UPDATE' : ''}`,
     [id, accountId],
@@ -170,7 +160,7 @@ const ownRow = async (db: Queryable, accountId: string, id: string, lock = false
   return row;
 };
 
-const finishedRow = async (
+export const finishedRow = async (
   db: Queryable,
   accountId: string,
   id: string,
@@ -205,7 +195,7 @@ const templateOf = async (db: Queryable, id: string): Promise<LoraTemplate | nul
 };
 
 /** Creates (starts) a training: spec §8 order "limit, already training, at least 9 images, name too long". */
-const createTraining = async (
+export const createTraining = async (
   ctx: ServerContext,
   caller: Caller,
   req: TrainCreateRequest,
@@ -283,225 +273,211 @@ const createTraining = async (
   return record;
 };
 
-export const trainingRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
-  const now = () => ctx.clock.now();
+/** The data-set form's limits, the caller's tier and its trainings this month, and a running one. */
+export const datasetConfig = async (
+  ctx: ServerContext,
+  accountId: string,
+  now: number,
+): Promise<DatasetConfig> => {
+  const tier = await tierOf(ctx.db, accountId, now);
+  const [running] = await ctx.db.query<{ id: string }>(
+    'SELECT id FROM lora_trainings WHERE account_id = $1 AND status IN (1, 2)',
+    [accountId],
+  );
+  return {
+    min_images: TRAIN_MIN_IMAGES,
+    max_images: TRAIN_MAX_IMAGES,
+    name_max_length: TRAIN_NAME_MAX_LENGTH,
+    train_types: [...TRAIN_TYPES],
+    base_models: [...TRAIN_BASE_MODELS],
+    steps: { ...TRAIN_STEPS },
+    cost: TRAIN_COST,
+    tier: TIER_NAMES[tier],
+    monthly_limit: TIER_LIMITS[tier].trainingsPer30Days,
+    used_this_month: await usedInWindow(ctx.db, accountId, now),
+    training: running?.id ?? null,
+  };
+};
 
-  app.post(TRAIN_DATASET_CONFIG_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const tier = await tierOf(ctx.db, accountId, now());
-    const [running] = await ctx.db.query<{ id: string }>(
-      'SELECT id FROM lora_trainings WHERE account_id = $1 AND status IN (1, 2)',
-      [accountId],
+/** A page of the caller's trainings, newest first. */
+export const trainingHistory = async (
+  ctx: ServerContext,
+  accountId: string,
+  body: TrainHistoryRequest,
+  now: () => number,
+) => {
+  const page = body.page ?? 1;
+  const pageSize = body.page_size ?? 20;
+  const [count] = await ctx.db.query<{ n: string | number }>(
+    'SELECT count(*) AS n FROM lora_trainings WHERE account_id = $1',
+    [accountId],
+  );
+  const rows = await ctx.db.query<TrainingRow>(
+    'SELECT * FROM lora_trainings WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
+    [accountId, pageSize, (page - 1) * pageSize],
+  );
+  return {
+    items: rows.map((r) => toRecord(r, now())),
+    total: Number(count?.n ?? 0),
+    page,
+    page_size: pageSize,
+  };
+};
+
+export const renameTraining = async (
+  ctx: ServerContext,
+  accountId: string,
+  body: TrainRenameRequest,
+  now: () => number,
+): Promise<TrainRecord> => {
+  const name = checkName(body.name);
+  await ownRow(ctx.db, accountId, body.id);
+  const [row] = await ctx.db.query<TrainingRow>(
+    'UPDATE lora_trainings SET name = $3, updated_at = $4 WHERE id = $1 AND account_id = $2 RETURNING *',
+    [body.id, accountId, name, now()],
+  );
+  return toRecord(row!, now());
+};
+
+/** Stops a running training (status 5); one still queued gets its coins back. A finished one is left as it is. */
+export const stopTraining = async (
+  ctx: ServerContext,
+  accountId: string,
+  id: string,
+  at: number,
+): Promise<TrainRecord> =>
+  ctx.db.transaction(async (tx) => {
+    await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    const row = await ownRow(tx, accountId, id, true);
+    if (row.status !== TRAIN_STATUS.queued && row.status !== TRAIN_STATUS.training) return toRecord(row, at);
+    const [stopped] = await tx.query<TrainingRow>(
+      `UPDATE lora_trainings SET status = 5, status_desc = 'stopped', updated_at = $2, finished_at = $2 WHERE id = $1 RETURNING *`,
+      [id, at],
     );
-    const config: DatasetConfig = {
-      min_images: TRAIN_MIN_IMAGES,
-      max_images: TRAIN_MAX_IMAGES,
-      name_max_length: TRAIN_NAME_MAX_LENGTH,
-      train_types: [...TRAIN_TYPES],
-      base_models: [...TRAIN_BASE_MODELS],
-      steps: { ...TRAIN_STEPS },
-      cost: TRAIN_COST,
-      tier: TIER_NAMES[tier],
-      monthly_limit: TIER_LIMITS[tier].trainingsPer30Days,
-      used_this_month: await usedInWindow(ctx.db, accountId, now()),
-      training: running?.id ?? null,
-    };
-    return ok(config);
+    if (row.status === TRAIN_STATUS.queued && row.cost > 0)
+      await refund(tx, accountId, id, 'training stopped while queued', at);
+    return toRecord(stopped!, at);
   });
 
-  app.post(TRAIN_SQUARE_CREATE_PATH, async (req) => {
-    const body = decodeBody(TrainCreateRequest, req.body);
-    return ok({ record: await createTraining(ctx, req.caller, body, now()) });
-  });
+/** A finished training's result: its model card, file, samples and loss curve (10403 before the end). */
+export const trainingResult = async (
+  ctx: ServerContext,
+  accountId: string,
+  id: string,
+  now: number,
+): Promise<TrainResult> => {
+  const row = await finishedRow(ctx.db, accountId, id);
+  const r = row.result;
+  return {
+    record: toRecord(row, now),
+    model_card: r.model_card,
+    file: { url: r.file.url, file_name: r.file.file_name, size: r.file.size, format: 'safetensors' },
+    samples: [...r.samples],
+    loss: [...r.loss],
+    trigger_word: row.trigger_word,
+  };
+};
 
-  app.post(TRAIN_DETAIL_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const { id } = decodeBody(IdRequest, req.body);
-    return ok({ record: toRecord(await ownRow(ctx.db, accountId, id), now()) });
-  });
+/** Saves a finished training to the caller's models (once: a second save keeps the first time). */
+export const saveTraining = async (ctx: ServerContext, accountId: string, id: string, now: () => number) => {
+  await finishedRow(ctx.db, accountId, id);
+  const [row] = await ctx.db.query<TrainingRow>(
+    'UPDATE lora_trainings SET saved_at = COALESCE(saved_at, $3), updated_at = $3 WHERE id = $1 AND account_id = $2 RETURNING *',
+    [id, accountId, now()],
+  );
+  return { model_id: `train-${id}`, record: toRecord(row!, now()) };
+};
 
-  app.post(TRAIN_HISTORY_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const body = decodeBody(TrainHistoryRequest, req.body);
-    const page = body.page ?? 1;
-    const pageSize = body.page_size ?? 20;
-    const [count] = await ctx.db.query<{ n: string | number }>(
-      'SELECT count(*) AS n FROM lora_trainings WHERE account_id = $1',
-      [accountId],
+/** Publishes a finished training as a LORA model card of the community (once: again answers the first card). */
+export const publishTraining = async (
+  ctx: ServerContext,
+  accountId: string,
+  body: TrainPublishRequest,
+  at: number,
+): Promise<{ model_id: string; record: TrainRecord }> =>
+  ctx.db.transaction(async (tx) => {
+    const row = await ownRow(tx, accountId, body.id, true);
+    if (row.status !== TRAIN_STATUS.done)
+      throw new ApiError(CODES.forbidden, 'the training has not finished');
+    if (row.published_item_id !== null) return { model_id: row.published_item_id, record: toRecord(row, at) };
+    const itemId = `mdl-${newId(9)}`;
+    const { width, height } = sizeFor('3:4', 512);
+    const title = body.title?.trim() ?? row.name;
+    await tx.query(
+      `INSERT INTO content_items (id, kind, obj_type, author_id, title, description, cover_prompt, cover_aspect, cover_long_side, cover_width, cover_height,
+         model_type, base_model, extra, created_at)
+       VALUES ($1, 'model', $2, $3, $4, $5, $6, '3:4', 512, $7, $8, 'LORA', $9, $10::jsonb, $11)`,
+      [
+        itemId,
+        OBJ_TYPE_OF_CARD.model,
+        accountId,
+        title,
+        body.description ??
+          `A ${row.train_type} LoRA trained on ${json<string[]>(row.images).length} images. Trigger: ${row.trigger_word}.`,
+        `${row.trigger_word}, ${row.train_type}, ${row.name}`,
+        width,
+        height,
+        row.base_model,
+        JSON.stringify({
+          versions: [{ id: `${itemId}-v1`, name: 'v1.0', base_model: row.base_model }],
+          trigger_words: [row.trigger_word],
+        }),
+        at,
+      ],
     );
-    const rows = await ctx.db.query<TrainingRow>(
-      'SELECT * FROM lora_trainings WHERE account_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3',
-      [accountId, pageSize, (page - 1) * pageSize],
+    const [updated] = await tx.query<TrainingRow>(
+      'UPDATE lora_trainings SET published_item_id = $2, updated_at = $3 WHERE id = $1 RETURNING *',
+      [row.id, itemId, at],
     );
-    return ok({
-      items: rows.map((r) => toRecord(r, now())),
-      total: Number(count?.n ?? 0),
-      page,
-      page_size: pageSize,
-    });
+    return { model_id: itemId, record: toRecord(updated!, at) };
   });
 
-  app.post(TRAIN_RENAME_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const body = decodeBody(TrainRenameRequest, req.body);
-    const name = checkName(body.name);
-    await ownRow(ctx.db, accountId, body.id);
-    const [row] = await ctx.db.query<TrainingRow>(
-      'UPDATE lora_trainings SET name = $3, updated_at = $4 WHERE id = $1 AND account_id = $2 RETURNING *',
-      [body.id, accountId, name, now()],
-    );
-    return ok({ record: toRecord(row!, now()) });
-  });
+/** A LoRA template card of the square, with its author and how often it was used. */
+export const squareTrainDetail = async (ctx: ServerContext, id: string): Promise<SquareTrainDetail> => {
+  const [item] = await ctx.db.query<{
+    id: string;
+    title: string;
+    base_model: string | null;
+    author_id: string;
+    author_name: string;
+    num_of_task: number;
+    cover_width: number;
+    cover_height: number;
+  }>(
+    `SELECT i.id, i.title, i.base_model, i.author_id, a.name AS author_name, i.num_of_task, i.cover_width, i.cover_height
+     FROM content_items i JOIN accounts a ON a.id = i.author_id WHERE i.id = $1 AND i.kind = 'lora_train'`,
+    [id],
+  );
+  const template = item ? await templateOf(ctx.db, item.id) : null;
+  if (!item || !template) throw new ApiError(CODES.notFound, 'no such LoRA template in the square');
+  return {
+    id: item.id,
+    title: item.title,
+    base_model: template.base_model,
+    train_type: template.train_type,
+    steps: template.steps,
+    cover: { url: ctx.blobs.urlOf(coverKey(item.id)), width: item.cover_width, height: item.cover_height },
+    author: { id: item.author_id, name: item.author_name },
+    num_of_task: Number(item.num_of_task),
+    template,
+  };
+};
 
-  app.post(TRAIN_STOP_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const { id } = decodeBody(IdRequest, req.body);
-    const at = now();
-    const record = await ctx.db.transaction(async (tx) => {
-      await tx.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
-      const row = await ownRow(tx, accountId, id, true);
-      if (row.status !== TRAIN_STATUS.queued && row.status !== TRAIN_STATUS.training)
-        return toRecord(row, at);
-      const [stopped] = await tx.query<TrainingRow>(
-        `UPDATE lora_trainings SET status = 5, status_desc = 'stopped', updated_at = $2, finished_at = $2 WHERE id = $1 RETURNING *`,
-        [id, at],
-      );
-      if (row.status === TRAIN_STATUS.queued && row.cost > 0)
-        await refund(tx, accountId, id, 'training stopped while queued', at);
-      return toRecord(stopped!, at);
-    });
-    return ok({ record });
-  });
-
-  app.post(TRAIN_RESULT_DETAIL_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const { id } = decodeBody(IdRequest, req.body);
-    const row = await finishedRow(ctx.db, accountId, id);
-    const r = row.result;
-    const result: TrainResult = {
-      record: toRecord(row, now()),
-      model_card: r.model_card,
-      file: { url: r.file.url, file_name: r.file.file_name, size: r.file.size, format: 'safetensors' },
-      samples: [...r.samples],
-      loss: [...r.loss],
-      trigger_word: row.trigger_word,
-    };
-    return ok(result);
-  });
-
-  app.post(TRAIN_RESULT_DOWNLOAD_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const { id } = decodeBody(IdRequest, req.body);
-    const { result } = await finishedRow(ctx.db, accountId, id);
-    return ok({ url: result.file.url, file_name: result.file.file_name, size: result.file.size });
-  });
-
-  app.post(TRAIN_SAVE_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const { id } = decodeBody(IdRequest, req.body);
-    await finishedRow(ctx.db, accountId, id);
-    const [row] = await ctx.db.query<TrainingRow>(
-      'UPDATE lora_trainings SET saved_at = COALESCE(saved_at, $3), updated_at = $3 WHERE id = $1 AND account_id = $2 RETURNING *',
-      [id, accountId, now()],
-    );
-    return ok({ model_id: `train-${id}`, record: toRecord(row!, now()) });
-  });
-
-  app.post(TRAIN_PUBLISH_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const body = decodeBody(TrainPublishRequest, req.body);
-    const at = now();
-    const result = await ctx.db.transaction(async (tx) => {
-      const row = await ownRow(tx, accountId, body.id, true);
-      if (row.status !== TRAIN_STATUS.done)
-        throw new ApiError(CODES.forbidden, 'the training has not finished');
-      if (row.published_item_id !== null)
-        return { model_id: row.published_item_id, record: toRecord(row, at) };
-      const itemId = `mdl-${newId(9)}`;
-      const { width, height } = sizeFor('3:4', 512);
-      const title = body.title?.trim() ?? row.name;
-      await tx.query(
-        `INSERT INTO content_items (id, kind, obj_type, author_id, title, description, cover_prompt, cover_aspect, cover_long_side, cover_width, cover_height,
-           model_type, base_model, extra, created_at)
-         VALUES ($1, 'model', $2, $3, $4, $5, $6, '3:4', 512, $7, $8, 'LORA', $9, $10::jsonb, $11)`,
-        [
-          itemId,
-          OBJ_TYPE_OF_CARD.model,
-          accountId,
-          title,
-          body.description ??
-            `A ${row.train_type} LoRA trained on ${json<string[]>(row.images).length} images. Trigger: ${row.trigger_word}.`,
-          `${row.trigger_word}, ${row.train_type}, ${row.name}`,
-          width,
-          height,
-          row.base_model,
-          JSON.stringify({
-            versions: [{ id: `${itemId}-v1`, name: 'v1.0', base_model: row.base_model }],
-            trigger_words: [row.trigger_word],
-          }),
-          at,
-        ],
-      );
-      const [updated] = await tx.query<TrainingRow>(
-        'UPDATE lora_trainings SET published_item_id = $2, updated_at = $3 WHERE id = $1 RETURNING *',
-        [row.id, itemId, at],
-      );
-      return { model_id: itemId, record: toRecord(updated!, at) };
-    });
-    return ok(result);
-  });
-
-  app.post(TRAIN_SQUARE_DETAIL_PATH, async (req) => {
-    const { id } = decodeBody(IdRequest, req.body);
-    const [item] = await ctx.db.query<{
-      id: string;
-      title: string;
-      base_model: string | null;
-      author_id: string;
-      author_name: string;
-      num_of_task: number;
-      cover_width: number;
-      cover_height: number;
-    }>(
-      `SELECT i.id, i.title, i.base_model, i.author_id, a.name AS author_name, i.num_of_task, i.cover_width, i.cover_height
-       FROM content_items i JOIN accounts a ON a.id = i.author_id WHERE i.id = $1 AND i.kind = 'lora_train'`,
-      [id],
-    );
-    const template = item ? await templateOf(ctx.db, item.id) : null;
-    if (!item || !template) throw new ApiError(CODES.notFound, 'no such LoRA template in the square');
-    const detail: SquareTrainDetail = {
-      id: item.id,
-      title: item.title,
-      base_model: template.base_model,
-      train_type: template.train_type,
-      steps: template.steps,
-      cover: { url: ctx.blobs.urlOf(coverKey(item.id)), width: item.cover_width, height: item.cover_height },
-      author: { id: item.author_id, name: item.author_name },
-      num_of_task: Number(item.num_of_task),
-      template,
-    };
-    return ok(detail);
-  });
-
-  app.post(LORA_TEMPLATE_PATH, async () => ok({ items: [...LORA_TEMPLATES] }));
-
-  app.post(TRAIN_TAGS_PATH, async (req) => {
-    requireAccount(req.caller);
-    const body = decodeBody(TrainTagsRequest, req.body);
-    const owner = ownerOf(req.caller, false);
-    const items = [];
-    for (const url of body.image_urls) {
-      const input = await resolveOwnedUrl(ctx.db, ctx.blobs, owner, url);
-      await probeInput(ctx.blobs, input.key);
-      try {
-        const bytes = await ctx.blobs.get(input.key);
-        if (!bytes) throw new EngineError('the input file is gone');
-        items.push({ url, tags: await runEngine('tagImage', bytes) });
-      } catch (err) {
-        if (err instanceof EngineError) throw new ApiError(CODES.invalidRequest, `${url}: ${err.message}`);
-        throw err;
-      }
+/** Suggested tags of each data-set image the caller owns (10400 naming an image that does not decode). */
+export const tagImages = async (ctx: ServerContext, caller: Caller, body: TrainTagsRequest) => {
+  const owner = ownerOf(caller, false);
+  const items = [];
+  for (const url of body.image_urls) {
+    const input = await resolveOwnedUrl(ctx.db, ctx.blobs, owner, url);
+    await probeInput(ctx.blobs, input.key);
+    try {
+      const bytes = await ctx.blobs.get(input.key);
+      if (!bytes) throw new EngineError('the input file is gone');
+      items.push({ url, tags: await runEngine('tagImage', bytes) });
+    } catch (err) {
+      if (err instanceof EngineError) throw new ApiError(CODES.invalidRequest, `${url}: ${err.message}`);
+      throw err;
     }
-    return ok({ items });
-  });
+  }
+  return { items };
 };

@@ -120,7 +120,6 @@ export interface RenderedTask {
 /** The bytes of each input key (`null`: the file is gone), read before the job is sent to a worker. */
 export type InputFiles = Readonly<Record<string, Uint8Array | null>>;
 
-
 /** The engine of the job's kind: its files written through the context, its `task_return`. */
 const runEngineOf = async (c: ReturnType<typeof makeRenderContext>): Promise<string | null> => {
   switch (c.spec.engine) {

@@ -31,7 +31,8 @@ import {
 import { renderImage, sizeFor } from '../engines/image';
 import { removeBackground } from '../engines/matting';
 import { hashString } from '../engines/random';
-import { runGraph, validateGraph } from '../studio/workflows';
+import { runGraph } from '../studio/workflowRuntime';
+import { validateGraph } from '../studio/workflows';
 import { IMAGE_LONG_SIDE, type RenderContext } from './renderKit';
 
 const hslToRgb = (h: number, s: number, l: number): [number, number, number] => {
