@@ -105,7 +105,7 @@ export const advanceTrainings = async (
   work: ClaimSettings & { readonly clock: () => number },
   now: number,
 ): Promise<number> => {
-  // The trainings this process holds (creation/claims.ts): each is advanced by one process at a time.
+  // The trainings this process holds (tasks/claims.ts): each is advanced by one process at a time.
   const rows = await claimWork<TrainingRow>(db, 'lora_trainings', work, now);
   let changed = 0;
   for (const row of rows) {
