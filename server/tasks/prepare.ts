@@ -5,7 +5,7 @@
  * workflow graph. Ends with the parameters to store, the aspect ratio, the cost and the duration.
  */
 import type { ComfyGraph } from '../../infrastructure/contract/creation';
-import type { TaskCreateRequest } from '../../infrastructure/contract/tasks';
+import { SONG_EMOTIONS, SPEECH_EMOTIONS, type TaskCreateRequest } from '../../infrastructure/contract/tasks';
 import { tasks } from '../../domain/index.js';
 import type { Caller } from '../auth';
 import { MAX_OUTPUT_SIDE } from '../engines/bitmap';
@@ -18,20 +18,6 @@ import { costOf, durationOf, kindOf, type KindSpec } from './kinds';
 import { findModel } from './options';
 import { requestParams, type MutableParams } from './params';
 import { IMAGE_LONG_SIDE } from './renderKit';
-
-const SPEECH_EMOTIONS = ['happy', 'sad', 'angry', 'fearful', 'disgusted', 'surprised', 'neutral'];
-const SONG_EMOTIONS = [
-  'relaxed',
-  'angry',
-  'happy',
-  'sad',
-  'calm',
-  'mysterious',
-  'romantic',
-  'passionate',
-  'melancholy',
-  'dark',
-];
 
 /** The request fields each kind needs, beyond the codec (10400 when missing). */
 const checkKindFields = (spec: KindSpec, req: TaskCreateRequest): void => {
@@ -54,7 +40,10 @@ const checkKindFields = (spec: KindSpec, req: TaskCreateRequest): void => {
   if (spec.engine === 'song' || spec.engine === 'speech' || spec.key === 'lipSync') {
     if (req.emotion !== undefined)
       need(
-        (spec.engine === 'song' ? SONG_EMOTIONS : SPEECH_EMOTIONS).includes(req.emotion),
+        (spec.engine === 'song'
+          ? (SONG_EMOTIONS as readonly string[])
+          : (SPEECH_EMOTIONS as readonly string[])
+        ).includes(req.emotion),
         `an emotion of its list`,
       );
   }
