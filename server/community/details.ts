@@ -37,7 +37,7 @@ import {
 import { newId, requireAccount } from '../auth';
 import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../commerce/frames';
 import type { ServerContext } from '../context';
-import { VIDEO } from '../creation/options';
+import { VIDEO } from '../tasks/options';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import {
   avatarKey,
