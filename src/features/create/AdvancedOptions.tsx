@@ -4,16 +4,10 @@ import { Select, Slider } from '../../ui';
 import styles from './Create.module.css';
 import { ControlUnits } from './ControlUnits';
 import { LoraPicker } from './LoraPicker';
-import { NONE, type SetForm } from './useComposer';
-
-type Props = {
-  readonly form: tasks.GenerationForm;
-  readonly set: SetForm;
-  readonly options: tasks.GenerationOptions;
-};
+import { NONE, type OptionsPartProps } from './useComposer';
 
 /** The base model and the checkpoint: picking a base keeps its first enabled checkpoint. */
-const ModelSelects = ({ form, set, options }: Props) => {
+const ModelSelects = ({ form, set, options }: OptionsPartProps) => {
   const intl = useIntl();
   const checkpoints = tasks.checkpointsFor(options, form.baseModel);
   return (
@@ -54,7 +48,7 @@ const ModelSelects = ({ form, set, options }: Props) => {
 };
 
 /** Sampler and VAE, then steps and CFG scale. */
-const SamplingOptions = ({ form, set, options }: Props) => {
+const SamplingOptions = ({ form, set, options }: OptionsPartProps) => {
   const intl = useIntl();
   return (
     <>
@@ -97,7 +91,7 @@ const SamplingOptions = ({ form, set, options }: Props) => {
 };
 
 /** The hires upscaler and its scale, as one select (text to image only). */
-const UpscalerSelect = ({ form, set, options }: Props) => {
+const UpscalerSelect = ({ form, set, options }: OptionsPartProps) => {
   const intl = useIntl();
   return (
     <Select
@@ -127,7 +121,7 @@ export const AdvancedOptions = ({
   set,
   options,
   hasReference,
-}: Props & { readonly hasReference: boolean }) => (
+}: OptionsPartProps & { readonly hasReference: boolean }) => (
   <div className={styles.advanced} data-testid="advanced-options">
     <ModelSelects form={form} set={set} options={options} />
     <LoraPicker form={form} set={set} options={options} />

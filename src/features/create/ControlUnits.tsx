@@ -3,18 +3,10 @@ import { tasks } from '../../../domain/index.js';
 import { Button, IconButton, Select, Slider } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import styles from './Create.module.css';
-import type { SetForm } from './useComposer';
+import type { OptionsPartProps } from './useComposer';
 
 /** The control units of an image to image task: each a module and a weight, up to the config's max. */
-export const ControlUnits = ({
-  form,
-  set,
-  options,
-}: {
-  readonly form: tasks.GenerationForm;
-  readonly set: SetForm;
-  readonly options: tasks.GenerationOptions;
-}) => {
+export const ControlUnits = ({ form, set, options }: OptionsPartProps) => {
   const intl = useIntl();
   const units = form.controlUnits;
   const change = (i: number, patch: Partial<(typeof units)[number]>) =>

@@ -3,18 +3,10 @@ import { tasks } from '../../../domain/index.js';
 import { IconButton, Select, Slider } from '../../ui';
 import { CloseIcon } from '../../ui/icons';
 import styles from './Create.module.css';
-import type { SetForm } from './useComposer';
+import type { OptionsPartProps } from './useComposer';
 
 /** The LoRAs of the form, each with its weight, and a select to add one of the base model's. */
-export const LoraPicker = ({
-  form,
-  set,
-  options,
-}: {
-  readonly form: tasks.GenerationForm;
-  readonly set: SetForm;
-  readonly options: tasks.GenerationOptions;
-}) => {
+export const LoraPicker = ({ form, set, options }: OptionsPartProps) => {
   const intl = useIntl();
   const loraChoices = tasks.lorasFor(options, form.baseModel, form.loras);
   const modelName = (id: string) => options.models.find((m) => m.id === id)?.name ?? id;

@@ -12,6 +12,13 @@ export const NONE = '__none__';
 /** Changes some fields of the form. */
 export type SetForm = (patch: Partial<tasks.GenerationForm>) => void;
 
+/** What a part of the advanced options works on: the form, its setter, and the task options config. */
+export type OptionsPartProps = {
+  readonly form: tasks.GenerationForm;
+  readonly set: SetForm;
+  readonly options: tasks.GenerationOptions;
+};
+
 /**
  * The Create form's state: the fields, the reference upload, the domain's problems and request,
  * the estimate asked again whenever the request (or the task list) changes, and the submit.

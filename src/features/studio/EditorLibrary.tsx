@@ -6,10 +6,11 @@ import {
   loadGifSheet,
   newItemId,
 } from '../../../infrastructure/editor/commands';
-import { removeUpload, uploadToNewSlot } from '../../../infrastructure/uploads/commands';
+import { removeUpload } from '../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Badge, Button, IconButton, Picture, ProgressBar } from '../../ui';
 import { itemName, mediaDuration, type OpenProject } from './editorView';
+import { UploadPicker } from './UploadPicker';
 import styles from './Studio.module.css';
 import { useSlotUploads, useWorks, type SlotUpload } from './useStudio';
 
@@ -185,36 +186,6 @@ const LibraryUpload = ({
         </>
       )}
     </div>
-  );
-};
-
-const UploadPicker = ({
-  prefix,
-  accept,
-  labelId,
-  testId,
-}: {
-  readonly prefix: string;
-  readonly accept: string;
-  readonly labelId: string;
-  readonly testId: string;
-}) => {
-  const dispatch = useAppDispatch();
-  return (
-    <label className={styles.pick}>
-      <FormattedMessage id={labelId} />
-      <input
-        className={styles.fileInput}
-        type="file"
-        accept={accept}
-        multiple
-        data-testid={testId}
-        onChange={(e) => {
-          for (const file of Array.from(e.target.files ?? [])) dispatch(uploadToNewSlot(prefix, file));
-          e.target.value = '';
-        }}
-      />
-    </label>
   );
 };
 

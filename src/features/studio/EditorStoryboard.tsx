@@ -10,6 +10,31 @@ import styles from './Studio.module.css';
 /** A storyboard clip's shown width (`.clip`, 168 px less its padding, 16:9). */
 const CLIP_PX = 152;
 
+/** One end of a clip's trim, in seconds. */
+const TrimInput = ({
+  labelId,
+  testId,
+  value,
+  onChange,
+}: {
+  readonly labelId: string;
+  readonly testId: string;
+  readonly value: number;
+  readonly onChange: (seconds: number) => void;
+}) => (
+  <label className={styles.muted}>
+    <FormattedMessage id={labelId} />
+    <input
+      type="number"
+      min={0}
+      step={0.1}
+      value={value}
+      data-testid={testId}
+      onChange={(e) => onChange(Number(e.target.value))}
+    />
+  </label>
+);
+
 /** A clip's picture or video, its kind, its remove button and its trim. */
 const ClipBody = ({
   clip,
@@ -21,6 +46,8 @@ const ClipBody = ({
   readonly set: (storyboards: readonly editor.StoryboardItem[]) => void;
 }) => {
   const intl = useIntl();
+  const trim = (start: number, end: number) =>
+    set(editor.replaceById(project.storyboards, editor.trimClip(clip, start, end)));
   return (
     <>
       {clip.type === editor.STORYBOARD_TYPE.video && isVideoUrl(clip.url) ? (
@@ -50,42 +77,18 @@ const ClipBody = ({
         </IconButton>
       </div>
       <div className={styles.trim}>
-        <label className={styles.muted}>
-          <FormattedMessage id="editor.clip.start" />
-          <input
-            type="number"
-            min={0}
-            step={0.1}
-            value={clip.start}
-            data-testid="trim-start"
-            onChange={(e) =>
-              set(
-                editor.replaceById(
-                  project.storyboards,
-                  editor.trimClip(clip, Number(e.target.value), clip.end),
-                ),
-              )
-            }
-          />
-        </label>
-        <label className={styles.muted}>
-          <FormattedMessage id="editor.clip.end" />
-          <input
-            type="number"
-            min={0}
-            step={0.1}
-            value={clip.end}
-            data-testid="trim-end"
-            onChange={(e) =>
-              set(
-                editor.replaceById(
-                  project.storyboards,
-                  editor.trimClip(clip, clip.start, Number(e.target.value)),
-                ),
-              )
-            }
-          />
-        </label>
+        <TrimInput
+          labelId="editor.clip.start"
+          testId="trim-start"
+          value={clip.start}
+          onChange={(start) => trim(start, clip.end)}
+        />
+        <TrimInput
+          labelId="editor.clip.end"
+          testId="trim-end"
+          value={clip.end}
+          onChange={(end) => trim(clip.start, end)}
+        />
       </div>
     </>
   );

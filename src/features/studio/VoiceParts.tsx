@@ -1,9 +1,8 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { audio, images } from '../../../domain/index.js';
-import { uploadToNewSlot } from '../../../infrastructure/uploads/commands';
-import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { Badge, Button, Card, IconButton, Picture } from '../../ui';
 import { UploadRow } from '../uploads';
+import { UploadPicker } from './UploadPicker';
 import styles from './Studio.module.css';
 import type { SlotUpload } from './useStudio';
 import { AUDIO_PREFIX, type CreatedVoice, type VoiceAudioItem } from './useVoiceForm';
@@ -119,27 +118,17 @@ export const VoiceAudios = ({
   readonly error: React.ReactNode;
 }) => {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
   return (
     <section className={styles.form} aria-labelledby="voice-audios">
       <h2 id="voice-audios" className={styles.legend}>
         <FormattedMessage id="voices.audios" values={{ max: audio.VOICE_AUDIO_LIMIT }} />
       </h2>
-      <label className={styles.pick}>
-        <FormattedMessage id="voices.addAudio" />
-        <input
-          className={styles.fileInput}
-          type="file"
-          accept="audio/*"
-          multiple
-          data-testid="voice-audio-input"
-          onChange={(e) => {
-            for (const file of Array.from(e.target.files ?? []))
-              dispatch(uploadToNewSlot(AUDIO_PREFIX, file));
-            e.target.value = '';
-          }}
-        />
-      </label>
+      <UploadPicker
+        prefix={AUDIO_PREFIX}
+        accept="audio/*"
+        labelId="voices.addAudio"
+        testId="voice-audio-input"
+      />
       <ul className={styles.list} data-testid="voice-audio-list">
         {audios.map((a) => (
           <li key={a.field} className={styles.row}>

@@ -12,6 +12,13 @@ export const IMAGE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif
 /** The picked picture beside the video tiers (`.prefill img`). */
 const PREFILL_PX = 72;
 
+/** The brush the scribble canvas and the eraser mask share, and what they say once drawn on. */
+type Brush = {
+  readonly brush: number;
+  readonly setBrush: (n: number) => void;
+  readonly setDrawn: (drawn: boolean) => void;
+};
+
 /** A brush size slider and a clear button, under the scribble canvas or the eraser mask. */
 const BrushRow = ({
   min,
@@ -51,12 +58,9 @@ const ScribbleInput = ({
   brush,
   setBrush,
   setDrawn,
-}: {
+}: Brush & {
   readonly scribble: RefObject<ScribbleHandle | null>;
   readonly imageField: string;
-  readonly brush: number;
-  readonly setBrush: (n: number) => void;
-  readonly setDrawn: (drawn: boolean) => void;
 }) => (
   <div className={styles.group}>
     <p className={styles.legend}>
@@ -99,15 +103,12 @@ export const ToolImageInput = ({
   brush,
   setBrush,
   setDrawn,
-}: {
+}: Brush & {
   readonly spec: tasks.ToolSpec;
   readonly scribble: RefObject<ScribbleHandle | null>;
   readonly imageField: string;
   readonly prefill: string | null;
   readonly clearPrefill: () => void;
-  readonly brush: number;
-  readonly setBrush: (n: number) => void;
-  readonly setDrawn: (drawn: boolean) => void;
 }) => {
   if (spec.image.source === 'scribble')
     return (
@@ -139,12 +140,9 @@ export const MaskField = ({
   brush,
   setBrush,
   setDrawn,
-}: {
+}: Brush & {
   readonly mask: RefObject<MaskHandle | null>;
   readonly imageUrl: string;
-  readonly brush: number;
-  readonly setBrush: (n: number) => void;
-  readonly setDrawn: (drawn: boolean) => void;
 }) => (
   <div className={styles.group}>
     <p className={styles.legend}>

@@ -9,7 +9,6 @@ import {
   startTraining,
   stopTraining,
 } from '../../../../infrastructure/studio/commands';
-import { uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import {
@@ -27,6 +26,7 @@ import {
 } from '../../../ui';
 import { useTierName } from '../../billing';
 import { ResourceState } from '../ResourceState';
+import { UploadPicker } from '../UploadPicker';
 import styles from '../Studio.module.css';
 import { useResource, useRunId, useSlotUploads, type SlotUpload } from '../useStudio';
 
@@ -232,28 +232,19 @@ const LoraDataset = ({
   readonly error: React.ReactNode;
 }) => {
   const intl = useIntl();
-  const dispatch = useAppDispatch();
   return (
     <section className={styles.form} aria-labelledby="lora-dataset">
       <h2 id="lora-dataset" className={styles.legend}>
         <FormattedMessage id="lora.dataset" values={{ count, min, max }} />
       </h2>
       <div className={styles.row}>
-        <label className={styles.pick}>
-          <FormattedMessage id="lora.addImages" />
-          <input
-            className={styles.fileInput}
-            type="file"
-            accept="image/*"
-            multiple
-            data-testid="lora-images"
-            onChange={(e) => {
-              for (const file of Array.from(e.target.files ?? []))
-                dispatch(uploadToNewSlot(IMAGE_PREFIX, file, { taskInput: true }));
-              e.target.value = '';
-            }}
-          />
-        </label>
+        <UploadPicker
+          prefix={IMAGE_PREFIX}
+          accept="image/*"
+          labelId="lora.addImages"
+          testId="lora-images"
+          taskInput
+        />
         {uploading && <Spinner size="sm" label={intl.formatMessage({ id: 'lora.uploading' })} />}
       </div>
       {shown.length > 0 && (
