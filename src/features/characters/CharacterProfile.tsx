@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { deleteCharacter, loadCharacter } from '../../../infrastructure/streaming/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { images } from '../../../domain/index.js';
-import { Badge, Button, ConfirmDialog, EmptyState, ErrorState, Picture, Skeleton } from '../../ui';
+import { ConfirmDialog, EmptyState, ErrorState, Picture } from '../../ui';
 import styles from './Characters.module.css';
+import { CharacterActions, CharacterBadges, CharacterFacts, ProfileLoading } from './CharacterProfileParts';
 import { useCharacterLookup, useDeleteStatus, useTavernAllowed } from './useCharacters';
 
 /** How wide the page's cover is shown at most (Characters.module.css `.detail`, 3:4). */
@@ -38,17 +39,7 @@ export const CharacterProfile = ({
     if (deleted && lookup?.status === 'missing') void navigate(to('/myCharacters'), { replace: true });
   }, [deleted, lookup?.status, navigate, to]);
 
-  if (lookup === null || lookup.status === 'loading')
-    return (
-      <div className={styles.detail} aria-busy="true" data-testid="character-loading">
-        <Skeleton height="420px" />
-        <div className={styles.detailBody}>
-          <Skeleton height="40px" width="60%" />
-          <Skeleton height="20px" />
-          <Skeleton height="20px" width="80%" />
-        </div>
-      </div>
-    );
+  if (lookup === null || lookup.status === 'loading') return <ProfileLoading />;
   if (lookup.status === 'error')
     return (
       <ErrorState
@@ -62,7 +53,6 @@ export const CharacterProfile = ({
     return <EmptyState level={1} title={<FormattedMessage id="characters.detail.missing" />} />;
 
   const c = lookup.character;
-  const chatHref = `/chat/${encodeURIComponent(c.id)}`;
   return (
     <article className={styles.detail} aria-labelledby="character-title" data-testid="character-detail">
       <div className={styles.detailCover}>
@@ -77,26 +67,7 @@ export const CharacterProfile = ({
         )}
       </div>
       <div className={styles.detailBody}>
-        <div className={styles.badges}>
-          <Badge>
-            <FormattedMessage id={`chat.kind.${c.kind}`} />
-          </Badge>
-          {c.isOfficialAgent && (
-            <Badge tone="success" data-testid="official-badge">
-              <FormattedMessage id="chat.official" />
-            </Badge>
-          )}
-          {c.supportVoice === true && (
-            <Badge tone="info">
-              <FormattedMessage id="characters.voice" />
-            </Badge>
-          )}
-          {c.isPublic === false && (
-            <Badge tone="neutral">
-              <FormattedMessage id="characters.private" />
-            </Badge>
-          )}
-        </div>
+        <CharacterBadges c={c} />
         <h1 dir="auto" id="character-title">
           {c.name}
         </h1>
@@ -113,66 +84,14 @@ export const CharacterProfile = ({
             {c.greeting}
           </blockquote>
         )}
-        <dl className={styles.facts}>
-          <dt>
-            <FormattedMessage id="characters.detail.memory" />
-          </dt>
-          <dd>
-            <FormattedMessage id="characters.detail.memoryValue" values={{ count: c.initMemNum ?? 0 }} />
-          </dd>
-          <dt>
-            <FormattedMessage id="characters.detail.voiceLabel" />
-          </dt>
-          <dd>
-            <FormattedMessage
-              id={
-                c.supportVoice === true
-                  ? `characters.form.voice.${c.voice ?? 'female'}`
-                  : 'characters.detail.noVoice'
-              }
-            />
-          </dd>
-        </dl>
-        <div className={styles.actions}>
-          <Button asChild variant="primary" data-testid="character-chat">
-            <Link to={to(chatHref)}>
-              <FormattedMessage
-                id={variant === 'tavern' ? 'characters.tavern.startChat' : 'characters.detail.chat'}
-              />
-            </Link>
-          </Button>
-          {variant === 'character' && tavern && (
-            <Button asChild variant="secondary">
-              <Link to={to(`/tavern/${encodeURIComponent(c.id)}`)}>
-                <FormattedMessage id="characters.detail.inTavern" />
-              </Link>
-            </Button>
-          )}
-          {variant === 'tavern' && (
-            <Button asChild variant="secondary">
-              <Link to={to('/tavern/chats')}>
-                <FormattedMessage id="characters.tavern.chats" />
-              </Link>
-            </Button>
-          )}
-          {c.isMine === true && (
-            <>
-              <Button asChild variant="secondary" data-testid="character-edit">
-                <Link to={to(`/characters/${encodeURIComponent(c.id)}/edit`)}>
-                  <FormattedMessage id="characters.edit" />
-                </Link>
-              </Button>
-              <Button
-                variant="danger"
-                data-testid="character-delete"
-                disabled={deleting === 'deleting'}
-                onClick={() => setConfirm(true)}
-              >
-                <FormattedMessage id="characters.delete" />
-              </Button>
-            </>
-          )}
-        </div>
+        <CharacterFacts c={c} />
+        <CharacterActions
+          c={c}
+          variant={variant}
+          tavern={tavern}
+          deleting={deleting}
+          askDelete={() => setConfirm(true)}
+        />
         {deleting === 'failed' && (
           <p className={styles.error} role="alert">
             <FormattedMessage id="characters.deleteFailed" />

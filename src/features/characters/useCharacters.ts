@@ -1,6 +1,6 @@
 /** What the character screens show, from memoised selectors over the characters context. */
 import { createSelector } from '../../../domain/kernel/memo.js';
-import { characters, flags, session, uploads, type RootState } from '../../../domain/index.js';
+import { characters, flags, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 
 const selectMine = createSelector([(s: RootState) => s.characters], (c) => characters.selectMyCharacters(c));
@@ -48,11 +48,3 @@ export const useTavernAllowed = () =>
       flags.selectRouteFlags(s.flags).abStTavern === true &&
       flags.selectRouteCookies(s.flags).enable_st_tavern === 'true',
   );
-
-/** The newest upload of an uploader slot: its id, phase and progress (0..1). */
-export const useSlotUpload = (field: string) => {
-  const latest =
-    useAppSelector((s) => uploads.selectUploadList(s.uploads).find((u) => u.field === field)) ?? null;
-  const progress = useAppSelector((s) => (latest ? uploads.selectUploadProgress(s.uploads, latest.id) : 0));
-  return { latest, progress, running: latest !== null && uploads.isRunning(latest.phase) };
-};

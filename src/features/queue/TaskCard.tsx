@@ -205,19 +205,119 @@ const Media = ({ task }: { readonly task: tasks.TaskView }) => {
   );
 };
 
-/** One task of the queue as `tasks.taskView` describes it: what it made, or how far it is, and what can be done with it. */
-export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
+/** The status, new, tool and wait badges. */
+const TaskMeta = ({ task }: { readonly task: tasks.TaskView }) => (
+  <div className={styles.meta}>
+    <Badge tone={BADGE_TONE[task.status]} data-testid="task-status">
+      <FormattedMessage id={task.statusKey} />
+    </Badge>
+    {task.unseen && (
+      <Badge tone="warning" data-testid="task-new">
+        <FormattedMessage id="tasks.new" />
+      </Badge>
+    )}
+    {task.toolLabelKey !== null && (
+      <Badge>
+        <FormattedMessage id={task.toolLabelKey} />
+      </Badge>
+    )}
+    {task.etaSeconds !== null && (
+      <span className={styles.muted}>
+        <FormattedMessage id="tasks.eta" values={{ seconds: task.etaSeconds }} />
+      </span>
+    )}
+  </div>
+);
+
+/** Cancel, retry, download, publish and delete, with the publish and delete dialogs. */
+const TaskActions = ({ task, seen }: { readonly task: tasks.TaskView; readonly seen: () => void }) => {
   const intl = useIntl();
   const dispatch = useAppDispatch();
-  const { to } = useLocale();
   const [confirming, setConfirming] = useState(false);
   const [publishing, setPublishing] = useState(false);
   const publishPending = usePublishing(task.id);
-  const seen = () => {
-    if (task.unseen) dispatch(markTasksSeen({ ids: [task.id] }));
-  };
-  // A task that finishes in front of the person (its card shown, the page visible) is seen; one
-  // that finished while they were away stays new until they look at it.
+  return (
+    <>
+      <div className={styles.actions}>
+        {task.canCancel && (
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="task-cancel"
+            onClick={() => dispatch(cancelTask({ id: task.id }))}
+          >
+            <FormattedMessage id="tasks.cancel" />
+          </Button>
+        )}
+        {task.canRetry && (
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="task-retry"
+            onClick={() => dispatch(retryTask({ id: task.id }))}
+          >
+            <FormattedMessage id="tasks.retry" />
+          </Button>
+        )}
+        {task.download !== null && (
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="task-download"
+            onClick={() => {
+              seen();
+              if (task.download)
+                dispatch(
+                  downloadImage({
+                    url: task.download.url,
+                    scene: 'task',
+                    fileName: task.download.fileName,
+                    parameters: task.download.parameters,
+                  }),
+                );
+            }}
+          >
+            <FormattedMessage id="tasks.download" />
+          </Button>
+        )}
+        {task.canPublish && (
+          <Button
+            size="sm"
+            variant="secondary"
+            data-testid="task-publish"
+            loading={publishPending}
+            onClick={() => setPublishing(true)}
+          >
+            <FormattedMessage id="tasks.publish" />
+          </Button>
+        )}
+        <Button size="sm" variant="ghost" data-testid="task-delete" onClick={() => setConfirming(true)}>
+          <FormattedMessage id="tasks.delete" />
+        </Button>
+      </div>
+      {task.canPublish && publishing && (
+        <PublishDialog task={task} open={publishing} onOpenChange={setPublishing} />
+      )}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={intl.formatMessage({ id: 'tasks.delete.title' })}
+        body={intl.formatMessage({ id: 'tasks.delete.body' })}
+        confirmLabel={intl.formatMessage({ id: 'tasks.delete' })}
+        cancelLabel={intl.formatMessage({ id: 'tasks.delete.cancel' })}
+        danger
+        onConfirm={() => dispatch(deleteTask({ id: task.id }))}
+      />
+    </>
+  );
+};
+
+/**
+ * A task that finishes in front of the person (its card shown, the page visible) is seen; one
+ * that finished while they were away stays new until they look at it.
+ */
+const useSeenWhenFinishedInView = (task: tasks.TaskView) => {
+  const dispatch = useAppDispatch();
   const watched = useRef(task.status);
   useEffect(() => {
     const was = watched.current;
@@ -225,6 +325,17 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
     if (was === 'inProgress' && task.status !== 'inProgress' && document.visibilityState === 'visible')
       dispatch(markTasksSeen({ ids: [task.id] }));
   }, [dispatch, task.id, task.status]);
+};
+
+/** One task of the queue as `tasks.taskView` describes it: what it made, or how far it is, and what can be done with it. */
+export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
+  const intl = useIntl();
+  const dispatch = useAppDispatch();
+  const { to } = useLocale();
+  const seen = () => {
+    if (task.unseen) dispatch(markTasksSeen({ ids: [task.id] }));
+  };
+  useSeenWhenFinishedInView(task);
   return (
     <Card
       padding="none"
@@ -244,26 +355,7 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
             {task.prompt}
           </p>
         )}
-        <div className={styles.meta}>
-          <Badge tone={BADGE_TONE[task.status]} data-testid="task-status">
-            <FormattedMessage id={task.statusKey} />
-          </Badge>
-          {task.unseen && (
-            <Badge tone="warning" data-testid="task-new">
-              <FormattedMessage id="tasks.new" />
-            </Badge>
-          )}
-          {task.toolLabelKey !== null && (
-            <Badge>
-              <FormattedMessage id={task.toolLabelKey} />
-            </Badge>
-          )}
-          {task.etaSeconds !== null && (
-            <span className={styles.muted}>
-              <FormattedMessage id="tasks.eta" values={{ seconds: task.etaSeconds }} />
-            </span>
-          )}
-        </div>
+        <TaskMeta task={task} />
         {task.currentNode !== null && (
           <p className={styles.node} data-testid="task-node">
             <FormattedMessage id="tasks.currentNode" values={{ node: task.currentNode }} />
@@ -298,76 +390,7 @@ export const TaskCard = memo(({ task }: { readonly task: tasks.TaskView }) => {
             <FormattedMessage id="tasks.publish.done" />
           </Link>
         )}
-        <div className={styles.actions}>
-          {task.canCancel && (
-            <Button
-              size="sm"
-              variant="secondary"
-              data-testid="task-cancel"
-              onClick={() => dispatch(cancelTask({ id: task.id }))}
-            >
-              <FormattedMessage id="tasks.cancel" />
-            </Button>
-          )}
-          {task.canRetry && (
-            <Button
-              size="sm"
-              variant="secondary"
-              data-testid="task-retry"
-              onClick={() => dispatch(retryTask({ id: task.id }))}
-            >
-              <FormattedMessage id="tasks.retry" />
-            </Button>
-          )}
-          {task.download !== null && (
-            <Button
-              size="sm"
-              variant="secondary"
-              data-testid="task-download"
-              onClick={() => {
-                seen();
-                if (task.download)
-                  dispatch(
-                    downloadImage({
-                      url: task.download.url,
-                      scene: 'task',
-                      fileName: task.download.fileName,
-                      parameters: task.download.parameters,
-                    }),
-                  );
-              }}
-            >
-              <FormattedMessage id="tasks.download" />
-            </Button>
-          )}
-          {task.canPublish && (
-            <Button
-              size="sm"
-              variant="secondary"
-              data-testid="task-publish"
-              loading={publishPending}
-              onClick={() => setPublishing(true)}
-            >
-              <FormattedMessage id="tasks.publish" />
-            </Button>
-          )}
-          <Button size="sm" variant="ghost" data-testid="task-delete" onClick={() => setConfirming(true)}>
-            <FormattedMessage id="tasks.delete" />
-          </Button>
-        </div>
-        {task.canPublish && publishing && (
-          <PublishDialog task={task} open={publishing} onOpenChange={setPublishing} />
-        )}
-        <ConfirmDialog
-          open={confirming}
-          onOpenChange={setConfirming}
-          title={intl.formatMessage({ id: 'tasks.delete.title' })}
-          body={intl.formatMessage({ id: 'tasks.delete.body' })}
-          confirmLabel={intl.formatMessage({ id: 'tasks.delete' })}
-          cancelLabel={intl.formatMessage({ id: 'tasks.delete.cancel' })}
-          danger
-          onConfirm={() => dispatch(deleteTask({ id: task.id }))}
-        />
+        <TaskActions task={task} seen={seen} />
       </div>
     </Card>
   );

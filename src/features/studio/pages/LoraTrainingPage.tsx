@@ -9,7 +9,6 @@ import {
   startTraining,
   stopTraining,
 } from '../../../../infrastructure/studio/commands';
-import { uploadToNewSlot } from '../../../../infrastructure/uploads/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import {
@@ -27,8 +26,14 @@ import {
 } from '../../../ui';
 import { useTierName } from '../../billing';
 import { ResourceState } from '../ResourceState';
+import { UploadPicker } from '../UploadPicker';
 import styles from '../Studio.module.css';
-import { useResource, useRunId, useSlotUploads } from '../useStudio';
+import { useResource, useRunId, useSlotUploads, type SlotUpload } from '../useStudio';
+
+type TrainingConfig = Extract<
+  ReturnType<typeof useResource<'trainingConfig'>>,
+  { readonly status: 'loaded' }
+>['value']['config'];
 
 const IMAGE_PREFIX = 'lora-image-';
 /** How wide a sample is shown (Studio.module.css `.samples`: 140 px columns), and a dataset thumbnail (`.thumbs`). */
@@ -160,18 +165,9 @@ const TrainingPanel = ({ id }: { readonly id: string }) => {
   );
 };
 
-/**
- * LoRA training (spec §7 model training, §8 codes 120000-120013): a data set of at least 9 images,
- * trigger word and tags, parameters; the training's progress, stop, its result with sample images,
- * the download and publishing to the square. Refusals (a member's or non-member's limit) are the
- * error map's dialogs, which lead to /pricing.
- */
-const LoraTrainingPage = () => {
-  const intl = useIntl();
-  const tierName = useTierName();
+/** The training form's state: the fields, the data set's uploads, the domain's problems and the start command. */
+const useLoraForm = () => {
   const dispatch = useAppDispatch();
-  const config = useResource(studio.studioKey.trainingConfig(), 'trainingConfig');
-  const current = useRunId('lora');
   const uploads = useSlotUploads(IMAGE_PREFIX);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
   const [name, setName] = useState('');
@@ -181,19 +177,14 @@ const LoraTrainingPage = () => {
   const [baseModel, setBaseModel] = useState<string>('SDXL');
   const [trainType, setTrainType] = useState<string>('character');
   const [touched, setTouched] = useState(false);
-  useEffect(() => {
-    dispatch(loadTrainingConfig({}));
-  }, [dispatch]);
 
   const shown = uploads.filter((u) => !removed.has(u.field));
   const images = shown.flatMap((u) => (u.url === null ? [] : [u.url]));
   const uploading = shown.some((u) => u.status === 'init' || u.status === 'pending');
   const tags = studio.parseTags(tagText);
   const problems = studio.trainingProblems({ name, images, triggerWord, tags, steps });
-  const problemOf = (field: studio.TrainingField) => {
-    const p = touched ? problems.find((x) => x.field === field) : undefined;
-    return p ? <FormattedMessage id={p.messageKey} values={p.values} /> : undefined;
-  };
+  const problemOf = (field: studio.TrainingField) =>
+    touched ? problems.find((x) => x.field === field) : undefined;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setTouched(true);
@@ -210,6 +201,188 @@ const LoraTrainingPage = () => {
       }),
     );
   };
+  return {
+    ...{ name, triggerWord, tagText, steps, baseModel, trainType },
+    ...{ setName, setTriggerWord, setTagText, setSteps, setBaseModel, setTrainType },
+    remove: (field: string) => setRemoved(new Set([...removed, field])),
+    shown,
+    images,
+    uploading,
+    problemOf,
+    submit,
+  };
+};
+
+/** The data set: a picker that uploads each image to a new slot, the thumbnails, and its problem. */
+const LoraDataset = ({
+  shown,
+  count,
+  min,
+  max,
+  uploading,
+  remove,
+  error,
+}: {
+  readonly shown: readonly SlotUpload[];
+  readonly count: number;
+  readonly min: number;
+  readonly max: number;
+  readonly uploading: boolean;
+  readonly remove: (field: string) => void;
+  readonly error: React.ReactNode;
+}) => {
+  const intl = useIntl();
+  return (
+    <section className={styles.form} aria-labelledby="lora-dataset">
+      <h2 id="lora-dataset" className={styles.legend}>
+        <FormattedMessage id="lora.dataset" values={{ count, min, max }} />
+      </h2>
+      <div className={styles.row}>
+        <UploadPicker
+          prefix={IMAGE_PREFIX}
+          accept="image/*"
+          labelId="lora.addImages"
+          testId="lora-images"
+          taskInput
+        />
+        {uploading && <Spinner size="sm" label={intl.formatMessage({ id: 'lora.uploading' })} />}
+      </div>
+      {shown.length > 0 && (
+        <ul className={styles.thumbs} data-testid="lora-thumbs">
+          {shown.map((u) => (
+            <li key={u.field} className={styles.thumb}>
+              {u.url !== null ? (
+                <Picture
+                  {...pictures.pictureOf(u.url, THUMB_PX)}
+                  width={THUMB_PX}
+                  height={THUMB_PX}
+                  alt={u.name}
+                />
+              ) : (
+                <Spinner size="sm" label={u.name} />
+              )}
+              <IconButton
+                className={styles.thumbAction}
+                size="sm"
+                variant="secondary"
+                label={intl.formatMessage({ id: 'lora.removeImage' }, { name: u.name })}
+                onClick={() => remove(u.field)}
+              >
+                ×
+              </IconButton>
+            </li>
+          ))}
+        </ul>
+      )}
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+};
+
+/** The training form over the server's config: name, data set, trigger word, tags, base model, type and steps. */
+const LoraForm = ({ c, f }: { readonly c: TrainingConfig; readonly f: ReturnType<typeof useLoraForm> }) => {
+  const intl = useIntl();
+  const tierName = useTierName();
+  const problemOf = (field: studio.TrainingField) => {
+    const p = f.problemOf(field);
+    return p ? <FormattedMessage id={p.messageKey} values={p.values} /> : undefined;
+  };
+  return (
+    <form className={styles.form} onSubmit={f.submit} noValidate data-testid="lora-form">
+      <p className={styles.muted} data-testid="lora-quota">
+        <FormattedMessage
+          id="lora.quota"
+          values={{
+            cost: c.cost,
+            used: c.used_this_month,
+            limit: c.monthly_limit,
+            tier: tierName(billing.tierOfWireName(c.tier) ?? 'none'),
+          }}
+        />
+      </p>
+      <Field label={<FormattedMessage id="lora.name" />} error={problemOf('name')} required>
+        <TextInput value={f.name} onChange={(e) => f.setName(e.target.value)} data-testid="lora-name" />
+      </Field>
+      <LoraDataset
+        shown={f.shown}
+        count={f.images.length}
+        min={c.min_images}
+        max={c.max_images}
+        uploading={f.uploading}
+        remove={f.remove}
+        error={problemOf('images')}
+      />
+      <Field
+        label={<FormattedMessage id="lora.trigger" />}
+        help={<FormattedMessage id="lora.triggerHelp" />}
+        error={problemOf('triggerWord')}
+      >
+        <TextInput
+          value={f.triggerWord}
+          onChange={(e) => f.setTriggerWord(e.target.value)}
+          data-testid="lora-trigger"
+        />
+      </Field>
+      <Field
+        label={<FormattedMessage id="lora.tags" />}
+        help={<FormattedMessage id="lora.tagsHelp" />}
+        error={problemOf('tags')}
+      >
+        <TextInput value={f.tagText} onChange={(e) => f.setTagText(e.target.value)} data-testid="lora-tags" />
+      </Field>
+      <div className={styles.row}>
+        <Select
+          label={intl.formatMessage({ id: 'lora.baseModel' })}
+          value={f.baseModel}
+          onValueChange={f.setBaseModel}
+          options={c.base_models.map((b) => ({ value: b, label: b }))}
+        />
+        <Select
+          label={intl.formatMessage({ id: 'lora.trainType' })}
+          value={f.trainType}
+          onValueChange={f.setTrainType}
+          options={c.train_types.map((t) => ({
+            value: t,
+            label: intl.formatMessage({ id: `lora.type.${t}` }),
+          }))}
+        />
+      </div>
+      <Slider
+        label={intl.formatMessage({ id: 'lora.steps' })}
+        min={c.steps.min}
+        max={c.steps.max}
+        step={100}
+        value={f.steps}
+        onValueChange={f.setSteps}
+        formatValue={(v) => intl.formatNumber(v)}
+      />
+      <div>
+        <Button type="submit" variant="primary" disabled={f.uploading} data-testid="lora-start">
+          <FormattedMessage id="lora.start" values={{ cost: c.cost }} />
+        </Button>
+      </div>
+    </form>
+  );
+};
+
+/**
+ * LoRA training (spec §7 model training, §8 codes 120000-120013): a data set of at least 9 images,
+ * trigger word and tags, parameters; the training's progress, stop, its result with sample images,
+ * the download and publishing to the square. Refusals (a member's or non-member's limit) are the
+ * error map's dialogs, which lead to /pricing.
+ */
+const LoraTrainingPage = () => {
+  const dispatch = useAppDispatch();
+  const config = useResource(studio.studioKey.trainingConfig(), 'trainingConfig');
+  const current = useRunId('lora');
+  const f = useLoraForm();
+  useEffect(() => {
+    dispatch(loadTrainingConfig({}));
+  }, [dispatch]);
 
   return (
     <div className={styles.page}>
@@ -225,133 +398,7 @@ const LoraTrainingPage = () => {
         {({ config: c }) => (
           <div className={styles.two}>
             <Card padding="lg">
-              <form className={styles.form} onSubmit={submit} noValidate data-testid="lora-form">
-                <p className={styles.muted} data-testid="lora-quota">
-                  <FormattedMessage
-                    id="lora.quota"
-                    values={{
-                      cost: c.cost,
-                      used: c.used_this_month,
-                      limit: c.monthly_limit,
-                      tier: tierName(billing.tierOfWireName(c.tier) ?? 'none'),
-                    }}
-                  />
-                </p>
-                <Field label={<FormattedMessage id="lora.name" />} error={problemOf('name')} required>
-                  <TextInput value={name} onChange={(e) => setName(e.target.value)} data-testid="lora-name" />
-                </Field>
-                <section className={styles.form} aria-labelledby="lora-dataset">
-                  <h2 id="lora-dataset" className={styles.legend}>
-                    <FormattedMessage
-                      id="lora.dataset"
-                      values={{ count: images.length, min: c.min_images, max: c.max_images }}
-                    />
-                  </h2>
-                  <div className={styles.row}>
-                    <label className={styles.pick}>
-                      <FormattedMessage id="lora.addImages" />
-                      <input
-                        className={styles.fileInput}
-                        type="file"
-                        accept="image/*"
-                        multiple
-                        data-testid="lora-images"
-                        onChange={(e) => {
-                          for (const file of Array.from(e.target.files ?? []))
-                            dispatch(uploadToNewSlot(IMAGE_PREFIX, file, { taskInput: true }));
-                          e.target.value = '';
-                        }}
-                      />
-                    </label>
-                    {uploading && <Spinner size="sm" label={intl.formatMessage({ id: 'lora.uploading' })} />}
-                  </div>
-                  {shown.length > 0 && (
-                    <ul className={styles.thumbs} data-testid="lora-thumbs">
-                      {shown.map((u) => (
-                        <li key={u.field} className={styles.thumb}>
-                          {u.url !== null ? (
-                            <Picture
-                              {...pictures.pictureOf(u.url, THUMB_PX)}
-                              width={THUMB_PX}
-                              height={THUMB_PX}
-                              alt={u.name}
-                            />
-                          ) : (
-                            <Spinner size="sm" label={u.name} />
-                          )}
-                          <IconButton
-                            className={styles.thumbAction}
-                            size="sm"
-                            variant="secondary"
-                            label={intl.formatMessage({ id: 'lora.removeImage' }, { name: u.name })}
-                            onClick={() => setRemoved(new Set([...removed, u.field]))}
-                          >
-                            ×
-                          </IconButton>
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                  {problemOf('images') && (
-                    <p className={styles.error} role="alert">
-                      {problemOf('images')}
-                    </p>
-                  )}
-                </section>
-                <Field
-                  label={<FormattedMessage id="lora.trigger" />}
-                  help={<FormattedMessage id="lora.triggerHelp" />}
-                  error={problemOf('triggerWord')}
-                >
-                  <TextInput
-                    value={triggerWord}
-                    onChange={(e) => setTriggerWord(e.target.value)}
-                    data-testid="lora-trigger"
-                  />
-                </Field>
-                <Field
-                  label={<FormattedMessage id="lora.tags" />}
-                  help={<FormattedMessage id="lora.tagsHelp" />}
-                  error={problemOf('tags')}
-                >
-                  <TextInput
-                    value={tagText}
-                    onChange={(e) => setTagText(e.target.value)}
-                    data-testid="lora-tags"
-                  />
-                </Field>
-                <div className={styles.row}>
-                  <Select
-                    label={intl.formatMessage({ id: 'lora.baseModel' })}
-                    value={baseModel}
-                    onValueChange={setBaseModel}
-                    options={c.base_models.map((b) => ({ value: b, label: b }))}
-                  />
-                  <Select
-                    label={intl.formatMessage({ id: 'lora.trainType' })}
-                    value={trainType}
-                    onValueChange={setTrainType}
-                    options={c.train_types.map((t) => ({
-                      value: t,
-                      label: intl.formatMessage({ id: `lora.type.${t}` }),
-                    }))}
-                  />
-                </div>
-                <Slider
-                  label={intl.formatMessage({ id: 'lora.steps' })}
-                  min={c.steps.min}
-                  max={c.steps.max}
-                  step={100}
-                  value={steps}
-                  onValueChange={setSteps}
-                  formatValue={(v) => intl.formatNumber(v)}
-                />
-                <div>
-                  <Button type="submit" variant="primary" disabled={uploading} data-testid="lora-start">
-                    <FormattedMessage id="lora.start" values={{ cost: c.cost }} />
-                  </Button>
-                </div>
-              </form>
+              <LoraForm c={c} f={f} />
             </Card>
             {current === null ? (
               <Card padding="lg">
