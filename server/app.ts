@@ -27,17 +27,28 @@ import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
 import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
 import { ApiError, CODES, failure, ok } from './envelope';
-import { accountRoutes } from './routes/account';
-import { commerceRoutes } from './routes/commerce';
-import { communityRoutes } from './routes/community';
-import { marketingRoutes } from './routes/marketing';
+import { billingRoutes } from './billing/routes';
+import { campaignRoutes } from './campaigns/routes';
+import { decorationRoutes } from './decorations/routes';
+import { detailRoutes } from './details/details';
+import { downloadRoutes } from './downloads/routes';
+import { editorRoutes } from './editor/routes';
+import { coverRoutes } from './feed/covers';
+import { feedRoutes } from './feed/routes';
+import { messageRoutes } from './messages/routes';
+import { moderationRoutes } from './moderation/routes';
+import { opsRoutes } from './ops/routes';
+import { paymentRoutes } from './payment/routes';
+import { peopleRoutes } from './people/routes';
+import { pushRoutes } from './push/routes';
+import { seoRoutes } from './routing/seo';
+import { registerSessionPresentCookie } from './session/presentCookie';
+import { sessionRoutes } from './session/routes';
+import { socialRoutes } from './social/routes';
 import { studioRoutes } from './routes/studio';
-import { opsRoutes } from './routes/ops';
-import { platformRoutes } from './routes/platform';
-import { seoRoutes } from './platform/seo';
-import { paymentRoutes } from './routes/payment';
+import { supportRoutes } from './support/routes';
 import { taskRoutes } from './routes/tasks';
-import { supportRoutes } from './routes/support';
+import { uploadRoutes } from './uploads/routes';
 import { seed } from './seed';
 import { seedCommerce } from './seeds/commerce';
 import { seedCommunity } from './seeds/community';
@@ -136,6 +147,32 @@ const BOOT_LOCK = 0x61746c72;
 
 export const openDatabase = (config: ServerConfig): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pgdata'));
+
+/** Every area's routes, each beside its service (server/<area>/routes.ts). */
+const registerRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  sessionRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  taskRoutes(app, ctx);
+  coverRoutes(app, ctx);
+  detailRoutes(app, ctx);
+  feedRoutes(app, ctx);
+  socialRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  peopleRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  decorationRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  studioRoutes(app, ctx);
+  opsRoutes(app, ctx);
+  registerSessionPresentCookie(app);
+  moderationRoutes(app);
+  downloadRoutes(app, ctx);
+  editorRoutes(app, ctx);
+  pushRoutes(app, ctx);
+  campaignRoutes(app, ctx);
+  supportRoutes(app, ctx);
+  seoRoutes(app, ctx.config.cookieSecure);
+};
 
 export const buildServer = async (config: ServerConfig, options: BuildOptions = {}): Promise<Server> => {
   const clock = options.clock ?? { now: () => Date.now() };
@@ -250,17 +287,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     return reply.status(500).send({ ...failure(500, 'internal error'), request_id: req.id });
   });
 
-  accountRoutes(app, ctx);
-  paymentRoutes(app, ctx);
-  taskRoutes(app, ctx);
-  communityRoutes(app, ctx);
-  commerceRoutes(app, ctx);
-  studioRoutes(app, ctx);
-  opsRoutes(app, ctx);
-  platformRoutes(app, ctx);
-  marketingRoutes(app, ctx);
-  supportRoutes(app, ctx);
-  seoRoutes(app, config.cookieSecure);
+  registerRoutes(app, ctx);
 
   // For a load balancer's checks (deploy/haproxy.cfg): 200 while this process reaches its database.
   app.get('/healthz', async (_req, reply) => {

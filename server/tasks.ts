@@ -30,7 +30,7 @@ import { billing } from '../domain/index.js';
 import type { BlobStore } from './blobs/store';
 import type { Caller } from './auth';
 import { newId } from './auth';
-import { taskProductionBoxColumn } from './commerce/frames';
+import { taskProductionBoxColumn } from './decorations/frames';
 import { CREATION_CODES } from './creation/codes';
 import { ownerOf, probeInput, resolveOwnedUrl, type Owner } from './creation/inputs';
 import { costOf, durationOf, kindOf, type KindSpec } from './creation/kinds';

@@ -43,7 +43,7 @@ import { baseConfig, optionsConfig, toolConfigs } from '../creation/options';
 import { publishTask, remixOf } from '../creation/publish';
 import { trainingRoutes } from '../creation/training';
 import { workflowRoutes } from '../creation/workflowRoutes';
-import { loadSigningSecret } from '../commerce/signing';
+import { loadSigningSecret } from '../uploads/signing';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { makeCaptcha, makeGuestAllowance } from '../security/captcha';
 import { postgresRateLimitStore } from '../security/rateLimitStore';
