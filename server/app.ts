@@ -148,6 +148,71 @@ const BOOT_LOCK = 0x61746c72;
 export const openDatabase = (config: ServerConfig): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pgdata'));
 
+/**
+ * The hooks every request passes: its id and length, hostile input refused, the caller resolved,
+ * failures in the envelope with the request id, and the error handler.
+ */
+const registerRequestHooks = (
+  app: FastifyInstance,
+  db: Database,
+  clock: { readonly now: () => number },
+): void => {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.length > MAX_URL_LENGTH)
+      return reply.status(414).send(refusal(req, 'the request target is too long'));
+  });
+  // The one place where hostile input is refused, before any handler or database sees it.
+  app.addHook('preValidation', async (req, reply) => {
+    const problem =
+      findInputProblem('params', req.params) ??
+      findInputProblem('query', req.query) ??
+      findInputProblem('body', req.body);
+    // The JSON API (under /api/, and the checkout page's POSTs) answers in its envelope with HTTP
+    // 200 (spec §8: the code is in the body); any other route (the signed chunk PUT, a file's
+    // address) answers a refusal with an HTTP error status: an S3-style or plain HTTP client reads
+    // a 200 as done (issue 25).
+    if (problem)
+      return reply
+        .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
+        .send(refusal(req, describeProblem(problem)));
+  });
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    req.caller = await resolveCaller(db, req, clock.now());
+    // A dead session's cookie is cleared by the answer (a route that signs in sets T after this).
+    if (await presentsDeadCookie(db, req, req.caller, clock.now()))
+      reply.header('set-cookie', sessionCookie('', 0));
+  });
+  // Every failure envelope carries the request id, whichever route or hook built it.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (
+      typeof payload === 'object' &&
+      payload !== null &&
+      'status' in payload &&
+      'data' in payload &&
+      payload.data === null &&
+      !('request_id' in payload)
+    ) {
+      const status = payload.status as { code?: unknown } | null;
+      if (status && status.code !== SUCCESS_CODE) return { ...payload, request_id: req.id };
+    }
+    return payload;
+  });
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
+    const code = (err as { code?: unknown }).code;
+    const known = typeof code === 'string' ? FRAMEWORK_REFUSALS[code] : undefined;
+    if (known) return reply.status(known.status).send(refusal(req, known.msg));
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500)
+      return reply.status(status).send(refusal(req, 'malformed request'));
+    req.log.error({ err }, 'internal error');
+    return reply.status(500).send({ ...failure(500, 'internal error'), request_id: req.id });
+  });
+};
+
 /** Every area's routes, each beside its service (server/<area>/routes.ts). */
 const registerRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   sessionRoutes(app, ctx);
@@ -232,60 +297,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       if (method !== 'HEAD')
         routes.push({ method, url: r.url, ...(isFileRoute(r.url) ? { file: true as const } : {}) });
   });
-  app.decorateRequest('caller', null as unknown as Caller);
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-    if (req.url.length > MAX_URL_LENGTH)
-      return reply.status(414).send(refusal(req, 'the request target is too long'));
-  });
-  // The one place where hostile input is refused, before any handler or database sees it.
-  app.addHook('preValidation', async (req, reply) => {
-    const problem =
-      findInputProblem('params', req.params) ??
-      findInputProblem('query', req.query) ??
-      findInputProblem('body', req.body);
-    // The JSON API (under /api/, and the checkout page's POSTs) answers in its envelope with HTTP
-    // 200 (spec §8: the code is in the body); any other route (the signed chunk PUT, a file's
-    // address) answers a refusal with an HTTP error status: an S3-style or plain HTTP client reads
-    // a 200 as done (issue 25).
-    if (problem)
-      return reply
-        .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
-        .send(refusal(req, describeProblem(problem)));
-  });
-  app.addHook('preHandler', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    req.caller = await resolveCaller(db, req, clock.now());
-    // A dead session's cookie is cleared by the answer (a route that signs in sets T after this).
-    if (await presentsDeadCookie(db, req, req.caller, clock.now()))
-      reply.header('set-cookie', sessionCookie('', 0));
-  });
-  // Every failure envelope carries the request id, whichever route or hook built it.
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    if (
-      typeof payload === 'object' &&
-      payload !== null &&
-      'status' in payload &&
-      'data' in payload &&
-      payload.data === null &&
-      !('request_id' in payload)
-    ) {
-      const status = payload.status as { code?: unknown } | null;
-      if (status && status.code !== SUCCESS_CODE) return { ...payload, request_id: req.id };
-    }
-    return payload;
-  });
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
-    const code = (err as { code?: unknown }).code;
-    const known = typeof code === 'string' ? FRAMEWORK_REFUSALS[code] : undefined;
-    if (known) return reply.status(known.status).send(refusal(req, known.msg));
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500)
-      return reply.status(status).send(refusal(req, 'malformed request'));
-    req.log.error({ err }, 'internal error');
-    return reply.status(500).send({ ...failure(500, 'internal error'), request_id: req.id });
-  });
+  registerRequestHooks(app, db, clock);
 
   registerRoutes(app, ctx);
 

@@ -288,7 +288,7 @@ export interface AddonState {
 /**
  * The add-ons of one account (lite, top membership "big", buff vip, day pass), for payment
  * info's lite_is_active / lite_expiry_time / big_is_active / big_expiry_time /
- * buff_vip_expiry_time (server/routes/payment.ts may read them from here).
+ * buff_vip_expiry_time (server/billing/routes.ts may read them from here).
  */
 export const addonsOf = async (
   db: Queryable,

@@ -4,7 +4,7 @@
  * public and read-only. Paths and shapes are in infrastructure/contract/marketing.ts.
  *
  * A testimonial's avatar is rendered by the image engine on its first GET (128 px square) and
- * kept in the blob store afterwards, like the square's avatars (server/community/covers.ts).
+ * kept in the blob store afterwards, like the square's avatars (server/feed/covers.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { format } from '../../domain/index.js';

@@ -15,15 +15,9 @@ import type {
   Voice,
 } from '../../infrastructure/contract/streaming';
 import type { FilterName, FractionRect, TaskImageUri, TaskMedia } from '../../infrastructure/contract/tasks';
-import {
-  encodeWav,
-  loudnessPerFrame,
-  sfxKindOf,
-  synthesizeSfx,
-  synthesizeSong,
-  synthesizeSpeech,
-  SAMPLE_RATE,
-} from '../engines/audio';
+import { encodeWav, loudnessPerFrame, sfxKindOf, synthesizeSfx, SAMPLE_RATE } from '../engines/audio';
+import { synthesizeSong } from '../engines/song';
+import { synthesizeSpeech } from '../engines/speech';
 import {
   blit,
   createBitmap,

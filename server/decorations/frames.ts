@@ -9,7 +9,7 @@
  * 'production_box'`, so joining it never duplicates a row and reads one index entry per row. A worn
  * ornament is always owned (its foreign key cascades from `ornament_ownership`).
  *
- * A production box is worn on one of its owner's generation tasks (server/commerce/decorations.ts);
+ * A production box is worn on one of its owner's generation tasks (server/decorations/decorations.ts);
  * the square shows that task as the artwork published from it, whose `extra.task_id` names it
  * (server/creation/publish.ts). A work made any other way carries no production box.
  */

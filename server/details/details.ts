@@ -1,7 +1,7 @@
 /**
  * What the detail pages need beyond a card (issue 11, spec §2, §3, §7): how a work was made and
  * the model it used, the playable file of a video or an audio work (rendered on the first GET,
- * server/community/covers.ts), comments, related works, a model's sample images,
+ * server/feed/covers.ts), comments, related works, a model's sample images,
  * and the tags a person collects or the platform shows officially.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
