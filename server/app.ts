@@ -30,7 +30,7 @@ import { ApiError, CODES, failure, ok } from './envelope';
 import { billingRoutes } from './billing/routes';
 import { campaignRoutes } from './campaigns/routes';
 import { decorationRoutes } from './decorations/routes';
-import { detailRoutes } from './details/details';
+import { detailRoutes } from './details/routes';
 import { downloadRoutes } from './downloads/routes';
 import { editorRoutes } from './editor/routes';
 import { coverRoutes } from './feed/covers';

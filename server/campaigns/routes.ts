@@ -1,7 +1,7 @@
 /**
- * Marketing routes: the membership page's testimonials (spec §1) with their avatars, and the
- * weekly campaigns of the season (spec §9) with statuses from the server clock. Both calls are
- * public and read-only. Paths and shapes are in infrastructure/contract/marketing.ts.
+ * Campaign routes (the marketing calls): the membership page's testimonials (spec §1) with their
+ * avatars, and the weekly campaigns of the season (spec §9) with statuses from the server clock.
+ * Both calls are public and read-only. Paths and shapes are in infrastructure/contract/marketing.ts.
  *
  * A testimonial's avatar is rendered by the image engine on its first GET (128 px square) and
  * kept in the blob store afterwards, like the square's avatars (server/feed/covers.ts).

@@ -4,24 +4,15 @@
  * server/feed/covers.ts), comments, related works, a model's sample images,
  * and the tags a person collects or the platform shows officially.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  COMMENT_CREATE_PATH,
-  COMMENT_LIST_PATH,
   COMMENTS_DEFAULT_LIMIT,
   CommentCreateRequest,
   CommentListRequest,
-  MODEL_SAMPLES_PATH,
   ModelSamplesRequest,
   OfficialTagsRequest,
   RELATED_DEFAULT_LIMIT,
   RELATED_MAX_LIMIT,
-  RELATED_PATH,
   RelatedRequest,
-  TAG_COLLECT_ADD_PATH,
-  TAG_COLLECT_REMOVE_PATH,
-  TAG_COLLECTED_PATH,
-  TAG_OFFICIAL_PATH,
   TagCollectRequest,
   type Comment,
   type CommentListResponse,
@@ -34,11 +25,11 @@ import {
   type MediaFile,
   type UsedModel,
 } from '../../infrastructure/contract/feed';
-import { newId, requireAccount } from '../auth';
+import { newId } from '../auth';
 import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../decorations/frames';
 import type { ServerContext } from '../context';
 import { VIDEO } from '../creation/options';
-import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { ApiError, CODES } from '../envelope';
 import {
   avatarKey,
   callerParams,
@@ -161,7 +152,10 @@ const COMMENT_SELECT = `SELECT c.id, c.item_id, c.content, c.created_at, c.autho
 const itemExists = async (ctx: ServerContext, id: string): Promise<boolean> =>
   (await ctx.db.query('SELECT 1 FROM content_items WHERE id = $1', [id])).length > 0;
 
-const listComments = async (ctx: ServerContext, body: CommentListRequest): Promise<CommentListResponse> => {
+export const listComments = async (
+  ctx: ServerContext,
+  body: CommentListRequest,
+): Promise<CommentListResponse> => {
   if (!(await itemExists(ctx, body.obj_id))) throw new ApiError(CODES.notFound, 'no such item');
   const offset = body.offset ?? 0;
   const limit = Math.min(body.limit ?? COMMENTS_DEFAULT_LIMIT, FEED_MAX_LIMIT);
@@ -184,7 +178,7 @@ const listComments = async (ctx: ServerContext, body: CommentListRequest): Promi
 
 // ---- related works and samples ---------------------------------------------------------------
 
-const relatedOf = async (ctx: ServerContext, accountId: string | null, body: RelatedRequest) => {
+export const relatedOf = async (ctx: ServerContext, accountId: string | null, body: RelatedRequest) => {
   const [item] = await ctx.db.query<{ kind: string }>('SELECT kind FROM content_items WHERE id = $1', [
     body.id,
   ]);
@@ -208,7 +202,7 @@ const relatedOf = async (ctx: ServerContext, accountId: string | null, body: Rel
   return { items: page.items, offset: page.items.length, has_more: false };
 };
 
-const samplesOf = async (ctx: ServerContext, accountId: string | null, body: ModelSamplesRequest) => {
+export const samplesOf = async (ctx: ServerContext, accountId: string | null, body: ModelSamplesRequest) => {
   const [model] = await ctx.db.query('SELECT 1 FROM content_items WHERE id = $1 AND kind = $2', [
     body.id,
     'model',
@@ -228,83 +222,71 @@ const samplesOf = async (ctx: ServerContext, accountId: string | null, body: Mod
   );
 };
 
-// ---- routes -----------------------------------------------------------------------------------
-
-export const detailRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
-  app.post(COMMENT_LIST_PATH, async (req) =>
-    ok(await listComments(ctx, decodeBody(CommentListRequest, req.body))),
+export const createComment = async (
+  ctx: ServerContext,
+  accountId: string,
+  body: CommentCreateRequest,
+): Promise<Comment> => {
+  if (!(await itemExists(ctx, body.obj_id))) throw new ApiError(CODES.notFound, 'no such item');
+  const id = `cm-${newId(9)}`;
+  await ctx.db.query(
+    'INSERT INTO comments (id, item_id, author_id, content, created_at) VALUES ($1, $2, $3, $4, $5)',
+    [id, body.obj_id, accountId, body.content.trim(), ctx.clock.now()],
   );
+  const [row] = await ctx.db.query<CommentRow>(`${COMMENT_SELECT} WHERE c.id = $1`, [id]);
+  return toComment(ctx, row!);
+};
 
-  app.post(COMMENT_CREATE_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const body = decodeBody(CommentCreateRequest, req.body);
-    if (!(await itemExists(ctx, body.obj_id))) throw new ApiError(CODES.notFound, 'no such item');
-    const id = `cm-${newId(9)}`;
+/** The tags the caller collects. */
+export const collectedTags = async (ctx: ServerContext, accountId: string) => {
+  const p = new Params();
+  const { items } = await queryTags(
+    ctx.db,
+    {
+      params: p,
+      where: [
+        `EXISTS (SELECT 1 FROM tag_collects tc WHERE tc.tag_id = t.id AND tc.account_id = ${p.add(accountId)})`,
+      ],
+      order: 'count',
+      offset: 0,
+      limit: FEED_MAX_LIMIT,
+    },
+    ctx.blobs.urlOf,
+  );
+  return { items };
+};
+
+/** Collects a tag (`on`) or takes the collect back. */
+export const collectTag = async (
+  ctx: ServerContext,
+  accountId: string,
+  body: TagCollectRequest,
+  on: boolean,
+) => {
+  const [tag] = await ctx.db.query('SELECT 1 FROM tags WHERE id = $1', [body.tag_id]);
+  if (!tag) throw new ApiError(CODES.notFound, 'no such tag');
+  if (on)
     await ctx.db.query(
-      'INSERT INTO comments (id, item_id, author_id, content, created_at) VALUES ($1, $2, $3, $4, $5)',
-      [id, body.obj_id, accountId, body.content.trim(), ctx.clock.now()],
+      'INSERT INTO tag_collects (account_id, tag_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [accountId, body.tag_id, ctx.clock.now()],
     );
-    const [row] = await ctx.db.query<CommentRow>(`${COMMENT_SELECT} WHERE c.id = $1`, [id]);
-    return ok(toComment(ctx, row!));
-  });
+  else
+    await ctx.db.query('DELETE FROM tag_collects WHERE account_id = $1 AND tag_id = $2', [
+      accountId,
+      body.tag_id,
+    ]);
+  return { tag_id: body.tag_id, is_collect: on };
+};
 
-  app.post(RELATED_PATH, async (req) =>
-    ok(await relatedOf(ctx, req.caller.accountId, decodeBody(RelatedRequest, req.body))),
+/** The tags the platform shows officially, in one show area or all. */
+export const officialTags = async (ctx: ServerContext, body: OfficialTagsRequest) => {
+  const p = new Params();
+  const where =
+    body.show_area === undefined ? ['t.show_area IS NOT NULL'] : [`t.show_area = ${p.add(body.show_area)}`];
+  const { items } = await queryTags(
+    ctx.db,
+    { params: p, where, order: 'heat', offset: 0, limit: FEED_MAX_LIMIT },
+    ctx.blobs.urlOf,
   );
-
-  app.post(MODEL_SAMPLES_PATH, async (req) =>
-    ok(await samplesOf(ctx, req.caller.accountId, decodeBody(ModelSamplesRequest, req.body))),
-  );
-
-  app.post(TAG_COLLECTED_PATH, async (req) => {
-    const accountId = requireAccount(req.caller);
-    const p = new Params();
-    const { items } = await queryTags(
-      ctx.db,
-      {
-        params: p,
-        where: [
-          `EXISTS (SELECT 1 FROM tag_collects tc WHERE tc.tag_id = t.id AND tc.account_id = ${p.add(accountId)})`,
-        ],
-        order: 'count',
-        offset: 0,
-        limit: FEED_MAX_LIMIT,
-      },
-      ctx.blobs.urlOf,
-    );
-    return ok({ items });
-  });
-
-  const collect = (on: boolean) => async (req: FastifyRequest) => {
-    const accountId = requireAccount(req.caller);
-    const body = decodeBody(TagCollectRequest, req.body);
-    const [tag] = await ctx.db.query('SELECT 1 FROM tags WHERE id = $1', [body.tag_id]);
-    if (!tag) throw new ApiError(CODES.notFound, 'no such tag');
-    if (on)
-      await ctx.db.query(
-        'INSERT INTO tag_collects (account_id, tag_id, created_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
-        [accountId, body.tag_id, ctx.clock.now()],
-      );
-    else
-      await ctx.db.query('DELETE FROM tag_collects WHERE account_id = $1 AND tag_id = $2', [
-        accountId,
-        body.tag_id,
-      ]);
-    return ok({ tag_id: body.tag_id, is_collect: on });
-  };
-  app.post(TAG_COLLECT_ADD_PATH, collect(true));
-  app.post(TAG_COLLECT_REMOVE_PATH, collect(false));
-
-  app.post(TAG_OFFICIAL_PATH, async (req) => {
-    const body = decodeBody(OfficialTagsRequest, req.body);
-    const p = new Params();
-    const where =
-      body.show_area === undefined ? ['t.show_area IS NOT NULL'] : [`t.show_area = ${p.add(body.show_area)}`];
-    const { items } = await queryTags(
-      ctx.db,
-      { params: p, where, order: 'heat', offset: 0, limit: FEED_MAX_LIMIT },
-      ctx.blobs.urlOf,
-    );
-    return ok({ items });
-  });
+  return { items };
 };

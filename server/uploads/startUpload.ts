@@ -95,6 +95,18 @@ export const create = async (
   return { fileId, expiresAt, url, chunkSize, preSigns, signChunks: multipartId !== null };
 };
 
+type Made = Awaited<ReturnType<typeof create>>;
+
+/** What the config calls answer: the chunk URLs of a new upload. */
+const configAnswer = (made: Made): UploadConfigResponse => ({
+  file_id: made.fileId,
+  pre_signs: made.preSigns,
+  chunk_size: made.chunkSize,
+  status: 0,
+  expires_at: made.expiresAt,
+  sign_chunks: made.signChunks,
+});
+
 export const config = async (
   env: UploadEnv,
   caller: Caller,
@@ -119,14 +131,7 @@ export const config = async (
     chunk,
     now,
   );
-  return {
-    file_id: made.fileId,
-    pre_signs: made.preSigns,
-    chunk_size: made.chunkSize,
-    status: 0,
-    expires_at: made.expiresAt,
-    sign_chunks: made.signChunks,
-  };
+  return configAnswer(made);
 };
 
 export const preSign = async (
@@ -192,12 +197,5 @@ export const audioPreConfig = async (
     chunk,
     now,
   );
-  return {
-    file_id: made.fileId,
-    pre_signs: made.preSigns,
-    chunk_size: made.chunkSize,
-    status: 0,
-    expires_at: made.expiresAt,
-    sign_chunks: made.signChunks,
-  };
+  return configAnswer(made);
 };
