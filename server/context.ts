@@ -3,7 +3,7 @@ import type { BlobStore } from './blobs/store';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import type { Push } from './realtime/push';
-import type { TaskService } from './tasks';
+import type { TaskService } from './tasks/service';
 
 /** What every route module receives: the database, blobs, services and the clock. */
 export interface ServerContext {

@@ -171,6 +171,10 @@ export const svipNumberOf = (vipType: string): number | null => {
   return m ? Number(m[1]) : null;
 };
 
+/** The SVIP number a plan above Pro shows (offers and plan names): its VIP type's, else its level. */
+export const svipNumberOfPlan = (p: SubscriptionPlan): number =>
+  svipNumberOf(p.vipType ?? '') ?? p.productLevel;
+
 /**
  * The membership page's offers from the subscription list: Basic, Standard and Pro, monthly and
  * yearly (spec §9 weights 1-3 and 11-13); the VIP tiers above Pro and the add-ons (lite, top
@@ -212,7 +216,7 @@ export const membershipCatalogue = (
       vip.push({
         ...offerOf(p, info, halfPrice),
         kind: 'svip',
-        svip: svipNumberOf(p.vipType ?? '') ?? p.productLevel,
+        svip: svipNumberOfPlan(p),
         yearly: isYearly(p.productType),
       });
     } else vip.push({ ...offerOf(p, info, halfPrice), kind, svip: null, yearly: isYearly(p.productType) });

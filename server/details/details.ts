@@ -28,7 +28,7 @@ import {
 import { newId } from '../auth';
 import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../decorations/frames';
 import type { ServerContext } from '../context';
-import { VIDEO } from '../creation/options';
+import { VIDEO } from '../tasks/options';
 import { ApiError, CODES } from '../envelope';
 import {
   avatarKey,

@@ -2,8 +2,8 @@
  * The jobs an engine worker runs (server/engines/pool.ts, worker.mjs): plain data in, plain data
  * out. Nothing here touches the database, the blob store or the network.
  */
-import { renderFiles, type InputFiles, type RenderJob } from '../creation/render';
-import { trainFiles, type TrainingJob } from '../creation/trainerEngine';
+import { renderFiles, type InputFiles, type RenderJob } from '../tasks/render';
+import { trainFiles, type TrainingJob } from '../studio/trainerEngine';
 import { encodeWav } from './audio';
 import { songPcm, type SongRequest } from './song';
 import { speechPcm, type SpeechRequest } from './speech';

@@ -12,7 +12,7 @@ import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
 import { asBuffer, runEngine } from '../engines/pool';
 import { hashString } from '../engines/random';
-import { VIDEO } from '../creation/options';
+import { VIDEO } from '../tasks/options';
 import { SONG_EMOTIONS, SONG_INSTRUMENTS, SONG_STYLES } from '../../infrastructure/contract/tasks';
 import { RECOMMEND_SCORE, avatarKey, coverKey, extraOf, mediaKey } from './items';
 

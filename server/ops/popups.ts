@@ -18,7 +18,7 @@ import {
   type PopupStatusResponse,
 } from '../../infrastructure/contract/telemetry';
 import type { Queryable } from '../db/database';
-import { TIER_LIMITS, tierOf } from '../creation/tiers';
+import { TIER_LIMITS, tierOf } from '../tasks/tiers';
 import { balances } from '../ledger';
 import { ABSENCE_MS, presenceOf } from './presence';
 

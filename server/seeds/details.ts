@@ -8,7 +8,7 @@
  * - official tags (`show_area`) and a few tags the demo account collects.
  */
 import { Params } from '../db/sql';
-import { SAMPLER_NAMES } from '../creation/options';
+import { SAMPLER_NAMES } from '../tasks/options';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { sizeFor } from '../engines/image';

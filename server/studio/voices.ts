@@ -11,7 +11,7 @@ import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { decodeBody, ok } from '../envelope';
 import { sizeFor } from '../engines/image';
-import { ownerOf, resolveOwnedUrl } from '../creation/inputs';
+import { ownerOf, resolveOwnedUrl } from '../tasks/inputs';
 
 export const voiceRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
   app.post(VOICE_CREATE_PATH, async (req) => {

@@ -13,12 +13,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../server/auth';
-import { TIER_LIMITS } from '../../server/creation/tiers';
+import { TIER_LIMITS } from '../../server/tasks/tiers';
 import { credit } from '../../server/ledger';
 import { GUEST_ALLOWANCE_WINDOW_MS } from '../../server/security/captcha';
 import { LOGIN_LIMITS } from '../../server/security/throttle';
 import { DEMO_ACCOUNT } from '../../server/seed';
-import { TASK_COST } from '../../server/tasks';
+import { TASK_COST } from '../../server/tasks/service';
 import type { Json } from '../support/server';
 import {
   captchaState,

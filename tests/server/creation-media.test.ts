@@ -21,7 +21,7 @@ import { AUDIO_TTS_STREAM_PATH, AudioStreamChunk } from '../../infrastructure/co
 import { TaskDeleteResponse, TaskDetailResponse, TaskItem } from '../../infrastructure/contract/tasks';
 import { hashPassword } from '../../server/auth';
 import { inspectGif } from '../../server/engines/gif';
-import { KINDS } from '../../server/creation/kinds';
+import { KINDS } from '../../server/tasks/kinds';
 import { credit } from '../../server/ledger';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 

@@ -13,7 +13,7 @@ import {
   solutionToken,
 } from '../../infrastructure/contract/captcha';
 import { LoginThrottled } from '../../infrastructure/contract/account';
-import { TASK_COST } from '../../server/tasks';
+import { TASK_COST } from '../../server/tasks/service';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 
 // The sign-in window in the server's clock, which this file moves on (no wall-clock sleep: six

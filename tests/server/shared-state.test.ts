@@ -36,7 +36,7 @@ import { openChat, sendChatMessage } from '../../infrastructure/streaming/comman
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/streaming/socketAdapter';
 import { postgresRateLimitStore } from '../../server/security/rateLimitStore';
-import { REPLY_CUT_OFF } from '../../server/studio/chat';
+import { REPLY_CUT_OFF } from '../../server/chat/replies';
 import { makeFakeDeps } from '../support/fakeApi';
 import { silentAudioOutput } from '../support/fakes/streaming';
 import type { Json } from '../support/server';

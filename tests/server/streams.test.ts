@@ -43,7 +43,7 @@ import { startAudioStream, type AudioStreamSource } from '../../infrastructure/s
 import { songWav } from '../../server/engines/jobs';
 import { asBuffer } from '../../server/engines/pool';
 import { accountRoom } from '../../server/realtime/push';
-import { chunkWav } from '../../server/studio/audioStream';
+import { chunkWav } from '../../server/audio/audioStream';
 import {
   mulberry32,
   startFaultProxy,

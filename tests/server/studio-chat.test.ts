@@ -29,7 +29,7 @@ import { openChat, sendChatMessage } from '../../infrastructure/streaming/comman
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/streaming/socketAdapter';
 import { SEED_CHARACTERS } from '../../server/seeds/studio';
-import { REFUSAL, composeReply, tokenize } from '../../server/studio/persona';
+import { REFUSAL, composeReply, tokenize } from '../../server/characters/persona';
 import { readWav } from '../../server/engines/audio';
 import { makeFakeDeps } from '../support/fakeApi';
 import { eventually, startTestServer, type Json, type TestServer } from '../support/server';

@@ -7,7 +7,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../../server/blobs/store';
-import { makeTaskService, type TaskService } from '../../server/tasks';
+import { makeTaskService, type TaskService } from '../../server/tasks/service';
 import { imageTasks } from '../support/imageTasks';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 

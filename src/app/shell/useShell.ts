@@ -1,5 +1,5 @@
 /** What the shell shows, from memoised selectors (none builds a new object on an unrelated event). */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { billing, flags, preferences, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 

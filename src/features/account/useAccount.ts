@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate, useNavigation } from 'react-router';

@@ -18,8 +18,10 @@ export const usePlanName = () => {
       const kind = plan.kind ?? 'main';
       if (kind !== 'main') return intl.formatMessage({ id: `billing.plan.${kind}` });
       if (plan.productLevel > 3) {
-        const svip = String(billing.svipNumberOf(plan.vipType ?? '') ?? plan.productLevel);
-        return intl.formatMessage({ id: 'billing.plan.svip' }, { n: svip, yearly });
+        return intl.formatMessage(
+          { id: 'billing.plan.svip' },
+          { n: String(billing.svipNumberOfPlan(plan)), yearly },
+        );
       }
       const level = intl.formatMessage({ id: `billing.level.${billing.paidLevelOf(plan.productLevel)}` });
       return plan.isTrial === true

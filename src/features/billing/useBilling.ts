@@ -1,5 +1,5 @@
 /** What the membership, subscription and coin screens show, from memoised selectors over the domain's rules. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { billing, notices, payment, popups, session, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';

@@ -3,7 +3,7 @@
  * 1 July 2025): the week's campaign inside the season, the platform's own banner outside it. The
  * time is read by the clock adapter when the page opens (the domain never reads it).
  */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useEffect } from 'react';
 import { FormattedDate, FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /** What the character screens show, from memoised selectors over the characters context. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { characters, flags, session, uploads, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 

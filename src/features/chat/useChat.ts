@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { audio, characters, chat, session, uploads, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
@@ -27,6 +27,7 @@ export const useConversation = (characterId: string) => ({
   /** Spec §4 audio stream statuses of the voice being played: start, paused, over, error. */
   voiceStatus: useAppSelector((s) => audio.selectAudioStatus(s.audio)),
 });
+export type Conversation = ReturnType<typeof useConversation>;
 
 export interface ComposerFile {
   readonly id: string;

@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { billing, session, tasks, type RootState } from '../../../domain/index.js';

@@ -5,13 +5,13 @@ import { images, type decorations } from '../../../domain/index.js';
 import {
   buyDecoration,
   dismissDecorationRefusal,
-  unloadDecoration,
   wearDecoration,
 } from '../../../infrastructure/decorations/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { AVATAR_PX, Avatar, Badge, Button, Card, ConfirmDialog, Picture } from '../../ui';
 import { AvatarPreviewDialog } from './AvatarPreview';
+import { DecorationAction } from './DecorationAction';
 import styles from './Decorations.module.css';
 import { useMe, usePurchaseQuote } from './useDecorations';
 import { WorkPicker } from './WorkPicker';
@@ -116,69 +116,9 @@ export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCa
   const [picking, setPicking] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const quote = usePurchaseQuote(card.ornament.id);
-  const { ornament: o, view, action, pending, refusal } = card;
+  const { ornament: o, view, action, refusal } = card;
   const nameId = `ornament-name-${o.id}`;
   const isAvatar = o.type === 'avatarBox';
-
-  const mainAction = (() => {
-    switch (action) {
-      case 'buy':
-        return me === null ? (
-          <Button asChild variant="primary" size="sm">
-            <Link to={to('/login')}>
-              <FormattedMessage id="decorations.signInToBuy" />
-            </Link>
-          </Button>
-        ) : (
-          <Button
-            variant="primary"
-            size="sm"
-            loading={pending}
-            onClick={() =>
-              // Only a purchase the quote allows is asked about; any other shows its refusal at once.
-              quote !== null && quote.refused === null
-                ? setConfirming(true)
-                : dispatch(buyDecoration({ ornamentId: o.id }))
-            }
-            data-testid="ornament-buy"
-          >
-            <FormattedMessage id={view.useTextKey} />
-          </Button>
-        );
-      case 'wear':
-        return (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={pending}
-            onClick={() => (isAvatar ? dispatch(wearDecoration({ ornamentId: o.id })) : setPicking(true))}
-            data-testid="ornament-wear"
-          >
-            <FormattedMessage id={isAvatar ? view.useTextKey : 'decorations.use.wearOnWork'} />
-          </Button>
-        );
-      case 'unload':
-        return (
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={pending}
-            onClick={() => dispatch(unloadDecoration({ ornamentId: o.id }))}
-            data-testid="ornament-unload"
-          >
-            <FormattedMessage id={view.useTextKey} />
-          </Button>
-        );
-      case 'none':
-        return (
-          <Button variant="secondary" size="sm" disabled>
-            <FormattedMessage id={view.useTextKey} />
-          </Button>
-        );
-      default:
-        return null;
-    }
-  })();
 
   return (
     <Card
@@ -229,7 +169,13 @@ export const DecorationCard = ({ card }: { readonly card: decorations.OrnamentCa
           </p>
         )}
         <div className={styles.actions}>
-          {mainAction}
+          <DecorationAction
+            card={card}
+            signedIn={me !== null}
+            quoteAllows={quote !== null && quote.refused === null}
+            onConfirm={() => setConfirming(true)}
+            onPick={() => setPicking(true)}
+          />
           {isAvatar ? (
             <AvatarPreviewDialog
               ornament={o}

@@ -1,5 +1,5 @@
 /** What the decoration screens show, from memoised selectors over the store. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { billing, decorations, people, session, tasks, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';

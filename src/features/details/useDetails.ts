@@ -1,5 +1,5 @@
 /** What the detail pages show, from memoised selectors over the details, social and session contexts. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { details, session, social, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';

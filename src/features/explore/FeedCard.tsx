@@ -10,26 +10,15 @@ import {
 } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { feed, format, images, social } from '../../../domain/index.js';
-import { downloadImage } from '../../../infrastructure/downloads/commands';
-import { muteCard, reportCard } from '../../../infrastructure/feed/commands';
-import { tryWorkflow } from '../../../infrastructure/studio/commands';
+import { feed, images, social } from '../../../domain/index.js';
+import { reportCard } from '../../../infrastructure/feed/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
-import { FollowButton, LikeButton } from '../social';
-import {
-  AVATAR_PX,
-  Avatar,
-  Button,
-  CoverFrame,
-  Dialog,
-  IconButton,
-  Picture,
-  Spinner,
-  VisuallyHidden,
-} from '../../ui';
+import { Button, CoverFrame, Dialog, Picture } from '../../ui';
 import styles from './Explore.module.css';
-import { useCardCounts, useWorkflowTry } from './useFeed';
+import { CardActions } from './CardActions';
+import { CardMeta } from './CardMeta';
+import { useCardCounts } from './useFeed';
 
 /** Which card plays its media (one at a time on the square): its key, or null. */
 export const PlayingContext = createContext<{
@@ -141,31 +130,6 @@ const PlayingMedia = ({
   }
 };
 
-/**
- * Try on a workflow card: copies the workflow into the person's own (a guest signs in first) and
- * opens the copy; busy while the copy is on its way.
- */
-const TryWorkflowChip = ({ itemId }: { readonly itemId: string }) => {
-  const dispatch = useAppDispatch();
-  const state = useWorkflowTry(itemId);
-  const busy = state === 'copying';
-  return (
-    <button
-      type="button"
-      className={styles.chip}
-      data-action="try"
-      aria-busy={busy}
-      aria-disabled={busy}
-      onClick={() => {
-        if (!busy) dispatch(tryWorkflow({ itemId }));
-      }}
-    >
-      {busy && <Spinner size="sm" className={styles.chipSpinner} />}
-      <FormattedMessage id="feed.action.try" />
-    </button>
-  );
-};
-
 /** A card's width when its list does not say (the square's column at 1280 px). */
 const DEFAULT_CARD_WIDTH = 300;
 
@@ -241,7 +205,6 @@ const ReportDialog = ({
  * like, report and "not interested" (spec §4: the card is hidden at once, for good).
  */
 export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = false }: FeedCardProps) => {
-  const intl = useIntl();
   const { to } = useLocale();
   const dispatch = useAppDispatch();
   const titleId = useId();
@@ -291,117 +254,22 @@ export const FeedCard = memo(({ card, width = DEFAULT_CARD_WIDTH, priority = fal
           <PlayingMedia media={card.media} onEnded={() => setPlaying(null)} />
         )}
         {intents.length > 0 && (
-          <div className={styles.actions} data-testid="card-actions">
-            {intents.map(({ action, intent }) => {
-              const label = <FormattedMessage id={`feed.action.${action}`} />;
-              switch (intent.kind) {
-                case 'navigate':
-                  return (
-                    <Link key={action} to={to(intent.to)} className={styles.chip} data-action={action}>
-                      {label}
-                    </Link>
-                  );
-                case 'download':
-                  return (
-                    <button
-                      key={action}
-                      type="button"
-                      className={styles.chip}
-                      data-action={action}
-                      onClick={() =>
-                        dispatch(
-                          downloadImage({
-                            url: intent.url,
-                            scene: 'square_card',
-                            ...(card.generation ? { generation: card.generation } : {}),
-                          }),
-                        )
-                      }
-                    >
-                      {label}
-                    </button>
-                  );
-                case 'copyWorkflow':
-                  return <TryWorkflowChip key={action} itemId={intent.itemId} />;
-                case 'play':
-                  return (
-                    <button
-                      key={action}
-                      type="button"
-                      className={styles.chip}
-                      data-action={action}
-                      aria-pressed={isPlaying}
-                      onClick={() => setPlaying(isPlaying ? null : key)}
-                    >
-                      <FormattedMessage id={isPlaying ? 'square.action.stop' : 'feed.action.play'} />
-                    </button>
-                  );
-                default:
-                  return null;
-              }
-            })}
-          </div>
+          <CardActions
+            card={card}
+            intents={intents}
+            isPlaying={isPlaying}
+            onTogglePlay={() => setPlaying(isPlaying ? null : key)}
+          />
         )}
       </div>
-      <div className={styles.meta}>
-        <Link dir="auto" to={detail} className={styles.title} id={titleId} tabIndex={-1} title={card.title}>
-          {card.title}
-        </Link>
-        <div className={styles.author} data-testid="card-author">
-          <Link to={to(`/user/${encodeURIComponent(card.authorId)}`)} className={styles.authorLink}>
-            <Avatar
-              size="xs"
-              src={card.author?.avatar}
-              sources={images.assumedSourcesOf(card.author?.avatar, AVATAR_PX.xs)}
-              name={card.author?.name ?? ''}
-              frameUrl={card.author?.avatarFrame}
-              frameSources={images.assumedSourcesOf(card.author?.avatarFrame, AVATAR_PX.xs)}
-              decorative
-            />
-            <span dir="auto" className={styles.authorName}>
-              {card.author?.name ?? ''}
-            </span>
-          </Link>
-          <FollowButton
-            authorId={card.authorId}
-            name={card.author?.name ?? ''}
-            size="sm"
-            compact
-            className={styles.follow}
-          />
-        </div>
-        <div className={styles.row}>
-          <span className={styles.stats}>
-            <LikeButton itemKey={key} size="sm" />
-            {stats.map(({ stat, value }) => (
-              <span key={stat} className={styles.stat} data-stat={stat} data-testid={`stat-${stat}`}>
-                <VisuallyHidden>
-                  <FormattedMessage id={`square.stat.${stat}`} />
-                </VisuallyHidden>
-                {format.formatCount(value)}
-              </span>
-            ))}
-          </span>
-          <span className={styles.tools}>
-            <IconButton
-              size="sm"
-              label={intl.formatMessage({ id: 'feed.report' })}
-              onClick={() => setReporting(true)}
-              data-testid="card-report"
-            >
-              ⚑
-            </IconButton>
-            <IconButton
-              size="sm"
-              label={intl.formatMessage({ id: 'feed.notInterested' })}
-              onClick={() => dispatch(muteCard({ id: card.id, reason: 'notInterested' }))}
-              data-testid="card-not-interested"
-            >
-              ⊘
-            </IconButton>
-          </span>
-        </div>
-      </div>
+      <CardMeta
+        card={card}
+        itemKey={key}
+        detail={detail}
+        titleId={titleId}
+        stats={stats}
+        onReport={() => setReporting(true)}
+      />
       {reporting && (
         <ReportDialog
           title={card.title}

@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useCallback, useLayoutEffect, useMemo, useState, type RefObject } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
 import { feed, social, studio, type RootState } from '../../../domain/index.js';

@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useIntl } from 'react-intl';
 import { notices, type RootState } from '../../../domain/index.js';
 import { openNoticeLink } from '../../../infrastructure/notices/commands';

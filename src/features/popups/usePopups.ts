@@ -1,5 +1,5 @@
 /** What the popup host shows, from memoised selectors. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { popups, reminderOnScreen, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';
 

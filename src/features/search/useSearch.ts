@@ -1,5 +1,5 @@
 /** What the search box, the search page and the tag pages show, from memoised selectors. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { search, session, type RootState } from '../../../domain/index.js';

@@ -2,7 +2,7 @@
  * What the social views show, from memoised selectors over the domain (a selector per key is
  * made once per component with `useMemo`, so an unrelated event never builds a new value).
  */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { messages, people, session, social, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';

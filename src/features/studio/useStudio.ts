@@ -1,5 +1,5 @@
 /** The studio screens' reads: memoised selectors over the studio, tasks, uploads and audio states. */
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { audio, editor, session, studio, tasks, uploads, type RootState } from '../../../domain/index.js';
 import { useAppSelector } from '../../../infrastructure/store/hooks';

@@ -1,4 +1,4 @@
-import { createSelector } from '@reduxjs/toolkit';
+import { createSelector } from '../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { tasks, type RootState } from '../../../domain/index.js';

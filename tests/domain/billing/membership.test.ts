@@ -635,4 +635,10 @@ describe('svipNumberOf: the one reading of an SVIP plan name (spec §3 vip_type)
     for (const other of ['vip_lite', 'vip_day', 'svip_', 'svip_4_year', 'xsvip_4', ''])
       expect(billing.svipNumberOf(other), other).toBeNull();
   });
+
+  it("a plan's SVIP number is its VIP type's, else its level", () => {
+    expect(billing.svipNumberOfPlan(main('svip', 4, false, 40))).toBe(4);
+    expect(billing.svipNumberOfPlan({ ...main('svip', 5, true, 50), vipType: 'svip_6' })).toBe(6);
+    expect(billing.svipNumberOfPlan({ ...main('svip', 5, false, 50), vipType: null })).toBe(5);
+  });
 });

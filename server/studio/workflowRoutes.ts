@@ -2,7 +2,7 @@
  * ComfyUI workflow routes (spec §7 /work-flow/import, /square/search/node, /template/delete;
  * list, detail, update and copy are ours): see infrastructure/contract/creation.ts for the payloads
  * and ./workflows.ts for the validation. Imports are private to their account; running one is a
- * task of domain type 16 (server/tasks.ts). A workflow card of the square is tried by copying its
+ * task of domain type 16 (server/tasks/). A workflow card of the square is tried by copying its
  * graph (./squareWorkflows.ts) into the caller's workflows, once per caller and card.
  */
 import type { FastifyInstance } from 'fastify';
@@ -26,7 +26,7 @@ import {
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
-import { ownerOf, resolveOwnedUrl } from './inputs';
+import { ownerOf, resolveOwnedUrl } from '../tasks/inputs';
 import { squareWorkflowGraph } from './squareWorkflows';
 import { searchNodes, summaryOf, validateGraph } from './workflows';
 

@@ -1,9 +1,7 @@
 /**
  * ComfyUI workflows: the node catalogue the simulated runtime knows, the validation of an
- * imported graph (ComfyUI's API format) against it, the execution order, and an interpreter
- * that runs a graph on the simulated engines (a KSampler renders with the image engine from
- * its positive conditioning, LoadImage reads a file the caller owns, the image nodes are real
- * pixel operations).
+ * imported graph (ComfyUI's API format) against it and the execution order. The interpreter that
+ * runs a graph on the simulated engines: server/studio/workflowRuntime.ts.
  *
  * Validation, beyond the io-ts codec of the request: every node's class is in the catalogue;
  * every required input is present (or has a default); links point at an existing node's
@@ -17,20 +15,8 @@ import type {
   NodeInfo,
   WorkflowSummary,
 } from '../../infrastructure/contract/creation';
-import { FILTERS, type FilterName } from '../../infrastructure/contract/tasks';
-import {
-  blur,
-  createBitmap,
-  EngineError,
-  fromPng,
-  MAX_OUTPUT_SIDE,
-  resize,
-  type Bitmap,
-} from '../engines/bitmap';
-import { applyFilter, invert, mix, unsharp } from '../engines/filters';
-import { renderImage } from '../engines/image';
-import { removeBackground } from '../engines/matting';
-import { SAMPLER_NAMES } from './options';
+import { FILTERS } from '../../infrastructure/contract/tasks';
+import { SAMPLER_NAMES } from '../tasks/options';
 
 type ValueType = 'MODEL' | 'CLIP' | 'VAE' | 'CONDITIONING' | 'LATENT' | 'IMAGE' | 'MASK';
 type ScalarType = 'STRING' | 'INT' | 'FLOAT' | 'BOOLEAN' | 'COMBO';
@@ -279,7 +265,7 @@ export const NODE_CATALOGUE: readonly NodeDef[] = [
   },
 ];
 
-const BY_CLASS = new Map(NODE_CATALOGUE.map((d) => [d.classType, d]));
+export const BY_CLASS = new Map(NODE_CATALOGUE.map((d) => [d.classType, d]));
 
 export const nodeInfo = (d: NodeDef): NodeInfo => ({
   class_type: d.classType,
@@ -307,7 +293,7 @@ export const searchNodes = (keyword: string | undefined, category: string | unde
   ).map(nodeInfo);
 };
 
-const isLink = (v: ComfyInput): v is [string, number] => Array.isArray(v);
+export const isLink = (v: ComfyInput): v is [string, number] => Array.isArray(v);
 const ID = /^[A-Za-z0-9_-]{1,16}$/;
 
 export interface ValidGraph {
@@ -439,249 +425,3 @@ export const summaryOf = (
   outputs: valid.outputs.map((n) => nodeLabel(graph, n)),
   create_at: createdAt,
 });
-
-interface ModelValue {
-  readonly kind: 'MODEL';
-  readonly name: string;
-  readonly loras: readonly string[];
-}
-interface ClipValue {
-  readonly kind: 'CLIP';
-  readonly loras: readonly string[];
-}
-interface LatentValue {
-  readonly kind: 'LATENT';
-  readonly width: number;
-  readonly height: number;
-  readonly images: readonly Bitmap[] | null;
-  readonly batch: number;
-}
-type Value =
-  | ModelValue
-  | ClipValue
-  | { readonly kind: 'VAE' }
-  | { readonly kind: 'CONDITIONING'; readonly text: string }
-  | LatentValue
-  | { readonly kind: 'IMAGE'; readonly images: readonly Bitmap[] }
-  | { readonly kind: 'MASK'; readonly images: readonly Bitmap[] };
-
-export interface RunContext {
-  /** Loads the image of a LoadImage node (already checked to be the caller's). */
-  readonly loadImage: (url: string) => Promise<Bitmap>;
-}
-
-const STYLE_OF_CHECKPOINT: Readonly<Record<string, string>> = {
-  'atelier-xl.safetensors': 'detailed',
-  'flux-dev.safetensors': 'photoreal light',
-  'anime-pony.safetensors': 'anime, vivid',
-};
-
-/** Runs the graph and returns the images of its output nodes, in order. */
-export const runGraph = async (graph: ComfyGraph, valid: ValidGraph, ctx: RunContext): Promise<Bitmap[]> => {
-  const values = new Map<string, Value[]>();
-  const input = (id: string, name: string): Value => {
-    const v = graph[id]!.inputs[name];
-    if (v === undefined || !isLink(v)) throw new EngineError(`node ${id}: ${name} is not linked`);
-    const out = values.get(v[0])?.[v[1]];
-    if (!out) throw new EngineError(`node ${id}: ${name} has no value`);
-    return out;
-  };
-  const scalar = (id: string, name: string): string | number | boolean => {
-    const v = graph[id]!.inputs[name];
-    if (v !== undefined && !isLink(v)) return v;
-    const def = BY_CLASS.get(graph[id]!.class_type)!.inputs.find((i) => i.name === name);
-    if (def?.default === undefined) throw new EngineError(`node ${id}: ${name} is missing`);
-    return def.default;
-  };
-  const imagesOf = (v: Value): readonly Bitmap[] => {
-    if (v.kind !== 'IMAGE' && v.kind !== 'MASK') throw new EngineError(`expected images, got ${v.kind}`);
-    return v.images;
-  };
-  const results: Bitmap[] = [];
-  for (const id of valid.order) {
-    const node = graph[id]!;
-    switch (node.class_type) {
-      case 'CheckpointLoaderSimple':
-        values.set(id, [
-          { kind: 'MODEL', name: String(scalar(id, 'ckpt_name')), loras: [] },
-          { kind: 'CLIP', loras: [] },
-          { kind: 'VAE' },
-        ]);
-        break;
-      case 'LoraLoader': {
-        const model = input(id, 'model') as ModelValue;
-        const clip = input(id, 'clip') as ClipValue;
-        const lora = String(scalar(id, 'lora_name')).replace(/\.safetensors$/, '');
-        values.set(id, [
-          { ...model, loras: [...model.loras, lora] },
-          { ...clip, loras: [...clip.loras, lora] },
-        ]);
-        break;
-      }
-      case 'CLIPTextEncode': {
-        const clip = input(id, 'clip') as ClipValue;
-        values.set(id, [
-          {
-            kind: 'CONDITIONING',
-            text: [String(scalar(id, 'text')), ...clip.loras].filter(Boolean).join(', '),
-          },
-        ]);
-        break;
-      }
-      case 'EmptyLatentImage':
-        values.set(id, [
-          {
-            kind: 'LATENT',
-            width: Number(scalar(id, 'width')),
-            height: Number(scalar(id, 'height')),
-            images: null,
-            batch: Number(scalar(id, 'batch_size')),
-          },
-        ]);
-        break;
-      case 'KSampler': {
-        const model = input(id, 'model') as ModelValue;
-        const positive = input(id, 'positive');
-        const latent = input(id, 'latent_image') as LatentValue;
-        const seed = Number(scalar(id, 'seed'));
-        const denoise = Number(scalar(id, 'denoise'));
-        const text = positive.kind === 'CONDITIONING' ? positive.text : '';
-        const style = STYLE_OF_CHECKPOINT[model.name] ?? '';
-        const images: Bitmap[] = [];
-        const count = latent.images ? latent.images.length : latent.batch;
-        for (let i = 0; i < count; i++) {
-          const base = latent.images?.[i];
-          const w = base?.width ?? latent.width;
-          const h = base?.height ?? latent.height;
-          const rendered = await fromPng(
-            renderImage({
-              prompt: `${text}, ${style}`,
-              seed: seed + i,
-              aspectRatio: `${w}:${h}`,
-              longSide: Math.max(w, h),
-            }).png,
-          );
-          const exact = await resize(rendered, w, h, 'linear');
-          images.push(base ? mix(base, exact, denoise) : exact);
-        }
-        values.set(id, [
-          { kind: 'LATENT', width: latent.width, height: latent.height, images, batch: count },
-        ]);
-        break;
-      }
-      case 'VAEDecode': {
-        const latent = input(id, 'samples') as LatentValue;
-        const images =
-          latent.images ??
-          Array.from({ length: latent.batch }, () =>
-            createBitmap(latent.width, latent.height, [128, 128, 128, 255]),
-          );
-        values.set(id, [{ kind: 'IMAGE', images }]);
-        break;
-      }
-      case 'VAEEncode': {
-        const images = imagesOf(input(id, 'pixels'));
-        values.set(id, [
-          {
-            kind: 'LATENT',
-            width: images[0]?.width ?? 512,
-            height: images[0]?.height ?? 512,
-            images,
-            batch: images.length,
-          },
-        ]);
-        break;
-      }
-      case 'LoadImage': {
-        const img = await ctx.loadImage(String(scalar(id, 'image')));
-        const mask = createBitmap(img.width, img.height, [255, 255, 255, 255]);
-        for (let p = 0; p < img.width * img.height; p++)
-          mask.data[p * 4] = mask.data[p * 4 + 1] = mask.data[p * 4 + 2] = img.data[p * 4 + 3]!;
-        values.set(id, [
-          { kind: 'IMAGE', images: [img] },
-          { kind: 'MASK', images: [mask] },
-        ]);
-        break;
-      }
-      case 'ImageScaleBy': {
-        const by = Number(scalar(id, 'scale_by'));
-        const method = String(scalar(id, 'upscale_method'));
-        const images = await Promise.all(
-          imagesOf(input(id, 'image')).map((b) => {
-            const w = Math.max(1, Math.round(b.width * by));
-            const h = Math.max(1, Math.round(b.height * by));
-            if (Math.max(w, h) > MAX_OUTPUT_SIDE)
-              throw new EngineError(`node ${id}: ${w}x${h} is larger than ${MAX_OUTPUT_SIDE} pixels`);
-            return resize(
-              b,
-              w,
-              h,
-              method === 'nearest-exact' ? 'nearest' : method === 'bilinear' ? 'linear' : 'cubic',
-            );
-          }),
-        );
-        values.set(id, [{ kind: 'IMAGE', images }]);
-        break;
-      }
-      case 'ImageInvert':
-        values.set(id, [{ kind: 'IMAGE', images: imagesOf(input(id, 'image')).map(invert) }]);
-        break;
-      case 'ImageBlur':
-        values.set(id, [
-          {
-            kind: 'IMAGE',
-            images: await Promise.all(
-              imagesOf(input(id, 'image')).map((b) => blur(b, Number(scalar(id, 'blur_radius')))),
-            ),
-          },
-        ]);
-        break;
-      case 'ImageSharpen':
-        values.set(id, [
-          {
-            kind: 'IMAGE',
-            images: await Promise.all(
-              imagesOf(input(id, 'image')).map((b) =>
-                unsharp(b, Number(scalar(id, 'sharpen_radius')), Number(scalar(id, 'alpha'))),
-              ),
-            ),
-          },
-        ]);
-        break;
-      case 'ImageFilter':
-        values.set(id, [
-          {
-            kind: 'IMAGE',
-            images: await Promise.all(
-              imagesOf(input(id, 'image')).map((b) =>
-                applyFilter(b, String(scalar(id, 'filter')) as FilterName),
-              ),
-            ),
-          },
-        ]);
-        break;
-      case 'RemoveBackground': {
-        const mattes = imagesOf(input(id, 'image')).map((b) => removeBackground(b));
-        const masks = mattes.map((m) => {
-          const mask = createBitmap(m.image.width, m.image.height);
-          for (let p = 0; p < m.background.length; p++)
-            mask.data[p * 4] = mask.data[p * 4 + 1] = mask.data[p * 4 + 2] = m.background[p] ? 0 : 255;
-          return mask;
-        });
-        values.set(id, [
-          { kind: 'IMAGE', images: mattes.map((m) => m.image) },
-          { kind: 'MASK', images: masks },
-        ]);
-        break;
-      }
-      case 'SaveImage':
-      case 'PreviewImage':
-        results.push(...imagesOf(input(id, 'images')));
-        values.set(id, []);
-        break;
-      default:
-        throw new EngineError(`node ${id}: no runtime for ${node.class_type}`);
-    }
-  }
-  return results;
-};

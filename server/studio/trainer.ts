@@ -3,7 +3,7 @@
  * the end, writes the result (see ./training.ts for the API and the decisions).
  */
 import { TRAIN_STATUS, type TrainModelCard } from '../../infrastructure/contract/creation';
-import { claimWork, withLease, type ClaimSettings } from './claims';
+import { claimWork, withLease, type ClaimSettings } from '../tasks/claims';
 import { privateFolder, type BlobStore } from '../blobs/store';
 import type { Database } from '../db/database';
 import { EngineError } from '../engines/bitmap';
@@ -105,7 +105,7 @@ export const advanceTrainings = async (
   work: ClaimSettings & { readonly clock: () => number },
   now: number,
 ): Promise<number> => {
-  // The trainings this process holds (creation/claims.ts): each is advanced by one process at a time.
+  // The trainings this process holds (tasks/claims.ts): each is advanced by one process at a time.
   const rows = await claimWork<TrainingRow>(db, 'lora_trainings', work, now);
   let changed = 0;
   for (const row of rows) {

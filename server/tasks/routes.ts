@@ -1,8 +1,8 @@
 /**
- * Task routes (spec §7 task tools): create, batch progress, detail, list, delete, estimate,
- * the tool config, the task options config and the v2 base config; then the LoRA training and
- * ComfyUI workflow routes of server/creation. Codecs: infrastructure/contract/tasks.ts and
- * creation.ts.
+ * Task routes (spec §7 task tools): create (with the guest rate limit and captcha), batch progress,
+ * detail, list, delete, cancel, publish, remix, estimate, the tool config, the task options config
+ * and the v2 base config. The LoRA training and ComfyUI workflow routes are the studio's
+ * (server/studio/routes.ts). Codecs: infrastructure/contract/tasks.ts.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
@@ -39,10 +39,8 @@ import {
   TaskOptionsConfigRequest,
   ToolConfigRequest,
 } from '../../infrastructure/contract/tasks';
-import { baseConfig, optionsConfig, toolConfigs } from '../creation/options';
-import { publishTask, remixOf } from '../creation/publish';
-import { trainingRoutes } from '../creation/training';
-import { workflowRoutes } from '../creation/workflowRoutes';
+import { baseConfig, optionsConfig, toolConfigs } from './options';
+import { publishTask, remixOf } from './publish';
 import { loadSigningSecret } from '../uploads/signing';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { makeCaptcha, makeGuestAllowance } from '../security/captcha';
@@ -175,7 +173,4 @@ export const taskRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
     decodeBody(TaskOptionsConfigRequest, req.body);
     return ok(baseConfig());
   });
-
-  trainingRoutes(app, ctx);
-  workflowRoutes(app, ctx);
 };

@@ -1,5 +1,5 @@
 /**
- * What the character screens need besides the CRUD of routes/studio.ts: search, the
+ * What the character screens need besides the CRUD of characters/routes.ts: search, the
  * digital-person defaults (girlfriend_list) and the templates by gender of the new-character form,
  * the caller's chats (tavern chats home), a chat's settings (online search, second instructions),
  * deleting a message, and the files a message or a cover may name (the caller's own uploads).
