@@ -76,5 +76,4 @@ export const decorationRoutes = (app: FastifyInstance, ctx: ServerContext): void
     decodeBody(OrnamentPreviewRequest, req.body);
     return ok(await previewItems(ctx.db, ctx.blobs, accountId));
   });
-
 };

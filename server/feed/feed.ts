@@ -175,7 +175,11 @@ const queryUsers = async (
   return { items, hasMore: rows.length > limit };
 };
 
-export const search = async (ctx: ServerContext, caller: Caller, body: SearchRequest): Promise<SearchResponse> => {
+export const search = async (
+  ctx: ServerContext,
+  caller: Caller,
+  body: SearchRequest,
+): Promise<SearchResponse> => {
   const offset = body.offset ?? 0;
   const limit = pageSize(body.limit);
   const keyword = body.keyword.trim();
@@ -312,7 +316,12 @@ export const createPost = async (
   return { id };
 };
 
-export const editTags = async (ctx: ServerContext, caller: Caller, kind: TagEditKind, body: TagEditRequest) => {
+export const editTags = async (
+  ctx: ServerContext,
+  caller: Caller,
+  kind: TagEditKind,
+  body: TagEditRequest,
+) => {
   const accountId = requireAccount(caller);
   const names = normaliseTagNames(body.tags);
   return ctx.db.transaction(async (tx) => {

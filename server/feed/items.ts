@@ -15,7 +15,12 @@ import {
   type TagRef,
 } from '../../infrastructure/contract/feed';
 import * as images from '../../domain/images/index.js';
-import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin, wornProductionBoxJoin } from '../decorations/frames';
+import {
+  avatarFrameColumn,
+  frameUrlOf,
+  wornAvatarBoxJoin,
+  wornProductionBoxJoin,
+} from '../decorations/frames';
 import type { Queryable } from '../db/database';
 import { hashString } from '../engines/random';
 import { Params } from '../db/sql';

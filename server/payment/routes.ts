@@ -100,5 +100,4 @@ export const paymentRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
     const accountId = requireAccount(caller);
     return ok({ order: await failOrder(ctx.db, accountId, req.params.orderId, now()) });
   });
-
 };
