@@ -4,7 +4,7 @@
  * attributes, bare `<`) are reported as ratios of it. A ratio far above the others is a
  * denial-of-service risk for `POST /api/v1/post`.
  */
-import { sanitizeHtml } from '../server/community/sanitize.js';
+import { sanitizeHtml } from '../server/moderation/sanitize.js';
 import { time } from './time.js';
 
 const SIZE = 50_000;

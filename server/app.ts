@@ -27,20 +27,31 @@ import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
 import { SUCCESS_CODE } from '../infrastructure/contract/envelope';
 import { ApiError, CODES, failure, ok } from './envelope';
-import { accountRoutes } from './routes/account';
-import { commerceRoutes } from './routes/commerce';
-import { communityRoutes } from './routes/community';
-import { marketingRoutes } from './routes/marketing';
 import { audioRoutes } from './audio/routes';
+import { billingRoutes } from './billing/routes';
+import { campaignRoutes } from './campaigns/routes';
 import { characterRoutes } from './characters/routes';
 import { chatRoutes } from './chat/routes';
+import { decorationRoutes } from './decorations/routes';
+import { detailRoutes } from './details/routes';
+import { downloadRoutes } from './downloads/routes';
+import { editorRoutes } from './editor/routes';
+import { coverRoutes } from './feed/covers';
+import { feedRoutes } from './feed/routes';
+import { messageRoutes } from './messages/routes';
+import { moderationRoutes } from './moderation/routes';
+import { opsRoutes } from './ops/routes';
+import { paymentRoutes } from './payment/routes';
+import { peopleRoutes } from './people/routes';
+import { pushRoutes } from './push/routes';
+import { seoRoutes } from './routing/seo';
+import { registerSessionPresentCookie } from './session/presentCookie';
+import { sessionRoutes } from './session/routes';
+import { socialRoutes } from './social/routes';
 import { studioRoutes } from './studio/routes';
-import { opsRoutes } from './routes/ops';
-import { platformRoutes } from './routes/platform';
-import { seoRoutes } from './platform/seo';
-import { paymentRoutes } from './routes/payment';
+import { supportRoutes } from './support/routes';
 import { taskRoutes } from './tasks/routes';
-import { supportRoutes } from './routes/support';
+import { uploadRoutes } from './uploads/routes';
 import { seed } from './seed';
 import { seedCommerce } from './seeds/commerce';
 import { seedCommunity } from './seeds/community';
@@ -140,6 +151,100 @@ const BOOT_LOCK = 0x61746c72;
 export const openDatabase = (config: ServerConfig): Promise<Database> =>
   config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'pgdata'));
 
+/**
+ * The hooks every request passes: its id and length, hostile input refused, the caller resolved,
+ * failures in the envelope with the request id, and the error handler.
+ */
+const registerRequestHooks = (
+  app: FastifyInstance,
+  db: Database,
+  clock: { readonly now: () => number },
+): void => {
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    if (req.url.length > MAX_URL_LENGTH)
+      return reply.status(414).send(refusal(req, 'the request target is too long'));
+  });
+  // The one place where hostile input is refused, before any handler or database sees it.
+  app.addHook('preValidation', async (req, reply) => {
+    const problem =
+      findInputProblem('params', req.params) ??
+      findInputProblem('query', req.query) ??
+      findInputProblem('body', req.body);
+    // The JSON API (under /api/, and the checkout page's POSTs) answers in its envelope with HTTP
+    // 200 (spec §8: the code is in the body); any other route (the signed chunk PUT, a file's
+    // address) answers a refusal with an HTTP error status: an S3-style or plain HTTP client reads
+    // a 200 as done (issue 25).
+    if (problem)
+      return reply
+        .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
+        .send(refusal(req, describeProblem(problem)));
+  });
+  app.addHook('preHandler', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    req.caller = await resolveCaller(db, req, clock.now());
+    // A dead session's cookie is cleared by the answer (a route that signs in sets T after this).
+    if (await presentsDeadCookie(db, req, req.caller, clock.now()))
+      reply.header('set-cookie', sessionCookie('', 0));
+  });
+  // Every failure envelope carries the request id, whichever route or hook built it.
+  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
+    if (
+      typeof payload === 'object' &&
+      payload !== null &&
+      'status' in payload &&
+      'data' in payload &&
+      payload.data === null &&
+      !('request_id' in payload)
+    ) {
+      const status = payload.status as { code?: unknown } | null;
+      if (status && status.code !== SUCCESS_CODE) return { ...payload, request_id: req.id };
+    }
+    return payload;
+  });
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
+    const code = (err as { code?: unknown }).code;
+    const known = typeof code === 'string' ? FRAMEWORK_REFUSALS[code] : undefined;
+    if (known) return reply.status(known.status).send(refusal(req, known.msg));
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500)
+      return reply.status(status).send(refusal(req, 'malformed request'));
+    req.log.error({ err }, 'internal error');
+    return reply.status(500).send({ ...failure(500, 'internal error'), request_id: req.id });
+  });
+};
+
+/** Every area's routes, each beside its service (server/<area>/routes.ts). */
+const registerRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
+  sessionRoutes(app, ctx);
+  billingRoutes(app, ctx);
+  taskRoutes(app, ctx);
+  coverRoutes(app, ctx);
+  detailRoutes(app, ctx);
+  feedRoutes(app, ctx);
+  socialRoutes(app, ctx);
+  messageRoutes(app, ctx);
+  peopleRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  decorationRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  characterRoutes(app, ctx);
+  audioRoutes(app, ctx);
+  chatRoutes(app, ctx);
+  studioRoutes(app, ctx);
+  opsRoutes(app, ctx);
+  registerSessionPresentCookie(app);
+  moderationRoutes(app);
+  downloadRoutes(app, ctx);
+  editorRoutes(app, ctx);
+  pushRoutes(app, ctx);
+  campaignRoutes(app, ctx);
+  supportRoutes(app, ctx);
+  seoRoutes(app, ctx.config.cookieSecure);
+};
+
 export const buildServer = async (config: ServerConfig, options: BuildOptions = {}): Promise<Server> => {
   const clock = options.clock ?? { now: () => Date.now() };
   const db = options.db ?? (await openDatabase(config));
@@ -198,75 +303,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       if (method !== 'HEAD')
         routes.push({ method, url: r.url, ...(isFileRoute(r.url) ? { file: true as const } : {}) });
   });
-  app.decorateRequest('caller', null as unknown as Caller);
-  app.addHook('onRequest', async (req, reply) => {
-    reply.header('x-request-id', req.id);
-    if (req.url.length > MAX_URL_LENGTH)
-      return reply.status(414).send(refusal(req, 'the request target is too long'));
-  });
-  // The one place where hostile input is refused, before any handler or database sees it.
-  app.addHook('preValidation', async (req, reply) => {
-    const problem =
-      findInputProblem('params', req.params) ??
-      findInputProblem('query', req.query) ??
-      findInputProblem('body', req.body);
-    // The JSON API (under /api/, and the checkout page's POSTs) answers in its envelope with HTTP
-    // 200 (spec §8: the code is in the body); any other route (the signed chunk PUT, a file's
-    // address) answers a refusal with an HTTP error status: an S3-style or plain HTTP client reads
-    // a 200 as done (issue 25).
-    if (problem)
-      return reply
-        .status(isEnvelopeRoute(req.method, req.url) ? 200 : 400)
-        .send(refusal(req, describeProblem(problem)));
-  });
-  app.addHook('preHandler', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
-    req.caller = await resolveCaller(db, req, clock.now());
-    // A dead session's cookie is cleared by the answer (a route that signs in sets T after this).
-    if (await presentsDeadCookie(db, req, req.caller, clock.now()))
-      reply.header('set-cookie', sessionCookie('', 0));
-  });
-  // Every failure envelope carries the request id, whichever route or hook built it.
-  app.addHook('preSerialization', async (req, _reply, payload: unknown) => {
-    if (
-      typeof payload === 'object' &&
-      payload !== null &&
-      'status' in payload &&
-      'data' in payload &&
-      payload.data === null &&
-      !('request_id' in payload)
-    ) {
-      const status = payload.status as { code?: unknown } | null;
-      if (status && status.code !== SUCCESS_CODE) return { ...payload, request_id: req.id };
-    }
-    return payload;
-  });
-  app.setErrorHandler((err, req, reply) => {
-    if (err instanceof ApiError) return reply.status(err.httpStatus).send(failure(err.code, err.message));
-    const code = (err as { code?: unknown }).code;
-    const known = typeof code === 'string' ? FRAMEWORK_REFUSALS[code] : undefined;
-    if (known) return reply.status(known.status).send(refusal(req, known.msg));
-    const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500)
-      return reply.status(status).send(refusal(req, 'malformed request'));
-    req.log.error({ err }, 'internal error');
-    return reply.status(500).send({ ...failure(500, 'internal error'), request_id: req.id });
-  });
+  registerRequestHooks(app, db, clock);
 
-  accountRoutes(app, ctx);
-  paymentRoutes(app, ctx);
-  taskRoutes(app, ctx);
-  communityRoutes(app, ctx);
-  commerceRoutes(app, ctx);
-  characterRoutes(app, ctx);
-  audioRoutes(app, ctx);
-  chatRoutes(app, ctx);
-  studioRoutes(app, ctx);
-  opsRoutes(app, ctx);
-  platformRoutes(app, ctx);
-  marketingRoutes(app, ctx);
-  supportRoutes(app, ctx);
-  seoRoutes(app, config.cookieSecure);
+  registerRoutes(app, ctx);
 
   // For a load balancer's checks (deploy/haproxy.cfg): 200 while this process reaches its database.
   app.get('/healthz', async (_req, reply) => {

@@ -4,7 +4,7 @@
  * and one blob store are one platform (README "Scaling out").
  */
 import { buildServer } from './app';
-import { warmCovers } from './community/covers';
+import { warmCovers } from './feed/covers';
 import { readConfig } from './config';
 import { DEMO_ACCOUNT } from './seed';
 

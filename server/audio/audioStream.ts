@@ -38,7 +38,8 @@ import {
 import { newId, requireAccount } from '../auth';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody } from '../envelope';
-import { SAMPLE_RATE, isSpeakable } from '../engines/audio';
+import { SAMPLE_RATE } from '../engines/audio';
+import { isSpeakable } from '../engines/speech';
 import type { RenderedWav } from '../engines/jobs';
 import { asBuffer, runEngine } from '../engines/pool';
 

@@ -77,6 +77,100 @@ export interface S3BlobStore extends BlobStore {
   objectKey(key: string): string;
 }
 
+/** Every part of a multipart upload, page by page (ListParts answers 1000 at most), in part order. */
+const listAllParts = async (
+  client: S3Client,
+  Bucket: string,
+  Key: string,
+  uploadId: string,
+): Promise<StoredPart[]> => {
+  const parts: StoredPart[] = [];
+  let marker: string | undefined;
+  for (;;) {
+    let r: ListPartsCommandOutput;
+    try {
+      r = await client.send(
+        new ListPartsCommand({
+          Bucket,
+          Key,
+          UploadId: uploadId,
+          ...(marker === undefined ? {} : { PartNumberMarker: marker }),
+        }),
+      );
+    } catch (err) {
+      // An upload the store no longer knows (completed or aborted) holds no parts.
+      if (isMissing(err)) return [];
+      throw err;
+    }
+    for (const p of r.Parts ?? [])
+      if (p.PartNumber !== undefined && p.Size !== undefined && p.ETag !== undefined)
+        parts.push({ partNumber: p.PartNumber, size: p.Size, etag: p.ETag });
+    if (!r.IsTruncated || r.NextPartNumberMarker === undefined) break;
+    marker = r.NextPartNumberMarker;
+  }
+  return parts.sort((a, b) => a.partNumber - b.partNumber);
+};
+
+/** Multipart uploads the browser PUTs parts of through pre-signed UploadPart URLs. */
+const s3Multipart = (
+  client: S3Client,
+  Bucket: string,
+  objectKey: (key: string) => string,
+): MultipartUploads => ({
+  minPartBytes: S3_MIN_PART_BYTES,
+  start: async (key, contentType) => {
+    const r = await client.send(
+      new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key), ContentType: contentType }),
+    );
+    if (!r.UploadId) throw new Error('the store started a multipart upload without an id');
+    return r.UploadId;
+  },
+  partUrl: (key, uploadId, partNumber, size, { now, expiresAt }, contentMd5) =>
+    getSignedUrl(
+      client,
+      new UploadPartCommand({
+        Bucket,
+        Key: objectKey(key),
+        UploadId: uploadId,
+        PartNumber: partNumber,
+        ContentLength: size,
+        ...(contentMd5 === undefined ? {} : { ContentMD5: contentMd5 }),
+      }),
+      { expiresIn: expiresInS(now, expiresAt), signingDate: new Date(now) },
+    ),
+  partOf: (url) => {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return null;
+    }
+    const uploadId = parsed.searchParams.get('uploadId');
+    const part = parsed.searchParams.get('partNumber') ?? '';
+    if (uploadId === null || uploadId === '' || !/^\d{1,5}$/.test(part)) return null;
+    const partNumber = Number(part);
+    return partNumber >= 1 && partNumber <= S3_MAX_PARTS ? { uploadId, partNumber } : null;
+  },
+  listParts: (key, uploadId) => listAllParts(client, Bucket, objectKey(key), uploadId),
+  complete: async (key, uploadId, parts) => {
+    await client.send(
+      new CompleteMultipartUploadCommand({
+        Bucket,
+        Key: objectKey(key),
+        UploadId: uploadId,
+        MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
+      }),
+    );
+  },
+  abort: async (key, uploadId) => {
+    try {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key: objectKey(key), UploadId: uploadId }));
+    } catch (err) {
+      if (!isMissing(err)) throw err;
+    }
+  },
+});
+
 export const s3BlobStore = (config: S3StoreConfig, client: S3Client = s3ClientOf(config)): S3BlobStore => {
   const Bucket = config.bucket;
   const objectKey = (key: string): string => {
@@ -84,88 +178,7 @@ export const s3BlobStore = (config: S3StoreConfig, client: S3Client = s3ClientOf
     return config.prefix === '' ? key : `${config.prefix}/${key}`;
   };
 
-  const multipart: MultipartUploads = {
-    minPartBytes: S3_MIN_PART_BYTES,
-    start: async (key, contentType) => {
-      const r = await client.send(
-        new CreateMultipartUploadCommand({ Bucket, Key: objectKey(key), ContentType: contentType }),
-      );
-      if (!r.UploadId) throw new Error('the store started a multipart upload without an id');
-      return r.UploadId;
-    },
-    partUrl: (key, uploadId, partNumber, size, { now, expiresAt }, contentMd5) =>
-      getSignedUrl(
-        client,
-        new UploadPartCommand({
-          Bucket,
-          Key: objectKey(key),
-          UploadId: uploadId,
-          PartNumber: partNumber,
-          ContentLength: size,
-          ...(contentMd5 === undefined ? {} : { ContentMD5: contentMd5 }),
-        }),
-        { expiresIn: expiresInS(now, expiresAt), signingDate: new Date(now) },
-      ),
-    partOf: (url) => {
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        return null;
-      }
-      const uploadId = parsed.searchParams.get('uploadId');
-      const part = parsed.searchParams.get('partNumber') ?? '';
-      if (uploadId === null || uploadId === '' || !/^\d{1,5}$/.test(part)) return null;
-      const partNumber = Number(part);
-      return partNumber >= 1 && partNumber <= S3_MAX_PARTS ? { uploadId, partNumber } : null;
-    },
-    listParts: async (key, uploadId) => {
-      const parts: StoredPart[] = [];
-      let marker: string | undefined;
-      for (;;) {
-        let r: ListPartsCommandOutput;
-        try {
-          r = await client.send(
-            new ListPartsCommand({
-              Bucket,
-              Key: objectKey(key),
-              UploadId: uploadId,
-              ...(marker === undefined ? {} : { PartNumberMarker: marker }),
-            }),
-          );
-        } catch (err) {
-          // An upload the store no longer knows (completed or aborted) holds no parts.
-          if (isMissing(err)) return [];
-          throw err;
-        }
-        for (const p of r.Parts ?? [])
-          if (p.PartNumber !== undefined && p.Size !== undefined && p.ETag !== undefined)
-            parts.push({ partNumber: p.PartNumber, size: p.Size, etag: p.ETag });
-        if (!r.IsTruncated || r.NextPartNumberMarker === undefined) break;
-        marker = r.NextPartNumberMarker;
-      }
-      return parts.sort((a, b) => a.partNumber - b.partNumber);
-    },
-    complete: async (key, uploadId, parts) => {
-      await client.send(
-        new CompleteMultipartUploadCommand({
-          Bucket,
-          Key: objectKey(key),
-          UploadId: uploadId,
-          MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.partNumber, ETag: p.etag })) },
-        }),
-      );
-    },
-    abort: async (key, uploadId) => {
-      try {
-        await client.send(
-          new AbortMultipartUploadCommand({ Bucket, Key: objectKey(key), UploadId: uploadId }),
-        );
-      } catch (err) {
-        if (!isMissing(err)) throw err;
-      }
-    },
-  };
+  const multipart = s3Multipart(client, Bucket, objectKey);
 
   return {
     client,

@@ -4,7 +4,9 @@
  */
 import { renderFiles, type InputFiles, type RenderJob } from '../tasks/render';
 import { trainFiles, type TrainingJob } from '../studio/trainerEngine';
-import { encodeWav, songPcm, speechPcm, type SongRequest, type SpeechRequest } from './audio';
+import { encodeWav } from './audio';
+import { songPcm, type SongRequest } from './song';
+import { speechPcm, type SpeechRequest } from './speech';
 import { tagsOf } from './analysis';
 import { decodeImage, fromPng } from './bitmap';
 import { animate, videoSize } from './video';

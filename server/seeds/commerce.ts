@@ -7,7 +7,7 @@
  * PNGs (192 x 192 and 192 x 256) take about half a second once; a restart reuses them.
  */
 import type { ServerContext } from '../context';
-import { renderAvatarBox, renderProductionBox } from '../commerce/ornament-art';
+import { renderAvatarBox, renderProductionBox } from '../decorations/ornamentArt';
 
 interface SeedOrnament {
   readonly id: string;

@@ -18,10 +18,10 @@ import {
   OBJ_TYPE_OF_CARD,
   type CardType,
 } from '../../infrastructure/contract/feed';
-import { avatarKey, type ItemExtra } from '../community/items';
-import { notify } from '../community/notices';
-import { sanitizeHtml, htmlToText } from '../community/sanitize';
-import { DAY_MS, Params } from '../community/sql';
+import { avatarKey, type ItemExtra } from '../feed/items';
+import { notify } from '../messages/notices';
+import { sanitizeHtml, htmlToText } from '../moderation/sanitize';
+import { DAY_MS, Params } from '../db/sql';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { sizeFor } from '../engines/image';

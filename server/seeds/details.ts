@@ -7,7 +7,7 @@
  * - zero to six comments on works, models, posts, videos and audio (some have none);
  * - official tags (`show_area`) and a few tags the demo account collects.
  */
-import { Params } from '../community/sql';
+import { Params } from '../db/sql';
 import { SAMPLER_NAMES } from '../tasks/options';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';

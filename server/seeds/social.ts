@@ -4,8 +4,8 @@
  * personal area's earnings chart has a history on a fresh start. Seeded once: the first credit's
  * ref marks the whole set.
  */
-import { CREATOR_REWARD_REASON } from '../community/earnings';
-import { DAY_MS } from '../community/sql';
+import { CREATOR_REWARD_REASON } from '../people/earnings';
+import { DAY_MS } from '../db/sql';
 import type { ServerContext } from '../context';
 import { hashString, prng } from '../engines/random';
 import { credit } from '../ledger';

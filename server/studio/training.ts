@@ -36,7 +36,7 @@ import {
 } from '../../infrastructure/contract/creation';
 import { OBJ_TYPE_OF_CARD } from '../../infrastructure/contract/feed';
 import { newId, requireAccount, type Caller } from '../auth';
-import { coverKey } from '../community/items';
+import { coverKey } from '../feed/items';
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES } from '../envelope';

@@ -6,7 +6,7 @@
 import type { DeductionDetail, TaskItem, TaskMedia } from '../../infrastructure/contract/tasks';
 import type { Caller } from '../auth';
 import type { BlobStore } from '../blobs/store';
-import { taskProductionBoxColumn } from '../commerce/frames';
+import { taskProductionBoxColumn } from '../decorations/frames';
 import type { Database } from '../db/database';
 import { ApiError, CODES } from '../envelope';
 import type { Owner } from './inputs';

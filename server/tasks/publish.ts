@@ -12,11 +12,11 @@ import type {
 } from '../../infrastructure/contract/tasks';
 import type { Caller } from '../auth';
 import { newId } from '../auth';
-import { coverKey } from '../community/items';
+import { coverKey } from '../feed/items';
 import type { ServerContext } from '../context';
 import { ApiError, CODES } from '../envelope';
 import { hashString } from '../engines/random';
-import { containsSensitiveWord } from '../platform/sensitive';
+import { containsSensitiveWord } from '../moderation/sensitive';
 import type { StoredParams } from './render';
 
 const json = <A>(v: A | string): A => (typeof v === 'string' ? (JSON.parse(v) as A) : v);

@@ -5,7 +5,8 @@
  * the job, the outputs are returned.
  */
 import type { AudioEmotion, Voice } from '../../infrastructure/contract/streaming';
-import { encodeWav, synthesizeSpeech, SAMPLE_RATE } from '../engines/audio';
+import { encodeWav, SAMPLE_RATE } from '../engines/audio';
+import { synthesizeSpeech } from '../engines/speech';
 import { decodeImage, EngineError, encodePng, MAX_OUTPUT_SIDE, type Bitmap } from '../engines/bitmap';
 import { waveformCover } from '../engines/waveform';
 import { kindOf, type KindSpec } from './kinds';

@@ -5,7 +5,8 @@
  * (or null).
  */
 import type { SongEmotion, SongInstrument, SongStyle, Voice } from '../../infrastructure/contract/streaming';
-import { loudnessPerFrame, sfxKindOf, synthesizeSfx, synthesizeSong } from '../engines/audio';
+import { loudnessPerFrame, sfxKindOf, synthesizeSfx } from '../engines/audio';
+import { synthesizeSong } from '../engines/song';
 import { fromPng } from '../engines/bitmap';
 import { renderImage } from '../engines/image';
 import { animate, videoSize } from '../engines/video';

@@ -41,7 +41,7 @@ import {
 } from '../../infrastructure/contract/tasks';
 import { baseConfig, optionsConfig, toolConfigs } from './options';
 import { publishTask, remixOf } from './publish';
-import { loadSigningSecret } from '../commerce/signing';
+import { loadSigningSecret } from '../uploads/signing';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { makeCaptcha, makeGuestAllowance } from '../security/captcha';
 import { postgresRateLimitStore } from '../security/rateLimitStore';

@@ -8,7 +8,7 @@
  * the main plan is higher.
  */
 import { billing } from '../../domain/index.js';
-import { addonsOf } from '../commerce/memberships';
+import { addonsOf } from '../billing/memberships';
 import type { Queryable } from '../db/database';
 
 export type Tier = billing.Tier;

@@ -27,7 +27,7 @@ import { COMMENT_CREATE_PATH } from '../../infrastructure/contract/details';
 import { POST_CREATE_PATH, POST_TITLE_MAX } from '../../infrastructure/contract/feed';
 import { FOLLOW_PATH } from '../../infrastructure/contract/social';
 import { NAME_MAX_LENGTH } from '../../domain/session/rules';
-import { sanitizeHtml } from '../../server/community/sanitize';
+import { sanitizeHtml } from '../../server/moderation/sanitize';
 import { ALL_XSS_VECTORS } from '../support/xssVectors';
 import { DEMO, e2eFile, signInThroughApi } from './support';
 

@@ -25,7 +25,7 @@ import {
   GLOBAL_ATTRIBUTES,
   WRITTEN_ATTRIBUTES,
   sanitizeHtml,
-} from '../../server/community/sanitize';
+} from '../../server/moderation/sanitize';
 import { ALL_XSS_VECTORS } from '../support/xssVectors';
 
 const OWN_ORIGIN = 'https://atelier.example';

@@ -19,7 +19,7 @@ import {
   safeStyle,
   safeUrl,
   sanitizeHtml,
-} from '../../server/community/sanitize';
+} from '../../server/moderation/sanitize';
 
 const ALLOWED = ALLOWED_TAGS;
 const ATTRS = [...Object.values(ATTRIBUTES).flat(), ...GLOBAL_ATTRIBUTES, ...WRITTEN_ATTRIBUTES];

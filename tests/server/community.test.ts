@@ -38,7 +38,7 @@ import {
   ReceiptResponse,
 } from '../../infrastructure/contract/social';
 import { feed } from '../../domain/index.js';
-import { routeDefaults } from '../../server/community/feed';
+import { routeDefaults } from '../../server/feed/feed';
 import { hashPassword } from '../../server/auth';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -1354,8 +1354,8 @@ describe('covers and avatars (seed: generated PNGs, long side 256-384, determini
   });
 
   it('warms covers in the background in the recommend order, skipping stored ones, and stops when asked', async () => {
-    const { warmCovers } = await import('../../server/community/covers');
-    const { coverKey } = await import('../../server/community/items');
+    const { warmCovers } = await import('../../server/feed/covers');
+    const { coverKey } = await import('../../server/feed/items');
     const page = await data(FeedPage, FEED_PATHS.recommend, { offset: 0, limit: 12 });
     const ids = page.items.map((i) => i.id);
     const budget = (n: number) => {

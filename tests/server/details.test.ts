@@ -21,7 +21,7 @@ import {
   TagDetail,
   TagListResponse,
 } from '../../infrastructure/contract/feed';
-import { AUDIO_MEDIA_MAX_S } from '../../server/community/covers';
+import { AUDIO_MEDIA_MAX_S } from '../../server/feed/covers';
 import { DEMO_COLLECTED_TAGS, OFFICIAL_TAGS, seedDetails, seedMetaOf } from '../../server/seeds/details';
 import { startTestServer, type TestServer } from '../support/server';
 

@@ -24,7 +24,7 @@ import {
 } from '../../infrastructure/contract/marketing';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { makeMarketingApi } from '../../infrastructure/marketing/api';
-import { TESTIMONIAL_AVATAR_SIDE, campaignList, campaignStatus } from '../../server/routes/marketing';
+import { TESTIMONIAL_AVATAR_SIDE, campaignList, campaignStatus } from '../../server/campaigns/routes';
 import { SEED_TESTIMONIALS, seasonCampaigns, seedMarketing } from '../../server/seeds/marketing';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 

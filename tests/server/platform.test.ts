@@ -15,9 +15,9 @@ import {
   SensitiveCheckResponse,
   type EditorSaveRequest,
 } from '../../infrastructure/contract/platform';
-import { loadSigningSecret } from '../../server/commerce/signing';
-import { blobKeyOf, downloadUrl, parseRange, signDownload } from '../../server/platform/downloads';
-import { sessionPresentCookie } from '../../server/routes/platform';
+import { loadSigningSecret } from '../../server/uploads/signing';
+import { blobKeyOf, downloadUrl, parseRange, signDownload } from '../../server/downloads/downloads';
+import { sessionPresentCookie } from '../../server/session/presentCookie';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 
 let s: TestServer;

@@ -20,7 +20,7 @@ import {
   FollowResponse,
 } from '../../infrastructure/contract/social';
 import { hashPassword } from '../../server/auth';
-import { CREATOR_REWARD_COINS } from '../../server/community/earnings';
+import { CREATOR_REWARD_COINS } from '../../server/people/earnings';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 
 let s: TestServer;

@@ -17,7 +17,7 @@ import {
   UploadConfigResponse,
   UploadPreSignResponse,
 } from '../../infrastructure/contract/uploads';
-import { chunkUrl, loadSigningSecret, signChunk } from '../../server/commerce/signing';
+import { chunkUrl, loadSigningSecret, signChunk } from '../../server/uploads/signing';
 import { startTestServer, type TestServer } from '../support/server';
 import { wav } from '../support/wav';
 

@@ -9,7 +9,7 @@
  * then start on copies (tests/support/seeded.ts): the path of a second start, the same state.
  */
 import { buildServer } from '../../server/app';
-import { warmCovers } from '../../server/community/covers';
+import { warmCovers } from '../../server/feed/covers';
 import { readConfig } from '../../server/config';
 
 const server = await buildServer(readConfig(), { logger: false, runEngines: false });

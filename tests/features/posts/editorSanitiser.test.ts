@@ -8,7 +8,7 @@
 import { generateHTML, getSchema, type JSONContent } from '@tiptap/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { safeUrl, sanitizeHtml } from '../../../server/community/sanitize';
+import { safeUrl, sanitizeHtml } from '../../../server/moderation/sanitize';
 import {
   IMAGE_ALT_MAX,
   isImageKept,
