@@ -1,6 +1,6 @@
 /** Social mappers: the contract's feed cards, people, profiles, stats and messages as the domain holds them. */
 import { messages, people, social } from '../../domain/index.js';
-import type { ContentItem as ContractItem, UserCard } from '../contract/feed';
+import type { ContentItem as ContractItem } from '../contract/feed';
 import type { Notice } from '../contract/messages';
 import type { AccountStats, Profile as ContractProfile } from '../contract/profile';
 import { COLLECT_KEYS, COLLECT_KEY_NAMES, type CollectCategory, type CollectKey } from '../contract/social';
@@ -13,15 +13,6 @@ export const toFeedCard = (item: ContractItem) => ({
   cover: item.cover,
   authorId: item.author.id,
   productionFrame: item.production_frame ?? null,
-});
-
-export const toPerson = (u: UserCard): people.PersonCard => ({
-  id: u.id,
-  name: u.name,
-  avatar: u.avatar,
-  avatarFrame: u.avatar_frame ?? null,
-  followers: u.num_of_followers,
-  works: u.num_of_works,
 });
 
 export const toProfile = (p: ContractProfile): people.Profile => ({

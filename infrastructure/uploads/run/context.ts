@@ -11,6 +11,7 @@ import type { StartUploadPayload } from '../commands';
 import type { UploadFileHandle, UploadsDeps } from '../deps';
 import type { ResumeRecord } from '../records';
 import { UploadModel } from './model';
+import { toast } from '../../notices/toast';
 
 export type Route = 'image' | 'file' | 'audio';
 const routeOf = (kind: uploads.UploadKind): Route => (kind === 'image' || kind === 'audio' ? kind : 'file');
@@ -69,4 +70,4 @@ export const noticeOf =
     values: Readonly<Record<string, number>> = {},
     level: notices.NoticeLevel = 'error',
   ): Action =>
-    notices.toastRaised({ id: deps.ids(), level, messageKey, values });
+    toast(deps.ids, level, messageKey, values);

@@ -1,6 +1,6 @@
 /** How a run ends when it breaks: the upload failed or errored, with the notice or dialog it calls for. */
 import { Observable, from } from 'rxjs';
-import { notices, uploads } from '../../../domain/index.js';
+import { uploads } from '../../../domain/index.js';
 import type { Action } from '../../epics/types';
 import type { ApiFailure } from '../../http/client';
 import { reportApiFailure } from '../../notices/commands';
@@ -8,6 +8,7 @@ import { queueGuestFile } from '../commands';
 import { noticeOf, type UploadRun } from './context';
 import { Broken, Refused } from './errors';
 import { forget } from './keep';
+import { loginDialog } from '../../notices/toast';
 
 /** The server refused a call: the upload failed (an api code) or errored (no answer). */
 const refused$ = (run: UploadRun, failure: ApiFailure, running: boolean): Observable<Action> => {
@@ -27,11 +28,7 @@ const refused$ = (run: UploadRun, failure: ApiFailure, running: boolean): Observ
       : [];
     // Spec §8 "code 20000 in an upload reason queues guest files": sent again after login.
     if (uploads.queuesGuestFiles(failure.code))
-      return from([
-        ...failed,
-        queueGuestFile(run.cmd),
-        notices.dialogOpened({ name: 'login', variant: null }),
-      ]);
+      return from([...failed, queueGuestFile(run.cmd), loginDialog()]);
     return from([...failed, reportApiFailure({ failure })]);
   }
   return from([
