@@ -10,7 +10,7 @@
 import { billingEpics } from '../billing/epics';
 import { searchBoxEpics } from '../search/searchBox';
 import { socialEpics } from '../social/epics';
-import { resumePendingDeletesEpic } from '../streaming/pendingDeletes';
+import { resumePendingDeletesEpic } from '../chat/pendingDeletes';
 import { supportEpics } from '../support/epics';
 import { taskEpics } from '../tasks/epics';
 import { telemetryEpics } from '../telemetry/epics';
