@@ -32,20 +32,8 @@ export const CARD_TYPES = [
 export const CardType = keyOf(CARD_TYPES, 'CardType');
 export type CardType = t.TypeOf<typeof CardType>;
 
-/** Spec §3 content obj_type, set B. */
-export const OBJ_TYPE = {
-  artwork: 1,
-  model: 2,
-  account: 3,
-  post: 4,
-  lookbook: 5,
-  character: 9,
-  palette: 11,
-  swiftApp: 13,
-  aiVideo: 15,
-  aiAudio: 16,
-  aiNovel: 21,
-} as const;
+/** Spec §3 content obj_type, set B (the domain's catalogue holds the numbers). */
+export const OBJ_TYPE = feed.CONTENT_OBJ_TYPE;
 export const ObjType = t.union(
   [
     t.literal(1),
