@@ -18,9 +18,6 @@ export const loadWorks = defineCommand<{ readonly id: string; readonly list: det
   'details/loadWorks',
 );
 
-/** What is typed in the header's search box (suggestions follow after a pause). */
-export const suggestTags = defineCommand<{ readonly text: string }>()('search/suggest');
-export const clearSuggestions = defineCommand<Record<string, never>>()('search/clearSuggestions');
 /** The next page of a search (the first when none is held). */
 export const loadSearchResults = defineCommand<{
   readonly query: string;

@@ -19,7 +19,7 @@ import {
   take,
   type Observable,
 } from 'rxjs';
-import { details, notices, search, session, social } from '../../domain/index.js';
+import { details, search, session, social } from '../../domain/index.js';
 import * as t from 'io-ts';
 import {
   CommentCreateRequest,
@@ -53,6 +53,7 @@ import {
 } from './commands';
 import { toDetailComment, toDetailItem, toTagCard, toTagInfo, toUserCard, toWorkCard } from './mappers';
 import { toSocialItem } from '../epics/mappers';
+import { loginDialog } from '../notices/toast';
 
 const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
 
@@ -73,8 +74,6 @@ export const withRequest = <A, R>(
   const decoded = codec.decode(value);
   return E.isRight(decoded) ? call(decoded.right) : orElse;
 };
-
-const loginDialog = (): Action => notices.dialogOpened({ name: 'login', variant: null });
 
 const itemsOf = (items: readonly ContentItem[]): Action[] =>
   items.length > 0 ? [social.itemsReceived({ items: items.map(toSocialItem) })] : [];

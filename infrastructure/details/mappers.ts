@@ -11,6 +11,7 @@ import type {
   TagItem,
   UserCard,
 } from '../contract/feed';
+import { toPerson } from '../epics/mappers';
 
 /** A work's or a comment's author with the avatar box they wear (spec §3 avatar_frame). */
 export const toDetailAuthor = (a: CommentAuthor | ContentAuthor): details.DetailAuthor => ({
@@ -114,11 +115,5 @@ export const toTagInfo = (t: TagDetail): search.TagInfo => ({
   showArea: t.show_area ?? null,
 });
 
-export const toUserCard = (u: UserCard): search.UserCard => ({
-  id: u.id,
-  name: u.name,
-  avatar: u.avatar,
-  avatarFrame: u.avatar_frame ?? null,
-  followers: u.num_of_followers,
-  works: u.num_of_works,
-});
+/** A search result's user: the person card of the shared mappers. */
+export const toUserCard: (u: UserCard) => search.UserCard = toPerson;

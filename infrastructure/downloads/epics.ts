@@ -25,7 +25,6 @@ import {
   type Observable,
   type SchedulerLike,
 } from 'rxjs';
-import { notices } from '../../domain/index.js';
 import type { AppEpic } from '../epics/types';
 import { downloadImage } from './commands';
 import type { DownloadCapabilities, RangeResponse } from '../platform/deps';
@@ -47,6 +46,7 @@ import {
   remainingSpans,
   type ByteSpan,
 } from './rules';
+import { toast } from '../notices/toast';
 
 export interface DownloadedFile {
   readonly parts: readonly Uint8Array[];
@@ -143,9 +143,7 @@ export const downloadImageEpic: AppEpic = (action$, _state$, { platform, schedul
           delay: () => timer(IMAGE_DOWNLOAD_RETRY_DELAY_MS, scheduler),
         }),
         ignoreElements(),
-        catchError(() =>
-          of(notices.toastRaised({ id: ids(), level: 'warning', messageKey: IMAGE_DOWNLOAD_FAIL_KEY })),
-        ),
+        catchError(() => of(toast(ids, 'warning', IMAGE_DOWNLOAD_FAIL_KEY))),
       );
     }),
   );

@@ -37,7 +37,7 @@ import {
   timer,
   type Observable,
 } from 'rxjs';
-import { editor, notices, studio } from '../../domain/index.js';
+import { editor, studio } from '../../domain/index.js';
 import type { EditorProject } from '../contract/platform';
 import type { ApiFailure } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
@@ -55,6 +55,7 @@ import {
   openEditor,
   renameProject,
 } from './commands';
+import { toast } from '../notices/toast';
 
 export const toProjectOpened = (p: EditorProject) =>
   editor.projectOpened({
@@ -141,7 +142,7 @@ export const saveEditorEpic: AppEpic = (action$, state$, { platform, scheduler, 
           const key = editor.saveFailureMessageKey(code);
           return key === null
             ? [failed, reportApiFailure({ failure: r.left })]
-            : [failed, notices.toastRaised({ id: ids(), level: 'error', messageKey: key })];
+            : [failed, toast(ids, 'error', key)];
         }),
       ),
     );

@@ -8,9 +8,9 @@
  * undo window. They see every action from the store's start (./deferred.ts).
  */
 import { billingEpics } from '../billing/epics';
-import { searchBoxEpics } from '../details/searchBox';
+import { searchBoxEpics } from '../search/searchBox';
 import { socialEpics } from '../social/epics';
-import { resumePendingDeletesEpic } from '../streaming/pendingDeletes';
+import { resumePendingDeletesEpic } from '../chat/pendingDeletes';
 import { supportEpics } from '../support/epics';
 import { taskEpics } from '../tasks/epics';
 import { telemetryEpics } from '../telemetry/epics';

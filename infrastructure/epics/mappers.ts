@@ -1,10 +1,13 @@
 /** Decoded contract values to domain values: the one place where wire names meet domain names. */
-import type { billing, session, social, tasks } from '../../domain/index.js';
+import type { billing, people, session, social, tasks } from '../../domain/index.js';
 import type { AccountInfo } from '../contract/account';
-import type { ContentItem } from '../contract/feed';
+import type { ContentItem, UserCard } from '../contract/feed';
 import type { PaymentInfo } from '../contract/payment';
 import type { TaskItem, TaskMedia } from '../contract/tasks';
 import { toTaskOptions } from '../tasks/mappers';
+
+/** Spec §4: a guest's task calls carry `g_mode: 1`; an account's carry nothing. */
+export const guestMode = (guest: boolean): { readonly g_mode?: 1 } => (guest ? { g_mode: 1 } : {});
 
 export const toTaskMedia = (m: TaskMedia): tasks.TaskMediaItem => ({
   url: m.url,
@@ -88,4 +91,14 @@ export const toSocialItem = (item: ContentItem): social.ContentItem => ({
   collect: item.collect,
   stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
   author: { id: item.author.id, is_follow: item.author.is_follow },
+});
+
+/** A person as every list of people shows them (followers, following, search results). */
+export const toPerson = (u: UserCard): people.PersonCard => ({
+  id: u.id,
+  name: u.name,
+  avatar: u.avatar,
+  avatarFrame: u.avatar_frame ?? null,
+  followers: u.num_of_followers,
+  works: u.num_of_works,
 });

@@ -5,13 +5,14 @@
  */
 import * as E from 'fp-ts/Either';
 import { EMPTY, concat, exhaustMap, filter, from, groupBy, map, mergeMap, of, race, take, timer } from 'rxjs';
-import { feed, notices, social } from '../../domain/index.js';
+import { feed, social } from '../../domain/index.js';
 import type { ContentItem } from '../contract/feed';
 import { ReportRequest } from '../contract/social';
 import { loadFeedPage, muteCard, refreshFeed, reportCard, undoMute } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import { toSocialItem } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
+import { toast } from '../notices/toast';
 
 /** A square card from the contract's item, with the decorations its author wears (spec §2, §3). */
 export const toCard = (item: ContentItem): feed.FeedCard => ({
@@ -154,7 +155,7 @@ export const reportCardEpic: AppEpic = (action$, _state$, { api, ids }) =>
           .pipe(
             map((result): Action =>
               E.isRight(result)
-                ? notices.toastRaised({ id: ids(), level: 'success', messageKey: 'ReportSuccess' })
+                ? toast(ids, 'success', 'ReportSuccess')
                 : reportApiFailure({ failure: result.left }),
             ),
           ),

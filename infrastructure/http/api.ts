@@ -28,14 +28,7 @@ import {
   type ShowSexyRequest,
 } from '../contract/account';
 import { PAYMENT_INFO_PATH, PaymentInfoResponse } from '../contract/payment';
-import {
-  BatchProgressResponse,
-  TASK_BATCH_PROGRESS_PATH,
-  TASK_CREATE_PATH,
-  TaskCreateResponse,
-  type BatchProgressRequest,
-  type TaskCreateRequest,
-} from '../contract/tasks';
+import { makeTaskApi, type TaskApi } from '../tasks/api';
 import type { ApiResult, HttpClient } from './client';
 import { FeedPage, FeedRequest } from '../contract/feed';
 import {
@@ -47,9 +40,8 @@ import {
   ReportRequest,
 } from '../contract/social';
 
-export interface Api {
-  readonly createTask: (req: TaskCreateRequest) => Observable<ApiResult<TaskCreateResponse>>;
-  readonly batchProgress: (req: BatchProgressRequest) => Observable<ApiResult<BatchProgressResponse>>;
+/** Create and batch progress are the task API's (tasks/api.ts), the one home of the task calls. */
+export interface Api extends Pick<TaskApi, 'createTask' | 'batchProgress'> {
   readonly paymentInfo: () => Observable<ApiResult<PaymentInfoResponse>>;
   readonly login: (req: LoginRequest) => Observable<ApiResult<LoginResponse>>;
   readonly logout: () => Observable<ApiResult<EmptyResponse>>;
@@ -72,9 +64,10 @@ export interface Api {
 
 type EmptyResponse = typeof EmptyResponse._A;
 
+const pickTaskCalls = ({ createTask, batchProgress }: TaskApi) => ({ createTask, batchProgress });
+
 export const makeApi = (http: HttpClient): Api => ({
-  createTask: (req) => http.post(TASK_CREATE_PATH, req, TaskCreateResponse),
-  batchProgress: (req) => http.post(TASK_BATCH_PROGRESS_PATH, req, BatchProgressResponse),
+  ...pickTaskCalls(makeTaskApi(http)),
   paymentInfo: () => http.post(PAYMENT_INFO_PATH, {}, PaymentInfoResponse),
   login: (req) => http.post(LOGIN_PATH, req, LoginResponse),
   logout: () => http.post(LOGOUT_PATH, {}, EmptyResponse),

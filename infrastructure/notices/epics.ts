@@ -9,6 +9,7 @@ import type { ApiFailure } from '../http/client';
 import type { Dependencies } from '../store/dependencies';
 import { closeDialog, dismissNotice, openDialog, reportApiFailure, showNotice } from './commands';
 import type { Action, AppEpic } from '../epics/types';
+import { loginDialog } from './toast';
 
 export const autoDismissEpic: AppEpic = (action$, _state$, { scheduler }) =>
   action$.pipe(
@@ -88,12 +89,12 @@ export const effectToActions = (
         }),
       ];
     case 'loginDialog':
-      return [...signedOutEvents(), notices.dialogOpened({ name: 'login', variant: null })];
+      return [...signedOutEvents(), loginDialog()];
     case 'redirect': {
       deps.navigate(effect.to + queryString(effect.query));
       return [
         ...(effect.logout ? signedOutEvents() : []),
-        ...(effect.openLoginDialog ? [notices.dialogOpened({ name: 'login', variant: null })] : []),
+        ...(effect.openLoginDialog ? [loginDialog()] : []),
       ];
     }
     case 'dialog':

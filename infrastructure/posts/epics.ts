@@ -11,7 +11,7 @@ import { moderation, posts, type RootState } from '../../domain/index.js';
 import { POST_CREATE_PATH, PostCreateRequest } from '../contract/feed';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
-import { checkBeforePublish } from '../publishing/commands';
+import { checkBeforePublish } from '../moderation/commands';
 import { defineCommand } from '../store/commands';
 import { keepPostDraft, openPostEditor, publishPost } from './commands';
 import { clearPostDraft, readPostDraft, writePostDraft } from './draftStore';

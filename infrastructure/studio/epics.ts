@@ -33,6 +33,7 @@ import { audio, notices, session, studio, tasks } from '../../domain/index.js';
 import { ComfyGraph, TrainBaseModel, TrainType } from '../contract/creation';
 import type { ItemDetail } from '../contract/feed';
 import { downloadImage } from '../downloads/commands';
+import { guestMode } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
 import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
@@ -59,13 +60,14 @@ import {
   tryWorkflow,
   watchTraining,
 } from './commands';
+import { toast, loginDialog } from '../notices/toast';
 
 const NOT_FOUND = 10404;
 
 const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : f.kind === 'http' ? f.status : 0);
 
 const notice = (deps: Pick<Dependencies, 'ids'>, level: 'success' | 'error', messageKey: string): Action =>
-  notices.toastRaised({ id: deps.ids(), level, messageKey });
+  toast(deps.ids, level, messageKey);
 
 /** One load: requested, then loaded / missing / failed (reported to the error map). */
 export const loadResource = <A>(
@@ -381,11 +383,7 @@ export const tryWorkflowEpic: AppEpic = (action$, state$, deps) =>
     mergeMap(({ payload: { itemId } }): Observable<Action> => {
       const decision = studio.decideWorkflowTry(state$.value.session, state$.value.studio.tries[itemId]);
       if (decision === 'wait') return EMPTY;
-      if (decision === 'loginDialog')
-        return of(
-          studio.workflowTryDeferred({ itemId }),
-          notices.dialogOpened({ name: 'login', variant: null }),
-        );
+      if (decision === 'loginDialog') return of(studio.workflowTryDeferred({ itemId }), loginDialog());
       return concat(
         of(studio.workflowCopyRequested({ itemId })),
         deps.studio.api.workflowCopy({ id: itemId }).pipe(
@@ -469,7 +467,7 @@ export const squareItemEpic: AppEpic = (action$, state$, deps) =>
         domain_type: tasks.DOMAIN_TYPE.textToImage as never,
         prompt: studio.recipePrompt(item.title, subject) as never,
         aspect_ratio: studio.recipeAspectRatio(item.cover?.width ?? 1, item.cover?.height ?? 1),
-        ...(guest ? { g_mode: 1 as const } : {}),
+        ...guestMode(guest),
       });
     }),
   );

@@ -1,7 +1,7 @@
 import type { EpicModule } from '../epics/root';
 import { downloadEpics } from '../downloads/epics';
 import { editorEpics } from '../editor/epics';
-import { moderationEpics } from '../publishing/epics';
+import { moderationEpics } from '../moderation/epics';
 import { studioToolEpics } from './epics';
 
 /**

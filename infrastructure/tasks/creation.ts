@@ -9,7 +9,7 @@ import { EMPTY, concat, exhaustMap, filter, groupBy, map, mergeMap, of } from 'r
 import { moderation, tasks } from '../../domain/index.js';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
-import { checkBeforePublish } from '../publishing/commands';
+import { checkBeforePublish } from '../moderation/commands';
 import { defineCommand } from '../store/commands';
 import { loadRemix, loadTaskOptions, publishTask } from './commands';
 import { toGenerationOptions, toRemixSource } from './mappers';

@@ -26,7 +26,7 @@ import {
   take,
   timer,
 } from 'rxjs';
-import { notices, session, tasks, uploads, type RootState } from '../../domain/index.js';
+import { session, tasks, uploads, type RootState } from '../../domain/index.js';
 import { TaskCreateRequest, type TaskEstimateRequest } from '../contract/tasks';
 import { createWithCaptcha } from './captcha';
 import {
@@ -41,12 +41,13 @@ import {
   submitAfterUpload,
   submitTask,
 } from './commands';
-import { guestMode, IDENTITY_FIELDS, toTaskOptions } from './mappers';
+import { IDENTITY_FIELDS, toTaskOptions } from './mappers';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
-import { toTaskReport, toTaskSnapshot } from '../epics/mappers';
+import { guestMode, toTaskReport, toTaskSnapshot } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
+import { toast } from '../notices/toast';
 
 /** Form edits arrive per keystroke; one estimate per pause of this length. */
 export const ESTIMATE_DEBOUNCE_MS = 300;
@@ -120,8 +121,7 @@ export const createToolTaskEpic: AppEpic = (action$, state$, { api, clock, captc
     }),
   );
 
-const invalidForm = (ids: () => string): Action =>
-  notices.toastRaised({ id: ids(), level: 'error', messageKey: 'tasks.invalidForm' });
+const invalidForm = (ids: () => string): Action => toast(ids, 'error', 'tasks.invalidForm');
 
 /** Fields from a form (or a retry) decoded with the create codec: a malformed task is never sent. */
 const decodeFields = (fields: Readonly<Record<string, unknown>>) => {
@@ -263,7 +263,7 @@ export const reportsToActions = (
       .map((effect): Action =>
         effect.kind === 'refreshPayment'
           ? refreshPayment({})
-          : notices.toastRaised({ id: deps.ids(), level: effect.level, messageKey: effect.messageKey }),
+          : toast(deps.ids, effect.level, effect.messageKey),
       );
     return [...event, ...effects];
   });

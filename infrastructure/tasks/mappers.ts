@@ -41,9 +41,6 @@ export const toTaskOptions = (
 };
 
 /** The request fields that are the task's identity, not its options. */
-/** Spec §4: a guest's task calls carry `g_mode: 1`; an account's carry nothing. */
-export const guestMode = (guest: boolean): { readonly g_mode?: 1 } => (guest ? { g_mode: 1 } : {});
-
 export const IDENTITY_FIELDS = ['domain_type', 'prompt', 'seed', 'g_mode', 'captcha_token'] as const;
 
 export const toGenerationOptions = (c: TaskOptionsConfig): tasks.GenerationOptions => ({

@@ -14,7 +14,8 @@ import { ContentItem, ItemDetail, SearchResponse, UserCard } from '../../infrast
 import { PeoplePage, Profile } from '../../infrastructure/contract/profile';
 import { toDetailComment, toDetailItem, toUserCard, toWorkCard } from '../../infrastructure/details/mappers';
 import { toCard } from '../../infrastructure/feed/epics';
-import { toFeedCard, toPerson, toProfile } from '../../infrastructure/social/epics';
+import { toPerson } from '../../infrastructure/epics/mappers';
+import { toFeedCard, toProfile } from '../../infrastructure/social/mappers';
 
 const AVATAR_BOX = '/blobs/ornaments/orn-aurora-ring.png';
 const PRODUCTION_BOX = '/blobs/ornaments/orn-neon-grid.png';

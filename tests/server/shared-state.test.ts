@@ -31,7 +31,7 @@ import { makeHttpClient } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeStore } from '../../infrastructure/store/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
-import { CHAT_REPLY_FAILED } from '../../infrastructure/streaming/chatProtocol';
+import { CHAT_REPLY_FAILED } from '../../infrastructure/chat/protocol';
 import { openChat, sendChatMessage } from '../../infrastructure/streaming/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/streaming/socketAdapter';

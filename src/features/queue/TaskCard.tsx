@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { images, moderation, type tasks } from '../../../domain/index.js';
 import { downloadImage } from '../../../infrastructure/downloads/commands';
-import { clearPublishCheck } from '../../../infrastructure/publishing/commands';
+import { clearPublishCheck } from '../../../infrastructure/moderation/commands';
 import {
   cancelTask,
   deleteTask,

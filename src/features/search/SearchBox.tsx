@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { format, search } from '../../../domain/index.js';
-import { clearSuggestions, suggestTags } from '../../../infrastructure/details/commands';
+import { clearSuggestions, suggestTags } from '../../../infrastructure/search/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { DeferredDialog, IconButton } from '../../ui';

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { moderation, notices } from '../../../domain/index.js';
-import { checkBeforePublish, clearPublishCheck } from '../../../infrastructure/publishing/commands';
+import { checkBeforePublish, clearPublishCheck } from '../../../infrastructure/moderation/commands';
 import { newScheduler, platformStore } from './harness';
 
 const publish = notices.dialogOpened({ name: 'published', variant: null });

@@ -21,7 +21,7 @@ import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeStreamingDeps, fakeStudioApi } from '../../support/fakes/streaming';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { appStarted } from '../../../infrastructure/store/commands';
-import { CHAT_PENDING_DELETES_KEY } from '../../../infrastructure/streaming/pendingDeletes';
+import { CHAT_PENDING_DELETES_KEY } from '../../../infrastructure/chat/pendingDeletes';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const S = 'ses_1';

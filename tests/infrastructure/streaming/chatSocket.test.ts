@@ -29,7 +29,7 @@ import {
   CHAT_SEND_TIMEOUT,
   chatEventToActions,
   resumeAckToActions,
-} from '../../../infrastructure/streaming/chatProtocol';
+} from '../../../infrastructure/chat/protocol';
 import {
   loadCharacters,
   loadOlderChat,

@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { moderation } from '../../../../domain/index.js';
 import { keepPostDraft, publishPost } from '../../../../infrastructure/posts/commands';
-import { clearPublishCheck } from '../../../../infrastructure/publishing/commands';
+import { clearPublishCheck } from '../../../../infrastructure/moderation/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { uploadPickedFile } from '../../../../infrastructure/uploads/commands';
 import { useLocale } from '../../../i18n/locale';

@@ -32,7 +32,7 @@ import {
 import type { Action, AppEpic } from '../epics/types';
 import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
-import { toChatCharacter } from './chatProtocol';
+import { toChatCharacter } from '../chat/protocol';
 import {
   deleteCharacter,
   loadCharacter,
@@ -43,7 +43,7 @@ import {
   resetCharacterForm,
   saveCharacter,
   searchCharacters,
-} from './commands';
+} from '../streaming/commands';
 
 const NOT_FOUND = 10404;
 

@@ -36,7 +36,7 @@ import {
 import { TTS_TEXT_MAX } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
-import { toSettingsChanged } from './chatProtocol';
+import { toSettingsChanged } from './protocol';
 import {
   deleteChatMessage,
   playChatVoice,
@@ -46,7 +46,7 @@ import {
   startAudioStream,
   stopAudioStream,
   undoDeleteChatMessage,
-} from './commands';
+} from '../streaming/commands';
 import { dropPendingDelete, keepPendingDelete } from './pendingDeletes';
 
 const openSession = (s: chat.ChatState): string | null => (s.status === 'open' ? s.sessionId : null);

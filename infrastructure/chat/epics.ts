@@ -41,7 +41,7 @@ import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatResumeRequest } from '../contract/str
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
-import { reconnectDelay } from './backoff';
+import { reconnectDelay } from '../streaming/backoff';
 import {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_SEND_TIMEOUT,
@@ -52,7 +52,7 @@ import {
   toChatCharacter,
   toIncoming,
   toSettingsChanged,
-} from './chatProtocol';
+} from './protocol';
 import {
   closeChat,
   loadCharacters,
@@ -60,8 +60,8 @@ import {
   openChat,
   retryChatMessage,
   sendChatMessage,
-} from './commands';
-import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from './deps';
+} from '../streaming/commands';
+import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from '../streaming/deps';
 
 /** One history page as `historyLoaded`, or the failure for the error map. */
 const loadHistory = (

@@ -22,7 +22,7 @@ import { search } from '../../domain/index.js';
 import { TagSuggestRequest } from '../contract/feed';
 import type { Action, AppEpic } from '../epics/types';
 import { clearSuggestions, suggestTags } from './commands';
-import { toTagCard, toUserCard, toWorkCard } from './mappers';
+import { toTagCard, toUserCard, toWorkCard } from '../details/mappers';
 
 export const suggestTagsEpic: AppEpic = (action$, _state$, { details: deps, scheduler }) => {
   const clear$ = action$.pipe(filter(clearSuggestions.match));

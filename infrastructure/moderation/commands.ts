@@ -1,4 +1,4 @@
-/** Commands of publishing: the sensitive-word check before a publish (spec §5). */
+/** Commands of moderation: the sensitive-word check before a publish (spec §5). */
 import { defineCommand, type DeferredAction } from '../store/commands';
 
 export const checkBeforePublish = defineCommand<CheckBeforePublishPayload>()('moderation/checkBeforePublish');
