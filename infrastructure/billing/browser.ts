@@ -1,6 +1,6 @@
 /**
  * The browser's billing capabilities. The payment iframe is the SIMULATED provider's checkout
- * page, served by the reference server on our own origin (server/commerce/checkout-page.ts):
+ * page, served by the reference server on our own origin (server/payment/checkoutPage.ts):
  * the mocked edge of the payment flow. Its messages are taken from our origin only; a message
  * from any other window origin is dropped here, before any epic sees it.
  */

@@ -2,7 +2,7 @@
  * Checkout (spec §4 payment iframe). A purchase intent becomes one order (one idempotency key per
  * intent, and a second start while one is under way is ignored); the iframe shows the order's
  * checkout page, which is the SIMULATED provider of the reference server (the mocked edge, see
- * server/commerce/orders.ts). The page's messages (submitting, completed, error) arrive from our
+ * server/payment/orders.ts). The page's messages (submitting, completed, error) arrive from our
  * own origin only (browser.ts); here they must decode as the contract's `CheckoutMessage` and name
  * the order on screen. "Completed" is never taken on the page's word: the order's own status,
  * asked of the server, decides, and then payment info and the subscription are fetched again so

@@ -6,7 +6,7 @@
  * go: `signedGet` (an address on the store itself, pre-signed, for downloads) and `multipart`
  * (uploads in parts straight into the store). The disk store answers null to both: its blobs are
  * served by the server (`/blobs/...`, `/download/...`) and its upload chunks come through the
- * server's own signed chunk route (server/commerce/uploads.ts).
+ * server's own signed chunk route (server/uploads/service.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';

@@ -11,7 +11,7 @@
  *
  * A production box is worn on one of its owner's generation tasks (server/decorations/decorations.ts);
  * the square shows that task as the artwork published from it, whose `extra.task_id` names it
- * (server/creation/publish.ts). A work made any other way carries no production box.
+ * (server/tasks/publish.ts). A work made any other way carries no production box.
  */
 
 /** The column an avatar-box join adds, holding the box's preview key (null when none is worn). */

@@ -3,9 +3,9 @@
  * and the sound effects (here), with what they share (here: the sample rate, formants,
  * wavetables, PCM and WAV),
  * deterministic per request and rendered at one sample rate. It serves every caller alike: the
- * creation tasks (server/creation/render.ts: text to speech, lip sync, text to music, vocal songs,
+ * creation tasks (server/tasks/render.ts: text to speech, lip sync, text to music, vocal songs,
  * sound effects), the studio's SSE text-to-speech and song-preview streams and the chat reply
- * voice (server/studio/audioStream.ts, server/routes/studio.ts), so the same text with the same
+ * voice (server/audio/audioStream.ts, server/audio/routes.ts), so the same text with the same
  * voice and emotion sounds the same wherever it is spoken. It stands where a neural TTS or music
  * model would (the same request, the same bytes).
  *

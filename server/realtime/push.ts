@@ -1,6 +1,6 @@
 /**
  * Events pushed to a signed-in account's sockets (issue 23 "Push the result"): every tab of the
- * account joins its room on the account socket (socket.io at /im/v1, server/studio/chat.ts), and
+ * account joins its room on the account socket (socket.io at /im/v1, server/chat/socket.ts), and
  * services push into the room without knowing the socket server. With several processes the rooms
  * span them all through the PostgreSQL adapter (adapter.ts): an event emitted on process A reaches
  * a tab connected to process B.

@@ -6,7 +6,7 @@
  * address. Past the limit, every attempt (a right password too) is refused until the oldest
  * failure of the window leaves it; a successful sign-in clears the account's failures. Sign-ups,
  * reset mails (per address and per e-mail address) and guest generations are windows of their own
- * (server/routes/account.ts, server/security/captcha.ts).
+ * (server/session/routes.ts, server/security/captcha.ts).
  *
  * Time is the caller's `now`. `waitMs` and the `record` that follows it are two statements:
  * attempts racing on several processes may pass a limit by the number in flight (harmless where a

@@ -1,7 +1,7 @@
 /**
  * Commerce demo data, idempotent: twelve decorations (six avatar boxes, six production boxes)
  * with generated preview PNGs, some with low stock and one sold out. Plans, coin packs and
- * payment methods are a catalogue in code (server/commerce/catalog.ts), not rows.
+ * payment methods are a catalogue in code (server/billing/catalog.ts), not rows.
  *
  * Previews are rendered at seed time, only when the row or its blob is missing: twelve small
  * PNGs (192 x 192 and 192 x 256) take about half a second once; a restart reuses them.

@@ -4,7 +4,7 @@
  * (spec §9).
  *
  * Testimonials store only an avatar prompt; the avatar is rendered by the image engine on its
- * first GET (server/routes/marketing.ts), so seeding is two small batches of inserts.
+ * first GET (server/campaigns/routes.ts), so seeding is two small batches of inserts.
  * Campaign windows come from the domain's rotation rule (format.activeCampaign), walked from the
  * season's start: the table follows the domain (ON CONFLICT updates the window) and nothing here
  * re-implements the rotation.

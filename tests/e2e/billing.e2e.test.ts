@@ -3,7 +3,7 @@
  * upsell to the membership page; a declined card says why (80213); Standard monthly is bought
  * through the simulated provider in the iframe and the level and the larger queue show without a
  * reload; the subscription is paused and resumed; a coin pack is bought and the ledger shows it; a
- * task that fails (prompt marker `#fail`, server/tasks.ts FAIL_MARKER) is refunded in the ledger.
+ * task that fails (prompt marker `#fail`, server/tasks/service.ts FAIL_MARKER) is refunded in the ledger.
  * Screenshots of every screen at 1280 and 390 px land in test-results/.
  */
 import path from 'node:path';

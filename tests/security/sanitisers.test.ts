@@ -1,6 +1,6 @@
 /**
  * Issue 25 figure 8, the sanitiser half: 10,000 fast-check runs of hostile HTML through both
- * rich-text sanitisers of spec §5, the server's (server/community/sanitize.ts, which every post
+ * rich-text sanitisers of spec §5, the server's (server/moderation/sanitize.ts, which every post
  * passes when it is written) and the web client's (infrastructure/details/sanitize.ts, which a
  * post passes again before it is rendered). The input is built from tags, attributes, event
  * handlers, URLs in every encoding, styles, nested and malformed markup and the known vectors of

@@ -128,7 +128,7 @@ describe('avatar_frame (spec §3) follows the worn avatar box', () => {
 });
 
 describe('the decorations others see (spec §2, §3): every list and page carries what the author wears', () => {
-  /** A finished task of the account and the artwork published from it (as server/creation/publish.ts writes them). */
+  /** A finished task of the account and the artwork published from it (as server/tasks/publish.ts writes them). */
   const publishedWork = async (
     authorId: string,
     title: string,

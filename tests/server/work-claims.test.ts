@@ -1,5 +1,5 @@
 /**
- * Engine work claimed from PostgreSQL (issue 23, server/creation/claims.ts): several task runners
+ * Engine work claimed from PostgreSQL (issue 23, server/tasks/claims.ts): several task runners
  * on one database, each one a server process's `makeTaskService` with its own worker name, driven
  * in virtual time (`tick(now)`), the way two processes share one PostgreSQL. The server's own
  * runner is off here, so only the runners under test work.

@@ -14,7 +14,7 @@
  * 40 tasks of mixed kinds created through both; one process killed with SIGKILL while half of them
  * are rendering. Every task ends exactly once (one result, one charge, refunds exact) within its
  * duration plus the lease time, the killed process's work taken over by the other
- * (server/creation/claims.ts). Prints one line of figures.
+ * (server/tasks/claims.ts). Prints one line of figures.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';

@@ -96,7 +96,7 @@ const LOGGED: Readonly<Record<ChunkFault, ProxyLogEntry['fault']>> = {
 
 /**
  * The sha256 of the stored blob: a file this large stays on the server's disk (storage 'disk',
- * server/commerce/uploads.ts), read there rather than through HTTP in this same process.
+ * server/uploads/service.ts), read there rather than through HTTP in this same process.
  */
 const storedSha = async (fileId: string): Promise<string> => {
   const [row] = await s.server.ctx.db.query<{ storage: string }>(

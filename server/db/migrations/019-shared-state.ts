@@ -13,7 +13,7 @@ import type { Migration } from './types';
  * - `chat_replies`: chat replies being written (with the tokens sent so far and the writer's
  *   lease), and for a while after they end (done, or failed with the chat:error it ended with),
  *   one per user message;
- *   server/studio/chat.ts.
+ *   server/chat/socket.ts.
  * (Statements are split on ";\n", so none may contain one.)
  */
 export const m019SharedState: Migration = {

@@ -3,7 +3,7 @@
  * then completed or error), the reason of a failure, and the new level and coins once paid.
  *
  * MOCKED EDGE: the framed page is the reference server's SIMULATED payment provider
- * (`/pay/checkout/:orderId`, server/commerce/checkout-page.ts), standing in for Stripe, PayPal and
+ * (`/pay/checkout/:orderId`, server/payment/checkoutPage.ts), standing in for Stripe, PayPal and
  * the rest on an offline machine. Its messages reach the store through the billing epics
  * (infrastructure/billing/checkout.ts), which accept our own origin and the order on screen only.
  */

@@ -1,7 +1,7 @@
 /**
  * The post editor's schema (issue 21), shared by the editor and by the property test that holds
  * it to the server's sanitiser (tests/features/posts/editorSanitiser.test.ts): every document
- * this editor can hold serialises to HTML that `server/community/sanitize.ts` keeps unchanged.
+ * this editor can hold serialises to HTML that `server/moderation/sanitize.ts` keeps unchanged.
  * To get there the editor is narrowed to the sanitiser's allow-list: headings h2 and h3; bold,
  * italic, underline, strike, inline code; lists, quotes, rules and line breaks; links only to
  * http(s) or mailto addresses, always in a new tab (the sanitiser writes the same target and rel
@@ -18,7 +18,7 @@ import { Plugin } from '@tiptap/pm/state';
 import StarterKit from '@tiptap/starter-kit';
 import { moderation } from '../../../domain/index.js';
 
-/** What the sanitiser writes on a link that leaves the site (server/community/sanitize.ts). */
+/** What the sanitiser writes on a link that leaves the site (server/moderation/sanitize.ts). */
 export const POST_LINK_REL = 'noopener noreferrer nofollow';
 
 /** The sanitiser keeps alt texts up to this length. */

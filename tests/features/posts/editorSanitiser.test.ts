@@ -3,7 +3,7 @@
  * Issue 21: what the post editor can produce is exactly what the server's sanitiser keeps.
  * Documents are generated from the editor's own schema (the extension list the editor uses,
  * `postEditorExtensions`), serialised to HTML by Tiptap's `generateHTML` (what `editor.getHTML()`
- * sends) and run through `server/community/sanitize.ts`: the HTML must come back identical.
+ * sends) and run through `server/moderation/sanitize.ts`: the HTML must come back identical.
  */
 import { generateHTML, getSchema, type JSONContent } from '@tiptap/core';
 import fc from 'fast-check';

@@ -45,7 +45,7 @@ import { eventually, startTestServer, type TestServer } from '../../support/serv
 import { silentAudioOutput } from '../../support/fakes/streaming';
 
 const DEMO_EMAIL = 'demo@atelier.test';
-/** What the checkout page's card field holds (server/commerce/checkout-page.ts). */
+/** What the checkout page's card field holds (server/payment/checkoutPage.ts). */
 const CARD = '4242 4242 4242 4242';
 const CHAT_TEXT = 'Hello Luna, a redaction check';
 
