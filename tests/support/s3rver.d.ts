@@ -32,7 +32,16 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     /** Koa's middleware list, composed when the server starts listening. */
     readonly middleware: Middleware[];
-    readonly store: { getResourcePath(bucket: string, key: string | undefined, resource: string): string };
+    readonly store: {
+      getResourcePath(bucket: string, key: string | undefined, resource: string): string;
+      /** Stores one part of a multipart upload; answers its size and hex MD5. */
+      putPart(
+        bucket: string,
+        uploadId: string,
+        partNumber: number,
+        content: NodeJS.ReadableStream,
+      ): Promise<{ size: number; md5: string }>;
+    };
     readonly httpServer: Server;
     run(): Promise<{ readonly address: string; readonly port: number }>;
     close(): Promise<void>;
