@@ -150,27 +150,38 @@ export const ensureMedia = async (
 
 /**
  * Renders every cover not stored yet, in the recommend order (the first page a visitor sees
- * first), one at a time and yielding between them, so requests are still served while it runs.
- * `npm start` calls it after listening; `shouldStop`, asked before each render, ends it early (the server is closing).
- * Returns how many covers it rendered.
+ * first), one at a time per lane and yielding between them, so requests are still served while it
+ * runs. `npm start` calls it after listening with one lane; the test suites' data preparation,
+ * which serves nothing, with one lane per engine thread. `shouldStop`, asked before each render,
+ * ends it early (the server is closing). Returns how many covers it rendered.
  */
-export const warmCovers = async (ctx: ServerContext, shouldStop: () => boolean): Promise<number> => {
+export const warmCovers = async (
+  ctx: ServerContext,
+  shouldStop: () => boolean,
+  lanes = 1,
+): Promise<number> => {
   const rows = await ctx.db.query<{ id: string; coloured: boolean }>(
     `SELECT i.id, i.extra ? 'cover_color' AS coloured FROM content_items i ORDER BY ${RECOMMEND_SCORE} DESC, i.id ASC`,
   );
   let rendered = 0;
-  for (const { id, coloured } of rows) {
-    const stored = await ctx.blobs.get(coverKey(id));
-    if (stored) {
-      // A cover rendered before its colour was kept gets it now.
-      if (!coloured) await keepCoverColour(ctx, id, stored);
-      continue;
+  let next = 0;
+  const lane = async () => {
+    // Each row is taken by one lane (the shared cursor), in the recommend order.
+    while (next < rows.length) {
+      const { id, coloured } = rows[next++]!;
+      const stored = await ctx.blobs.get(coverKey(id));
+      if (stored) {
+        // A cover rendered before its colour was kept gets it now.
+        if (!coloured) await keepCoverColour(ctx, id, stored);
+        continue;
+      }
+      if (shouldStop()) break;
+      await ensureCover(ctx, id);
+      rendered += 1;
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (shouldStop()) break;
-    await ensureCover(ctx, id);
-    rendered += 1;
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, lanes) }, lane));
   return rendered;
 };
 

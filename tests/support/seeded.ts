@@ -64,6 +64,8 @@ export const provideSeededTemplate = async (
         DATA_DIR: dir,
         DATABASE_URL: baseUrl && database ? databaseUrlOf(baseUrl, database) : '',
         LOG_LEVEL: 'silent',
+        // Nothing else runs yet: the covers render on both cores.
+        ...(covers ? { ENGINE_THREADS: '2' } : {}),
       },
       encoding: 'utf8',
     },
