@@ -75,7 +75,7 @@ export const RadioChips = <T extends string>({
   legendId,
   values,
   chosen,
-  labelPrefix,
+  labelId,
   onChange,
   error,
 }: {
@@ -83,7 +83,11 @@ export const RadioChips = <T extends string>({
   readonly legendId: string;
   readonly values: readonly T[];
   readonly chosen: string | null;
-  readonly labelPrefix: string;
+  /**
+   * Each value's message id, written as a template literal where it is used (`voices.gender.${g}`):
+   * the build finds a route's message ids by their literal prefixes (scripts/i18n-graph.mjs).
+   */
+  readonly labelId: (v: T) => string;
   readonly onChange: (v: T) => void;
   readonly error: React.ReactNode;
 }) => (
@@ -95,7 +99,7 @@ export const RadioChips = <T extends string>({
       {values.map((v) => (
         <label key={v} className={styles.chip} data-selected={v === chosen || undefined}>
           <input type="radio" name={name} checked={v === chosen} onChange={() => onChange(v)} />
-          <FormattedMessage id={`${labelPrefix}.${v}`} />
+          <FormattedMessage id={labelId(v)} />
         </label>
       ))}
     </div>

@@ -41,7 +41,7 @@ const VoiceCreatePage = () => {
             legendId="voices.gender"
             values={audio.VOICE_GENDERS}
             chosen={gender}
-            labelPrefix="voices.gender"
+            labelId={(g) => `voices.gender.${g}`}
             onChange={v.setGender}
             error={errorOf('gender')}
           />
@@ -50,7 +50,7 @@ const VoiceCreatePage = () => {
             legendId="voices.age"
             values={audio.VOICE_AGES}
             chosen={age}
-            labelPrefix="voices.age"
+            labelId={(a) => `voices.age.${a}`}
             onChange={v.setAge}
             error={errorOf('age')}
           />
