@@ -2,10 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The end-to-end suite: each file starts its own server (on a copy of the run's seeded data, see
- * globalSetup.ts) and its own Chromium, so three files run side by side: most of a file's time is
- * spent waiting for the server's simulated engines and the page's timers, not on the 2 cores (two
- * files at a time, the suite used 872 CPU-s in 813 s: about one core of two). All 163 tests also
- * passed three at a time with the machine at load 15 to 20 from other work.
+ * globalSetup.ts) and its own Chromium, so two files run side by side: most of a file's time is
+ * spent waiting for the server's simulated engines and the page's timers, not on the 2 cores.
  */
 export default defineConfig({
   test: {
@@ -13,7 +11,7 @@ export default defineConfig({
     include: ['tests/e2e/**/*.e2e.test.ts'],
     globalSetup: ['tests/e2e/globalSetup.ts'],
     pool: 'forks',
-    maxWorkers: 3,
+    maxWorkers: 2,
     fileParallelism: true,
     testTimeout: 120_000,
     hookTimeout: 180_000,
