@@ -132,9 +132,9 @@ const writeProgress = async (
     ? 0
     : (
         await db.query(
-          `UPDATE tasks t SET status = u.status, process = u.process, status_desc = u.descr, current_node = u.node, updated_at = $7
-           FROM unnest($1::text[], $3::int[], $4::int[], $5::text[], $6::text[]) AS u(id, status, process, descr, node)
-           WHERE t.id = u.id AND t.status IN (1, 2) AND t.deleted_at IS NULL AND t.claimed_by = $2 RETURNING t.id`,
+          `UPDATE tasks SET status = u.next_status, process = u.next_process, status_desc = u.descr, current_node = u.node, updated_at = $7
+           FROM unnest($1::text[], $3::int[], $4::int[], $5::text[], $6::text[]) AS u(task_id, next_status, next_process, descr, node)
+           WHERE tasks.id = u.task_id AND ${MINE} RETURNING tasks.id`,
           [
             updates.map((u) => u.id),
             work.worker,
