@@ -375,9 +375,11 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
     ctx,
     close: async () => {
       if (timer) clearInterval(timer);
+      // The tick in flight ends after the render it is on (the backlog is released to the next
+      // claimer, not rendered here) before the pool and the database close.
+      const stopped = ctx.tasks.stop(ticking);
       await app.close();
-      // The tick in flight finishes (its render and its writes) before the pool and the database close.
-      await ticking;
+      await stopped;
       await engines.release();
       if (!options.db) await db.close();
     },

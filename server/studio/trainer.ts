@@ -102,13 +102,15 @@ const produceResult = async (blobs: BlobStore, row: TrainingRow): Promise<Stored
 export const advanceTrainings = async (
   db: Database,
   blobs: BlobStore,
-  work: ClaimSettings & { readonly clock: () => number },
+  work: ClaimSettings & { readonly clock: () => number; readonly stopping?: () => boolean },
   now: number,
 ): Promise<number> => {
   // The trainings this process holds (tasks/claims.ts): each is advanced by one process at a time.
   const rows = await claimWork<TrainingRow>(db, 'lora_trainings', work, now);
   let changed = 0;
   for (const row of rows) {
+    // A stopping process starts no further training's result (the runner's rule, tasks/runner.ts).
+    if (work.stopping?.()) break;
     const fraction = (now - Number(row.created_at)) / row.duration_ms;
     let failure: string | null =
       row.name.includes(TRAIN_FAIL_MARKER) && fraction >= 0.5 ? 'the trainer failed' : null;

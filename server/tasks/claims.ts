@@ -70,6 +70,19 @@ export const claimWork = async <Row extends Record<string, unknown>>(
   );
 };
 
+/**
+ * Gives up every live row this worker holds (its process is stopping): another process, or this
+ * one's next start, claims them at its next tick instead of after the lease. Their state is in the
+ * row (progress follows from `created_at`), so the next claimer carries the work on.
+ */
+export const releaseClaims = async (db: Queryable, table: WorkTable, worker: string): Promise<number> =>
+  (
+    await db.query(
+      `UPDATE ${table} SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = $1 AND ${LIVE[table]} RETURNING id`,
+      [worker],
+    )
+  ).length;
+
 /** Renews one row's lease while long work on it runs; false when the row is no longer this worker's. */
 export const renewLease = async (
   db: Queryable,

@@ -22,6 +22,12 @@ export interface WorkSettings extends ClaimSettings {
   readonly clock: () => number;
   /** Told once a task of an account ended (done or failed), after its transaction committed. */
   readonly settled?: (accountId: string, taskId: string) => void;
+  /**
+   * True once the process is stopping: a tick in flight renders no further ended row after the
+   * one it is on, so a stop waits for one render, not for the whole backlog (the rows left are
+   * released by `releaseClaims` and rendered by the next claimer).
+   */
+  readonly stopping?: () => boolean;
 }
 
 /** The claim guard of every runner write: the row is still live and still this worker's. */
@@ -188,6 +194,9 @@ export const tickTasks = async (store: TaskStore, work: WorkSettings, now: numbe
   const { ending, running } = sortClaimed(rows, now);
   // Progress first: the rows still running are not held back by the renders below.
   let changed = await writeProgress(store.db, work, running, now);
-  for (const end of ending) if (await endTask(store, work, end, now)) changed += 1;
+  for (const end of ending) {
+    if (work.stopping?.()) break;
+    if (await endTask(store, work, end, now)) changed += 1;
+  }
   return changed;
 };

@@ -23,6 +23,7 @@ import { createTask, estimateTask } from './create';
 import type { TaskStore } from './items';
 import { cancelTasks, removeTasks } from './lifecycle';
 import { taskDetail, taskList, taskProgress } from './read';
+import { releaseClaims } from './claims';
 import { tickTasks, type WorkSettings } from './runner';
 import { TIER_LIMITS } from './tiers';
 
@@ -45,6 +46,12 @@ export interface TaskService {
   cancel(caller: Caller, ids: readonly string[], guest: boolean, now: number): Promise<TaskCancelResponse>;
   /** Advances every running task and training; returns how many changed. */
   tick(now: number): Promise<number>;
+  /**
+   * Stops this process's work: the tick in flight (`inFlight`) ends after the render it is on, then
+   * every task and training this process holds is released to be claimed at once by another
+   * process or the next start. Answers how many rows were released.
+   */
+  stop(inFlight: Promise<unknown> | null): Promise<number>;
 }
 
 export const makeTaskService = (
@@ -54,6 +61,8 @@ export const makeTaskService = (
   work: WorkSettings,
 ): TaskService => {
   const store: TaskStore = { db, blobs };
+  let stopping = false;
+  const working: WorkSettings = { ...work, stopping: () => stopping || (work.stopping?.() ?? false) };
   return {
     create: (caller, req, now) => createTask(store, durationMs, caller, req, now),
     estimate: (caller, req, now) => estimateTask(store, durationMs, caller, req, now),
@@ -62,6 +71,18 @@ export const makeTaskService = (
     list: (caller, req, now) => taskList(store, caller, req, now),
     remove: (caller, ids, guest, now) => removeTasks(store, caller, ids, guest, now),
     cancel: (caller, ids, guest, now) => cancelTasks(store, caller, ids, guest, now),
-    tick: async (now) => (await tickTasks(store, work, now)) + (await advanceTrainings(db, blobs, work, now)),
+    // A stopped service claims nothing more (its rows went back in `stop`).
+    tick: async (now) =>
+      stopping
+        ? 0
+        : (await tickTasks(store, working, now)) + (await advanceTrainings(db, blobs, working, now)),
+    stop: async (inFlight) => {
+      stopping = true;
+      await inFlight;
+      return (
+        (await releaseClaims(db, 'tasks', work.worker)) +
+        (await releaseClaims(db, 'lora_trainings', work.worker))
+      );
+    },
   };
 };

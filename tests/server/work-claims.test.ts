@@ -177,6 +177,53 @@ describe('work claims: every running task is worked on by one process (issue 23)
       { numRuns: 8 },
     );
   });
+  it('a stopping process renders no further ended task after the one in flight and releases the rest; the next claimer finishes them at once, each once', async () => {
+    const items = await createTasks(5);
+    const ids = items.map((i) => i.id);
+    const counted = counting(s.server.ctx.blobs);
+    // The first render is held open until the stop is asked for, as a SIGTERM arrives mid-render.
+    let renderStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (renderStarted = resolve));
+    let stopAsked: () => void = () => undefined;
+    const asked = new Promise<void>((resolve) => (stopAsked = resolve));
+    let renders = 0;
+    const slow: BlobStore = {
+      ...counted.store,
+      put: async (key, bytes) => {
+        if ((renders += 1) === 1) {
+          renderStarted();
+          await asked;
+        }
+        return counted.store.put(key, bytes);
+      },
+    };
+    const a = runner('proc-stopping', slow);
+    const t0 = Math.max(...items.map((i) => i.create_at));
+    await a.tick(t0 + 1);
+    expect((await rowsOf(ids)).every((r) => r.claimed_by === 'proc-stopping')).toBe(true);
+    // All five are due: the tick renders the first, is told to stop, and renders no other.
+    const due = t0 + 60_000;
+    const inFlight = a.tick(due);
+    await started;
+    const stopped = a.stop(inFlight);
+    stopAsked();
+    const released = await stopped;
+    const rows = await rowsOf(ids);
+    const done = rows.filter((r) => r.status === 3);
+    expect(done).toHaveLength(1);
+    expect(released).toBe(4);
+    expect(rows.filter((r) => r.status === 2).every((r) => r.claimed_by === null)).toBe(true);
+    // A stopped runner ticks no more work.
+    expect(await a.tick(due + 1)).toBe(0);
+    // Another process claims the released rows at once (no lease to wait out) and ends each once.
+    const b = runner('proc-next', counted.store);
+    expect(await b.tick(due + 2)).toBe(4);
+    expect((await rowsOf(ids)).map((r) => r.status)).toEqual([3, 3, 3, 3, 3]);
+    const money = await ledgerOf(ids);
+    expect(money.every((m) => m.charged === m.cost && m.refunded === 0)).toBe(true);
+    expect(ids.map((id) => counted.writes.get(id))).toEqual([1, 1, 1, 1, 1]);
+  });
+
   it('more tasks than one tick used to take (50) all run at once: no task starves behind the first ones', async () => {
     const items = await createTasks(60);
     const ids = items.map((i) => i.id);
