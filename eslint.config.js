@@ -48,6 +48,28 @@ const clientZones = [
     message: 'a feature reaches another only through its index.ts',
   })),
 ];
+// infrastructure/'s inner order (issue 26): the kernel (contract/: the wire; epics/: the epic types, the
+// module shape, the guard and the deferred start) sits below every area; app/ (bootstrap, the one
+// registry of epics, the all-at-once store of tests) sits above them all and only it gathers areas.
+const INFRASTRUCTURE_AREAS = readdirSync(new URL('./infrastructure', import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const infrastructureZones = [
+  {
+    target: INFRASTRUCTURE_AREAS.filter((a) => a !== 'app').map((a) => `./infrastructure/${a}`),
+    from: './infrastructure/app',
+    message: 'only infrastructure/app/ gathers the areas: an area never imports the composition root',
+  },
+  {
+    target: ['./infrastructure/contract', './infrastructure/epics'],
+    from: './infrastructure',
+    // The epics' dependency type is the one arrow up: a type, the store's set of every area's ports.
+    except: ['./contract', './epics', './store/dependencies.ts'],
+    message: 'the kernel (contract/, epics/) sits below the areas and imports none of them',
+  },
+];
 const group = (names, message) => ({ group: names, message });
 
 export default tseslint.config(
@@ -80,6 +102,10 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
       'import-x/no-restricted-paths': ['error', { zones: clientZones }],
     },
+  },
+  {
+    files: ['infrastructure/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: infrastructureZones }] },
   },
   // Issue 26: a function reads top to bottom as named steps. None over 150 lines (blank lines and
   // comments not counted), except the five context reducers below: a switch over their events, one

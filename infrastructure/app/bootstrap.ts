@@ -19,6 +19,7 @@ import { makeCookieAdapter } from '../platform/cookies';
 import { browserLocalStore } from '../platform/storage';
 import type { RouteGuardEnv } from '../routing/guard';
 import { buildStore } from '../store/buildStore';
+import { coreEpics, loadLaterCoreEpics } from './registry';
 import { deferredSink, LOG_SEGMENT_EVENTS } from '../store/recorder';
 import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
@@ -87,7 +88,8 @@ export const bootstrap = (getLanguage: () => string) => {
   }
   const store = buildStore({
     // Their code loads after the store starts, beside the first route's (issue 22: not in the first visit).
-    later: () => import('../epics/later').then((m) => m.laterCoreEpics),
+    core: coreEpics,
+    later: loadLaterCoreEpics,
     log: {
       segment: LOG_SEGMENT_EVENTS,
       ...(ring === null ? {} : { sink: deferredSink(ring.then((r) => r.sink)) }),

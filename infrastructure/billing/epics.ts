@@ -3,7 +3,7 @@ import { EMPTY, filter, of, switchMap, takeUntil } from 'rxjs';
 import { billing, session } from '../../domain/index.js';
 import { refreshPayment } from './commands';
 import { reportApiFailure } from '../notices/commands';
-import { toPaymentInfo } from '../epics/mappers';
+import { toPaymentInfo } from './mappers';
 import type { AppEpic } from '../epics/types';
 
 /**

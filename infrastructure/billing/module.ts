@@ -1,4 +1,4 @@
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 import { checkoutEpics } from './checkout';
 import { membershipEpics } from './membership';
 

@@ -1,5 +1,5 @@
 import { decorationsEpics } from './epics';
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 
 /** The decoration screens (/decorations, /mall): list, buy, wear, history, preview. */
 export const decorationsModule: EpicModule = { key: 'decorations', epics: decorationsEpics };

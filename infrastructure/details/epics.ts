@@ -52,7 +52,7 @@ import {
   postComment,
 } from './commands';
 import { toDetailComment, toDetailItem, toTagCard, toTagInfo, toUserCard, toWorkCard } from './mappers';
-import { toSocialItem } from '../epics/mappers';
+import { toSocialItem } from '../social/mappers';
 import { loginDialog } from '../notices/toast';
 
 const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);

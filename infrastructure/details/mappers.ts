@@ -11,7 +11,7 @@ import type {
   TagItem,
   UserCard,
 } from '../contract/feed';
-import { toPerson } from '../epics/mappers';
+import { toPerson } from '../social/mappers';
 
 /** A work's or a comment's author with the avatar box they wear (spec §3 avatar_frame). */
 export const toDetailAuthor = (a: CommentAuthor | ContentAuthor): details.DetailAuthor => ({

@@ -1,4 +1,4 @@
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 import { detailsEpics } from './epics';
 
 /** Detail pages, search results and tag pages. */

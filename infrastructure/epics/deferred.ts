@@ -5,7 +5,7 @@
  * epic's. (The state they read is the store's when they run.)
  */
 import { Observable, Subject, type Subscription } from 'rxjs';
-import { combineGuarded } from './root';
+import { combineGuarded } from './module';
 import type { Action, AppEpic } from './types';
 
 export const deferredEpics =

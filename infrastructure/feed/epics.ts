@@ -10,7 +10,7 @@ import type { ContentItem } from '../contract/feed';
 import { ReportRequest } from '../contract/social';
 import { loadFeedPage, muteCard, refreshFeed, reportCard, undoMute } from './commands';
 import { reportApiFailure } from '../notices/commands';
-import { toSocialItem } from '../epics/mappers';
+import { toSocialItem } from '../social/mappers';
 import type { Action, AppEpic } from '../epics/types';
 import { toast } from '../notices/toast';
 

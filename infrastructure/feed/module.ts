@@ -1,5 +1,5 @@
 import { feedEpics } from './epics';
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 
 /** The square: feed pages, muting and reports (likes are a core epic of the social area). */
 export const feedModule: EpicModule = { key: 'feed', epics: feedEpics };

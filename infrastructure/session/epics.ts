@@ -22,7 +22,7 @@ import {
 } from './commands';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
-import { toUserInfo } from '../epics/mappers';
+import { toUserInfo } from './mappers';
 import type { Action, AppEpic } from '../epics/types';
 
 export const restoreSessionEpic: AppEpic = (action$, _state$, { api }) =>

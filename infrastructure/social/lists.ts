@@ -3,11 +3,10 @@ import * as E from 'fp-ts/Either';
 import { EMPTY, concat, exhaustMap, filter, from, groupBy, map, mergeMap, of, type Observable } from 'rxjs';
 import { people, social } from '../../domain/index.js';
 import type { ApiFailure } from '../http/client';
-import { toPerson, toSocialItem } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
 import type { Dependencies } from '../store/dependencies';
 import { loadList } from './commands';
-import { toFeedCard } from './mappers';
+import { toFeedCard, toPerson, toSocialItem } from './mappers';
 import { codeOf } from './shared';
 
 const PAGE = 20;

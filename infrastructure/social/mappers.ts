@@ -1,6 +1,6 @@
 /** Social mappers: the contract's feed cards, people, profiles, stats and messages as the domain holds them. */
 import { messages, people, social } from '../../domain/index.js';
-import type { ContentItem as ContractItem } from '../contract/feed';
+import type { ContentItem as ContractItem, UserCard } from '../contract/feed';
 import type { Notice } from '../contract/messages';
 import type { AccountStats, Profile as ContractProfile } from '../contract/profile';
 import { COLLECT_KEYS, COLLECT_KEY_NAMES, type CollectCategory, type CollectKey } from '../contract/social';
@@ -65,3 +65,23 @@ export const categoryOf = (cardType: string): CollectCategory | null => {
   const key = collectKeyOf(cardType);
   return key === null ? null : (key.slice(0, -3) as CollectCategory);
 };
+
+/** The social context's view of a card (likes, collects and follows are its business): one mapping for the square, details and social lists. */
+export const toSocialItem = (item: ContractItem): social.ContentItem => ({
+  id: item.id,
+  obj_type: item.obj_type as social.ContentItem['obj_type'],
+  liked: item.liked,
+  collect: item.collect,
+  stat: { num_of_like: item.stat.num_of_like, num_of_collection: item.stat.num_of_collection },
+  author: { id: item.author.id, is_follow: item.author.is_follow },
+});
+
+/** A person as every list of people shows them (followers, following, search results). */
+export const toPerson = (u: UserCard): people.PersonCard => ({
+  id: u.id,
+  name: u.name,
+  avatar: u.avatar,
+  avatarFrame: u.avatar_frame ?? null,
+  followers: u.num_of_followers,
+  works: u.num_of_works,
+});

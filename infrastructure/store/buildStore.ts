@@ -13,7 +13,8 @@ import { createEpicMiddleware } from 'redux-observable';
 import { BehaviorSubject, Subject, mergeMap, takeUntil } from 'rxjs';
 import { evolve, initialRootState, type RootState as DomainRootState } from '../../domain/index.js';
 import { deferredEpics } from '../epics/deferred';
-import { coreEpics, combineGuarded, type Action, type AppEpic, type EpicModule } from '../epics/root';
+import { combineGuarded, type EpicModule } from '../epics/module';
+import type { Action, AppEpic } from '../epics/types';
 import type { Dependencies } from './dependencies';
 import { dropTokenOnSignOut } from '../session/tokenOnSignOut';
 import { makeRecorder, type LogSink } from './recorder';
@@ -22,9 +23,11 @@ export interface MakeStoreOptions {
   readonly dependencies: Dependencies;
   readonly preloadedState?: DomainRootState;
   readonly source?: string;
+  /** The epics that start with the store (app/registry.ts `coreEpics`). */
+  readonly core: readonly AppEpic[];
   readonly modules?: readonly EpicModule[];
   /**
-   * The core epics that are not in `coreEpics` (`laterCoreEpics`, epics/later.ts): given, they start
+   * The core epics that are not in `core` (`laterCoreEpics`, app/later.ts): given, they start
    * with the store; as a loader (the web client), their code loads after it starts and they are
    * handed every action from the start (epics/deferred.ts). Without them, only `coreEpics` run.
    */
@@ -40,6 +43,7 @@ export const buildStore = ({
   dependencies,
   preloadedState,
   source,
+  core,
   modules = [],
   later = [],
   log = {},
@@ -63,7 +67,7 @@ export const buildStore = ({
         .concat(epicMiddleware),
     devTools: false,
   });
-  const start = typeof later === 'function' ? [...coreEpics, deferredEpics(later)] : [...coreEpics, ...later];
+  const start = typeof later === 'function' ? [...core, deferredEpics(later)] : [...core, ...later];
   const epic$ = new BehaviorSubject<AppEpic>(combineGuarded(start));
   const closed$ = new Subject<void>();
   epicMiddleware.run((action$, state$, deps) =>

@@ -1,32 +1,6 @@
-/**
- * What a route needs from the store before its page renders: the epic modules it starts, each
- * loaded in a chunk of its own (redux-observable's lazy-epic recipe), and a wait for a state.
- */
+/** A wait for a state of the store: what a route's loader and the first screen's banner wait on. */
 import type { RootState } from '../../domain/index.js';
-import type { EpicModule } from '../epics/root';
 import type { AppStore } from './buildStore';
-
-export type { EpicModule } from '../epics/root';
-
-/** Loads an area's epics; the router starts them with `store.addEpics` before the page renders. */
-export type EpicModuleLoader = () => Promise<EpicModule>;
-
-export const loadFeedModule: EpicModuleLoader = () => import('../feed/module').then((m) => m.feedModule);
-export const loadStreamingModule: EpicModuleLoader = () =>
-  import('../streaming/module').then((m) => m.streamingModule);
-export const loadDetailsModule: EpicModuleLoader = () =>
-  import('../details/module').then((m) => m.detailsModule);
-export const loadStudioModule: EpicModuleLoader = () =>
-  import('../studio/module').then((m) => m.studioModule);
-export const loadCreationModule: EpicModuleLoader = () =>
-  import('../tasks/module').then((m) => m.creationModule);
-export const loadDecorationsModule: EpicModuleLoader = () =>
-  import('../decorations/module').then((m) => m.decorationsModule);
-export const loadPostsModule: EpicModuleLoader = () => import('../posts/module').then((m) => m.postsModule);
-export const loadProblemReportsModule: EpicModuleLoader = () =>
-  import('../support/module').then((m) => m.problemReportsModule);
-export const loadBillingModule: EpicModuleLoader = () =>
-  import('../billing/module').then((m) => m.billingModule);
 
 /**
  * Resolves with the first state `ready` accepts (at once when the current one does), or with

@@ -1,4 +1,4 @@
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 import { streamingEpics } from './epics';
 
 /** The audio stream and the character chat. */

@@ -1,4 +1,4 @@
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 import { problemReportEpics } from './problemReports';
 
 /** The "Report a problem" page's epics: its preview, sending, and the person's list of reports. */

@@ -41,11 +41,11 @@ import {
   submitAfterUpload,
   submitTask,
 } from './commands';
-import { IDENTITY_FIELDS, toTaskOptions } from './mappers';
+import { IDENTITY_FIELDS, toTaskOptions, toTaskReport, toTaskSnapshot } from './mappers';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
-import { guestMode, toTaskReport, toTaskSnapshot } from '../epics/mappers';
+import { guestMode } from '../epics/mappers';
 import type { Action, AppEpic } from '../epics/types';
 import { toast } from '../notices/toast';
 

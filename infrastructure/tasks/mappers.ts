@@ -1,6 +1,6 @@
 /** Task-area contract values to domain values: options, the task options config, a remix. */
 import type { tasks } from '../../domain/index.js';
-import type { TaskOptionsConfig, TaskRemixResponse } from '../contract/tasks';
+import type { TaskItem, TaskMedia, TaskOptionsConfig, TaskRemixResponse } from '../contract/tasks';
 
 const MAX_DEPTH = 6;
 
@@ -88,4 +88,46 @@ export const toRemixSource = (r: TaskRemixResponse): tasks.RemixSource => ({
   cfgScale: r.cfg_scale,
   sizeMode: r.size,
   cover: r.cover,
+});
+
+export const toTaskMedia = (m: TaskMedia): tasks.TaskMediaItem => ({
+  url: m.url,
+  kind: m.kind,
+  contentType: m.content_type,
+  width: m.width ?? null,
+  height: m.height ?? null,
+  durationS: m.duration ?? null,
+});
+
+export const toTaskReport = (item: TaskItem): tasks.TaskReport => ({
+  id: item.id,
+  status: item.status,
+  progress: item.process,
+  statusDesc: item.status_desc,
+  estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
+  images: item.img_uris,
+  ...(item.media && item.media.length > 0 ? { media: item.media.map(toTaskMedia) } : {}),
+  ...(item.comfyui_current_node ? { currentNode: item.comfyui_current_node } : {}),
+});
+
+/** One item of the server's task list as a domain snapshot (`guest` by who owns it). */
+export const toTaskSnapshot = (item: TaskItem, guest: boolean): tasks.TaskSnapshot => ({
+  id: item.id,
+  params: {
+    domainType: item.domain_type,
+    prompt: item.prompt,
+    aspectRatio: item.aspect_ratio,
+    seed: item.seed ?? null,
+    ...(item.params ? { options: toTaskOptions(item.params) } : {}),
+  },
+  guest,
+  createdAt: item.create_at,
+  estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
+  status: item.status,
+  progress: item.process,
+  statusDesc: item.status_desc,
+  images: item.img_uris,
+  media: (item.media ?? []).map(toTaskMedia),
+  ...(item.artwork_id === undefined ? {} : { publishedAs: item.artwork_id }),
+  ...(typeof item.production_frame === 'string' ? { productionFrame: item.production_frame } : {}),
 });

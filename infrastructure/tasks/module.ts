@@ -1,4 +1,4 @@
-import type { EpicModule } from '../epics/root';
+import type { EpicModule } from '../epics/module';
 import { creationEpics } from './creation';
 
 /** What Create and the tool pages use beyond the queue: the options config, remix and publishing. */

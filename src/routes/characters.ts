@@ -4,7 +4,8 @@
  * real flags before deciding). A character's id the server does not have is a real 404.
  */
 import { characters } from '../../domain/index.js';
-import { loadStreamingModule, whenState } from '../../infrastructure/store/modules';
+import { loadStreamingModule } from '../../infrastructure/app/registry';
+import { whenState } from '../../infrastructure/store/modules';
 import { loadCharacter } from '../../infrastructure/streaming/commands';
 import { notFound, type AppRoute, type RouteContext } from './types';
 

@@ -1,4 +1,4 @@
-import { loadStreamingModule } from '../../infrastructure/store/modules';
+import { loadStreamingModule } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** Spec §2 character route cyberBarPage: the directory of characters one can chat with. */

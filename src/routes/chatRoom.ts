@@ -1,4 +1,4 @@
-import { loadStreamingModule } from '../../infrastructure/store/modules';
+import { loadStreamingModule } from '../../infrastructure/app/registry';
 import { settleCharacter } from './characters';
 import type { AppRoute } from './types';
 

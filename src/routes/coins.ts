@@ -1,4 +1,4 @@
-import { loadBillingModule } from '../../infrastructure/store/modules';
+import { loadBillingModule } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** Coins (spec §3, §9): the balance by kind, recharge packs and the ledger; needs a session. */

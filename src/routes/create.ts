@@ -1,4 +1,4 @@
-import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
+import { loadCreationModule, studioModules } from '../../infrastructure/app/registry';
 import { readCampaignClock } from '../../infrastructure/marketing/banner';
 import type { AppRoute } from './types';
 
@@ -12,7 +12,7 @@ export const createRoute: AppRoute = {
   meta: { name: 'create', requiresAuth: false },
   titleId: 'title.create',
   descriptionId: 'meta.description.create',
-  modules: [loadCreationModule, loadStudioModule],
+  modules: [loadCreationModule, ...studioModules],
   page: () => import('../features/create/pages/CreatePage'),
   load: ({ store }) => readCampaignClock(store),
 };

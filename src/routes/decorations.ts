@@ -1,4 +1,4 @@
-import { loadDecorationsModule } from '../../infrastructure/store/modules';
+import { loadDecorationsModule } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** Spec §2 personal area /decorations: one's own decorations, previews, stats and history. */

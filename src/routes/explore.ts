@@ -1,5 +1,5 @@
 import { feed } from '../../domain/index.js';
-import { loadFeedModule, loadStudioModule } from '../../infrastructure/store/modules';
+import { loadFeedModule, studioModules } from '../../infrastructure/app/registry';
 import { notFound, type AppRoute } from './types';
 
 /**
@@ -13,7 +13,7 @@ export const exploreRoute: AppRoute = {
   meta: { name: 'explore', requiresAuth: false },
   titleId: 'title.explore',
   descriptionId: 'meta.description.explore',
-  modules: [loadFeedModule, loadStudioModule],
+  modules: [loadFeedModule, ...studioModules],
   page: () => import('../features/explore/pages/ExplorePage'),
   load: async (_ctx, params) => {
     if (feed.squareTabOf(params['tab']) === null) throw notFound();
@@ -36,7 +36,7 @@ export const exploreSectionRoutes: readonly AppRoute[] = feed.FEED_TABS.flatMap(
           meta: { name: feed.TABS[tab].pageKey, requiresAuth: false },
           titleId: 'title.explore',
           descriptionId: 'meta.description.explore',
-          modules: [loadFeedModule, loadStudioModule],
+          modules: [loadFeedModule, ...studioModules],
           page: () => import('../features/explore/pages/ExplorePage'),
         },
       ];

@@ -1,5 +1,5 @@
 import { routing } from '../../domain/index.js';
-import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
+import { loadCreationModule, studioModules } from '../../infrastructure/app/registry';
 import { readCampaignClock } from '../../infrastructure/marketing/banner';
 import type { AppRoute } from './types';
 
@@ -9,7 +9,7 @@ export const homeRoute: AppRoute = {
   meta: { name: routing.HOME_ROUTE, requiresAuth: false },
   titleId: 'title.create',
   descriptionId: 'meta.description.create',
-  modules: [loadCreationModule, loadStudioModule],
+  modules: [loadCreationModule, ...studioModules],
   page: () => import('../features/create/pages/CreatePage'),
   load: ({ store }) => readCampaignClock(store),
 };

@@ -1,5 +1,6 @@
 import { openPostEditor } from '../../infrastructure/posts/commands';
-import { loadPostsModule, loadStudioModule, whenState } from '../../infrastructure/store/modules';
+import { loadPostsModule, studioModules } from '../../infrastructure/app/registry';
+import { whenState } from '../../infrastructure/store/modules';
 import type { AppRoute } from './types';
 
 /** How long the loader waits for a restored session before reading the draft. */
@@ -14,7 +15,7 @@ export const postEditorRoute: AppRoute = {
   path: 'posts/new',
   meta: { name: 'postCreate', requiresAuth: true },
   titleId: 'title.postNew',
-  modules: [loadPostsModule, loadStudioModule],
+  modules: [loadPostsModule, ...studioModules],
   page: () => import('../features/posts/pages/PostEditorPage'),
   load: async ({ store }) => {
     await whenState(store, (s) => s.session.status === 'signedIn', SESSION_WAIT_MS);

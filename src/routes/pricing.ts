@@ -1,4 +1,4 @@
-import { loadBillingModule } from '../../infrastructure/store/modules';
+import { loadBillingModule } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** The membership page (spec §1, §9): open to guests; every upsell leads here. */

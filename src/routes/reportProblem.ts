@@ -1,4 +1,4 @@
-import { loadProblemReportsModule } from '../../infrastructure/store/modules';
+import { loadProblemReportsModule } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** "Report a problem" (issue 24): signed-in only (a report is kept per account); a guest downloads the log instead. */

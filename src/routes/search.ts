@@ -1,6 +1,7 @@
 import { details, search } from '../../domain/index.js';
 import { loadTag } from '../../infrastructure/details/commands';
-import { loadDetailsModule, whenState } from '../../infrastructure/store/modules';
+import { loadDetailsModule } from '../../infrastructure/app/registry';
+import { whenState } from '../../infrastructure/store/modules';
 import { notFound, type AppRoute } from './types';
 
 const TAG_WAIT_MS = 8000;

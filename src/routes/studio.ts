@@ -4,7 +4,8 @@
  * whose id the server does not know (or knows as another kind of thing) is a real 404.
  */
 import { studio, type RootState } from '../../domain/index.js';
-import { loadStreamingModule, loadStudioModule, whenState } from '../../infrastructure/store/modules';
+import { loadStreamingModule, studioModules } from '../../infrastructure/app/registry';
+import { whenState } from '../../infrastructure/store/modules';
 import { loadSquareItem, loadWorkflow } from '../../infrastructure/studio/commands';
 import { notFound, type AppRoute, type RouteContext } from './types';
 
@@ -40,7 +41,7 @@ export const editorRoute: AppRoute = {
   path: 'editor',
   meta: { name: 'videoEditor', requiresAuth: true },
   titleId: 'title.editor',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/EditorPage'),
 };
 
@@ -48,7 +49,7 @@ export const audioStudioRoute: AppRoute = {
   path: 'audio-studio',
   meta: { name: 'audioStudio', requiresAuth: true },
   titleId: 'title.audioStudio',
-  modules: [loadStreamingModule, loadStudioModule],
+  modules: [loadStreamingModule, ...studioModules],
   page: () => import('../features/studio/pages/AudioStudioPage'),
 };
 
@@ -56,7 +57,7 @@ export const songsRoute: AppRoute = {
   path: 'songs',
   meta: { name: 'songs', requiresAuth: true },
   titleId: 'title.songs',
-  modules: [loadStreamingModule, loadStudioModule],
+  modules: [loadStreamingModule, ...studioModules],
   page: () => import('../features/studio/pages/SongsPage'),
 };
 
@@ -64,7 +65,7 @@ export const voiceCreateRoute: AppRoute = {
   path: 'voices/new',
   meta: { name: 'voiceCreate', requiresAuth: true },
   titleId: 'title.voiceCreate',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/VoiceCreatePage'),
 };
 
@@ -72,7 +73,7 @@ export const loraTrainingRoute: AppRoute = {
   path: 'lora-training',
   meta: { name: 'loraTraining', requiresAuth: true },
   titleId: 'title.loraTraining',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/LoraTrainingPage'),
 };
 
@@ -80,7 +81,7 @@ export const workflowImportRoute: AppRoute = {
   path: 'workflows/import',
   meta: { name: 'workflowImport', requiresAuth: true },
   titleId: 'title.workflowImport',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/WorkflowImportPage'),
 };
 
@@ -92,7 +93,7 @@ export const workflowRoute: AppRoute = {
   path: 'workflows/:id',
   meta: { name: 'workflowDetail', requiresAuth: false },
   titleId: 'title.workflow',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/WorkflowPage'),
   load: async (ctx, params) => {
     const { store } = ctx;
@@ -111,7 +112,7 @@ export const appRoute: AppRoute = {
   path: 'apps/:id',
   meta: { name: 'swiftApp', requiresAuth: false },
   titleId: 'title.app',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/RecipePage'),
   load: squareItemLoader(['aiapp', 'comfyUIApp']),
 };
@@ -120,7 +121,7 @@ export const templateRoute: AppRoute = {
   path: 'templates/:id',
   meta: { name: 'designTemplate', requiresAuth: false },
   titleId: 'title.template',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/RecipePage'),
   load: squareItemLoader(['paletteTemplate']),
 };
@@ -129,7 +130,7 @@ export const novelRoute: AppRoute = {
   path: 'novels/:id',
   meta: { name: 'novel', requiresAuth: false },
   titleId: 'title.novel',
-  modules: [loadStudioModule],
+  modules: studioModules,
   page: () => import('../features/studio/pages/NovelPage'),
   load: squareItemLoader(['ebook']),
 };

@@ -1,4 +1,4 @@
-import { loadBillingModule } from '../../infrastructure/store/modules';
+import { loadBillingModule } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** Subscription management (spec §3, §4): a guest is sent to the login dialog by the spec §2 guard. */

@@ -1,5 +1,5 @@
 import { tasks } from '../../domain/index.js';
-import { loadCreationModule, loadStudioModule } from '../../infrastructure/store/modules';
+import { loadCreationModule, studioModules } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /**
@@ -12,7 +12,7 @@ export const toolsIndexRoute: AppRoute = {
   path: 'ai-tools',
   meta: { name: 'aiTools', requiresAuth: false },
   titleId: 'title.tools',
-  modules: [loadCreationModule, loadStudioModule],
+  modules: [loadCreationModule, ...studioModules],
   page: () => import('../features/tools/pages/ToolsIndexPage'),
 };
 
@@ -20,6 +20,6 @@ export const toolRoutes: readonly AppRoute[] = tasks.TOOLS.map((tool) => ({
   path: `ai-tools/${tool.slug}`,
   meta: { name: `aiTool.${tool.key}`, requiresAuth: false },
   titleId: `tools.${tool.key}.title`,
-  modules: [loadCreationModule, loadStudioModule],
+  modules: [loadCreationModule, ...studioModules],
   page: () => import('../features/tools/pages/ToolPage'),
 }));

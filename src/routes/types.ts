@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
 import type { RouteGuardEnv, RouteMeta } from '../../infrastructure/routing/guard';
 import type { AppStore } from '../../infrastructure/store/buildStore';
-import type { EpicModuleLoader } from '../../infrastructure/store/modules';
+import type { EpicModuleLoader } from '../../infrastructure/app/registry';
 import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 
 /** What a route's loader may use: the store, the world the spec §2 guards read, the messages. */

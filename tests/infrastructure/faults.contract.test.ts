@@ -25,7 +25,7 @@ import {
 } from '../../infrastructure/contract/streaming';
 import { TASK_BATCH_PROGRESS_PATH } from '../../infrastructure/contract/tasks';
 import { createTask } from '../../infrastructure/tasks/commands';
-import type { AppStore } from '../../infrastructure/store/makeStore';
+import type { AppStore } from '../../infrastructure/app/makeStore';
 import { audioRequestOf } from '../../infrastructure/streaming/audioEpics';
 import { AUDIO_REQUEST_REFUSED } from '../../infrastructure/streaming/audioProtocol';
 import { startAudioStream, type AudioStreamSource } from '../../infrastructure/streaming/commands';

@@ -6,7 +6,7 @@
  * when none is worn).
  */
 import { TaskItem } from '../../infrastructure/contract/tasks';
-import { toTaskSnapshot } from '../../infrastructure/epics/mappers';
+import { toTaskSnapshot } from '../../infrastructure/tasks/mappers';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { Comment } from '../../infrastructure/contract/details';
@@ -14,7 +14,7 @@ import { ContentItem, ItemDetail, SearchResponse, UserCard } from '../../infrast
 import { PeoplePage, Profile } from '../../infrastructure/contract/profile';
 import { toDetailComment, toDetailItem, toUserCard, toWorkCard } from '../../infrastructure/details/mappers';
 import { toCard } from '../../infrastructure/feed/epics';
-import { toPerson } from '../../infrastructure/epics/mappers';
+import { toPerson } from '../../infrastructure/social/mappers';
 import { toFeedCard, toProfile } from '../../infrastructure/social/mappers';
 
 const AVATAR_BOX = '/blobs/ornaments/orn-aurora-ring.png';

@@ -18,7 +18,7 @@ import type { PutOutcome } from '../../infrastructure/uploads/deps';
 import { patternFile } from '../support/fakes/uploads';
 import { makeFakeDeps } from '../support/fakeApi';
 import { taskCreated, taskItem } from '../support/fixtures';
-import { makeStore } from '../../infrastructure/store/makeStore';
+import { makeStore } from '../../infrastructure/app/makeStore';
 import { newScheduler, uploadStore } from './uploads/support';
 
 /** How long after its last poll a run keeps going: any poll left running would show in it. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session } from '../../domain/index.js';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { appStarted } from '../../infrastructure/store/commands';
-import { makeStore } from '../../infrastructure/store/makeStore';
+import { makeStore } from '../../infrastructure/app/makeStore';
 import { makeTelemetryApi } from '../../infrastructure/telemetry/api';
 import {
   exposeItem,

@@ -29,7 +29,7 @@ import {
 } from '../../infrastructure/contract/streaming';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
-import { makeStore } from '../../infrastructure/store/makeStore';
+import { makeStore } from '../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { CHAT_REPLY_FAILED } from '../../infrastructure/chat/protocol';
 import { openChat, sendChatMessage } from '../../infrastructure/streaming/commands';

@@ -31,7 +31,7 @@ import {
   LAST_EVENT_ID_HEADER,
   SONG_PREVIEW_STREAM_PATH,
 } from '../../infrastructure/contract/streaming';
-import type { AppStore } from '../../infrastructure/store/makeStore';
+import type { AppStore } from '../../infrastructure/app/makeStore';
 import { audioRequestOf } from '../../infrastructure/streaming/audioEpics';
 import {
   AUDIO_REQUEST_REFUSED,

@@ -24,7 +24,7 @@ import {
 } from '../../infrastructure/contract/streaming';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeHttpClient } from '../../infrastructure/http/client';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { AUDIO_STREAM_STOPPED } from '../../infrastructure/streaming/audioProtocol';
 import { startAudioStream, stopAudioStream } from '../../infrastructure/streaming/commands';

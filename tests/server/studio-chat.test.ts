@@ -23,7 +23,7 @@ import {
 } from '../../infrastructure/contract/streaming';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeHttpClient } from '../../infrastructure/http/client';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { openChat, sendChatMessage } from '../../infrastructure/streaming/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replay } from '../../domain/index.js';
-import type { AppStore } from '../../infrastructure/store/makeStore';
+import type { AppStore } from '../../infrastructure/app/makeStore';
 import { startUpload } from '../../infrastructure/uploads/commands';
 import { startPgCluster, type PgCluster } from '../support/pgCluster';
 import { startLocalS3, type LocalS3 } from '../support/s3';

@@ -21,7 +21,7 @@ import { tap } from 'rxjs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { replay, uploads } from '../../domain/index.js';
 import { CHUNK_BYTES } from '../../infrastructure/contract/uploads';
-import type { AppStore } from '../../infrastructure/store/makeStore';
+import type { AppStore } from '../../infrastructure/app/makeStore';
 import { resumeUpload, startUpload } from '../../infrastructure/uploads/commands';
 import { identityOf, readResume } from '../../infrastructure/uploads/records';
 import { memoryFile, memoryStorage } from '../support/fakes/uploads';

@@ -8,7 +8,7 @@ import { session } from '../../domain/index.js';
 import { makeApi } from '../../infrastructure/http/api';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { makeFakeDeps } from './fakeApi';

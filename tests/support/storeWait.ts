@@ -3,7 +3,7 @@
  * the real server (no virtual time there). Checked at once and after every dispatch; on timeout
  * the error names what was awaited and the last recorded event types.
  */
-import type { AppStore } from '../../infrastructure/store/makeStore';
+import type { AppStore } from '../../infrastructure/app/makeStore';
 
 export const untilState = (store: AppStore, ok: () => boolean, ms = 15_000, what = 'state'): Promise<void> =>
   new Promise((resolve, reject) => {

@@ -9,7 +9,7 @@ import { asyncScheduler } from 'rxjs';
 import { expect } from 'vitest';
 import { uploads } from '../../domain/index.js';
 import { makeHttpClient, type FetchLike } from '../../infrastructure/http/client';
-import { makeStore, type AppStore } from '../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
 import { makeUploadsApi } from '../../infrastructure/uploads/api';
 import { fetchPutChunk } from '../../infrastructure/uploads/browser';
 import type { KeyValueStorage, PutChunk, UploadsDeps } from '../../infrastructure/uploads/deps';

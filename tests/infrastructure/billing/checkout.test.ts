@@ -15,7 +15,7 @@ import {
 import type { BillingApi } from '../../../infrastructure/billing/api';
 import type { LedgerEntry, Order, SubscriptionStatus } from '../../../infrastructure/contract/commerce';
 import type { PaymentInfo } from '../../../infrastructure/contract/payment';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakeBilling } from '../../support/fakes/billing';
 

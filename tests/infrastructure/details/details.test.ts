@@ -12,7 +12,7 @@ import { details, search } from '../../../domain/index.js';
 import type { ContentItem, PostDetail, SearchResponse } from '../../../infrastructure/contract/feed';
 import { loadDetail, loadSearchResults } from '../../../infrastructure/details/commands';
 import { makeRichTextSanitizer } from '../../../infrastructure/details/sanitize';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { fakeDetailsDeps } from '../../support/fakes/details';
 import { makeFakeDeps } from '../../support/fakeApi';
 

@@ -15,7 +15,7 @@ import {
   resetPassword,
   signUp,
 } from '../../../infrastructure/session/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import type { Api } from '../../../infrastructure/http/api';
 import { makeFakeDeps } from '../../support/fakeApi';
 

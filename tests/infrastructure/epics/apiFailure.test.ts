@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { billing, notices, session } from '../../../domain/index.js';
 import type { ApiFailure } from '../../../infrastructure/http/client';
 import { closeDialog, dismissNotice, reportApiFailure } from '../../../infrastructure/notices/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const signedIn = session.userInfoSet({

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { captcha } from '../../../domain/index.js';
 import type { TaskCreateRequest } from '../../../infrastructure/contract/tasks';
 import { createTask } from '../../../infrastructure/tasks/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const refused = (code: number) =>

@@ -15,7 +15,7 @@ import type { DecorationsApi } from '../../../infrastructure/decorations/api';
 import { buyDecoration, loadDecorations, wearDecoration } from '../../../infrastructure/decorations/commands';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { closePopup, popupRouteEntered } from '../../../infrastructure/popups/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const wire = (over: Partial<Ornament> = {}): Ornament => ({

@@ -5,7 +5,7 @@ import { feed, session, social } from '../../../domain/index.js';
 import type { ContentItem, FeedPage } from '../../../infrastructure/contract/feed';
 import { loadFeedPage, muteCard } from '../../../infrastructure/feed/commands';
 import { toggleLike } from '../../../infrastructure/social/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeSocial } from '../../support/fakes/social';
 import { makeFakeDeps } from '../../support/fakeApi';
 

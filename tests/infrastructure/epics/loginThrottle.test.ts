@@ -9,7 +9,7 @@ import { session } from '../../../domain/index.js';
 import { LoginResponse } from '../../../infrastructure/contract/account';
 import { decodeEnvelope } from '../../../infrastructure/http/client';
 import { login } from '../../../infrastructure/session/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const answer = (json: unknown) => of(decodeEnvelope('/api/v1/account/login', json, LoginResponse));

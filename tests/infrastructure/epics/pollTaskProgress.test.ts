@@ -6,7 +6,7 @@ import { replay, tasks } from '../../../domain/index.js';
 import { foldStepwise } from '../../support/spec';
 import type { TaskItem } from '../../../infrastructure/contract/tasks';
 import type { ApiResult } from '../../../infrastructure/http/client';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps, marbleAt } from '../../support/fakeApi';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

@@ -18,7 +18,7 @@ import {
   toggleLike,
 } from '../../../infrastructure/social/commands';
 import { appStarted } from '../../../infrastructure/store/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakeSocial } from '../../support/fakes/social';
 import { makeFakePlatform } from '../../support/fakes/platform';

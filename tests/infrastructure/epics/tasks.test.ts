@@ -24,7 +24,7 @@ import {
 import type { ApiResult } from '../../../infrastructure/http/client';
 import type { Dependencies } from '../../../infrastructure/store/dependencies';
 import type { TasksDeps } from '../../../infrastructure/tasks/deps';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));

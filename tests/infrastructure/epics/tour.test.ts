@@ -7,7 +7,7 @@ import { EMPTY, of } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { describe, expect, it } from 'vitest';
 import { session, tour } from '../../../domain/index.js';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import type { SupportApi } from '../../../infrastructure/support/api';
 import { sendSupportMessage } from '../../../infrastructure/support/commands';
 import { closeTour, nextTourStep, previousTourStep } from '../../../infrastructure/tour/commands';

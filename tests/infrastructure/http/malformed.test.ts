@@ -15,7 +15,7 @@ import { asyncScheduler } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { chat } from '../../../domain/index.js';
 import { decodeEnvelope, makeHttpClient } from '../../../infrastructure/http/client';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../../infrastructure/streaming/api';
 import { loadOlderChat } from '../../../infrastructure/streaming/commands';
 import { makeFakeDeps } from '../../support/fakeApi';

@@ -30,7 +30,7 @@ import { makeApi } from '../../../infrastructure/http/api';
 import { makeHttpClient, type FetchLike } from '../../../infrastructure/http/client';
 import { memoryTokenStore, type TokenStore } from '../../../infrastructure/http/tokenStore';
 import { loadFeedPage } from '../../../infrastructure/feed/commands';
-import { makeStore, type AppStore } from '../../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../../infrastructure/app/makeStore';
 import { createTask } from '../../../infrastructure/tasks/commands';
 import { makeTelemetryApi } from '../../../infrastructure/telemetry/api';
 import { logEvent } from '../../../infrastructure/telemetry/commands';

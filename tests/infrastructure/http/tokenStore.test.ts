@@ -18,7 +18,7 @@ import { TOKEN_KEY, memoryTokenStore, openTokenStore } from '../../../infrastruc
 import { memoryLocalStore } from '../../../infrastructure/platform/storage';
 import { login, logout } from '../../../infrastructure/session/commands';
 import { appStarted } from '../../../infrastructure/store/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { untilState } from '../../support/storeWait';

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 import type { DomainEvent } from '../../../domain/index.js';
 import type { Api } from '../../../infrastructure/http/api';
 import { openTokenStore } from '../../../infrastructure/http/tokenStore';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform, type FakePlatformOptions } from '../../support/fakes/platform';
 

@@ -15,7 +15,7 @@ import { changeStoryboards, openEditor } from '../../../infrastructure/editor/co
 import { downloadImage } from '../../../infrastructure/downloads/commands';
 import { downloadInChunks } from '../../../infrastructure/downloads/epics';
 import { makeFetchRange } from '../../../infrastructure/platform/fetchers';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { eventually, startTestServer, type TestServer } from '../../support/server';

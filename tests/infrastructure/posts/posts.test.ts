@@ -12,7 +12,7 @@ import type { DetailsApi } from '../../../infrastructure/details/api';
 import { keepPostDraft, openPostEditor, publishPost } from '../../../infrastructure/posts/commands';
 import { DRAFT_DEBOUNCE_MS } from '../../../infrastructure/posts/epics';
 import { POST_DRAFT_KEY } from '../../../infrastructure/posts/draftStore';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeDetailsDeps } from '../../support/fakes/details';
 import { makeFakePlatform, type FakePlatformOptions } from '../../support/fakes/platform';

@@ -59,7 +59,7 @@ import { browserKeyValueStorage, browserLocalStore } from '../../../infrastructu
 import { login, logout } from '../../../infrastructure/session/commands';
 import { appStarted } from '../../../infrastructure/store/commands';
 import { openLogRing } from '../../../infrastructure/store/logRing';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import type { ChatSignal } from '../../../infrastructure/streaming/deps';
 import { logEvent, starTrack, trackEvent } from '../../../infrastructure/telemetry/commands';
 import { makeTelemetryApi } from '../../../infrastructure/telemetry/api';

@@ -11,14 +11,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feed, uploads } from '../../../domain/index.js';
 import { feedModule } from '../../../infrastructure/feed/module';
 import { buildStore } from '../../../infrastructure/store/buildStore';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { loadFeedPage } from '../../../infrastructure/feed/commands';
 import {
+  coreEpics,
   loadFeedModule,
   loadStreamingModule,
-  loadStudioModule,
-  whenState,
-} from '../../../infrastructure/store/modules';
+  studioModules,
+} from '../../../infrastructure/app/registry';
+import { whenState } from '../../../infrastructure/store/modules';
 import { startUpload } from '../../../infrastructure/uploads/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeUploadServer, memoryFile, patternBytes } from '../../support/fakes/uploads';
@@ -34,7 +35,7 @@ describe('epic modules', () => {
       const fake = makeFakeDeps(scheduler, {
         feedPage: () => of(E.right({ items: [], next_offset: 0, has_more: false } as never)),
       });
-      const store = buildStore({ dependencies: fake.deps });
+      const store = buildStore({ core: coreEpics, dependencies: fake.deps });
       store.dispatch(loadFeedPage({ tab: 'recommend' }));
       scheduler.flush();
       expect(fake.calls.filter((c) => c.name === 'feedPage')).toHaveLength(0);
@@ -48,15 +49,24 @@ describe('epic modules', () => {
   });
 
   it('the loaders bring each area module under its own key', async () => {
-    const modules = await Promise.all([loadFeedModule(), loadStreamingModule(), loadStudioModule()]);
-    expect(modules.map((m) => m.key)).toEqual(['feed', 'streaming', 'studio']);
+    const modules = await Promise.all(
+      [loadFeedModule, loadStreamingModule, ...studioModules].map((load) => load()),
+    );
+    expect(modules.map((m) => m.key)).toEqual([
+      'feed',
+      'streaming',
+      'editor',
+      'downloads',
+      'moderation',
+      'studio',
+    ]);
     for (const m of modules) expect(m.epics.length).toBeGreaterThan(0);
   });
 
   it('waits for a state, or gives the state as it is once the time is up (virtual time)', async () => {
     vi.useFakeTimers();
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
-    const store = buildStore({ dependencies: makeFakeDeps(scheduler, {}).deps });
+    const store = buildStore({ core: coreEpics, dependencies: makeFakeDeps(scheduler, {}).deps });
     await expect(whenState(store, () => true, 10)).resolves.toBe(store.getState());
     let settled = false;
     const late = whenState(store, (s) => s.flags.status === 'known', 5000).then((s) => {

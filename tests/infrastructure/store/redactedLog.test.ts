@@ -33,7 +33,7 @@ import { makeApi } from '../../../infrastructure/http/api';
 import { makeHttpClient } from '../../../infrastructure/http/client';
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { login } from '../../../infrastructure/session/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../../infrastructure/streaming/api';
 import { openChat, sendChatMessage } from '../../../infrastructure/streaming/commands';
 import { makeFetchStream } from '../../../infrastructure/streaming/fetchStream';

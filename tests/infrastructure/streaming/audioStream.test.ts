@@ -8,7 +8,7 @@ import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { AUDIO_TTS_STREAM_PATH, SONG_PREVIEW_STREAM_PATH } from '../../../infrastructure/contract/streaming';
 import type { Action } from '../../../infrastructure/epics/types';
 import { reportApiFailure } from '../../../infrastructure/notices/commands';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { audioStreamEpic } from '../../../infrastructure/streaming/audioEpics';
 import {
   AUDIO_REQUEST_INVALID,

@@ -14,7 +14,7 @@ import type { ChatMessageDeleteRequest } from '../../../infrastructure/contract/
 import { AUDIO_TTS_STREAM_PATH, CHAT_EVENT } from '../../../infrastructure/contract/streaming';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { deleteChatMessage, undoDeleteChatMessage } from '../../../infrastructure/streaming/commands';
 import type { ChatConnection, ChatSignal, StreamRequest } from '../../../infrastructure/streaming/deps';
 import { makeFakeDeps } from '../../support/fakeApi';

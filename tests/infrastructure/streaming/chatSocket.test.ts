@@ -17,7 +17,7 @@ import {
 } from '../../../infrastructure/contract/streaming';
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import type { ApiResult } from '../../../infrastructure/http/client';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import {
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,

@@ -24,7 +24,7 @@ import {
   type ImageDecoderClass,
   type VideoFrameLike,
 } from '../../../infrastructure/editor/gifSheet';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { readGifFrames } from '../../../infrastructure/uploads/gif';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeGifSheets, fakeStudioDeps } from '../../support/fakes/studio';

@@ -22,7 +22,7 @@ import type { EditorSaveRequest } from '../../../infrastructure/contract/platfor
 import type { Api } from '../../../infrastructure/http/api';
 import { changeAudios, changeStoryboards } from '../../../infrastructure/editor/commands';
 import { toProjectOpened } from '../../../infrastructure/editor/epics';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import {
   pauseAudioStream,
   resumeAudioStream,

@@ -13,7 +13,7 @@ import type { ProblemReportItem } from '../../../infrastructure/contract/support
 import { exportEventLog } from '../../../infrastructure/preferences/commands';
 import { openLogRing, type RingStorage } from '../../../infrastructure/store/logRing';
 import { memoryRingStorage } from '../../support/fakes/ringStorage';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeRecorder } from '../../../infrastructure/store/recorder';
 import type { SupportApi } from '../../../infrastructure/support/api';
 import {

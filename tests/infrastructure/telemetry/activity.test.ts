@@ -7,7 +7,7 @@
 import type { Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { tasks } from '../../../domain/index.js';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { trackPageView } from '../../../infrastructure/telemetry/commands';
 import type { ExposureSighting } from '../../../infrastructure/telemetry/deps';
 import { makeFakeDeps } from '../../support/fakeApi';

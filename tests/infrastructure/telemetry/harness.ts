@@ -6,7 +6,7 @@ import * as E from 'fp-ts/Either';
 import { expect } from 'vitest';
 import { TestScheduler } from 'rxjs/testing';
 import type { ApiResult } from '../../../infrastructure/http/client';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import {
   makeFakeTelemetry,

@@ -21,7 +21,7 @@ import { tracking } from '../../../domain/index.js';
 import { MAIN_TIMEOUT_MS, type ApiResult } from '../../../infrastructure/http/client';
 import { browserKeyValueStorage } from '../../../infrastructure/platform/storage';
 import { appStarted } from '../../../infrastructure/store/commands';
-import { makeStore, type AppStore } from '../../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../../infrastructure/app/makeStore';
 import { exposeItem, logEvent, starTrack, trackEvent } from '../../../infrastructure/telemetry/commands';
 import type { KeyValueStorage, TelemetryApi, Visibility } from '../../../infrastructure/telemetry/deps';
 import { makeFakeDeps } from '../../support/fakeApi';

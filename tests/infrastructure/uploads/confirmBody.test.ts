@@ -10,7 +10,7 @@ import { asyncScheduler } from 'rxjs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replay, uploads } from '../../../domain/index.js';
 import { makeHttpClient } from '../../../infrastructure/http/client';
-import { makeStore } from '../../../infrastructure/store/makeStore';
+import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeUploadsApi } from '../../../infrastructure/uploads/api';
 import { startUpload } from '../../../infrastructure/uploads/commands';
 import { makeFakeDeps } from '../../support/fakeApi';

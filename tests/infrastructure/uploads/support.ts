@@ -3,7 +3,7 @@ import { Subject, type SchedulerLike } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
 import { session, type DomainEvent } from '../../../domain/index.js';
-import { makeStore, type AppStore } from '../../../infrastructure/store/makeStore';
+import { makeStore, type AppStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeUploadServer, type FakeUploadServerOptions } from '../../support/fakes/uploads';
 import type { UploadsDeps } from '../../../infrastructure/uploads/deps';

@@ -5,7 +5,7 @@
  * suggestions, the social writes (a like button sits on any page, a guest's ask is carried out
  * after a sign-in anywhere, the outbox drains when the browser comes back online) with the header's
  * unread count, problem reports, the guided tour, and a chat delete a closed page left inside its
- * undo window. They see every action from the store's start (./deferred.ts).
+ * undo window. They see every action from the store's start (epics/deferred.ts).
  */
 import { billingEpics } from '../billing/epics';
 import { searchBoxEpics } from '../search/searchBox';
@@ -16,7 +16,7 @@ import { taskEpics } from '../tasks/epics';
 import { telemetryEpics } from '../telemetry/epics';
 import { tourEpics } from '../tour/epics';
 import { uploadsEpics } from '../uploads/epics';
-import type { AppEpic } from './types';
+import type { AppEpic } from '../epics/types';
 
 export const laterCoreEpics: readonly AppEpic[] = [
   ...taskEpics,
