@@ -12,6 +12,8 @@ import { feedModule } from '../feed/module';
 import { moderationModule } from '../moderation/module';
 import { postsModule } from '../posts/module';
 import { buildStore, type MakeStoreOptions } from '../store/buildStore';
+import { chatModule } from '../chat/module';
+import { charactersModule } from '../characters/module';
 import { streamingModule } from '../streaming/module';
 import { studioModule } from '../studio/module';
 import { problemReportsModule } from '../support/module';
@@ -25,6 +27,8 @@ export type { AppDispatch, AppStore, MakeStoreOptions, RootState } from '../stor
 export const areaModules: readonly EpicModule[] = [
   feedModule,
   streamingModule,
+  chatModule,
+  charactersModule,
   editorModule,
   downloadsModule,
   moderationModule,

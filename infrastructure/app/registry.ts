@@ -53,8 +53,6 @@ export const loadLaterCoreEpics = (): Promise<readonly AppEpic[]> =>
 export type EpicModuleLoader = () => Promise<EpicModule>;
 
 export const loadFeedModule: EpicModuleLoader = () => import('../feed/module').then((m) => m.feedModule);
-export const loadStreamingModule: EpicModuleLoader = () =>
-  import('../streaming/module').then((m) => m.streamingModule);
 export const loadDetailsModule: EpicModuleLoader = () =>
   import('../details/module').then((m) => m.detailsModule);
 export const loadCreationModule: EpicModuleLoader = () =>
@@ -72,6 +70,19 @@ const loadDownloadsModule: EpicModuleLoader = () =>
 const loadModerationModule: EpicModuleLoader = () =>
   import('../moderation/module').then((m) => m.moderationModule);
 const loadStudioToolsModule: EpicModuleLoader = () => import('../studio/module').then((m) => m.studioModule);
+
+const loadStreamingModule: EpicModuleLoader = () =>
+  import('../streaming/module').then((m) => m.streamingModule);
+const loadChatModule: EpicModuleLoader = () => import('../chat/module').then((m) => m.chatModule);
+const loadCharactersModule: EpicModuleLoader = () =>
+  import('../characters/module').then((m) => m.charactersModule);
+
+/** The conversation screens and the audio studio: the audio stream, the chat, the characters. */
+export const conversationModules: readonly EpicModuleLoader[] = [
+  loadStreamingModule,
+  loadChatModule,
+  loadCharactersModule,
+];
 
 /**
  * What the creation screens use beyond the queue: the video editor, downloads, the publishing

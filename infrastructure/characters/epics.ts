@@ -43,7 +43,7 @@ import {
   resetCharacterForm,
   saveCharacter,
   searchCharacters,
-} from '../streaming/commands';
+} from './commands';
 
 const NOT_FOUND = 10404;
 

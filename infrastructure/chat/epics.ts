@@ -53,14 +53,8 @@ import {
   toIncoming,
   toSettingsChanged,
 } from './protocol';
-import {
-  closeChat,
-  loadCharacters,
-  loadOlderChat,
-  openChat,
-  retryChatMessage,
-  sendChatMessage,
-} from '../streaming/commands';
+import { loadCharacters } from '../characters/commands';
+import { closeChat, loadOlderChat, openChat, retryChatMessage, sendChatMessage } from './commands';
 import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from '../streaming/deps';
 
 /** One history page as `historyLoaded`, or the failure for the error map. */

@@ -37,16 +37,15 @@ import { TTS_TEXT_MAX } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
 import { toSettingsChanged } from './protocol';
+import { startAudioStream, stopAudioStream } from '../streaming/commands';
 import {
   deleteChatMessage,
   playChatVoice,
   saveInstructions,
   setOnlineSearch,
   setVoiceReplies,
-  startAudioStream,
-  stopAudioStream,
   undoDeleteChatMessage,
-} from '../streaming/commands';
+} from './commands';
 import { dropPendingDelete, keepPendingDelete } from './pendingDeletes';
 
 const openSession = (s: chat.ChatState): string | null => (s.status === 'open' ? s.sessionId : null);

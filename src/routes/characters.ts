@@ -4,9 +4,9 @@
  * real flags before deciding). A character's id the server does not have is a real 404.
  */
 import { characters } from '../../domain/index.js';
-import { loadStreamingModule } from '../../infrastructure/app/registry';
+import { conversationModules } from '../../infrastructure/app/registry';
 import { whenState } from '../../infrastructure/store/modules';
-import { loadCharacter } from '../../infrastructure/streaming/commands';
+import { loadCharacter } from '../../infrastructure/characters/commands';
 import { notFound, type AppRoute, type RouteContext } from './types';
 
 /** How long a loader waits for the character before showing the page (which shows the wait). */
@@ -27,7 +27,7 @@ export const settleCharacter = async ({ store }: RouteContext, id: string): Prom
   if (characters.selectCharacterLookup(s.characters, id)?.status === 'missing') throw notFound();
 };
 
-const modules = [loadStreamingModule];
+const modules = conversationModules;
 
 export const characterDetailRoute: AppRoute = {
   path: 'characters/:id',

@@ -1,4 +1,4 @@
-import { loadStreamingModule } from '../../infrastructure/app/registry';
+import { conversationModules } from '../../infrastructure/app/registry';
 import type { AppRoute } from './types';
 
 /** Spec §2 character route cyberBarPage: the directory of characters one can chat with. */
@@ -6,6 +6,6 @@ export const chatRoute: AppRoute = {
   path: 'chat',
   meta: { name: 'cyberBarPage', requiresAuth: false },
   titleId: 'title.chat',
-  modules: [loadStreamingModule],
+  modules: conversationModules,
   page: () => import('../features/chat/pages/ChatListPage'),
 };

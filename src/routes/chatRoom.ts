@@ -1,4 +1,4 @@
-import { loadStreamingModule } from '../../infrastructure/app/registry';
+import { conversationModules } from '../../infrastructure/app/registry';
 import { settleCharacter } from './characters';
 import type { AppRoute } from './types';
 
@@ -10,7 +10,7 @@ export const chatRoomRoute: AppRoute = {
   path: 'chat/:characterId',
   meta: { name: 'aiChat', requiresAuth: false },
   titleId: 'title.chatRoom',
-  modules: [loadStreamingModule],
+  modules: conversationModules,
   page: () => import('../features/chat/pages/ChatRoomPage'),
   load: (ctx, params) => settleCharacter(ctx, params['characterId'] ?? ''),
 };

@@ -4,7 +4,7 @@
  * whose id the server does not know (or knows as another kind of thing) is a real 404.
  */
 import { studio, type RootState } from '../../domain/index.js';
-import { loadStreamingModule, studioModules } from '../../infrastructure/app/registry';
+import { conversationModules, studioModules } from '../../infrastructure/app/registry';
 import { whenState } from '../../infrastructure/store/modules';
 import { loadSquareItem, loadWorkflow } from '../../infrastructure/studio/commands';
 import { notFound, type AppRoute, type RouteContext } from './types';
@@ -49,7 +49,7 @@ export const audioStudioRoute: AppRoute = {
   path: 'audio-studio',
   meta: { name: 'audioStudio', requiresAuth: true },
   titleId: 'title.audioStudio',
-  modules: [loadStreamingModule, ...studioModules],
+  modules: [...conversationModules, ...studioModules],
   page: () => import('../features/studio/pages/AudioStudioPage'),
 };
 
@@ -57,7 +57,7 @@ export const songsRoute: AppRoute = {
   path: 'songs',
   meta: { name: 'songs', requiresAuth: true },
   titleId: 'title.songs',
-  modules: [loadStreamingModule, ...studioModules],
+  modules: [...conversationModules, ...studioModules],
   page: () => import('../features/studio/pages/SongsPage'),
 };
 

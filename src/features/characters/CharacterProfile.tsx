@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { deleteCharacter, loadCharacter } from '../../../infrastructure/streaming/commands';
+import { deleteCharacter, loadCharacter } from '../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { images } from '../../../domain/index.js';

@@ -7,7 +7,7 @@ import {
   loadCharacterTemplates,
   resetCharacterForm,
   saveCharacter,
-} from '../../../infrastructure/streaming/commands';
+} from '../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
 import { useLocale } from '../../i18n/locale';
 import { useFieldUpload } from '../uploads';

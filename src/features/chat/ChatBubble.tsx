@@ -1,11 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { chat, type characters } from '../../../domain/index.js';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import {
-  deleteChatMessage,
-  playChatVoice,
-  retryChatMessage,
-} from '../../../infrastructure/streaming/commands';
+import { deleteChatMessage, playChatVoice, retryChatMessage } from '../../../infrastructure/chat/commands';
 import { Badge, IconButton, VisuallyHidden } from '../../ui';
 import styles from './Chat.module.css';
 import { SpeakerIcon, TrashIcon } from './icons';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { loadOlderChat } from '../../../infrastructure/streaming/commands';
+import { loadOlderChat } from '../../../infrastructure/chat/commands';
 import { Button, VisuallyHidden } from '../../ui';
 import styles from './Chat.module.css';
 import { Bubble } from './ChatBubble';

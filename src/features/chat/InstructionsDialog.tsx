@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import type { chat } from '../../../domain/index.js';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { saveInstructions } from '../../../infrastructure/streaming/commands';
+import { saveInstructions } from '../../../infrastructure/chat/commands';
 import { Button, Dialog, Field, TextArea, TextInput } from '../../ui';
 
 /** Spec §7 second instructions (content, title): what the character follows in this chat. */

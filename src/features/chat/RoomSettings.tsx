@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { setOnlineSearch, setVoiceReplies } from '../../../infrastructure/streaming/commands';
+import { setOnlineSearch, setVoiceReplies } from '../../../infrastructure/chat/commands';
 import { Switch } from '../../ui';
 import styles from './Chat.module.css';
 import { InstructionsDialog } from './InstructionsDialog';

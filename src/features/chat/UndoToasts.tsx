@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { undoDeleteChatMessage } from '../../../infrastructure/streaming/commands';
+import { undoDeleteChatMessage } from '../../../infrastructure/chat/commands';
 import { Toast, ToastProvider, ToastViewport } from '../../ui';
 import styles from './Chat.module.css';
 

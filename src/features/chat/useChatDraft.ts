@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { chat, uploads } from '../../../domain/index.js';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { sendChatMessage } from '../../../infrastructure/streaming/commands';
+import { sendChatMessage } from '../../../infrastructure/chat/commands';
 import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
 import { useComposerFiles } from './useChat';
 

@@ -17,7 +17,7 @@ import { chat } from '../../../domain/index.js';
 import { decodeEnvelope, makeHttpClient } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../../infrastructure/streaming/api';
-import { loadOlderChat } from '../../../infrastructure/streaming/commands';
+import { loadOlderChat } from '../../../infrastructure/chat/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeStreamingDeps } from '../../support/fakes/streaming';
 import { untilState } from '../../support/storeWait';

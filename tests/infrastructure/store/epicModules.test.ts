@@ -16,7 +16,7 @@ import { loadFeedPage } from '../../../infrastructure/feed/commands';
 import {
   coreEpics,
   loadFeedModule,
-  loadStreamingModule,
+  conversationModules,
   studioModules,
 } from '../../../infrastructure/app/registry';
 import { whenState } from '../../../infrastructure/store/modules';
@@ -50,11 +50,13 @@ describe('epic modules', () => {
 
   it('the loaders bring each area module under its own key', async () => {
     const modules = await Promise.all(
-      [loadFeedModule, loadStreamingModule, ...studioModules].map((load) => load()),
+      [loadFeedModule, ...conversationModules, ...studioModules].map((load) => load()),
     );
     expect(modules.map((m) => m.key)).toEqual([
       'feed',
       'streaming',
+      'chat',
+      'characters',
       'editor',
       'downloads',
       'moderation',

@@ -15,7 +15,7 @@ import { AUDIO_TTS_STREAM_PATH, CHAT_EVENT } from '../../../infrastructure/contr
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { makeStore } from '../../../infrastructure/app/makeStore';
-import { deleteChatMessage, undoDeleteChatMessage } from '../../../infrastructure/streaming/commands';
+import { deleteChatMessage, undoDeleteChatMessage } from '../../../infrastructure/chat/commands';
 import type { ChatConnection, ChatSignal, StreamRequest } from '../../../infrastructure/streaming/deps';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeStreamingDeps, fakeStudioApi } from '../../support/fakes/streaming';

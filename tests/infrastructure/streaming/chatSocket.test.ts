@@ -30,13 +30,13 @@ import {
   chatEventToActions,
   resumeAckToActions,
 } from '../../../infrastructure/chat/protocol';
+import { loadCharacters } from '../../../infrastructure/characters/commands';
 import {
-  loadCharacters,
   loadOlderChat,
   openChat,
   retryChatMessage,
   sendChatMessage,
-} from '../../../infrastructure/streaming/commands';
+} from '../../../infrastructure/chat/commands';
 import type { ChatConnection, ChatSignal, ChatSocketEnd } from '../../../infrastructure/streaming/deps';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeStreamingDeps, fakeStudioApi } from '../../support/fakes/streaming';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
-import { loadCharacter } from '../../../../infrastructure/streaming/commands';
+import { loadCharacter } from '../../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { EmptyState, ErrorState, Skeleton } from '../../../ui';
 import { CharacterForm } from '../CharacterForm';

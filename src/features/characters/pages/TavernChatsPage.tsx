@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, FormattedDate, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { loadChats } from '../../../../infrastructure/streaming/commands';
+import { loadChats } from '../../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Button, EmptyState, ErrorState, Skeleton } from '../../../ui';

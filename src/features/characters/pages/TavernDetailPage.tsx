@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { loadCharacter } from '../../../../infrastructure/streaming/commands';
+import { loadCharacter } from '../../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { CharacterProfile } from '../CharacterProfile';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { searchCharacters } from '../../../../infrastructure/streaming/commands';
+import { searchCharacters } from '../../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { Button, EmptyState, ErrorState, Field, Skeleton, TextInput } from '../../../ui';
 import { CharacterCard } from '../CharacterCard';

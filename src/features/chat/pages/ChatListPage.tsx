@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { loadCharacters } from '../../../../infrastructure/streaming/commands';
+import { loadCharacters } from '../../../../infrastructure/characters/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Badge, Button, EmptyState, ErrorState, Skeleton } from '../../../ui';

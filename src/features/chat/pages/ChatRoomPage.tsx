@@ -3,7 +3,7 @@ import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { openDialog } from '../../../../infrastructure/notices/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
-import { closeChat, openChat } from '../../../../infrastructure/streaming/commands';
+import { closeChat, openChat } from '../../../../infrastructure/chat/commands';
 import { Button, Card, EmptyState } from '../../../ui';
 import styles from '../Chat.module.css';
 import { ChatComposer } from '../ChatComposer';

@@ -7,7 +7,7 @@
 import { Observable } from 'rxjs';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatHandshakeRefusal } from '../contract/streaming';
-import type { ChatConnection, ChatSignal, ChatSocketEnd } from './deps';
+import type { ChatConnection, ChatSignal, ChatSocketEnd } from '../streaming/deps';
 
 export type SocketFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
