@@ -15,6 +15,7 @@ import { buildStore, type MakeStoreOptions } from '../store/buildStore';
 import { chatModule } from '../chat/module';
 import { charactersModule } from '../characters/module';
 import { streamingModule } from '../streaming/module';
+import { searchModule } from '../search/module';
 import { studioModule } from '../studio/module';
 import { problemReportsModule } from '../support/module';
 import { creationModule } from '../tasks/module';
@@ -34,6 +35,7 @@ export const areaModules: readonly EpicModule[] = [
   moderationModule,
   studioModule,
   detailsModule,
+  searchModule,
   decorationsModule,
   billingModule,
   postsModule,

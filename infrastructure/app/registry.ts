@@ -55,6 +55,8 @@ export type EpicModuleLoader = () => Promise<EpicModule>;
 export const loadFeedModule: EpicModuleLoader = () => import('../feed/module').then((m) => m.feedModule);
 export const loadDetailsModule: EpicModuleLoader = () =>
   import('../details/module').then((m) => m.detailsModule);
+export const loadSearchModule: EpicModuleLoader = () =>
+  import('../search/module').then((m) => m.searchModule);
 export const loadCreationModule: EpicModuleLoader = () =>
   import('../tasks/module').then((m) => m.creationModule);
 export const loadDecorationsModule: EpicModuleLoader = () =>

@@ -1,8 +1,7 @@
 /**
- * Detail pages, search and tags (issue 11): each load asks once at a time per item or list (a
- * second request while one is on its way is dropped), the domain decides the next offset, a post's
- * HTML is sanitised before it enters an event, and the header's tag suggestions wait for a pause in
- * typing (`search.SUGGEST_DEBOUNCE_MS`), the answer of an older prefix never shown.
+ * Detail pages (issue 11): each load asks once at a time per item or list (a second request while
+ * one is on its way is dropped), the domain decides the next offset, and a post's HTML is sanitised
+ * before it enters an event. (Search results and tags: search/results.ts.)
  */
 import * as E from 'fp-ts/Either';
 import {
@@ -19,46 +18,27 @@ import {
   take,
   type Observable,
 } from 'rxjs';
-import { details, search, session, social } from '../../domain/index.js';
+import { details, session, social } from '../../domain/index.js';
 import * as t from 'io-ts';
 import {
   CommentCreateRequest,
   CommentListRequest,
   ModelSamplesRequest,
   RelatedRequest,
-  TagCollectRequest,
 } from '../contract/details';
-import {
-  FeedRequest,
-  IdRequest,
-  SearchRequest,
-  TagDetailRequest,
-  TagHotRequest,
-  type ContentItem,
-  type SearchResponse,
-} from '../contract/feed';
+import { IdRequest, type ContentItem } from '../contract/feed';
 import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
-import {
-  collectTag,
-  loadComments,
-  loadDetail,
-  loadSearchResults,
-  loadTag,
-  loadTagList,
-  loadTagWorks,
-  loadWorks,
-  postComment,
-} from './commands';
-import { toDetailComment, toDetailItem, toTagCard, toTagInfo, toUserCard, toWorkCard } from './mappers';
+import { loadComments, loadDetail, loadWorks, postComment } from './commands';
+import { toDetailComment, toDetailItem, toWorkCard } from './mappers';
 import { toSocialItem } from '../social/mappers';
 import { loginDialog } from '../notices/toast';
 
-const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
+export const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
 
 /** A failure the person should hear about: anything but "no such item", which the page itself shows. */
-const reportUnlessNotFound = (f: ApiFailure): Action[] =>
+export const reportUnlessNotFound = (f: ApiFailure): Action[] =>
   codeOf(f) === details.NOT_FOUND_CODE ? [] : [reportApiFailure({ failure: f })];
 
 /**
@@ -75,7 +55,7 @@ export const withRequest = <A, R>(
   return E.isRight(decoded) ? call(decoded.right) : orElse;
 };
 
-const itemsOf = (items: readonly ContentItem[]): Action[] =>
+export const itemsOf = (items: readonly ContentItem[]): Action[] =>
   items.length > 0 ? [social.itemsReceived({ items: items.map(toSocialItem) })] : [];
 
 export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
@@ -212,206 +192,4 @@ export const loadWorksEpic: AppEpic = (action$, _state$, { details: deps }) =>
     ),
   );
 
-const resultsOf = (r: SearchResponse): search.SearchResult[] => {
-  switch (r.result_type) {
-    case 'content':
-      return r.items.map((i) => ({ kind: 'work', work: toWorkCard(i) }));
-    case 'tag':
-      return r.items.map((t) => ({ kind: 'tag', tag: toTagCard(t) }));
-    case 'user':
-      return r.items.map((u) => ({ kind: 'user', user: toUserCard(u) }));
-  }
-};
-
-/** One page of a result list at a time per key; the domain says which offset comes next. */
-const pagedResults = (
-  key: string,
-  state: () => search.SearchState,
-  fetch: (offset: number) => Observable<Action[]> | null,
-): Observable<Action> => {
-  const offset = search.selectNextResultsOffset(state(), key);
-  if (offset === null) return EMPTY;
-  const call = fetch(offset);
-  if (call === null) return EMPTY;
-  return concat(
-    of<Action>(search.resultsRequested({ key, offset })),
-    call.pipe(mergeMap((actions) => from(actions))),
-  );
-};
-
-export const loadSearchResultsEpic: AppEpic = (action$, state$, { details: deps }) =>
-  action$.pipe(
-    filter(loadSearchResults.match),
-    map(({ payload }) => ({ query: search.normaliseQuery(payload.query), tab: payload.tab })),
-    filter(({ query }) => query !== ''),
-    groupBy(({ query, tab }) => search.searchKey(query, tab)),
-    mergeMap((byKey$) =>
-      byKey$.pipe(
-        exhaustMap(({ query, tab }) => {
-          const key = search.searchKey(query, tab);
-          return pagedResults(
-            key,
-            () => state$.value.search,
-            (offset) => {
-              const request = SearchRequest.decode({
-                keyword: query,
-                tab,
-                offset,
-                limit: search.SEARCH_PAGE_SIZE,
-              });
-              if (E.isLeft(request)) return null;
-              return deps.api.search(request.right).pipe(
-                map((r): Action[] =>
-                  E.isLeft(r)
-                    ? [search.resultsFailed({ key, offset, code: codeOf(r.left) })]
-                    : [
-                        ...(r.right.result_type === 'content' ? itemsOf(r.right.items) : []),
-                        search.resultsLoaded({
-                          key,
-                          offset,
-                          items: resultsOf(r.right),
-                          nextOffset: r.right.offset,
-                          hasMore: r.right.has_more,
-                        }),
-                      ],
-                ),
-              );
-            },
-          );
-        }),
-      ),
-    ),
-  );
-
-export const loadTagWorksEpic: AppEpic = (action$, state$, { details: deps }) =>
-  action$.pipe(
-    filter(loadTagWorks.match),
-    groupBy(({ payload }) => payload.tagId),
-    mergeMap((byTag$) =>
-      byTag$.pipe(
-        exhaustMap(({ payload: { tagId } }) => {
-          const key = search.tagWorksKey(tagId);
-          const request = (offset: number) =>
-            FeedRequest.decode({
-              tag_id: tagId,
-              offset,
-              limit: search.SEARCH_PAGE_SIZE,
-              order_by: 'hot',
-              timeType: 'all',
-            });
-          return pagedResults(
-            key,
-            () => state$.value.search,
-            (offset) => {
-              const decoded = request(offset);
-              if (E.isLeft(decoded)) return null;
-              return deps.api.tagWorks(decoded.right).pipe(
-                map((r): Action[] =>
-                  E.isLeft(r)
-                    ? [search.resultsFailed({ key, offset, code: codeOf(r.left) })]
-                    : [
-                        ...itemsOf(r.right.items),
-                        search.resultsLoaded({
-                          key,
-                          offset,
-                          items: r.right.items.map((i) => ({ kind: 'work', work: toWorkCard(i) })),
-                          nextOffset: r.right.offset,
-                          hasMore: r.right.has_more,
-                        }),
-                      ],
-                ),
-              );
-            },
-          );
-        }),
-      ),
-    ),
-  );
-
-/** Hot tags shown on `/tag` at most. */
-const HOT_TAGS = 40;
-
-export const loadTagListEpic: AppEpic = (action$, state$, { details: deps }) =>
-  action$.pipe(
-    filter(loadTagList.match),
-    groupBy(({ payload }) => payload.list),
-    mergeMap((byList$) =>
-      byList$.pipe(
-        exhaustMap(({ payload: { list } }): Observable<Action> => {
-          if (search.selectTagList(state$.value.search, list).status === 'loaded') return EMPTY;
-          const call =
-            list === 'hot'
-              ? withRequest(TagHotRequest, { limit: HOT_TAGS }, deps.api.hotTags, EMPTY)
-              : list === 'collected'
-                ? deps.api.collectedTags()
-                : deps.api.officialTags({});
-          return concat(
-            of<Action>(search.tagListRequested({ list })),
-            call.pipe(
-              map((r): Action =>
-                E.isLeft(r)
-                  ? search.tagListFailed({ list, code: codeOf(r.left) })
-                  : search.tagListLoaded({ list, items: r.right.items.map(toTagCard) }),
-              ),
-            ),
-          );
-        }),
-      ),
-    ),
-  );
-
-export const loadTagEpic: AppEpic = (action$, _state$, { details: deps }) =>
-  action$.pipe(
-    filter(loadTag.match),
-    map(({ payload }) => search.tagNameOf(payload.name)),
-    filter((name): name is string => name !== null),
-    groupBy((name) => search.tagKey(name)),
-    mergeMap((byName$) =>
-      byName$.pipe(
-        exhaustMap((name): Observable<Action> =>
-          concat(
-            of<Action>(search.tagRequested({ name })),
-            withRequest(TagDetailRequest, { name }, deps.api.tagDetail, EMPTY).pipe(
-              map((r): Action =>
-                E.isLeft(r)
-                  ? search.tagFailed({ name, code: codeOf(r.left) })
-                  : search.tagLoaded({ name, tag: toTagInfo(r.right) }),
-              ),
-            ),
-          ),
-        ),
-      ),
-    ),
-  );
-
-export const collectTagEpic: AppEpic = (action$, state$, { details: deps }) =>
-  action$.pipe(
-    filter(collectTag.match),
-    mergeMap(({ payload: { tagId, collected } }): Observable<Action> => {
-      if (session.selectUser(state$.value.session) === null) return of(loginDialog());
-      return withRequest(
-        TagCollectRequest,
-        { tag_id: tagId },
-        (req) => deps.api.collectTag(req, collected),
-        EMPTY,
-      ).pipe(
-        map((r): Action =>
-          E.isLeft(r)
-            ? reportApiFailure({ failure: r.left })
-            : search.tagCollectChanged({ tagId: r.right.tag_id, collected: r.right.is_collect }),
-        ),
-      );
-    }),
-  );
-
-export const detailsEpics = [
-  loadDetailEpic,
-  loadCommentsEpic,
-  postCommentEpic,
-  loadWorksEpic,
-  loadSearchResultsEpic,
-  loadTagWorksEpic,
-  loadTagListEpic,
-  loadTagEpic,
-  collectTagEpic,
-] as const;
+export const detailsEpics = [loadDetailEpic, loadCommentsEpic, postCommentEpic, loadWorksEpic] as const;

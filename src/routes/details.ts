@@ -1,6 +1,6 @@
 import { details } from '../../domain/index.js';
 import { loadDetail } from '../../infrastructure/details/commands';
-import { loadDetailsModule, loadFeedModule } from '../../infrastructure/app/registry';
+import { loadDetailsModule, loadFeedModule, loadSearchModule } from '../../infrastructure/app/registry';
 import { whenState } from '../../infrastructure/store/modules';
 import { notFound, type AppRoute, type RouteContext } from './types';
 
@@ -21,7 +21,7 @@ const settleItem =
   };
 
 // The feed module answers the like button (its toggleLike command) on these pages.
-const modules = [loadDetailsModule, loadFeedModule];
+const modules = [loadDetailsModule, loadSearchModule, loadFeedModule];
 
 /** Issue 11: an artwork or a portfolio. */
 export const artworkRoute: AppRoute = {

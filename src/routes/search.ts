@@ -1,6 +1,6 @@
 import { details, search } from '../../domain/index.js';
-import { loadTag } from '../../infrastructure/details/commands';
-import { loadDetailsModule } from '../../infrastructure/app/registry';
+import { loadTag } from '../../infrastructure/search/commands';
+import { loadDetailsModule, loadSearchModule } from '../../infrastructure/app/registry';
 import { whenState } from '../../infrastructure/store/modules';
 import { notFound, type AppRoute } from './types';
 
@@ -11,7 +11,7 @@ export const searchRoute: AppRoute = {
   path: 'search',
   meta: { name: 'search', requiresAuth: false },
   titleId: 'title.search',
-  modules: [loadDetailsModule],
+  modules: [loadDetailsModule, loadSearchModule],
   page: () => import('../features/search/pages/SearchPage'),
 };
 
@@ -20,7 +20,7 @@ export const tagsRoute: AppRoute = {
   path: 'tag',
   meta: { name: 'tags', requiresAuth: false },
   titleId: 'title.tags',
-  modules: [loadDetailsModule],
+  modules: [loadDetailsModule, loadSearchModule],
   page: () => import('../features/search/pages/TagsPage'),
 };
 
@@ -29,7 +29,7 @@ export const tagRoute: AppRoute = {
   path: 'tag/:name',
   meta: { name: 'tagDetail', requiresAuth: false },
   titleId: 'title.tag',
-  modules: [loadDetailsModule],
+  modules: [loadDetailsModule, loadSearchModule],
   page: () => import('../features/search/pages/TagPage'),
   load: async ({ store }, params) => {
     const name = search.tagNameOf(params['name']);

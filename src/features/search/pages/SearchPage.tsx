@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { search, type details } from '../../../../domain/index.js';
-import { loadSearchResults } from '../../../../infrastructure/details/commands';
+import { loadSearchResults } from '../../../../infrastructure/search/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Button, EmptyState, ErrorState, Field, TabsNav, TextInput } from '../../../ui';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { useParams } from 'react-router';
 import { format, images, search } from '../../../../domain/index.js';
-import { collectTag, loadTag, loadTagWorks } from '../../../../infrastructure/details/commands';
+import { collectTag, loadTag, loadTagWorks } from '../../../../infrastructure/search/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { Badge, Button, EmptyState, ErrorState, Picture, Skeleton } from '../../../ui';
 import { TileSkeletons, WorkGrid } from '../../details';

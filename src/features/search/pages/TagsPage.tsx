@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { search } from '../../../../domain/index.js';
-import { loadTagList } from '../../../../infrastructure/details/commands';
+import { loadTagList } from '../../../../infrastructure/search/commands';
 import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useLocale } from '../../../i18n/locale';
 import { Button, EmptyState, ErrorState } from '../../../ui';
