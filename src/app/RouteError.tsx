@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorPage, ForbiddenPage, NotFoundPage } from '../features/status';
+import { ErrorPage, ForbiddenPage, NotFoundPage } from '../features/routing';
 
 /**
  * What a route shows when its loader or page fails: the not-found page for a 404 (an unknown

@@ -7,7 +7,7 @@ import { createBrowserRouter, useLoaderData, type LoaderFunctionArgs, type Route
 import { routing } from '../../domain/index.js';
 import type { Navigator } from '../../infrastructure/app/bootstrap';
 import { APP_ROUTES, notFound, translationFileOf, type AppRoute, type RouteContext } from '../routes';
-import { LoginGate } from '../features/account';
+import { LoginGate } from '../features/session';
 import { runGuard, type GuardOutcome } from './guard';
 import { localizeHref } from '../i18n/locale';
 import { RootLayout, ShellFallback } from './RootLayout';

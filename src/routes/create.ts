@@ -13,6 +13,6 @@ export const createRoute: AppRoute = {
   titleId: 'title.create',
   descriptionId: 'meta.description.create',
   modules: [loadCreationModule, ...studioModules],
-  page: () => import('../features/create/pages/CreatePage'),
+  page: () => import('../features/tasks/create/pages/CreatePage'),
   load: ({ store }) => readCampaignClock(store),
 };

@@ -14,7 +14,7 @@ export const exploreRoute: AppRoute = {
   titleId: 'title.explore',
   descriptionId: 'meta.description.explore',
   modules: [loadFeedModule, ...studioModules],
-  page: () => import('../features/explore/pages/ExplorePage'),
+  page: () => import('../features/feed/pages/ExplorePage'),
   load: async (_ctx, params) => {
     if (feed.squareTabOf(params['tab']) === null) throw notFound();
   },
@@ -37,7 +37,7 @@ export const exploreSectionRoutes: readonly AppRoute[] = feed.FEED_TABS.flatMap(
           titleId: 'title.explore',
           descriptionId: 'meta.description.explore',
           modules: [loadFeedModule, ...studioModules],
-          page: () => import('../features/explore/pages/ExplorePage'),
+          page: () => import('../features/feed/pages/ExplorePage'),
         },
       ];
 });

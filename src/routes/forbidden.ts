@@ -5,5 +5,5 @@ export const forbiddenRoute: AppRoute = {
   path: '403',
   meta: { name: 'forbidden', requiresAuth: false },
   titleId: 'title.forbidden',
-  page: () => import('../features/status/pages/ForbiddenPage'),
+  page: () => import('../features/routing/pages/ForbiddenPage'),
 };

@@ -5,5 +5,5 @@ export const forgotPasswordRoute: AppRoute = {
   path: 'password/forgot',
   meta: { name: 'forgotPassword', requiresAuth: false },
   titleId: 'title.forgotPassword',
-  page: () => import('../features/account/pages/ForgotPasswordPage'),
+  page: () => import('../features/session/pages/ForgotPasswordPage'),
 };

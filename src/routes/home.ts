@@ -10,6 +10,6 @@ export const homeRoute: AppRoute = {
   titleId: 'title.create',
   descriptionId: 'meta.description.create',
   modules: [loadCreationModule, ...studioModules],
-  page: () => import('../features/create/pages/CreatePage'),
+  page: () => import('../features/tasks/create/pages/CreatePage'),
   load: ({ store }) => readCampaignClock(store),
 };

@@ -6,5 +6,5 @@ export const loginRoute: AppRoute = {
   path: routing.LOGIN_ROUTE,
   meta: { name: routing.LOGIN_ROUTE, requiresAuth: false },
   titleId: 'title.login',
-  page: () => import('../features/account/pages/LoginPage'),
+  page: () => import('../features/session/pages/LoginPage'),
 };

@@ -5,5 +5,5 @@ export const resetPasswordRoute: AppRoute = {
   path: 'password/reset',
   meta: { name: 'resetPassword', requiresAuth: false },
   titleId: 'title.resetPassword',
-  page: () => import('../features/account/pages/ResetPasswordPage'),
+  page: () => import('../features/session/pages/ResetPasswordPage'),
 };

@@ -5,5 +5,5 @@ export const settingsRoute: AppRoute = {
   path: 'settings',
   meta: { name: 'settings', requiresAuth: true },
   titleId: 'title.settings',
-  page: () => import('../features/account/pages/SettingsPage'),
+  page: () => import('../features/session/pages/SettingsPage'),
 };

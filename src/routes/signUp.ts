@@ -5,5 +5,5 @@ export const signUpRoute: AppRoute = {
   path: 'signup',
   meta: { name: 'signup', requiresAuth: false },
   titleId: 'title.signUp',
-  page: () => import('../features/account/pages/SignUpPage'),
+  page: () => import('../features/session/pages/SignUpPage'),
 };

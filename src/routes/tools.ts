@@ -13,7 +13,7 @@ export const toolsIndexRoute: AppRoute = {
   meta: { name: 'aiTools', requiresAuth: false },
   titleId: 'title.tools',
   modules: [loadCreationModule, ...studioModules],
-  page: () => import('../features/tools/pages/ToolsIndexPage'),
+  page: () => import('../features/tasks/tools/pages/ToolsIndexPage'),
 };
 
 export const toolRoutes: readonly AppRoute[] = tasks.TOOLS.map((tool) => ({
@@ -21,5 +21,5 @@ export const toolRoutes: readonly AppRoute[] = tasks.TOOLS.map((tool) => ({
   meta: { name: `aiTool.${tool.key}`, requiresAuth: false },
   titleId: `tools.${tool.key}.title`,
   modules: [loadCreationModule, ...studioModules],
-  page: () => import('../features/tools/pages/ToolPage'),
+  page: () => import('../features/tasks/tools/pages/ToolPage'),
 }));

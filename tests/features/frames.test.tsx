@@ -9,7 +9,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { details, feed, people, search } from '../../domain/index.js';
 import { AuthorRow, WorkTile as DetailTile } from '../../src/features/details/parts';
-import { FeedCard } from '../../src/features/explore/FeedCard';
+import { FeedCard } from '../../src/features/feed/FeedCard';
 import { UserCards } from '../../src/features/search/parts';
 import { PersonRow, WorkTile } from '../../src/features/social/parts';
 import { renderView } from '../support/renderView';

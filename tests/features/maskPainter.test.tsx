@@ -6,7 +6,7 @@
  */
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MaskPainter } from '../../src/features/tools/MaskPainter';
+import { MaskPainter } from '../../src/features/tasks/tools/MaskPainter';
 import { renderView } from '../support/renderView';
 
 afterEach(cleanup);

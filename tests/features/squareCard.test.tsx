@@ -7,7 +7,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feed, social } from '../../domain/index.js';
-import { FeedCard, PlayingProvider } from '../../src/features/explore/FeedCard';
+import { FeedCard, PlayingProvider } from '../../src/features/feed/FeedCard';
 import { renderView } from '../support/renderView';
 
 afterEach(cleanup);

@@ -7,10 +7,10 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { social, tasks, type UnstampedEvent } from '../../domain/index.js';
-import { LoginForm } from '../../src/features/account';
-import CreatePage from '../../src/features/create/pages/CreatePage';
-import { FeedCard } from '../../src/features/explore/FeedCard';
-import { TaskList } from '../../src/features/queue';
+import { LoginForm } from '../../src/features/session';
+import CreatePage from '../../src/features/tasks/create/pages/CreatePage';
+import { FeedCard } from '../../src/features/feed/FeedCard';
+import { TaskList } from '../../src/features/tasks/queue';
 import { renderView } from '../support/renderView';
 
 afterEach(cleanup);

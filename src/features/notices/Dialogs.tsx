@@ -4,7 +4,7 @@ import { notices, session } from '../../../domain/index.js';
 import { closeDialog } from '../../../infrastructure/notices/commands';
 import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
 import { Button, Dialog } from '../../ui';
-import { LoginForm, useDismissLoginGate } from '../account';
+import { LoginForm, useDismissLoginGate } from '../session';
 import { UpsellActions, UpsellBody, UpsellTitle, useUpsell } from '../billing';
 
 /**

@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { images, tasks } from '../../../domain/index.js';
-import { EmptyState, Picture, ProgressBar } from '../../ui';
+import { images, tasks } from '../../../../domain/index.js';
+import { EmptyState, Picture, ProgressBar } from '../../../ui';
 import { BeforeAfter } from '../queue';
 import styles from './Tools.module.css';
 import { useLatestToolTask } from './useTool';

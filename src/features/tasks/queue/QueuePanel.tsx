@@ -1,9 +1,9 @@
 import { useMemo, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { markTasksSeen } from '../../../infrastructure/tasks/commands';
-import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Button, EmptyState, Tabs } from '../../ui';
+import { tasks } from '../../../../domain/index.js';
+import { markTasksSeen } from '../../../../infrastructure/tasks/commands';
+import { useAppDispatch } from '../../../../infrastructure/store/hooks';
+import { Button, EmptyState, Tabs } from '../../../ui';
 import styles from './QueuePanel.module.css';
 import { TaskCard } from './TaskCard';
 import { useQueueSummary, useTaskViews } from './useTasks';

@@ -1,9 +1,9 @@
 import type { RefObject } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { images, type tasks } from '../../../domain/index.js';
-import { Button, IconButton, Picture, Slider } from '../../ui';
-import { CloseIcon } from '../../ui/icons';
-import { Uploader } from '../uploads';
+import { images, type tasks } from '../../../../domain/index.js';
+import { Button, IconButton, Picture, Slider } from '../../../ui';
+import { CloseIcon } from '../../../ui/icons';
+import { Uploader } from '../../uploads';
 import { MaskPainter, type MaskHandle } from './MaskPainter';
 import { ScribbleCanvas, type ScribbleHandle } from './ScribbleCanvas';
 import styles from './Tools.module.css';

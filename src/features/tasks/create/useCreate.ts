@@ -1,9 +1,9 @@
-import { createSelector } from '../../../domain/kernel/memo.js';
+import { createSelector } from '../../../../domain/kernel/memo.js';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { billing, session, tasks, type RootState } from '../../../domain/index.js';
-import { loadRemix, loadTaskOptions } from '../../../infrastructure/tasks/commands';
-import { useAppDispatch, useAppSelector } from '../../../infrastructure/store/hooks';
+import { billing, session, tasks, type RootState } from '../../../../domain/index.js';
+import { loadRemix, loadTaskOptions } from '../../../../infrastructure/tasks/commands';
+import { useAppDispatch, useAppSelector } from '../../../../infrastructure/store/hooks';
 
 const selectConfig = (s: RootState): tasks.OptionsState => s.tasks.config ?? { status: 'idle' };
 

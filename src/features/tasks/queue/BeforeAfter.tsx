@@ -1,7 +1,7 @@
 import { useState, type CSSProperties } from 'react';
 import { useIntl } from 'react-intl';
-import { images } from '../../../domain/index.js';
-import { Picture, Slider } from '../../ui';
+import { images } from '../../../../domain/index.js';
+import { Picture, Slider } from '../../../ui';
 import styles from './BeforeAfter.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { images, tasks } from '../../../../domain/index.js';
-import { Card, ErrorState, Picture, Skeleton } from '../../../ui';
-import { CampaignBanner } from '../../campaigns';
+import { images, tasks } from '../../../../../domain/index.js';
+import { Card, ErrorState, Picture, Skeleton } from '../../../../ui';
+import { CampaignBanner } from '../../../campaigns';
 import { QueuePanel } from '../../queue';
 import { Composer } from '../Composer';
 import styles from '../Create.module.css';

@@ -9,7 +9,7 @@ import {
   type PointerEvent,
 } from 'react';
 import { useIntl } from 'react-intl';
-import { visuallyHiddenClass } from '../../ui';
+import { visuallyHiddenClass } from '../../../ui';
 import styles from './Tools.module.css';
 
 interface Stroke {

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { tasks } from '../../../domain/index.js';
-import { estimateFields, submitTask } from '../../../infrastructure/tasks/commands';
-import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { useUploadGroup } from '../uploads';
+import { tasks } from '../../../../domain/index.js';
+import { estimateFields, submitTask } from '../../../../infrastructure/tasks/commands';
+import { useAppDispatch } from '../../../../infrastructure/store/hooks';
+import { useUploadGroup } from '../../uploads';
 import { useEstimate, useTaskCount } from './useCreate';
 
 export const REFERENCE_FIELD = 'referenceImage';

@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { Field, Select, TextArea } from '../../ui';
+import { tasks } from '../../../../domain/index.js';
+import { Field, Select, TextArea } from '../../../ui';
 import { NONE, type SetForm } from './useComposer';
 
 /** The prompt (Ctrl/Cmd+Enter sends), the negative prompt and the prompt style. */

@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { Field, TextInput } from '../../ui';
+import { tasks } from '../../../../domain/index.js';
+import { Field, TextInput } from '../../../ui';
 import styles from './Create.module.css';
 import { Tiles, ratioBox } from './Tiles';
 import type { SetForm } from './useComposer';

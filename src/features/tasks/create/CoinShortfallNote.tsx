@@ -1,7 +1,7 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import type { tasks } from '../../../domain/index.js';
-import { useLocale } from '../../i18n/locale';
+import type { tasks } from '../../../../domain/index.js';
+import { useLocale } from '../../../i18n/locale';
 import styles from './Create.module.css';
 
 /**

@@ -1,11 +1,11 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { tasks } from '../../../../domain/index.js';
-import { useLocale } from '../../../i18n/locale';
-import { Button, Card } from '../../../ui';
+import { tasks } from '../../../../../domain/index.js';
+import { useLocale } from '../../../../i18n/locale';
+import { Button, Card } from '../../../../ui';
 import { EstimateNote } from '../../create';
 import { QueuePanel } from '../../queue';
-import { Uploader } from '../../uploads';
+import { Uploader } from '../../../uploads';
 import { IMAGE_TYPES, MaskField, ToolImageInput } from '../ToolImageInput';
 import { FilterPicker, ToolPrompt, UpscaleOptions, VideoOptions } from '../ToolOptions';
 import { ToolResult } from '../ToolResult';

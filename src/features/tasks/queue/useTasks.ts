@@ -1,6 +1,6 @@
-import { createSelector } from '../../../domain/kernel/memo.js';
-import { tasks, type RootState } from '../../../domain/index.js';
-import { useAppSelector } from '../../../infrastructure/store/hooks';
+import { createSelector } from '../../../../domain/kernel/memo.js';
+import { tasks, type RootState } from '../../../../domain/index.js';
+import { useAppSelector } from '../../../../infrastructure/store/hooks';
 
 /** One view per task object: a task the last event did not touch keeps its view (and its card is not redrawn). */
 const views = new WeakMap<tasks.Task, tasks.TaskView>();

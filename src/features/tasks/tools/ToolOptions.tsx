@@ -1,6 +1,6 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { images, tasks } from '../../../domain/index.js';
-import { Field, Picture, Select, TextArea } from '../../ui';
+import { images, tasks } from '../../../../domain/index.js';
+import { Field, Picture, Select, TextArea } from '../../../ui';
 import styles from './Tools.module.css';
 
 type Props = {

@@ -1,8 +1,8 @@
-import { createSelector } from '../../../domain/kernel/memo.js';
+import { createSelector } from '../../../../domain/kernel/memo.js';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { tasks, type RootState } from '../../../domain/index.js';
-import { useAppSelector } from '../../../infrastructure/store/hooks';
+import { tasks, type RootState } from '../../../../domain/index.js';
+import { useAppSelector } from '../../../../infrastructure/store/hooks';
 
 /** The tool of this address (`/ai-tools/<slug>`, with or without a locale prefix). */
 export const useToolSlug = (): tasks.ToolSlug | null => {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { tasks } from '../../../domain/index.js';
-import { estimateFields, submitAfterUpload, submitTask } from '../../../infrastructure/tasks/commands';
-import { removeUpload, uploadPickedFile } from '../../../infrastructure/uploads/commands';
-import { useAppDispatch } from '../../../infrastructure/store/hooks';
+import { tasks } from '../../../../domain/index.js';
+import { estimateFields, submitAfterUpload, submitTask } from '../../../../infrastructure/tasks/commands';
+import { removeUpload, uploadPickedFile } from '../../../../infrastructure/uploads/commands';
+import { useAppDispatch } from '../../../../infrastructure/store/hooks';
 import { useEstimate, useTaskCount } from '../create';
-import { useUploadGroup } from '../uploads';
+import { useUploadGroup } from '../../uploads';
 import type { MaskHandle } from './MaskPainter';
 import type { ScribbleHandle } from './ScribbleCanvas';
 

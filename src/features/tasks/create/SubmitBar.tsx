@@ -1,6 +1,6 @@
 import { FormattedMessage } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { Button } from '../../ui';
+import { tasks } from '../../../../domain/index.js';
+import { Button } from '../../../ui';
 import styles from './Create.module.css';
 import { EstimateNote } from './EstimateNote';
 import type { useEstimate } from './useCreate';

@@ -1,5 +1,5 @@
 import { FormattedMessage } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
+import { tasks } from '../../../../domain/index.js';
 import { CoinShortfallNote } from './CoinShortfallNote';
 import type { useEstimate } from './useCreate';
 

@@ -1,18 +1,18 @@
 import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { images, moderation, type tasks } from '../../../domain/index.js';
-import { downloadImage } from '../../../infrastructure/downloads/commands';
-import { clearPublishCheck } from '../../../infrastructure/moderation/commands';
+import { images, moderation, type tasks } from '../../../../domain/index.js';
+import { downloadImage } from '../../../../infrastructure/downloads/commands';
+import { clearPublishCheck } from '../../../../infrastructure/moderation/commands';
 import {
   cancelTask,
   deleteTask,
   markTasksSeen,
   publishTask,
   retryTask,
-} from '../../../infrastructure/tasks/commands';
-import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { useLocale } from '../../i18n/locale';
+} from '../../../../infrastructure/tasks/commands';
+import { useAppDispatch } from '../../../../infrastructure/store/hooks';
+import { useLocale } from '../../../i18n/locale';
 import {
   Badge,
   Button,
@@ -25,8 +25,8 @@ import {
   ProgressBar,
   TextArea,
   TextInput,
-} from '../../ui';
-import { PublishCheckMessage, usePublishCheck } from '../moderation';
+} from '../../../ui';
+import { PublishCheckMessage, usePublishCheck } from '../../moderation';
 import { BeforeAfter } from './BeforeAfter';
 import styles from './TaskCard.module.css';
 import { usePublishing } from './useTasks';

@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { IconButton, Select, Slider } from '../../ui';
-import { CloseIcon } from '../../ui/icons';
+import { tasks } from '../../../../domain/index.js';
+import { IconButton, Select, Slider } from '../../../ui';
+import { CloseIcon } from '../../../ui/icons';
 import styles from './Create.module.css';
 import type { OptionsPartProps } from './useComposer';
 

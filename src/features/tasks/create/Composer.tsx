@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { Field, Slider, Switch, TextInput } from '../../ui';
-import { Uploader } from '../uploads';
+import { tasks } from '../../../../domain/index.js';
+import { Field, Slider, Switch, TextInput } from '../../../ui';
+import { Uploader } from '../../uploads';
 import { AdvancedOptions } from './AdvancedOptions';
 import styles from './Create.module.css';
 import { PromptFields } from './PromptFields';

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
-import { tasks } from '../../../domain/index.js';
-import { Select, Slider } from '../../ui';
+import { tasks } from '../../../../domain/index.js';
+import { Select, Slider } from '../../../ui';
 import styles from './Create.module.css';
 import { ControlUnits } from './ControlUnits';
 import { LoraPicker } from './LoraPicker';

@@ -1,8 +1,8 @@
 import { FormattedMessage } from 'react-intl';
 import { Link } from 'react-router';
-import { tasks } from '../../../../domain/index.js';
-import { useLocale } from '../../../i18n/locale';
-import { Badge, Card } from '../../../ui';
+import { tasks } from '../../../../../domain/index.js';
+import { useLocale } from '../../../../i18n/locale';
+import { Badge, Card } from '../../../../ui';
 import styles from '../Tools.module.css';
 
 /** One line drawing per tool (24 px grid), in the card's contrast colour. */
