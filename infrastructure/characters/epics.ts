@@ -43,6 +43,7 @@ import {
   resetCharacterForm,
   saveCharacter,
   searchCharacters,
+  loadCharacters,
 } from './commands';
 
 const NOT_FOUND = 10404;
@@ -70,6 +71,33 @@ const call = <R>(
             ...(report(result.left) ? [reportApiFailure({ failure: result.left })] : []),
           )
         : of(...onSuccess(result.right)),
+    ),
+  );
+
+/**
+ * The character directory: the first page of every character the caller may chat with (the
+ * server caps a page at 50; the seeded platform has a dozen). A load already running is not
+ * started again; a failure keeps what was shown and goes through the error map.
+ */
+const DIRECTORY_REQUEST = CharacterListRequest.decode({ scope: 'all', limit: CHARACTER_PAGE_MAX });
+
+export const loadCharactersEpic: AppEpic = (action$, _state$, deps) =>
+  action$.pipe(
+    filter(loadCharacters.match),
+    exhaustMap(() =>
+      concat(
+        of(characters.characterListRequested({})),
+        (E.isRight(DIRECTORY_REQUEST)
+          ? deps.streaming.api.listCharacters(DIRECTORY_REQUEST.right)
+          : EMPTY
+        ).pipe(
+          mergeMap((result) =>
+            E.isLeft(result)
+              ? of(characters.characterListFailed({}), reportApiFailure({ failure: result.left }))
+              : of(characters.characterListLoaded({ items: result.right.items.map(toChatCharacter) })),
+          ),
+        ),
+      ),
     ),
   );
 
@@ -304,6 +332,7 @@ export const loadChatsEpic: AppEpic = (action$, _state$, deps) =>
   );
 
 export const characterEpics = [
+  loadCharactersEpic,
   loadCharacterEpic,
   loadMyCharactersEpic,
   searchCharactersEpic,

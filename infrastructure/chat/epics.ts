@@ -1,7 +1,6 @@
 /**
  * Chat epics (spec §7 "Websocket at /im/v1", chat history; §9 pages of 100 and 80).
  *
- * - characters: the directory of characters to chat with, one page.
  * - open: opens the session with a character (recorded in the directory too), then loads its latest page: 80 messages when the
  *   character keeps an initial memory (init_mem_num > 0), else 100.
  * - send: a message is recorded at once (`messageSent`, a fresh client id) and delivered by the
@@ -36,7 +35,7 @@ import {
   timer,
 } from 'rxjs';
 import { characters, chat, session, type RootState } from '../../domain/index.js';
-import { CHARACTER_PAGE_MAX, CharacterListRequest, ChatHistoryRequest } from '../contract/characters';
+import { ChatHistoryRequest } from '../contract/characters';
 import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatResumeRequest } from '../contract/streaming';
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
@@ -53,7 +52,6 @@ import {
   toIncoming,
   toSettingsChanged,
 } from './protocol';
-import { loadCharacters } from '../characters/commands';
 import { closeChat, loadOlderChat, openChat, retryChatMessage, sendChatMessage } from './commands';
 import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from '../streaming/deps';
 
@@ -110,33 +108,6 @@ export const openChatEpic: AppEpic = (action$, _state$, deps) =>
             ),
           );
         }),
-      ),
-    ),
-  );
-
-/**
- * The character directory: the first page of every character the caller may chat with (the
- * server caps a page at 50; the seeded platform has a dozen). A load already running is not
- * started again; a failure keeps what was shown and goes through the error map.
- */
-const DIRECTORY_REQUEST = CharacterListRequest.decode({ scope: 'all', limit: CHARACTER_PAGE_MAX });
-
-export const loadCharactersEpic: AppEpic = (action$, _state$, deps) =>
-  action$.pipe(
-    filter(loadCharacters.match),
-    exhaustMap(() =>
-      concat(
-        of(characters.characterListRequested({})),
-        (E.isRight(DIRECTORY_REQUEST)
-          ? deps.streaming.api.listCharacters(DIRECTORY_REQUEST.right)
-          : EMPTY
-        ).pipe(
-          mergeMap((result) =>
-            E.isLeft(result)
-              ? of(characters.characterListFailed({}), reportApiFailure({ failure: result.left }))
-              : of(characters.characterListLoaded({ items: result.right.items.map(toChatCharacter) })),
-          ),
-        ),
       ),
     ),
   );
@@ -295,7 +266,6 @@ export const chatConnectionEpic: AppEpic = (action$, state$, deps) =>
   );
 
 export const chatEpics = [
-  loadCharactersEpic,
   openChatEpic,
   loadOlderChatEpic,
   closeChatEpic,
