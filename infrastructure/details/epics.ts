@@ -18,45 +18,26 @@ import {
   take,
   type Observable,
 } from 'rxjs';
-import { details, session, social } from '../../domain/index.js';
-import * as t from 'io-ts';
+import { details, session } from '../../domain/index.js';
 import {
   CommentCreateRequest,
   CommentListRequest,
   ModelSamplesRequest,
   RelatedRequest,
 } from '../contract/details';
-import { IdRequest, type ContentItem } from '../contract/feed';
-import type { ApiFailure, ApiResult } from '../http/client';
+import { IdRequest } from '../contract/feed';
+import { apiCodeOf, type ApiFailure, type ApiResult } from '../http/client';
+import { withRequest } from '../epics/request';
+import { itemsReceivedOf } from '../social/mappers';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { loadComments, loadDetail, loadWorks, postComment } from './commands';
 import { toDetailComment, toDetailItem, toWorkCard } from './mappers';
-import { toSocialItem } from '../social/mappers';
 import { loginDialog } from '../notices/toast';
 
-export const codeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
-
 /** A failure the person should hear about: anything but "no such item", which the page itself shows. */
-export const reportUnlessNotFound = (f: ApiFailure): Action[] =>
-  codeOf(f) === details.NOT_FOUND_CODE ? [] : [reportApiFailure({ failure: f })];
-
-/**
- * Builds a request by decoding it (branded fields are checked, never asserted): the call when
- * it decodes, else `orElse` (a value no request can carry asks for nothing).
- */
-export const withRequest = <A, R>(
-  codec: t.Type<A, unknown, unknown>,
-  value: unknown,
-  call: (req: A) => R,
-  orElse: R,
-): R => {
-  const decoded = codec.decode(value);
-  return E.isRight(decoded) ? call(decoded.right) : orElse;
-};
-
-export const itemsOf = (items: readonly ContentItem[]): Action[] =>
-  items.length > 0 ? [social.itemsReceived({ items: items.map(toSocialItem) })] : [];
+const reportUnlessNotFound = (f: ApiFailure): Action[] =>
+  apiCodeOf(f) === details.NOT_FOUND_CODE ? [] : [reportApiFailure({ failure: f })];
 
 export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
   action$.pipe(
@@ -80,7 +61,7 @@ export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
               mergeMap((r): Observable<Action> => {
                 if (E.isLeft(r))
                   return from([
-                    details.itemFailed({ id, code: codeOf(r.left) }),
+                    details.itemFailed({ id, code: apiCodeOf(r.left) }),
                     ...reportUnlessNotFound(r.left),
                   ]);
                 const item = r.right;
@@ -89,7 +70,7 @@ export const loadDetailEpic: AppEpic = (action$, _state$, { details: deps }) =>
                 return html$.pipe(
                   take(1),
                   mergeMap((html) => [
-                    ...itemsOf([item]),
+                    ...itemsReceivedOf([item]),
                     details.itemLoaded({ item: toDetailItem(item, html) }),
                   ]),
                   // The sanitiser's chunk did not load (offline): the item fails as a lost answer does.
@@ -119,7 +100,7 @@ export const loadCommentsEpic: AppEpic = (action$, state$, { details: deps }) =>
             deps.api.comments(request.right).pipe(
               map((r): Action =>
                 E.isLeft(r)
-                  ? details.commentsFailed({ id, offset, code: codeOf(r.left) })
+                  ? details.commentsFailed({ id, offset, code: apiCodeOf(r.left) })
                   : details.commentsLoaded({
                       id,
                       offset,
@@ -179,9 +160,9 @@ export const loadWorksEpic: AppEpic = (action$, _state$, { details: deps }) =>
             call.pipe(
               mergeMap((r): Action[] =>
                 E.isLeft(r)
-                  ? [details.worksFailed({ id, list, code: codeOf(r.left) })]
+                  ? [details.worksFailed({ id, list, code: apiCodeOf(r.left) })]
                   : [
-                      ...itemsOf(r.right.items),
+                      ...itemsReceivedOf(r.right.items),
                       details.worksLoaded({ id, list, items: r.right.items.map(toWorkCard) }),
                     ],
               ),

@@ -11,6 +11,7 @@ import { ReportRequest } from '../contract/social';
 import { loadFeedPage, muteCard, refreshFeed, reportCard, undoMute } from './commands';
 import { reportApiFailure } from '../notices/commands';
 import { toSocialItem } from '../social/mappers';
+import { apiCodeOf } from '../http/client';
 import type { Action, AppEpic } from '../epics/types';
 import { toast } from '../notices/toast';
 
@@ -78,7 +79,7 @@ export const loadFeedPageEpic: AppEpic = (action$, state$, { api }) =>
               mergeMap((result): Action[] =>
                 E.isLeft(result)
                   ? [
-                      feed.pageFailed({ query, code: result.left.kind === 'api' ? result.left.code : 0 }),
+                      feed.pageFailed({ query, code: apiCodeOf(result.left) }),
                       reportApiFailure({ failure: result.left }),
                     ]
                   : [

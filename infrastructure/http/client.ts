@@ -49,6 +49,9 @@ export type ApiFailure =
 
 export type ApiResult<A> = E.Either<ApiFailure, A>;
 
+/** The spec §8 code of a failure the server answered; 0 for a network, timeout or HTTP failure. */
+export const apiCodeOf = (f: ApiFailure): number => (f.kind === 'api' ? f.code : 0);
+
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface HttpClientOptions {

@@ -1,5 +1,5 @@
 import type { AppStore } from '../store/buildStore';
-import { whenState } from '../store/modules';
+import { whenState } from '../store/whenState';
 import { showCampaignBanner } from './commands';
 
 /**

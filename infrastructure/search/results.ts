@@ -16,7 +16,9 @@ import {
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { collectTag, loadSearchResults, loadTag, loadTagList, loadTagWorks } from './commands';
-import { codeOf, itemsOf, withRequest } from '../details/epics';
+import { withRequest } from '../epics/request';
+import { apiCodeOf } from '../http/client';
+import { itemsReceivedOf } from '../social/mappers';
 import { toTagCard, toTagInfo, toUserCard, toWorkCard } from '../details/mappers';
 import { loginDialog } from '../notices/toast';
 
@@ -71,9 +73,9 @@ export const loadSearchResultsEpic: AppEpic = (action$, state$, { details: deps 
               return deps.api.search(request.right).pipe(
                 map((r): Action[] =>
                   E.isLeft(r)
-                    ? [search.resultsFailed({ key, offset, code: codeOf(r.left) })]
+                    ? [search.resultsFailed({ key, offset, code: apiCodeOf(r.left) })]
                     : [
-                        ...(r.right.result_type === 'content' ? itemsOf(r.right.items) : []),
+                        ...(r.right.result_type === 'content' ? itemsReceivedOf(r.right.items) : []),
                         search.resultsLoaded({
                           key,
                           offset,
@@ -116,9 +118,9 @@ export const loadTagWorksEpic: AppEpic = (action$, state$, { details: deps }) =>
               return deps.api.tagWorks(decoded.right).pipe(
                 map((r): Action[] =>
                   E.isLeft(r)
-                    ? [search.resultsFailed({ key, offset, code: codeOf(r.left) })]
+                    ? [search.resultsFailed({ key, offset, code: apiCodeOf(r.left) })]
                     : [
-                        ...itemsOf(r.right.items),
+                        ...itemsReceivedOf(r.right.items),
                         search.resultsLoaded({
                           key,
                           offset,
@@ -158,7 +160,7 @@ export const loadTagListEpic: AppEpic = (action$, state$, { details: deps }) =>
             call.pipe(
               map((r): Action =>
                 E.isLeft(r)
-                  ? search.tagListFailed({ list, code: codeOf(r.left) })
+                  ? search.tagListFailed({ list, code: apiCodeOf(r.left) })
                   : search.tagListLoaded({ list, items: r.right.items.map(toTagCard) }),
               ),
             ),
@@ -182,7 +184,7 @@ export const loadTagEpic: AppEpic = (action$, _state$, { details: deps }) =>
             withRequest(TagDetailRequest, { name }, deps.api.tagDetail, EMPTY).pipe(
               map((r): Action =>
                 E.isLeft(r)
-                  ? search.tagFailed({ name, code: codeOf(r.left) })
+                  ? search.tagFailed({ name, code: apiCodeOf(r.left) })
                   : search.tagLoaded({ name, tag: toTagInfo(r.right) }),
               ),
             ),

@@ -8,7 +8,7 @@ import { concat, EMPTY, filter, forkJoin, map, mergeMap, of, switchMap, type Obs
 import { errors, session, signedOutEvents } from '../../domain/index.js';
 import { LoginThrottled, type AccountSettings } from '../contract/account';
 import type { Api } from '../http/api';
-import type { ApiFailure, ApiResult } from '../http/client';
+import { apiCodeOf, type ApiFailure, type ApiResult } from '../http/client';
 import { appStarted } from '../store/commands';
 import {
   changeSettings,
@@ -163,7 +163,7 @@ export const loadSettingsEpic: AppEpic = (action$, _state$, { api }) =>
           mergeMap((result): Action[] =>
             E.isLeft(result)
               ? [
-                  session.settingsLoadFailed({ code: result.left.kind === 'api' ? result.left.code : 0 }),
+                  session.settingsLoadFailed({ code: apiCodeOf(result.left) }),
                   reportApiFailure({ failure: result.left }),
                 ]
               : [session.settingsLoaded({ settings: toSettings(result.right) })],

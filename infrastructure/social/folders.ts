@@ -5,7 +5,8 @@ import { people } from '../../domain/index.js';
 import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { collectItem, createFolder, loadFolders } from './commands';
-import { codeOf, signedIn } from './shared';
+import { apiCodeOf } from '../http/client';
+import { signedIn } from './shared';
 
 export const loadFoldersEpic: AppEpic = (action$, state$, { social: deps }) =>
   action$.pipe(
@@ -25,7 +26,7 @@ export const loadFoldersEpic: AppEpic = (action$, state$, { social: deps }) =>
                     count: f.num_of_items,
                   })),
                 })
-              : people.foldersFailed({ code: codeOf(r.left) }),
+              : people.foldersFailed({ code: apiCodeOf(r.left) }),
           ),
         ),
       ),

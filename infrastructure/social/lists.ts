@@ -7,12 +7,12 @@ import type { Action, AppEpic } from '../epics/types';
 import type { Dependencies } from '../store/dependencies';
 import { loadList } from './commands';
 import { toFeedCard, toPerson, toSocialItem } from './mappers';
-import { codeOf } from './shared';
+import { apiCodeOf } from '../http/client';
 
 const PAGE = 20;
 
 const pageOf = (deps: Dependencies['social'], list: people.ListRef, offset: number): Observable<Action[]> => {
-  const failed = (f: ApiFailure): Action[] => [people.listFailed({ list, code: codeOf(f) })];
+  const failed = (f: ApiFailure): Action[] => [people.listFailed({ list, code: apiCodeOf(f) })];
   const req = { account_no: list.id, offset, limit: PAGE } as never;
   switch (list.kind) {
     case 'works':

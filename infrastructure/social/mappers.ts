@@ -85,3 +85,7 @@ export const toPerson = (u: UserCard): people.PersonCard => ({
   followers: u.num_of_followers,
   works: u.num_of_works,
 });
+
+/** The social context's part of cards that arrived (likes, collects, follows): none for no card. */
+export const itemsReceivedOf = (items: readonly ContractItem[]): ReturnType<typeof social.itemsReceived>[] =>
+  items.length > 0 ? [social.itemsReceived({ items: items.map(toSocialItem) })] : [];

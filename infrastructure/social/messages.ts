@@ -7,7 +7,8 @@ import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { loadMessages, loadUnreadCounts, markAllMessagesRead, markMessageRead } from './commands';
 import { toMessage } from './mappers';
-import { codeOf, signedIn } from './shared';
+import { apiCodeOf } from '../http/client';
+import { signedIn } from './shared';
 
 const counts = (r: ApiResult<messages.UnreadCounts>): Action[] =>
   E.isRight(r) ? [messages.unreadCountsReceived({ counts: r.right })] : [];
@@ -42,7 +43,7 @@ export const loadMessagesEpic: AppEpic = (action$, state$, { social: deps }) =>
                       offset: r.right.offset,
                       hasMore: r.right.has_more,
                     })
-                  : messages.messageListFailed({ type, code: codeOf(r.left) }),
+                  : messages.messageListFailed({ type, code: apiCodeOf(r.left) }),
               ),
             ),
           );

@@ -6,7 +6,8 @@ import { reportApiFailure } from '../notices/commands';
 import type { Action, AppEpic } from '../epics/types';
 import { loadGuideStatus, loadInvitationCodes, loadProfile, loadStats, setGuideStatus } from './commands';
 import { toProfile, toStats } from './mappers';
-import { codeOf, signedIn } from './shared';
+import { apiCodeOf } from '../http/client';
+import { signedIn } from './shared';
 
 /** An unknown id (10404) is a missing profile: the page is a real 404. */
 export const loadProfileEpic: AppEpic = (action$, _state$, { social: deps }) =>
@@ -25,7 +26,7 @@ export const loadProfileEpic: AppEpic = (action$, _state$, { social: deps }) =>
                     social.followsReceived({ follows: { [r.right.id]: r.right.is_follow } }),
                     people.profileLoaded({ profile: toProfile(r.right) }),
                   ];
-                const code = codeOf(r.left);
+                const code = apiCodeOf(r.left);
                 return code === 10404 || code === 10400
                   ? [people.profileMissing({ id })]
                   : [people.profileFailed({ id, code })];
@@ -50,7 +51,7 @@ export const loadStatsEpic: AppEpic = (action$, state$, { social: deps }) =>
             map((r): Action =>
               E.isRight(r)
                 ? people.statsLoaded({ stats: toStats(r.right) })
-                : people.statsFailed({ code: codeOf(r.left) }),
+                : people.statsFailed({ code: apiCodeOf(r.left) }),
             ),
           ),
       ),

@@ -62,7 +62,7 @@ export const makeTaskService = (
 ): TaskService => {
   const store: TaskStore = { db, blobs };
   let stopping = false;
-  const working: WorkSettings = { ...work, stopping: () => stopping || (work.stopping?.() ?? false) };
+  const working: WorkSettings = { ...work, stopping: () => stopping };
   return {
     create: (caller, req, now) => createTask(store, durationMs, caller, req, now),
     estimate: (caller, req, now) => estimateTask(store, durationMs, caller, req, now),

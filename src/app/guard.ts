@@ -14,7 +14,7 @@ import {
   openLoginDialog,
   type RouteMeta,
 } from '../../infrastructure/routing/guard';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import type { RouteContext } from '../routes/types';
 
 /**

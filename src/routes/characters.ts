@@ -5,7 +5,7 @@
  */
 import { characters } from '../../domain/index.js';
 import { conversationModules } from '../../infrastructure/app/registry';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import { loadCharacter } from '../../infrastructure/characters/commands';
 import { notFound, type AppRoute, type RouteContext } from './types';
 

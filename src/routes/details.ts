@@ -1,7 +1,7 @@
 import { details } from '../../domain/index.js';
 import { loadDetail } from '../../infrastructure/details/commands';
 import { loadDetailsModule, loadFeedModule, loadSearchModule } from '../../infrastructure/app/registry';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import { notFound, type AppRoute, type RouteContext } from './types';
 
 /** How long a loader waits for the item before showing the page (with its own loading state). */

@@ -1,6 +1,6 @@
 import { openPostEditor } from '../../infrastructure/posts/commands';
 import { loadPostsModule, studioModules } from '../../infrastructure/app/registry';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import type { AppRoute } from './types';
 
 /** How long the loader waits for a restored session before reading the draft. */

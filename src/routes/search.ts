@@ -1,7 +1,7 @@
 import { details, search } from '../../domain/index.js';
 import { loadTag } from '../../infrastructure/search/commands';
 import { loadDetailsModule, loadSearchModule } from '../../infrastructure/app/registry';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import { notFound, type AppRoute } from './types';
 
 const TAG_WAIT_MS = 8000;

@@ -5,7 +5,7 @@
  */
 import { studio, type RootState } from '../../domain/index.js';
 import { conversationModules, studioModules } from '../../infrastructure/app/registry';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import { loadSquareItem, loadWorkflow } from '../../infrastructure/studio/commands';
 import { notFound, type AppRoute, type RouteContext } from './types';
 

@@ -1,6 +1,6 @@
 import { people } from '../../domain/index.js';
 import { loadProfile } from '../../infrastructure/social/commands';
-import { whenState } from '../../infrastructure/store/modules';
+import { whenState } from '../../infrastructure/store/whenState';
 import { notFound, type AppRoute } from './types';
 
 /** How long the loader waits for the profile before showing the page (which then shows its own state). */

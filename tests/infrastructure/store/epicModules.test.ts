@@ -19,7 +19,7 @@ import {
   conversationModules,
   studioModules,
 } from '../../../infrastructure/app/registry';
-import { whenState } from '../../../infrastructure/store/modules';
+import { whenState } from '../../../infrastructure/store/whenState';
 import { startUpload } from '../../../infrastructure/uploads/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeUploadServer, memoryFile, patternBytes } from '../../support/fakes/uploads';

@@ -1,0 +1,16 @@
+import * as E from 'fp-ts/Either';
+import type * as t from 'io-ts';
+
+/**
+ * Builds a request by decoding it (branded fields are checked, never asserted): the call when
+ * it decodes, else `orElse` (a value no request can carry asks for nothing).
+ */
+export const withRequest = <A, R>(
+  codec: t.Type<A, unknown, unknown>,
+  value: unknown,
+  call: (req: A) => R,
+  orElse: R,
+): R => {
+  const decoded = codec.decode(value);
+  return E.isRight(decoded) ? call(decoded.right) : orElse;
+};
