@@ -5,9 +5,13 @@
  * Prints one line per route: the four category scores and FCP, LCP, TBT and CLS. Asserts nothing:
  * figures on a busy machine move, the README's Performance section keeps the last run and the machine.
  *
+ * `LIGHTHOUSE_ROUTES=/a,/b` runs those routes only; `LIGHTHOUSE_REPORTS=<dir>` also writes each route's whole report there (JSON).
+ *
  * Chromium is `CHROME_PATH` (else /usr/bin/chromium), started headless by chrome-launcher.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROME, startApp } from '../tests/e2e/support';
@@ -61,7 +65,9 @@ const main = async (): Promise<void> => {
     console.log(
       `${'route'.padEnd(18)} perf a11y  bp  seo ${METRICS.map(([n]) => n.padStart(8)).join(' ')}  JS transferred`,
     );
-    for (const route of ROUTES) {
+    // LIGHTHOUSE_ROUTES=/explore,/pricing runs only those routes (a quicker look at one change).
+    const only = process.env['LIGHTHOUSE_ROUTES']?.split(',').filter((r) => r !== '');
+    for (const route of only ?? ROUTES) {
       const result = await lighthouse(`${app.url}${route}`, {
         port: chrome.port,
         output: 'json',
@@ -72,6 +78,15 @@ const main = async (): Promise<void> => {
       if (!lhr) {
         console.log(`${route.padEnd(18)} no result`);
         continue;
+      }
+      // LIGHTHOUSE_REPORTS=<dir> keeps each route's whole report (its JSON) to read the why behind a figure.
+      const keep = process.env['LIGHTHOUSE_REPORTS'];
+      if (keep) {
+        mkdirSync(keep, { recursive: true });
+        writeFileSync(
+          path.join(keep, `${route === '/' ? 'home' : route.slice(1).replace(/\W+/g, '_')}.json`),
+          JSON.stringify(lhr),
+        );
       }
       const scores = CATEGORIES.map((c) => score(lhr.categories[c]?.score)).join('  ');
       const metrics = METRICS.map(([, id]) => metric(id, lhr.audits[id]?.numericValue).padStart(8)).join(' ');

@@ -8,17 +8,21 @@ import { notFound, type AppRoute, type RouteContext } from './types';
 const ITEM_WAIT_MS = 8000;
 
 /**
- * Asks for the item and waits for its answer: an id the server does not know, or an item of
- * another type at this address (a model at /artwork/:id), is the real not-found page.
+ * The item is asked for as the route starts, beside its guard and messages (issue 22: the page's
+ * main picture no longer waits for the guard's round trips); then the loader waits for the answer:
+ * an id the server does not know, or an item of another type at this address (a model at
+ * /artwork/:id), is the real not-found page.
  */
-const settleItem =
-  (page: details.DetailPage) =>
-  async ({ store }: RouteContext, params: Readonly<Record<string, string | undefined>>): Promise<void> => {
+const itemOf = (page: details.DetailPage): Pick<AppRoute, 'start' | 'load'> => ({
+  start: ({ store }, params) => {
+    store.dispatch(loadDetail({ page, id: params['id'] ?? '' }));
+  },
+  load: async ({ store }: RouteContext, params) => {
     const id = params['id'] ?? '';
-    store.dispatch(loadDetail({ page, id }));
     const s = await whenState(store, (st) => details.isDetailSettled(st.details, id), ITEM_WAIT_MS);
     if (details.selectDetailFor(s.details, page, id).status === 'notFound') throw notFound();
-  };
+  },
+});
 
 // The feed module answers the like button (its toggleLike command) on these pages.
 const modules = [loadDetailsModule, loadSearchModule, loadFeedModule];
@@ -31,7 +35,7 @@ export const artworkRoute: AppRoute = {
   descriptionId: 'meta.description.artwork',
   modules,
   page: () => import('../features/details/pages/ArtworkPage'),
-  load: settleItem('artwork'),
+  ...itemOf('artwork'),
 };
 
 /**
@@ -45,7 +49,7 @@ export const modelRoute: AppRoute = {
   descriptionId: 'meta.description.model',
   modules,
   page: () => import('../features/details/pages/ModelPage'),
-  load: settleItem('model'),
+  ...itemOf('model'),
 };
 
 export const modelNewDetailRoute: AppRoute = {
@@ -55,7 +59,7 @@ export const modelNewDetailRoute: AppRoute = {
   descriptionId: 'meta.description.model',
   modules,
   page: () => import('../features/details/pages/ModelPage'),
-  load: settleItem('model'),
+  ...itemOf('model'),
 };
 
 export const postRoute: AppRoute = {
@@ -64,7 +68,7 @@ export const postRoute: AppRoute = {
   titleId: 'title.post',
   modules,
   page: () => import('../features/details/pages/PostPage'),
-  load: settleItem('post'),
+  ...itemOf('post'),
 };
 
 export const audioRoute: AppRoute = {
@@ -73,7 +77,7 @@ export const audioRoute: AppRoute = {
   titleId: 'title.audio',
   modules,
   page: () => import('../features/details/pages/AudioPage'),
-  load: settleItem('audio'),
+  ...itemOf('audio'),
 };
 
 export const videoRoute: AppRoute = {
@@ -82,7 +86,7 @@ export const videoRoute: AppRoute = {
   titleId: 'title.video',
   modules,
   page: () => import('../features/details/pages/VideoPage'),
-  load: settleItem('video'),
+  ...itemOf('video'),
 };
 
 export const detailRoutes: readonly AppRoute[] = [

@@ -1,6 +1,21 @@
 import { feed } from '../../domain/index.js';
 import { loadFeedModule, studioModules } from '../../infrastructure/app/registry';
-import { notFound, type AppRoute } from './types';
+import { loadFeedPage } from '../../infrastructure/feed/commands';
+import { notFound, type AppRoute, type RouteContext } from './types';
+
+/**
+ * The tab's first page is asked for as the route loads, beside the page's own code, not by the
+ * page once it has rendered: on a phone the cards' request and then their pictures (the page's
+ * largest paint) no longer wait for the page's chunk to arrive and run (issue 22). The query is
+ * the one the page reads from the same address (`feed.parseSquareSearch`), so the page finds its
+ * list loading and asks for nothing more. A list already held (back to the square) is left as it
+ * is: the page shows it where the person left it.
+ */
+const askFirstPage = ({ store }: RouteContext, tab: feed.FeedTab, url: URL): void => {
+  const query = feed.parseSquareSearch(tab, [...url.searchParams]);
+  if (feed.selectFeedFor(store.getState().feed, query).status === 'idle')
+    store.dispatch(loadFeedPage({ tab, query }));
+};
 
 /**
  * The community square (spec §2 feed tabs): `/explore` is the recommend tab, `/explore/:tab` the
@@ -15,6 +30,10 @@ export const exploreRoute: AppRoute = {
   descriptionId: 'meta.description.explore',
   modules: [loadFeedModule, ...studioModules],
   page: () => import('../features/feed/pages/ExplorePage'),
+  start: (ctx, params, url) => {
+    const tab = feed.squareTabOf(params['tab']);
+    if (tab !== null) askFirstPage(ctx, tab, url);
+  },
   load: async (_ctx, params) => {
     if (feed.squareTabOf(params['tab']) === null) throw notFound();
   },
@@ -38,6 +57,7 @@ export const exploreSectionRoutes: readonly AppRoute[] = feed.FEED_TABS.flatMap(
           descriptionId: 'meta.description.explore',
           modules: [loadFeedModule, ...studioModules],
           page: () => import('../features/feed/pages/ExplorePage'),
+          start: (ctx: RouteContext, _params: unknown, url: URL) => askFirstPage(ctx, tab, url),
         },
       ];
 });

@@ -26,6 +26,13 @@ export interface AppRoute {
   readonly descriptionId?: string;
   readonly modules?: readonly EpicModuleLoader[];
   readonly page: () => Promise<{ readonly default: ComponentType }>;
+  /**
+   * What the page will ask for first, asked for as soon as the route's epics run, beside its
+   * guard and messages rather than after them (issue 22: on a phone each round trip the page's
+   * largest paint waits for is counted). Never awaited; a guard that sends the person elsewhere
+   * leaves the answer unused.
+   */
+  readonly start?: (ctx: RouteContext, params: Params, url: URL) => void;
   readonly load?: (ctx: RouteContext, params: Params) => Promise<void>;
 }
 

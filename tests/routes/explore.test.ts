@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { feed, routing } from '../../domain/index.js';
+import { evolve, feed, initialRootState, routing, type RootState } from '../../domain/index.js';
+import { loadFeedPage } from '../../infrastructure/feed/commands';
 import { exploreRoute, exploreSectionRoutes } from '../../src/routes/explore';
+import type { RouteContext } from '../../src/routes/types';
+
+/** A loader's context over a store that records what it is told (its state: `state`). */
+const contextOver = (state: RootState) => {
+  const dispatched: { readonly type: string; readonly payload?: unknown }[] = [];
+  const ctx = {
+    store: { getState: () => state, dispatch: (a: (typeof dispatched)[number]) => dispatched.push(a) },
+  } as unknown as RouteContext;
+  return { ctx, dispatched };
+};
 
 const input = (path: string, routeName: string, enableTavern: boolean): routing.RouteInput => ({
   path,
@@ -50,9 +61,35 @@ describe('the square addresses (spec §2 explore sections with tag paths)', () =
 
   it('/explore/:tab knows every square tab, anime and Creator Academy included, and 404s the rest', async () => {
     const load = (tab: string | undefined) =>
-      exploreRoute.load!({} as never, tab === undefined ? {} : { tab });
+      exploreRoute.load!(contextOver(initialRootState).ctx, tab === undefined ? {} : { tab });
     for (const tab of [undefined, 'model', 'anime', 'creatorAcademy'])
       await expect(load(tab)).resolves.toBeUndefined();
     await expect(load('nope')).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("asks for the tab's first page as the route starts, with the address's query, unless the list is held", async () => {
+    const url = new URL('http://localhost/explore/model?sort=new');
+    const query = feed.parseSquareSearch('model', [...url.searchParams]);
+    const fresh = contextOver(initialRootState);
+    exploreRoute.start!(fresh.ctx, { tab: 'model' }, url);
+    expect(fresh.dispatched).toEqual([loadFeedPage({ tab: 'model', query })]);
+
+    // Back at the square: the list of that query is held (loading or loaded), so nothing is asked.
+    const held = evolve(
+      initialRootState,
+      feed.pageRequested({ query: { ...query, params: { ...query.params, offset: 0 } } }),
+    );
+    expect(feed.selectFeedFor(held.feed, query).status).not.toBe('idle');
+    const back = contextOver(held);
+    exploreRoute.start!(back.ctx, { tab: 'model' }, url);
+    expect(back.dispatched).toEqual([]);
+
+    // A section path (`/model`) asks for its own tab's first page.
+    const section = exploreSectionRoutes.find((r) => r.path === 'ai-video')!;
+    const atSection = contextOver(initialRootState);
+    section.start!(atSection.ctx, {}, new URL('http://localhost/ai-video'));
+    expect(atSection.dispatched).toEqual([
+      loadFeedPage({ tab: 'video', query: feed.parseSquareSearch('video', []) }),
+    ]);
   });
 });

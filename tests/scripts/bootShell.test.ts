@@ -95,4 +95,25 @@ describe("index.html's boot script", () => {
     });
     expect(wrong).toEqual([]);
   });
+
+  it("asks for the shell's messages in the language it chose, beside the scripts (issue 22)", () => {
+    const links: Record<string, string>[] = [];
+    const root = { lang: 'en', dir: '', dataset: {} as Record<string, string> };
+    new Function('document', 'location', 'navigator', 'localStorage', boot ?? '')(
+      {
+        documentElement: root,
+        cookie: '',
+        createElement: () => ({}),
+        head: { appendChild: (l: Record<string, string>) => links.push(l) },
+      },
+      { pathname: '/ar/explore' },
+      { language: 'en-US' },
+      { getItem: () => null },
+    );
+    expect(root).toMatchObject({ lang: 'ar', dir: 'rtl' });
+    // The catalogue's fetch (infrastructure/i18n/catalogue.ts) is a same-origin `fetch` of this address.
+    expect(links).toEqual([
+      { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: '/locales/ar/common.json' },
+    ]);
+  });
 });
