@@ -56,6 +56,23 @@ const INFRASTRUCTURE_AREAS = readdirSync(new URL('./infrastructure', import.meta
 })
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
+const OPEN_AREAS = ['app', 'contract', 'epics', 'http', 'store', 'platform'];
+const AREA_SURFACE = [
+  './commands.ts',
+  './api.ts',
+  './mappers.ts',
+  './deps.ts',
+  './browser.ts',
+  './module.ts',
+];
+const AREA_PUBLISHED = {
+  // The toast every area's epics raise.
+  notices: ['./toast.ts'],
+  // The GIF decoder the editor's clips share with the uploads' compressor.
+  uploads: ['./gifDecode.ts'],
+  // The create-with-captcha step of every area that creates a task (studio tools too) and its port.
+  tasks: ['./captcha.ts'],
+};
 const infrastructureZones = [
   {
     target: INFRASTRUCTURE_AREAS.filter((a) => a !== 'app').map((a) => `./infrastructure/${a}`),
@@ -69,6 +86,22 @@ const infrastructureZones = [
     except: ['./contract', './epics', './store/dependencies.ts'],
     message: 'the kernel (contract/, epics/) sits below the areas and imports none of them',
   },
+  // An area's inside is its own (issue 26): another area imports only its surface, the files of the
+  // same name in every area: commands.ts (what may be asked), api.ts (its calls), mappers.ts (its
+  // contract values as the domain holds them), deps.ts (its ports), browser.ts (their browser
+  // adapters) and module.ts; plus what an area publishes on purpose (AREA_PUBLISHED). The kernel
+  // (contract/, epics/, http/, store/) and platform/ (the browser's ports every area shares) are open.
+  ...INFRASTRUCTURE_AREAS.filter((a) => !OPEN_AREAS.includes(a)).map((area) => ({
+    target: INFRASTRUCTURE_AREAS.filter((a) => a !== area && a !== 'app').map((a) => `./infrastructure/${a}`),
+    from: `./infrastructure/${area}`,
+    except: [...AREA_SURFACE, ...(AREA_PUBLISHED[area] ?? [])],
+    message: `another area imports only ${area}/'s surface (${[
+      ...AREA_SURFACE,
+      ...(AREA_PUBLISHED[area] ?? []),
+    ]
+      .map((f) => f.slice(2))
+      .join(', ')}): the rest is its own`,
+  })),
 ];
 const group = (names, message) => ({ group: names, message });
 

@@ -11,7 +11,7 @@ import { billingCacheEpics } from '../billing/caches';
 import { marketingEpics } from '../marketing/epics';
 import { dialogEpics } from '../notices/dialogs';
 import { noticeEpics } from '../notices/epics';
-import { persistenceEpics } from '../platform/persistence';
+import { persistenceEpics } from './persistence';
 import { countdownEpics } from '../popups/countdown';
 import { popupQueueEpics } from '../popups/queue';
 import { reminderEpics } from '../popups/reminders';

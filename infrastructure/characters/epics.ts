@@ -32,7 +32,7 @@ import {
 import type { Action, AppEpic } from '../epics/types';
 import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
-import { toChatCharacter } from '../chat/protocol';
+import { toChatCharacter } from './mappers';
 import {
   deleteCharacter,
   loadCharacter,

@@ -40,7 +40,8 @@ import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatResumeRequest } from '../contract/str
 import type { Action, AppEpic } from '../epics/types';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
-import { reconnectDelay } from '../streaming/backoff';
+import { reconnectDelay } from './backoff';
+import { toChatCharacter } from '../characters/mappers';
 import {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_SEND_TIMEOUT,
@@ -48,7 +49,6 @@ import {
   chatEventToActions,
   resumeAckToActions,
   sendRequestOf,
-  toChatCharacter,
   toIncoming,
   toSettingsChanged,
 } from './protocol';

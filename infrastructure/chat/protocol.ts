@@ -8,8 +8,8 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
-import { characters, chat } from '../../domain/index.js';
-import type { Character, ChatSessionSettings } from '../contract/characters';
+import { chat } from '../../domain/index.js';
+import type { ChatSessionSettings } from '../contract/characters';
 import {
   CHAT_EVENT,
   CHAT_SOCKET_PATH,
@@ -37,25 +37,6 @@ export const CHAT_REPLY_FAILED = 'errors.chatReplyFailed';
 export const CHAT_ACK_TIMEOUT_MS = 10_000;
 
 export const chatEventPath = (event: string): string => `${CHAT_SOCKET_PATH}#${event}`;
-
-/** A character of the studio calls as the chat screens show it. */
-export const toChatCharacter = (c: Character): characters.ChatCharacter => ({
-  id: c.id,
-  name: c.name,
-  intro: c.intro,
-  greeting: c.greeting,
-  kind: chat.characterKind(c.character_type),
-  coverUrl: c.cover.url === '' ? null : c.cover.url,
-  isOfficialAgent: c.is_official_agent,
-  characterType: c.character_type,
-  initMemNum: c.init_mem_num,
-  supportVoice: c.support_voice,
-  voice: c.voice,
-  gender: c.gender,
-  isPublic: c.is_public,
-  isMine: c.is_mine,
-  author: c.author,
-});
 
 export const toAttachment = (a: ChatAttachmentItem): chat.ChatAttachment => ({
   fileId: a.file_id,

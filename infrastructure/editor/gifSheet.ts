@@ -15,6 +15,7 @@
  */
 import { Observable } from 'rxjs';
 import { editor } from '../../domain/index.js';
+import type { GifSheets } from './deps';
 import { makeGifHoldings, type GifHeld, type GifHoldings } from './gifHoldings';
 
 /** A frame's long side in the sheet, at most. */
@@ -235,7 +236,7 @@ const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 /** Opens a GIF with the script's decoder (omggif): frames composed in the page, a few per turn. */
 export const scriptGifFrames = async (bytes: Uint8Array): Promise<GifFrames<never>> => {
   // The decoder arrives with the first GIF that needs it, not with the editor.
-  const { readGifFrames } = await import('../uploads/gif');
+  const { readGifFrames } = await import('../uploads/gifDecode');
   const gif = readGifFrames(bytes);
   return {
     decoder: 'script',
@@ -276,20 +277,6 @@ export const openGifFrames = async <F extends VideoFrameLike>(
 
 // ---------------------------------------------------------------------------------------------
 // The sheet, in the browser
-
-/** The editor's GIF sheets: made from a GIF's address, and let go by address or all at once. */
-export interface GifSheets {
-  /**
-   * Fetches the GIF at `url` and draws its frames into a sheet (a blob: image). Errors when the
-   * file cannot be had, is not a GIF, or has too many frames for a sheet. Unsubscribed before it
-   * answers, it lets go of everything it made.
-   */
-  readonly load: (url: string) => Observable<editor.GifSheet>;
-  /** Lets go of what the sheets of these GIFs hold (their images are revoked). */
-  readonly release: (urls: readonly string[]) => void;
-  /** Lets go of what every sheet holds (sign-out). */
-  readonly releaseAll: () => void;
-}
 
 class Abandoned extends Error {}
 

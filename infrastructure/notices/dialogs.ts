@@ -19,25 +19,6 @@ const found = (findDialog: PlatformDeps['findDialog'], name: string): boolean =>
   }
 };
 
-/** A registry the views fill: a mounted dialog registers its name and unregisters on unmount. */
-export const makeDialogRegistry = () => {
-  const mounted = new Map<string, number>();
-  return {
-    has: (name: string): boolean => (mounted.get(name) ?? 0) > 0,
-    register: (name: string): (() => void) => {
-      mounted.set(name, (mounted.get(name) ?? 0) + 1);
-      let done = false;
-      return () => {
-        if (done) return;
-        done = true;
-        const n = (mounted.get(name) ?? 1) - 1;
-        if (n <= 0) mounted.delete(name);
-        else mounted.set(name, n);
-      };
-    },
-  };
-};
-
 export const showDialogEpic: AppEpic = (action$, _state$, { platform, scheduler }) =>
   action$.pipe(
     filter(showDialog.match),

@@ -8,7 +8,7 @@ import type { HttpClient } from '../http/client';
 import { makePlatformApi } from './api';
 import { makeCookieAdapter } from './cookies';
 import type { PlatformDeps, PushCapabilities, PushPermission, PushRegistration } from './deps';
-import { makeDialogRegistry } from '../notices/dialogs';
+import { makeDialogRegistry } from './dialogRegistry';
 import { makeFetchRange } from './fetchers';
 import { indexedDbStore, memoryKeyValueStore } from './indexedDb';
 import { browserLocalStore } from './storage';

@@ -16,7 +16,7 @@ import { deferredEpics } from '../epics/deferred';
 import { combineGuarded, type EpicModule } from '../epics/module';
 import type { Action, AppEpic } from '../epics/types';
 import type { Dependencies } from './dependencies';
-import { dropTokenOnSignOut } from '../session/tokenOnSignOut';
+import { dropTokenOnSignOut } from '../http/tokenOnSignOut';
 import { makeRecorder, type LogSink } from './recorder';
 
 export interface MakeStoreOptions {

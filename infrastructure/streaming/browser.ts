@@ -10,7 +10,7 @@ import type { HttpClient } from '../http/client';
 import { makeStudioApi } from './api';
 import type { AudioOutput, AudioSink, StreamingDeps } from './deps';
 import { makeFetchStream } from './fetchStream';
-import { socketIoChatConnector } from '../chat/socketAdapter';
+import { socketIoChatConnector } from '../chat/browser';
 
 const webAudioOutput = (): AudioOutput => ({
   open: (sampleRate) => {

@@ -1,9 +1,9 @@
 /**
  * The browser's studio capabilities: the calls on the shared HTTP client, a canvas that reads an
- * image's pixels, and the GIF clips' frame sheets (../editor/gifSheet.ts).
+ * image's pixels, and the GIF clips' frame sheets (the editor's, ../editor/browser.ts).
  */
-import { Observable, from, mergeMap } from 'rxjs';
-import type { GifSheets } from '../editor/gifSheet';
+import { Observable } from 'rxjs';
+import { lazyGifSheets } from '../editor/browser';
 import type { HttpClient } from '../http/client';
 import { makeStudioToolsApi } from './api';
 import type { Pixels, StudioDeps } from './deps';
@@ -38,20 +38,6 @@ const readPixels = (url: string, maxSide: number): Observable<Pixels> =>
       image.onerror = null;
     };
   });
-
-/**
- * The GIF sheets, their code (../editor/gifSheet.ts) loaded with the first GIF clip (issue 22: not
- * in the first visit). Before that nothing is held, so a release has nothing to let go of.
- */
-const lazyGifSheets = (): GifSheets => {
-  let sheets: GifSheets | null = null;
-  const loaded = () => import('../editor/gifSheet').then((m) => (sheets ??= m.browserGifSheets()));
-  return {
-    load: (url) => from(loaded()).pipe(mergeMap((s) => s.load(url))),
-    release: (urls) => sheets?.release(urls),
-    releaseAll: () => sheets?.releaseAll(),
-  };
-};
 
 export const browserStudioDeps = (http: HttpClient): StudioDeps => ({
   api: makeStudioToolsApi(http),

@@ -3,7 +3,7 @@
  * extraction (an image drawn on a canvas at the size the domain asks for). Browser versions are in browser.ts.
  */
 import type { Observable } from 'rxjs';
-import type { GifSheets } from '../editor/gifSheet';
+import type { GifSheets } from '../editor/deps';
 import type { StudioToolsApi } from './api';
 
 export interface Pixels {

@@ -39,7 +39,7 @@ import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
 import { createWithCaptcha } from '../tasks/captcha';
-import { createdActions } from '../tasks/epics';
+import { createdActions } from '../tasks/mappers';
 import {
   createVoice,
   downloadStreamAudio,

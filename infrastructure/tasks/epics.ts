@@ -41,7 +41,7 @@ import {
   submitAfterUpload,
   submitTask,
 } from './commands';
-import { IDENTITY_FIELDS, toTaskOptions, toTaskReport, toTaskSnapshot } from './mappers';
+import { createdActions, toTaskReport, toTaskSnapshot } from './mappers';
 import { refreshPayment } from '../billing/commands';
 import { reportApiFailure } from '../notices/commands';
 import type { Dependencies } from '../store/dependencies';
@@ -55,37 +55,6 @@ export const ESTIMATE_DEBOUNCE_MS = 300;
 export const SIGN_IN_LIST_PAGE_SIZE = 50;
 
 const isGuestSession = (state: RootState): boolean => state.session.status === 'guest';
-
-export const createdActions = (
-  item: {
-    id: string;
-    domain_type: number;
-    prompt: string;
-    aspect_ratio: string;
-    estimate_time: number | null;
-    seed?: number;
-  },
-  seed: number | undefined,
-  guest: boolean,
-  now: number,
-  request?: Readonly<Record<string, unknown>>,
-): Action[] => [
-  tasks.taskCreated({
-    id: item.id,
-    params: {
-      domainType: item.domain_type,
-      prompt: item.prompt,
-      aspectRatio: item.aspect_ratio,
-      // The seed the server chose when none was asked for: a retry gives the same picture.
-      seed: seed ?? item.seed ?? null,
-      ...(request ? { options: toTaskOptions(request, IDENTITY_FIELDS) } : {}),
-    },
-    guest,
-    estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
-    createdAt: now,
-  }),
-  refreshPayment({}),
-];
 
 export const createTaskEpic: AppEpic = (action$, state$, { api, clock, captcha }) =>
   action$.pipe(

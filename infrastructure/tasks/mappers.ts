@@ -1,6 +1,8 @@
-/** Task-area contract values to domain values: options, the task options config, a remix. */
-import type { tasks } from '../../domain/index.js';
+/** Task-area contract values to domain values: options, the task options config, a remix, a creation. */
+import { tasks } from '../../domain/index.js';
+import { refreshPayment } from '../billing/commands';
 import type { TaskItem, TaskMedia, TaskOptionsConfig, TaskRemixResponse } from '../contract/tasks';
+import type { Action } from '../epics/types';
 
 const MAX_DEPTH = 6;
 
@@ -131,3 +133,35 @@ export const toTaskSnapshot = (item: TaskItem, guest: boolean): tasks.TaskSnapsh
   ...(item.artwork_id === undefined ? {} : { publishedAs: item.artwork_id }),
   ...(typeof item.production_frame === 'string' ? { productionFrame: item.production_frame } : {}),
 });
+
+/** What a created task's answer records: the task (its parameters, the seed the server chose) and a coin refresh. */
+export const createdActions = (
+  item: {
+    id: string;
+    domain_type: number;
+    prompt: string;
+    aspect_ratio: string;
+    estimate_time: number | null;
+    seed?: number;
+  },
+  seed: number | undefined,
+  guest: boolean,
+  now: number,
+  request?: Readonly<Record<string, unknown>>,
+): Action[] => [
+  tasks.taskCreated({
+    id: item.id,
+    params: {
+      domainType: item.domain_type,
+      prompt: item.prompt,
+      aspectRatio: item.aspect_ratio,
+      // The seed the server chose when none was asked for: a retry gives the same picture.
+      seed: seed ?? item.seed ?? null,
+      ...(request ? { options: toTaskOptions(request, IDENTITY_FIELDS) } : {}),
+    },
+    guest,
+    estimateMs: item.estimate_time === null ? null : item.estimate_time * 1000,
+    createdAt: now,
+  }),
+  refreshPayment({}),
+];

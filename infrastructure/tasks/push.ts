@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either';
 import { Observable } from 'rxjs';
 import { CHAT_SOCKET_PATH } from '../contract/streaming';
 import { TASK_SETTLED_EVENT, TaskSettledPush } from '../contract/tasks';
-import type { SocketFactory } from '../chat/socketAdapter';
+import type { SocketFactory } from '../chat/browser';
 
 export type SettledPushes = (args: { readonly token: string | null }) => Observable<readonly string[]>;
 

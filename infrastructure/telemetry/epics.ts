@@ -1,13 +1,11 @@
 /**
  * The telemetry epics: tracking queues (event report, log events, star-track, exposure) with
- * their flushes, retries, caches and beacons; heartbeat; A/B flags; popup status; error reports.
+ * their flushes, retries, caches and beacons; heartbeat; A/B flags; error reports.
  */
 import type { AppEpic } from '../epics/types';
 import { errorReportEpic } from './errors';
 import { abFlagsEpic } from './flags';
 import { heartbeatEpic } from './heartbeat';
-import { popupStatusEpic } from '../popups/epics';
-import { persistHotSeenEpic } from '../popups/hotSeen';
 import { trackingQueuesEpic } from './queues';
 import { activityEpics } from './activity';
 import { exposeItemEpic, logEventEpic, starTrackEpic, trackEventEpic } from './track';
@@ -20,8 +18,6 @@ export const telemetryEpics: readonly AppEpic[] = [
   trackingQueuesEpic,
   heartbeatEpic,
   abFlagsEpic,
-  popupStatusEpic,
-  persistHotSeenEpic,
   errorReportEpic,
   ...activityEpics,
 ];

@@ -14,7 +14,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_PATH, CHAT_SESSION_OPEN_PATH } from '../../infrastructure/contract/characters';
-import { RECONNECT_MAX_MS } from '../../infrastructure/streaming/backoff';
+import { RECONNECT_MAX_MS } from '../../infrastructure/chat/backoff';
 import { startTcpProxy, type TcpProxy } from '../support/tcpProxy';
 import { e2eFile, signInThroughApi } from './support';
 

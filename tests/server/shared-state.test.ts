@@ -34,7 +34,7 @@ import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { CHAT_REPLY_FAILED } from '../../infrastructure/chat/protocol';
 import { openChat, sendChatMessage } from '../../infrastructure/chat/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
-import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/chat/socketAdapter';
+import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/chat/browser';
 import { postgresRateLimitStore } from '../../server/security/rateLimitStore';
 import { REPLY_CUT_OFF } from '../../server/chat/replies';
 import { makeFakeDeps } from '../support/fakeApi';

@@ -27,7 +27,7 @@ import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../infrastructure/streaming/api';
 import { openChat, sendChatMessage } from '../../infrastructure/chat/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
-import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/chat/socketAdapter';
+import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/chat/browser';
 import { SEED_CHARACTERS } from '../../server/seeds/studio';
 import { REFUSAL, composeReply, tokenize } from '../../server/characters/persona';
 import { readWav } from '../../server/engines/audio';

@@ -1,7 +1,7 @@
 import { filter, map } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 import { showDialog } from '../../../infrastructure/notices/commands';
-import { makeDialogRegistry } from '../../../infrastructure/notices/dialogs';
+import { makeDialogRegistry } from '../../../infrastructure/platform/dialogRegistry';
 import { marbleAt } from '../../support/fakeApi';
 import { at, newScheduler, platformStore, recordedEvents$ } from './harness';
 

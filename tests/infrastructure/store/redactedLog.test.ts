@@ -37,7 +37,7 @@ import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../../infrastructure/streaming/api';
 import { openChat, sendChatMessage } from '../../../infrastructure/chat/commands';
 import { makeFetchStream } from '../../../infrastructure/streaming/fetchStream';
-import { socketIoChatConnector, type SocketFactory } from '../../../infrastructure/chat/socketAdapter';
+import { socketIoChatConnector, type SocketFactory } from '../../../infrastructure/chat/browser';
 import { makeUploadsApi } from '../../../infrastructure/uploads/api';
 import { makeFakeDeps } from '../../support/fakeApi';
 import { untilState } from '../../support/storeWait';

@@ -18,11 +18,7 @@ import {
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import type { ApiResult } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/app/makeStore';
-import {
-  RECONNECT_BASE_MS,
-  RECONNECT_MAX_MS,
-  reconnectDelay,
-} from '../../../infrastructure/streaming/backoff';
+import { RECONNECT_BASE_MS, RECONNECT_MAX_MS, reconnectDelay } from '../../../infrastructure/chat/backoff';
 import {
   CHAT_ACK_TIMEOUT_MS,
   CHAT_SEND_REFUSED,

@@ -1,7 +1,7 @@
 import { EMPTY, throwError, type Observable } from 'rxjs';
 import type { StudioToolsApi } from '../../../infrastructure/studio/api';
 import type { StudioDeps } from '../../../infrastructure/studio/deps';
-import type { GifSheets } from '../../../infrastructure/editor/gifSheet';
+import type { GifSheets } from '../../../infrastructure/editor/deps';
 import type { editor } from '../../../domain/index.js';
 
 /** GIF sheets made by `load`, with what was let go recorded (`released`, and `releasedAll` counts). */

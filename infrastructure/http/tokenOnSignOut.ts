@@ -7,7 +7,7 @@
  */
 import type { Middleware } from 'redux';
 import { session } from '../../domain/index.js';
-import type { TokenStore } from '../http/tokenStore';
+import type { TokenStore } from './tokenStore';
 
 export const dropTokenOnSignOut =
   (token: TokenStore): Middleware =>

@@ -12,6 +12,9 @@
  * So does the social outbox (writes made offline, not yet sent), for the account that made them:
  * it comes back only with that account's restored session, and is sent once the browser is online.
  *
+ * It is in app/ because it restores several areas' state at once (session, billing, social,
+ * popups, tasks) through their own restore functions and keys, in one step at start.
+ *
  * The stored JSON is decoded like any input: a copy from an older version or a hand edit that
  * does not decode is dropped rather than trusted.
  */
@@ -30,7 +33,7 @@ import {
 import { billing, session, social, type RootState } from '../../domain/index.js';
 import { appStarted } from '../store/commands';
 import type { Action, AppEpic } from '../epics/types';
-import { localStateRestored } from './commands';
+import { localStateRestored } from '../platform/commands';
 import { restoreEndTimes } from '../popups/countdown';
 import { restoreShownStatus } from '../popups/queue';
 import {
@@ -40,7 +43,7 @@ import {
   readStored,
   SOCIAL_OUTBOX_KEY,
   type LocalStore,
-} from './storage';
+} from '../platform/storage';
 import { TASK_LIST_KEY } from '../tasks/taskStore';
 
 const nullableNumber = t.union([t.number, t.null]);
