@@ -7,7 +7,7 @@ import { asyncScheduler } from 'rxjs';
 import { flags, notices } from '../../domain/index.js';
 import { APP_ID, HEADER, PLATFORM } from '../contract/envelope';
 import { deviceId, randomId, storedLanguage } from '../platform/device';
-import { makeApi } from '../http/api';
+import { makeApi } from './api';
 import { makeHttpClient } from '../http/client';
 import { openTokenStore } from '../http/tokenStore';
 import { browserCaptchaDeps } from '../tasks/captcha';

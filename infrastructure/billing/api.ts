@@ -28,6 +28,7 @@ import {
   type SubscriptionPauseRequest,
 } from '../contract/commerce';
 import { TESTIMONIAL_LIST_PATH, TestimonialListResponse } from '../contract/marketing';
+import { PAYMENT_INFO_PATH, PaymentInfoResponse } from '../contract/payment';
 import type { ApiResult, HttpClient } from '../http/client';
 
 export interface BillingApi {
@@ -60,4 +61,13 @@ export const makeBillingApi = (http: HttpClient): BillingApi => ({
   orderDetail: (req) => http.post(ORDER_DETAIL_PATH, req, OrderResponse),
   ledger: (req) => http.post(LEDGER_LIST_PATH, req, LedgerListResponse),
   testimonials: () => http.post(TESTIMONIAL_LIST_PATH, {}, TestimonialListResponse),
+});
+
+/** The coins and membership the header shows (spec §7 payment info), asked for on any page. */
+export interface PaymentInfoApi {
+  readonly paymentInfo: () => Observable<ApiResult<PaymentInfoResponse>>;
+}
+
+export const makePaymentInfoApi = (http: HttpClient): PaymentInfoApi => ({
+  paymentInfo: () => http.post(PAYMENT_INFO_PATH, {}, PaymentInfoResponse),
 });

@@ -7,7 +7,7 @@ import * as E from 'fp-ts/Either';
 import { concat, EMPTY, filter, forkJoin, map, mergeMap, of, switchMap, type Observable } from 'rxjs';
 import { errors, session, signedOutEvents } from '../../domain/index.js';
 import { LoginThrottled, type AccountSettings } from '../contract/account';
-import type { Api } from '../http/api';
+import type { SessionApi } from './api';
 import { apiCodeOf, type ApiFailure, type ApiResult } from '../http/client';
 import { appStarted } from '../store/commands';
 import {
@@ -174,7 +174,7 @@ export const loadSettingsEpic: AppEpic = (action$, _state$, { api }) =>
 
 /** The calls that save a change: spec §7 names one for the language and one for NSFW. */
 const saveCalls = (
-  api: Api,
+  api: SessionApi,
   changes: Partial<session.AccountSettings>,
 ): Observable<ApiResult<AccountSettings>>[] => {
   const calls: Observable<ApiResult<AccountSettings>>[] = [];

@@ -1,19 +1,29 @@
 import type { SchedulerLike } from 'rxjs';
 import type { EventLog } from '../../domain/index.js';
 import type { DecorationsDeps } from '../decorations/api';
+import type { PaymentInfoApi } from '../billing/api';
 import type { BillingDeps } from '../billing/deps';
-import type { Api } from '../http/api';
+import type { FeedApi } from '../feed/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { DetailsDeps } from '../details/deps';
 import type { PlatformDeps } from '../platform/deps';
+import type { SessionApi } from '../session/api';
 import type { SocialDeps } from '../social/deps';
 import type { StreamingDeps } from '../streaming/deps';
 import type { StudioDeps } from '../studio/deps';
 import type { SupportDeps } from '../support/api';
 import type { CaptchaDeps } from '../tasks/captcha';
+import type { TaskApi } from '../tasks/api';
 import type { TasksDeps } from '../tasks/deps';
 import type { TelemetryDeps } from '../telemetry/deps';
 import type { UploadsDeps } from '../uploads/deps';
+
+/**
+ * The calls of the areas whose epics run on every page (the session, the header's coins, the
+ * square's pages, a task's creation and progress), each defined in its area's api.ts and put
+ * together by app/api.ts. Other areas' calls are in their own deps below.
+ */
+export type Api = SessionApi & PaymentInfoApi & FeedApi & Pick<TaskApi, 'createTask' | 'batchProgress'>;
 
 /** Every capability an epic may use arrives here, injected: nothing is imported by an epic. */
 export interface Dependencies {

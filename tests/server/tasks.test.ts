@@ -608,7 +608,7 @@ describe("client contract: the web client's HTTP client and task calls against t
   it('creates, estimates, lists and deletes through makeApi and browserTasksDeps, every answer decoding with its codec', async () => {
     const { firstValueFrom } = await import('rxjs');
     const { makeHttpClient } = await import('../../infrastructure/http/client');
-    const { makeApi } = await import('../../infrastructure/http/api');
+    const { makeApi } = await import('../../infrastructure/app/api');
     const { browserTasksDeps } = await import('../../infrastructure/tasks/deps');
     const a = await account(100);
     const http = makeHttpClient({

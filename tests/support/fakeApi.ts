@@ -4,7 +4,7 @@
  */
 import * as E from 'fp-ts/Either';
 import { EMPTY, Observable, Subject, of, type SchedulerLike } from 'rxjs';
-import type { Api } from '../../infrastructure/http/api';
+import type { Api } from '../../infrastructure/store/dependencies';
 import type { ApiResult } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import type { Dependencies } from '../../infrastructure/store/dependencies';
@@ -62,7 +62,6 @@ export const makeFakeDeps = (
     logout: () => of(E.right(null)),
     accountInfo: never,
     feedPage: never,
-    behaviorLog: never,
     reportItem: never,
     register: never,
     forgotPassword: never,

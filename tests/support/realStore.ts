@@ -5,7 +5,7 @@
  */
 import { NEVER, asyncScheduler } from 'rxjs';
 import { session } from '../../domain/index.js';
-import { makeApi } from '../../infrastructure/http/api';
+import { makeApi } from '../../infrastructure/app/api';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';

@@ -16,7 +16,7 @@ import {
   signUp,
 } from '../../../infrastructure/session/commands';
 import { makeStore } from '../../../infrastructure/app/makeStore';
-import type { Api } from '../../../infrastructure/http/api';
+import type { Api } from '../../../infrastructure/store/dependencies';
 import { makeFakeDeps } from '../../support/fakeApi';
 
 const SETTINGS = {

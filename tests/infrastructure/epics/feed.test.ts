@@ -65,7 +65,8 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
   it('a guest who likes gets the login dialog and no request', () => {
     const scheduler = new TestScheduler((a, b) => expect(a).toEqual(b));
     scheduler.run(({ flush }) => {
-      const { deps, calls } = makeFakeDeps(scheduler, {});
+      const social$ = makeFakeSocial(scheduler);
+      const { deps } = makeFakeDeps(scheduler, {}, { social: social$.deps });
       const store = makeStore({ dependencies: deps });
       store.dispatch(
         social.itemsReceived({
@@ -84,7 +85,7 @@ describe('feed epics (spec §2 feed tabs, §4 like and muting, §5 "liking requi
       store.dispatch(toggleLike({ key: '1:1' }));
       flush();
       expect(store.getState().notices.dialog?.name).toBe('login');
-      expect(calls.filter((c) => c.name === 'behaviorLog')).toHaveLength(0);
+      expect(social$.calls.filter((c) => c.name === 'like')).toHaveLength(0);
     });
   });
 

@@ -26,7 +26,7 @@ import { tasks, uploads, type DomainEvent } from '../../../domain/index.js';
 import { UPLOAD_FILE_CONFIRM_PATH, type FileConfirmRequest } from '../../../infrastructure/contract/uploads';
 import { TASK_CREATE_PATH } from '../../../infrastructure/contract/tasks';
 import { LOG_REPORT_PATH } from '../../../infrastructure/contract/telemetry';
-import { makeApi } from '../../../infrastructure/http/api';
+import { makeApi } from '../../../infrastructure/app/api';
 import { makeHttpClient, type FetchLike } from '../../../infrastructure/http/client';
 import { memoryTokenStore, type TokenStore } from '../../../infrastructure/http/tokenStore';
 import { loadFeedPage } from '../../../infrastructure/feed/commands';

@@ -12,7 +12,7 @@ import { session } from '../../../domain/index.js';
 import { ACCOUNT_INFO_PATH, LOGIN_PATH, LOGOUT_PATH } from '../../../infrastructure/contract/account';
 import { HEADER } from '../../../infrastructure/contract/envelope';
 import { PAYMENT_INFO_PATH } from '../../../infrastructure/contract/payment';
-import { makeApi } from '../../../infrastructure/http/api';
+import { makeApi } from '../../../infrastructure/app/api';
 import { makeHttpClient } from '../../../infrastructure/http/client';
 import { TOKEN_KEY, memoryTokenStore, openTokenStore } from '../../../infrastructure/http/tokenStore';
 import { memoryLocalStore } from '../../../infrastructure/platform/storage';

@@ -6,7 +6,7 @@ import { Observable } from 'rxjs';
 import { TestScheduler } from 'rxjs/testing';
 import { expect } from 'vitest';
 import type { DomainEvent } from '../../../domain/index.js';
-import type { Api } from '../../../infrastructure/http/api';
+import type { Api } from '../../../infrastructure/store/dependencies';
 import { openTokenStore } from '../../../infrastructure/http/tokenStore';
 import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeFakeDeps } from '../../support/fakeApi';

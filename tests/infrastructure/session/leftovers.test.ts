@@ -52,7 +52,7 @@ import {
   UPLOAD_CONFIG_PATH,
   UPLOAD_FILE_CONFIRM_PATH,
 } from '../../../infrastructure/contract/uploads';
-import { makeApi } from '../../../infrastructure/http/api';
+import { makeApi } from '../../../infrastructure/app/api';
 import { makeHttpClient, type ApiResult, type FetchLike } from '../../../infrastructure/http/client';
 import { openTokenStore } from '../../../infrastructure/http/tokenStore';
 import { browserKeyValueStorage, browserLocalStore } from '../../../infrastructure/platform/storage';

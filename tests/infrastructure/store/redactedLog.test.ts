@@ -29,7 +29,7 @@ import {
   SUBSCRIPTION_URL_PATH,
   SubscriptionUrlResponse,
 } from '../../../infrastructure/contract/commerce';
-import { makeApi } from '../../../infrastructure/http/api';
+import { makeApi } from '../../../infrastructure/app/api';
 import { makeHttpClient } from '../../../infrastructure/http/client';
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { login } from '../../../infrastructure/session/commands';

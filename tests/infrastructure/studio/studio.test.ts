@@ -19,7 +19,7 @@ import {
 } from '../../../domain/index.js';
 import { DatasetConfig, type TrainRecord } from '../../../infrastructure/contract/creation';
 import type { EditorSaveRequest } from '../../../infrastructure/contract/platform';
-import type { Api } from '../../../infrastructure/http/api';
+import type { Api } from '../../../infrastructure/store/dependencies';
 import { changeAudios, changeStoryboards } from '../../../infrastructure/editor/commands';
 import { toProjectOpened } from '../../../infrastructure/editor/epics';
 import { makeStore } from '../../../infrastructure/app/makeStore';

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { replay, session, uploads, type DomainEvent } from '../../../domain/index.js';
 import { LoginResponse } from '../../../infrastructure/contract/account';
 import { decodeEnvelope } from '../../../infrastructure/http/client';
-import type { Api } from '../../../infrastructure/http/api';
+import type { Api } from '../../../infrastructure/store/dependencies';
 import { login, logout, sessionKnown } from '../../../infrastructure/session/commands';
 import { memoryKeptFiles } from '../../../infrastructure/uploads/keptFiles';
 import { identityOf, readAllResume, readResume } from '../../../infrastructure/uploads/records';

@@ -7,7 +7,7 @@ import { makeStore, type AppStore } from '../../../infrastructure/app/makeStore'
 import { makeFakeDeps } from '../../support/fakeApi';
 import { fakeUploadServer, type FakeUploadServerOptions } from '../../support/fakes/uploads';
 import type { UploadsDeps } from '../../../infrastructure/uploads/deps';
-import type { Api } from '../../../infrastructure/http/api';
+import type { Api } from '../../../infrastructure/store/dependencies';
 
 export const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 

@@ -1,7 +1,4 @@
-/**
- * The typed API the epics use: one function per call, built on the HTTP client and the
- * shared contract. Epics receive this as an injected dependency, so tests pass a fake.
- */
+/** The session's calls (spec §7 account): sign-in and out, sign-up, passwords, the account's settings. */
 import type { Observable } from 'rxjs';
 import {
   ACCOUNT_INFO_PATH,
@@ -27,22 +24,11 @@ import {
   type SettingsUpdateRequest,
   type ShowSexyRequest,
 } from '../contract/account';
-import { PAYMENT_INFO_PATH, PaymentInfoResponse } from '../contract/payment';
-import { makeTaskApi, type TaskApi } from '../tasks/api';
-import type { ApiResult, HttpClient } from './client';
-import { FeedPage, FeedRequest } from '../contract/feed';
-import {
-  BEHAVIOR_LOG_PATH,
-  BehaviorLogResponse,
-  REPORT_PATH,
-  ReportResponse,
-  type BehaviorLogRequest,
-  ReportRequest,
-} from '../contract/social';
+import type { ApiResult, HttpClient } from '../http/client';
 
-/** Create and batch progress are the task API's (tasks/api.ts), the one home of the task calls. */
-export interface Api extends Pick<TaskApi, 'createTask' | 'batchProgress'> {
-  readonly paymentInfo: () => Observable<ApiResult<PaymentInfoResponse>>;
+type EmptyResponse = typeof EmptyResponse._A;
+
+export interface SessionApi {
   readonly login: (req: LoginRequest) => Observable<ApiResult<LoginResponse>>;
   readonly logout: () => Observable<ApiResult<EmptyResponse>>;
   readonly accountInfo: () => Observable<ApiResult<AccountInfo>>;
@@ -54,21 +40,9 @@ export interface Api extends Pick<TaskApi, 'createTask' | 'batchProgress'> {
   readonly updateSettings: (req: SettingsUpdateRequest) => Observable<ApiResult<AccountSettings>>;
   readonly showSexy: (req: ShowSexyRequest) => Observable<ApiResult<AccountSettings>>;
   readonly setLanguage: (req: LocalizeSetRequest) => Observable<ApiResult<AccountSettings>>;
-  /** One page of a feed tab (spec §7 feed lists under /api/v1/square/v3). */
-  readonly feedPage: (path: string, req: FeedRequest) => Observable<ApiResult<FeedPage>>;
-  /** Likes and other behaviour are reported as log items (spec §7). */
-  readonly behaviorLog: (req: BehaviorLogRequest) => Observable<ApiResult<BehaviorLogResponse>>;
-  /** Spec §7 "Report artwork (id, obj_type)": any card of the square. */
-  readonly reportItem: (req: ReportRequest) => Observable<ApiResult<ReportResponse>>;
 }
 
-type EmptyResponse = typeof EmptyResponse._A;
-
-const pickTaskCalls = ({ createTask, batchProgress }: TaskApi) => ({ createTask, batchProgress });
-
-export const makeApi = (http: HttpClient): Api => ({
-  ...pickTaskCalls(makeTaskApi(http)),
-  paymentInfo: () => http.post(PAYMENT_INFO_PATH, {}, PaymentInfoResponse),
+export const makeSessionApi = (http: HttpClient): SessionApi => ({
   login: (req) => http.post(LOGIN_PATH, req, LoginResponse),
   logout: () => http.post(LOGOUT_PATH, {}, EmptyResponse),
   accountInfo: () => http.post(ACCOUNT_INFO_PATH, {}, AccountInfo),
@@ -79,7 +53,4 @@ export const makeApi = (http: HttpClient): Api => ({
   updateSettings: (req) => http.post(SETTINGS_UPDATE_PATH, req, AccountSettings),
   showSexy: (req) => http.post(SHOW_SEXY_PATH, req, AccountSettings),
   setLanguage: (req) => http.post(LOCALIZE_SET_PATH, req, AccountSettings),
-  feedPage: (path, req) => http.post(path, FeedRequest.encode(req), FeedPage),
-  behaviorLog: (req) => http.post(BEHAVIOR_LOG_PATH, req, BehaviorLogResponse),
-  reportItem: (req) => http.post(REPORT_PATH, ReportRequest.encode(req), ReportResponse),
 });
