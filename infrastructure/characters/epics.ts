@@ -5,7 +5,6 @@
  * does not have for the caller (10404) is a lookup that found nothing, so the page is a real 404.
  */
 import * as E from 'fp-ts/Either';
-import type * as t from 'io-ts';
 import {
   EMPTY,
   concat,
@@ -29,6 +28,7 @@ import {
   CharacterTemplatesRequest,
   CharacterUpdateRequest,
 } from '../contract/characters';
+import { requestOf } from '../epics/request';
 import type { Action, AppEpic } from '../epics/types';
 import type { ApiFailure, ApiResult } from '../http/client';
 import { reportApiFailure } from '../notices/commands';
@@ -51,11 +51,6 @@ const NOT_FOUND = 10404;
 const isMissing = (f: ApiFailure): boolean => f.kind === 'api' && f.code === NOT_FOUND;
 
 /** Decodes a request with its codec; a request that fails it never leaves the client. */
-const requestOf = <A>(codec: t.Type<A, unknown, unknown>, value: unknown): A | null => {
-  const decoded = codec.decode(value);
-  return E.isRight(decoded) ? decoded.right : null;
-};
-
 /** Runs a call and maps its answer; a failure becomes `onFailure` plus the error map's report. */
 const call = <R>(
   call$: Observable<ApiResult<R>>,

@@ -19,18 +19,31 @@ const SERVER_EVENTS = [
   CHAT_EVENT.error,
 ] as const;
 
+/**
+ * A socket on the chat's realtime endpoint (task pushes share it, tasks/push.ts): a connection of
+ * its own, with the session's token and the cookies; it never reconnects by itself (the epics
+ * decide when, with their back-off).
+ */
+export const openChatSocket = (
+  io: SocketFactory,
+  uri: string,
+  token: string | null,
+  extra: Partial<ManagerOptions & SocketOptions> = {},
+): Socket =>
+  io(uri, {
+    path: CHAT_SOCKET_PATH,
+    reconnection: false,
+    forceNew: true,
+    withCredentials: true,
+    auth: token === null ? {} : { token },
+    ...extra,
+  });
+
 export const socketIoChatConnector =
   (io: SocketFactory, uri: string, extra: Partial<ManagerOptions & SocketOptions> = {}) =>
   ({ token }: { readonly token: string | null }): Observable<ChatSignal> =>
     new Observable<ChatSignal>((subscriber) => {
-      const socket = io(uri, {
-        path: CHAT_SOCKET_PATH,
-        reconnection: false,
-        forceNew: true,
-        withCredentials: true,
-        auth: token === null ? {} : { token },
-        ...extra,
-      });
+      const socket = openChatSocket(io, uri, token, extra);
       const connection: ChatConnection = {
         send: (event, payload) =>
           new Observable<unknown>((ack) => {

@@ -7,9 +7,8 @@
  */
 import * as E from 'fp-ts/Either';
 import { Observable } from 'rxjs';
-import { CHAT_SOCKET_PATH } from '../contract/streaming';
 import { TASK_SETTLED_EVENT, TaskSettledPush } from '../contract/tasks';
-import type { SocketFactory } from '../chat/browser';
+import { openChatSocket, type SocketFactory } from '../chat/browser';
 
 export type SettledPushes = (args: { readonly token: string | null }) => Observable<readonly string[]>;
 
@@ -17,13 +16,7 @@ export const socketIoSettledPushes =
   (io: SocketFactory, uri: string): SettledPushes =>
   ({ token }) =>
     new Observable<readonly string[]>((subscriber) => {
-      const socket = io(uri, {
-        path: CHAT_SOCKET_PATH,
-        reconnection: false,
-        forceNew: true,
-        withCredentials: true,
-        auth: token === null ? {} : { token },
-      });
+      const socket = openChatSocket(io, uri, token);
       socket.on(TASK_SETTLED_EVENT, (payload: unknown) => {
         const push = TaskSettledPush.decode(payload);
         if (E.isRight(push) && push.right.task_ids.length > 0) subscriber.next(push.right.task_ids);
