@@ -23,6 +23,8 @@ import { coreEpics, loadLaterCoreEpics } from './registry';
 import { deferredSink, LOG_SEGMENT_EVENTS } from '../store/recorder';
 import { browserSocialDeps } from '../social/browser';
 import { browserStreamingDeps } from '../streaming/browser';
+import { browserChatDeps } from '../chat/browser';
+import { browserCharactersDeps } from '../characters/browser';
 import { browserStudioDeps } from '../studio/browser';
 import { makeSupportApi } from '../support/api';
 import { browserTelemetryDeps } from '../telemetry/browser';
@@ -104,7 +106,9 @@ export const bootstrap = (getLanguage: () => string) => {
       currentPath: () => window.location.pathname + window.location.search,
       tasks: browserTasksDeps(http),
       uploads: browserUploadsDeps(http),
-      streaming: browserStreamingDeps(http, headers),
+      streaming: browserStreamingDeps(headers),
+      chat: browserChatDeps(http),
+      characters: browserCharactersDeps(http),
       studio: browserStudioDeps(http),
       telemetry: browserTelemetryDeps(http),
       platform: browserPlatformDeps(http),

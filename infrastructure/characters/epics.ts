@@ -83,7 +83,7 @@ export const loadCharactersEpic: AppEpic = (action$, _state$, deps) =>
       concat(
         of(characters.characterListRequested({})),
         (E.isRight(DIRECTORY_REQUEST)
-          ? deps.streaming.api.listCharacters(DIRECTORY_REQUEST.right)
+          ? deps.characters.api.listCharacters(DIRECTORY_REQUEST.right)
           : EMPTY
         ).pipe(
           mergeMap((result) =>
@@ -109,7 +109,7 @@ export const loadCharacterEpic: AppEpic = (action$, state$, deps) =>
           return concat(
             known ? EMPTY : of(characters.lookupRequested({ id: payload.id })),
             call(
-              deps.streaming.api.characterDetail(request),
+              deps.characters.api.characterDetail(request),
               (r) => [characters.characterReceived({ character: toChatCharacter(r.item) })],
               (f) => [characters.lookupFailed({ id: payload.id, missing: isMissing(f) })],
               // A missing character is the page's 404, not a toast.
@@ -132,7 +132,7 @@ export const loadMyCharactersEpic: AppEpic = (action$, _state$, deps) =>
       return concat(
         of(characters.mineRequested({})),
         call(
-          deps.streaming.api.listCharacters(request),
+          deps.characters.api.listCharacters(request),
           (r) => [characters.mineLoaded({ items: r.items.map(toChatCharacter) })],
           () => [characters.mineFailed({})],
         ),
@@ -158,7 +158,7 @@ export const searchCharactersEpic: AppEpic = (action$, state$, deps) =>
       return concat(
         of(characters.searchRequested({ keyword, append })),
         call(
-          deps.streaming.api.searchCharacters(request),
+          deps.characters.api.searchCharacters(request),
           (r) => [
             characters.searchLoaded({
               keyword,
@@ -201,7 +201,7 @@ export const saveCharacterEpic: AppEpic = (action$, _state$, deps) =>
         if (request === null) return of(characters.saveFailed({}));
         return concat(
           of(characters.saveRequested({})),
-          call(deps.streaming.api.createCharacter(request), saved, failed),
+          call(deps.characters.api.createCharacter(request), saved, failed),
         );
       }
       const request = requestOf(CharacterUpdateRequest, {
@@ -212,7 +212,7 @@ export const saveCharacterEpic: AppEpic = (action$, _state$, deps) =>
       if (request === null) return of(characters.saveFailed({}));
       return concat(
         of(characters.saveRequested({})),
-        call(deps.streaming.api.updateCharacter(request), saved, failed),
+        call(deps.characters.api.updateCharacter(request), saved, failed),
       );
     }),
   );
@@ -235,7 +235,7 @@ export const deleteCharacterEpic: AppEpic = (action$, _state$, deps) =>
           return concat(
             of(characters.deleteRequested({ id: payload.id })),
             call(
-              deps.streaming.api.deleteCharacter(request),
+              deps.characters.api.deleteCharacter(request),
               () => [characters.characterDeleted({ id: payload.id })],
               // Already gone is what was asked for.
               (f) =>
@@ -256,7 +256,7 @@ export const loadCharacterDefaultsEpic: AppEpic = (action$, state$, deps) =>
     filter(() => characters.selectDefaults(state$.value.characters).status !== 'loaded'),
     exhaustMap(() =>
       call(
-        deps.streaming.api.characterDefaults(),
+        deps.characters.api.characterDefaults(),
         (r) => [
           characters.defaultsLoaded({
             presets: r.girlfriend_list.map((p) => ({
@@ -292,7 +292,7 @@ export const loadCharacterTemplatesEpic: AppEpic = (action$, state$, deps) =>
           const request = requestOf(CharacterTemplatesRequest, { gender: payload.gender });
           if (request === null) return EMPTY;
           return call(
-            deps.streaming.api.characterTemplates(request),
+            deps.characters.api.characterTemplates(request),
             (r) => [characters.templatesLoaded({ gender: r.gender, items: r.items })],
             () => [characters.templatesFailed({ gender: payload.gender })],
           );
@@ -308,7 +308,7 @@ export const loadChatsEpic: AppEpic = (action$, _state$, deps) =>
       concat(
         of(characters.chatsRequested({})),
         call(
-          deps.streaming.api.chatSessions(),
+          deps.chat.api.chatSessions(),
           (r) => [
             characters.chatsLoaded({
               characters: r.items.map((i) => toChatCharacter(i.character)),

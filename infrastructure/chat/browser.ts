@@ -4,10 +4,12 @@
  * `connected` and the server's chat events, errors with a ChatSocketEnd when the socket closes or
  * the handshake is refused (`connect_error` with `data.code`), and closes the socket on unsubscribe.
  */
-import { Observable } from 'rxjs';
+import { Observable, filter, from, fromEvent, map, share, switchMap } from 'rxjs';
 import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 import { CHAT_EVENT, CHAT_SOCKET_PATH, ChatHandshakeRefusal } from '../contract/streaming';
-import type { ChatConnection, ChatSignal, ChatSocketEnd } from '../streaming/deps';
+import type { HttpClient } from '../http/client';
+import { makeChatApi } from './api';
+import type { ChatConnection, ChatDeps, ChatSignal, ChatSocketEnd } from './deps';
 
 export type SocketFactory = (uri: string, options: Partial<ManagerOptions & SocketOptions>) => Socket;
 
@@ -71,3 +73,22 @@ export const socketIoChatConnector =
         socket.disconnect();
       };
     });
+
+/**
+ * The chat's ports in the browser: its calls on the shared HTTP client; socket.io-client, loaded
+ * with the first chat (not with the page), at /im/v1 on the page's own origin (the T cookie
+ * travels with the handshake; the token, when its holder has one, goes in `auth`); the page's
+ * visibility.
+ */
+export const browserChatDeps = (http: HttpClient): ChatDeps => ({
+  api: makeChatApi(http),
+  connectChat: (args) =>
+    from(import('socket.io-client')).pipe(
+      switchMap(({ io }) => socketIoChatConnector(io, window.location.origin)(args)),
+    ),
+  pageShown: fromEvent(document, 'visibilitychange').pipe(
+    filter(() => document.visibilityState === 'visible'),
+    map(() => undefined),
+    share(),
+  ),
+});

@@ -53,7 +53,7 @@ import {
   toSettingsChanged,
 } from './protocol';
 import { closeChat, loadOlderChat, openChat, retryChatMessage, sendChatMessage } from './commands';
-import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from '../streaming/deps';
+import { isChatSocketEnd, type ChatConnection, type ChatSocketEnd } from './deps';
 
 /** One history page as `historyLoaded`, or the failure for the error map. */
 const loadHistory = (
@@ -70,7 +70,7 @@ const loadHistory = (
 ): Observable<Action> => {
   const request = ChatHistoryRequest.decode({ session_id: sessionId, ...fields });
   if (E.isLeft(request)) return EMPTY;
-  return deps.streaming.api.chatHistory(request.right).pipe(
+  return deps.chat.api.chatHistory(request.right).pipe(
     map((result): Action =>
       E.isLeft(result)
         ? reportApiFailure({ failure: result.left })
@@ -87,7 +87,7 @@ export const openChatEpic: AppEpic = (action$, _state$, deps) =>
   action$.pipe(
     filter(openChat.match),
     switchMap(({ payload }) =>
-      deps.streaming.api.openChatSession({ character_id: payload.characterId }).pipe(
+      deps.chat.api.openChatSession({ character_id: payload.characterId }).pipe(
         mergeMap((result) => {
           if (E.isLeft(result)) return of(reportApiFailure({ failure: result.left }));
           const { session_id: sessionId, channel_id: channelId, character, settings } = result.right;
@@ -194,7 +194,7 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
   const attempt = (failures: number): Observable<Action> =>
     defer(() => {
       let online = false;
-      return deps.streaming.connectChat({ token: deps.token.get() }).pipe(
+      return deps.chat.connectChat({ token: deps.token.get() }).pipe(
         concatWith(throwError(() => closedBy('completed'))),
         mergeMap((signal): Observable<Action> => {
           if (signal.kind === 'event')
@@ -225,7 +225,7 @@ const connectWithBackoff: AppEpic = (action$, state$, deps) => {
                 filter(chat.sessionOpened.match),
                 map((a) => a.payload.sessionId),
               ),
-              (deps.streaming.pageShown ?? EMPTY).pipe(
+              (deps.chat.pageShown ?? EMPTY).pipe(
                 map(() => state$.value.chat),
                 filter((c) => c.status === 'open'),
                 map((c) => (c.status === 'open' ? c.sessionId : '')),

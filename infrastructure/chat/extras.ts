@@ -66,7 +66,7 @@ export const onlineSearchEpic: AppEpic = (action$, state$, deps) =>
       const optimistic = chat.settingsChanged({ ...before, sessionId, onlineSearch: payload.enabled });
       return concat(
         of<Action[]>(optimistic),
-        deps.streaming.api
+        deps.chat.api
           .setOnlineSearch(request.right)
           .pipe(
             mergeMap((result) =>
@@ -94,7 +94,7 @@ export const instructionsEpic: AppEpic = (action$, state$, deps) =>
         content: payload.content,
       });
       if (E.isLeft(request)) return EMPTY;
-      return deps.streaming.api
+      return deps.chat.api
         .saveInstructions(request.right)
         .pipe(
           map((result): Action =>
@@ -133,7 +133,7 @@ export const deleteChatMessageEpic: AppEpic = (action$, state$, deps) =>
             map((): Action => chat.messageDeleteUndone(ref)),
           );
           const send$ = timer(chat.DELETE_UNDO_MS, deps.scheduler).pipe(
-            mergeMap(() => deps.streaming.api.deleteChatMessage(request.right)),
+            mergeMap(() => deps.chat.api.deleteChatMessage(request.right)),
             tap(settled),
             mergeMap((result) =>
               E.isLeft(result)

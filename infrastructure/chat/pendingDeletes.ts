@@ -66,7 +66,7 @@ export const resumePendingDeletesEpic: AppEpic = (action$, state$, deps) =>
       }
       return from(requests).pipe(
         concatMap((request) =>
-          deps.streaming.api.deleteChatMessage(request).pipe(
+          deps.chat.api.deleteChatMessage(request).pipe(
             tap((result) => {
               if (E.isRight(result) || result.left.kind !== 'network')
                 dropPendingDelete(storage, accountId, request);

@@ -3,6 +3,8 @@ import type { EventLog } from '../../domain/index.js';
 import type { DecorationsDeps } from '../decorations/api';
 import type { PaymentInfoApi } from '../billing/api';
 import type { BillingDeps } from '../billing/deps';
+import type { CharactersDeps } from '../characters/deps';
+import type { ChatDeps } from '../chat/deps';
 import type { FeedApi } from '../feed/api';
 import type { TokenStore } from '../http/tokenStore';
 import type { DetailsDeps } from '../details/deps';
@@ -45,7 +47,11 @@ export interface Dependencies {
   /** Per-area capabilities, each defined beside its epics. */
   readonly tasks: TasksDeps;
   readonly uploads: UploadsDeps;
+  /** The audio streams (songs, speech, voice replies) and their playback. */
   readonly streaming: StreamingDeps;
+  /** The chat's calls and socket. */
+  readonly chat: ChatDeps;
+  readonly characters: CharactersDeps;
   readonly studio: StudioDeps;
   readonly telemetry: TelemetryDeps;
   readonly platform: PlatformDeps;

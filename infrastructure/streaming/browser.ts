@@ -1,16 +1,11 @@
 /**
- * The browser's streaming capabilities: the studio calls on the shared HTTP client, fetch streams
- * for SSE with the spec §7 headers, Web Audio playback of the streamed samples (an AudioContext per
- * stream, each piece scheduled right after the previous one, pause and resume as the context's
- * suspend and resume), and socket.io-client (loaded on first use) at /im/v1 on the page's
- * own origin (the T cookie travels with the handshake; the token, when its holder has one, goes in `auth`).
+ * The browser's streaming capabilities: fetch streams for SSE with the spec §7 headers and Web
+ * Audio playback of the streamed samples (an AudioContext per stream, each piece scheduled right
+ * after the previous one, pause and resume as the context's suspend and resume).
  */
-import { Subject, filter, from, fromEvent, map, share, switchMap } from 'rxjs';
-import type { HttpClient } from '../http/client';
-import { makeStudioApi } from './api';
+import { Subject } from 'rxjs';
 import type { AudioOutput, AudioSink, StreamingDeps } from './deps';
 import { makeFetchStream } from './fetchStream';
-import { socketIoChatConnector } from '../chat/browser';
 
 const webAudioOutput = (): AudioOutput => ({
   open: (sampleRate) => {
@@ -63,21 +58,7 @@ const webAudioOutput = (): AudioOutput => ({
 });
 
 /** `headers` are the spec §7 headers the HTTP client sends too (one builder, in bootstrap). */
-export const browserStreamingDeps = (
-  http: HttpClient,
-  headers: () => Record<string, string>,
-): StreamingDeps => ({
-  api: makeStudioApi(http),
+export const browserStreamingDeps = (headers: () => Record<string, string>): StreamingDeps => ({
   audioOut: webAudioOutput(),
   fetchStream: makeFetchStream({ baseUrl: '', fetch: (input, init) => window.fetch(input, init), headers }),
-  // socket.io-client is loaded with the first chat, not with the page.
-  connectChat: (args) =>
-    from(import('socket.io-client')).pipe(
-      switchMap(({ io }) => socketIoChatConnector(io, window.location.origin)(args)),
-    ),
-  pageShown: fromEvent(document, 'visibilitychange').pipe(
-    filter(() => document.visibilityState === 'visible'),
-    map(() => undefined),
-    share(),
-  ),
 });

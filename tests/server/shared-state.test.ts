@@ -30,7 +30,7 @@ import {
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeStore } from '../../infrastructure/app/makeStore';
-import { makeStudioApi } from '../../infrastructure/streaming/api';
+import { makeStudioApi, conversationDeps } from '../support/fakes/streaming';
 import { CHAT_REPLY_FAILED } from '../../infrastructure/chat/protocol';
 import { openChat, sendChatMessage } from '../../infrastructure/chat/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
@@ -390,7 +390,7 @@ describe('chat replies in progress live in PostgreSQL (resume anywhere; a dead w
       asyncScheduler,
       {},
       {
-        streaming: {
+        ...conversationDeps({
           api: makeStudioApi(http),
           audioOut: silentAudioOutput,
           fetchStream: makeFetchStream({
@@ -399,7 +399,7 @@ describe('chat replies in progress live in PostgreSQL (resume anywhere; a dead w
             headers,
           }),
           connectChat: socketIoChatConnector(factory, b.baseUrl),
-        },
+        }),
       },
     );
     const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore(token) } });

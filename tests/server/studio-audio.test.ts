@@ -25,7 +25,7 @@ import {
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
-import { makeStudioApi } from '../../infrastructure/streaming/api';
+import { makeStudioApi, conversationDeps } from '../support/fakes/streaming';
 import { AUDIO_STREAM_STOPPED } from '../../infrastructure/streaming/audioProtocol';
 import { startAudioStream, stopAudioStream } from '../../infrastructure/streaming/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
@@ -239,7 +239,7 @@ const clientStore = (auth: string | null) => {
     asyncScheduler,
     {},
     {
-      streaming: {
+      ...conversationDeps({
         api: makeStudioApi(http),
         audioOut: silentAudioOutput,
         fetchStream: makeFetchStream({
@@ -248,7 +248,7 @@ const clientStore = (auth: string | null) => {
           headers,
         }),
         connectChat: () => NEVER,
-      },
+      }),
     },
   );
   const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore(auth) } });

@@ -24,7 +24,7 @@ import {
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
-import { makeStudioApi } from '../../infrastructure/streaming/api';
+import { makeStudioApi, conversationDeps } from '../support/fakes/streaming';
 import { openChat, sendChatMessage } from '../../infrastructure/chat/commands';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { socketIoChatConnector, type SocketFactory } from '../../infrastructure/chat/browser';
@@ -452,7 +452,7 @@ describe('the client chat epics against the server (reconnect, resend with the s
       asyncScheduler,
       {},
       {
-        streaming: {
+        ...conversationDeps({
           api: makeStudioApi(http),
           audioOut: silentAudioOutput,
           fetchStream: makeFetchStream({
@@ -461,7 +461,7 @@ describe('the client chat epics against the server (reconnect, resend with the s
             headers,
           }),
           connectChat: socketIoChatConnector(factory, s.baseUrl),
-        },
+        }),
       },
     );
     const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore(token) } });

@@ -12,7 +12,7 @@ import { fakeDetailsDeps } from './fakes/details';
 import { fakeBillingDeps } from './fakes/billing';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeSocialDeps } from './fakes/social';
-import { fakeStreamingDeps } from './fakes/streaming';
+import { fakeConversationDeps } from './fakes/streaming';
 import { fakeStudioDeps } from './fakes/studio';
 import { fakeTasksDeps } from './fakes/tasks';
 import { fakeTelemetryDeps } from './fakes/telemetry';
@@ -35,6 +35,8 @@ export const makeFakeDeps = (
       | 'tasks'
       | 'uploads'
       | 'streaming'
+      | 'chat'
+      | 'characters'
       | 'studio'
       | 'telemetry'
       | 'platform'
@@ -76,6 +78,7 @@ export const makeFakeDeps = (
   ) as unknown as Api;
   let n = 0;
   const navigations: string[] = [];
+  const conversation = fakeConversationDeps(scheduler);
   const deps: Dependencies = {
     api,
     clock: { now: () => scheduler.now() },
@@ -86,7 +89,9 @@ export const makeFakeDeps = (
     currentPath: () => navigations[navigations.length - 1] ?? '/',
     tasks: areas.tasks ?? fakeTasksDeps(),
     uploads: areas.uploads ?? fakeUploadsDeps(scheduler),
-    streaming: areas.streaming ?? fakeStreamingDeps(scheduler),
+    streaming: areas.streaming ?? conversation.streaming,
+    chat: areas.chat ?? conversation.chat,
+    characters: areas.characters ?? conversation.characters,
     studio: areas.studio ?? fakeStudioDeps(),
     telemetry: areas.telemetry ?? fakeTelemetryDeps(scheduler),
     platform: areas.platform ?? fakePlatformDeps(scheduler),

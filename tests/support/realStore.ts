@@ -9,7 +9,7 @@ import { makeApi } from '../../infrastructure/app/api';
 import { makeHttpClient } from '../../infrastructure/http/client';
 import { memoryTokenStore } from '../../infrastructure/http/tokenStore';
 import { makeStore, type AppStore } from '../../infrastructure/app/makeStore';
-import { makeStudioApi } from '../../infrastructure/streaming/api';
+import { makeStudioApi, conversationDeps } from './fakes/streaming';
 import { makeFetchStream } from '../../infrastructure/streaming/fetchStream';
 import { makeFakeDeps } from './fakeApi';
 import { silentAudioOutput } from './fakes/streaming';
@@ -42,12 +42,12 @@ export const realStore = (base: string, { token, device, user = DEMO_USER }: Rea
     asyncScheduler,
     {},
     {
-      streaming: {
+      ...conversationDeps({
         api: makeStudioApi(http),
         audioOut: silentAudioOutput,
         fetchStream: makeFetchStream({ baseUrl: base, fetch: nodeFetch, headers: () => device }),
         connectChat: () => NEVER,
-      },
+      }),
     },
   );
   const store = makeStore({

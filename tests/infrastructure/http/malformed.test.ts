@@ -16,10 +16,10 @@ import { describe, expect, it } from 'vitest';
 import { chat } from '../../../domain/index.js';
 import { decodeEnvelope, makeHttpClient } from '../../../infrastructure/http/client';
 import { makeStore } from '../../../infrastructure/app/makeStore';
-import { makeStudioApi } from '../../../infrastructure/streaming/api';
+import { makeStudioApi } from '../../support/fakes/streaming';
 import { loadOlderChat } from '../../../infrastructure/chat/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { fakeStreamingDeps } from '../../support/fakes/streaming';
+import { fakeConversationDeps } from '../../support/fakes/streaming';
 import { untilState } from '../../support/storeWait';
 
 const CONTRACT = path.resolve(__dirname, '../../../infrastructure/contract');
@@ -105,7 +105,7 @@ describe('malformed responses (issue 25, figure 4)', () => {
       const { deps } = makeFakeDeps(
         asyncScheduler,
         {},
-        { streaming: fakeStreamingDeps(asyncScheduler, { api: makeStudioApi(http) }) },
+        { ...fakeConversationDeps(asyncScheduler, { api: makeStudioApi(http) }) },
       );
       const store = makeStore({ dependencies: deps });
       store.dispatch(chat.sessionOpened({ sessionId: 'sess-1', channelId: 'char-1' }));

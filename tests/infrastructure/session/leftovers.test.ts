@@ -60,7 +60,7 @@ import { login, logout } from '../../../infrastructure/session/commands';
 import { appStarted } from '../../../infrastructure/store/commands';
 import { openLogRing } from '../../../infrastructure/store/logRing';
 import { makeStore } from '../../../infrastructure/app/makeStore';
-import type { ChatSignal } from '../../../infrastructure/streaming/deps';
+import type { ChatSignal } from '../../../infrastructure/chat/deps';
 import { logEvent, starTrack, trackEvent } from '../../../infrastructure/telemetry/commands';
 import { makeTelemetryApi } from '../../../infrastructure/telemetry/api';
 import type { Visibility } from '../../../infrastructure/telemetry/deps';
@@ -71,7 +71,7 @@ import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { quotaStorage } from '../../support/fakes/quotaStorage';
 import { memoryRingStorage } from '../../support/fakes/ringStorage';
-import { fakeStreamingDeps } from '../../support/fakes/streaming';
+import { fakeConversationDeps } from '../../support/fakes/streaming';
 import { fakeTasksDeps } from '../../support/fakes/tasks';
 import { makeFakeTelemetry } from '../../support/fakes/telemetry';
 import { fakeUploadServer, patternFile } from '../../support/fakes/uploads';
@@ -401,7 +401,7 @@ const openPage = (site: ReturnType<typeof makeSite>) => {
       storage: browserKeyValueStorage(() => dom),
     },
     tasks: { ...fakeTasksDeps(), settledPushes: site.pushes },
-    streaming: fakeStreamingDeps(asyncScheduler, { connectChat: site.chat }),
+    ...fakeConversationDeps(asyncScheduler, { connectChat: site.chat }),
     billing: { api: makeBillingApi(http), checkoutMessages$: messages },
   });
   const store = makeStore({ dependencies: { ...deps, token }, log: { sink: ring.sink } });

@@ -34,7 +34,7 @@ import { makeHttpClient } from '../../../infrastructure/http/client';
 import { memoryTokenStore } from '../../../infrastructure/http/tokenStore';
 import { login } from '../../../infrastructure/session/commands';
 import { makeStore } from '../../../infrastructure/app/makeStore';
-import { makeStudioApi } from '../../../infrastructure/streaming/api';
+import { makeStudioApi, conversationDeps } from '../../support/fakes/streaming';
 import { openChat, sendChatMessage } from '../../../infrastructure/chat/commands';
 import { makeFetchStream } from '../../../infrastructure/streaming/fetchStream';
 import { socketIoChatConnector, type SocketFactory } from '../../../infrastructure/chat/browser';
@@ -91,12 +91,12 @@ describe('the exported event log and the state view are redacted (issue 9)', () 
       },
       {
         // The chat epics' real adapters; the socket's `auth` token comes from the holder below.
-        streaming: {
+        ...conversationDeps({
           api: makeStudioApi(http),
           audioOut: silentAudioOutput,
           fetchStream: makeFetchStream({ baseUrl: s.baseUrl, fetch: browserFetch, headers }),
           connectChat: socketIoChatConnector(factory, s.baseUrl),
-        },
+        }),
       },
     );
     const store = makeStore({ dependencies: { ...deps, token } });

@@ -27,7 +27,7 @@ import {
 import type { StreamPart, StreamRequest } from '../../../infrastructure/streaming/deps';
 import { audioBlobOf, finishedAudioBlob } from '../../../infrastructure/streaming/wavBlob';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { fakeStreamingDeps } from '../../support/fakes/streaming';
+import { fakeConversationDeps } from '../../support/fakes/streaming';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const enc = new TextEncoder();
@@ -89,7 +89,7 @@ const runEpic = (
     scheduler,
     {},
     {
-      streaming: fakeStreamingDeps(scheduler, {
+      ...fakeConversationDeps(scheduler, {
         fetchStream: (req) => {
           requests.push({ at: scheduler.now(), req });
           return streams[requests.length - 1] ?? of<StreamPart>();
@@ -153,7 +153,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
       const { deps } = makeFakeDeps(
         scheduler,
         {},
-        { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => body }) },
+        { ...fakeConversationDeps(scheduler, { fetchStream: () => body }) },
       );
       store = makeStore({ dependencies: deps });
       store.dispatch(startAudioStream({ source: tts }));
@@ -544,7 +544,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
       const { deps } = makeFakeDeps(
         scheduler,
         {},
-        { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => body }) },
+        { ...fakeConversationDeps(scheduler, { fetchStream: () => body }) },
       );
       const store = makeStore({ dependencies: deps });
       store.dispatch(resumeAudioStream({}));
@@ -577,7 +577,7 @@ describe('SSE parsing is independent of how the network cuts the bytes (eventsou
     const { deps } = makeFakeDeps(
       scheduler,
       {},
-      { streaming: fakeStreamingDeps(scheduler, { fetchStream: () => from(parts) }) },
+      { ...fakeConversationDeps(scheduler, { fetchStream: () => from(parts) }) },
     );
     const state$ = new StateObservable<RootState>(new Subject<RootState>(), initialRootState);
     return lastValueFrom(

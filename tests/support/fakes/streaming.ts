@@ -1,6 +1,13 @@
 import { EMPTY, NEVER, Subject, type SchedulerLike } from 'rxjs';
-import type { StudioApi } from '../../../infrastructure/streaming/api';
+import { makeCharactersApi, type CharactersApi } from '../../../infrastructure/characters/api';
+import type { CharactersDeps } from '../../../infrastructure/characters/deps';
+import { makeChatApi, type ChatApi } from '../../../infrastructure/chat/api';
+import type { ChatDeps } from '../../../infrastructure/chat/deps';
+import type { HttpClient } from '../../../infrastructure/http/client';
 import type { AudioOutput, AudioSink, StreamingDeps } from '../../../infrastructure/streaming/deps';
+
+/** The characters' and the chat's calls in one object (tests script both through one fake). */
+export type StudioApi = CharactersApi & ChatApi;
 
 /**
  * Test doubles of the streaming capabilities: no stream ever answers, no socket ever connects, the
@@ -62,13 +69,37 @@ export const silentAudioOutput: AudioOutput = {
   }),
 };
 
-export const fakeStreamingDeps = (
+/**
+ * The conversation areas' capabilities (the audio streams', the chat's, the characters') from one
+ * set of doubles: `api` answers both the chat's and the characters' calls. Spread into
+ * makeFakeDeps' areas (or a Dependencies object).
+ */
+export const conversationDeps = (
+  overrides: Partial<StreamingDeps & ChatDeps & { readonly api: StudioApi }> = {},
+): { readonly streaming: StreamingDeps; readonly chat: ChatDeps; readonly characters: CharactersDeps } => {
+  const api = overrides.api ?? fakeStudioApi();
+  return {
+    streaming: {
+      fetchStream: overrides.fetchStream ?? (() => NEVER),
+      audioOut: overrides.audioOut ?? silentAudioOutput,
+    },
+    chat: {
+      api,
+      connectChat: overrides.connectChat ?? (() => NEVER),
+      ...(overrides.pageShown === undefined ? {} : { pageShown: overrides.pageShown }),
+    },
+    characters: { api },
+  };
+};
+
+/** `conversationDeps` in a test that holds a scheduler (the doubles need none). */
+export const fakeConversationDeps = (
   _scheduler: SchedulerLike,
-  overrides: Partial<StreamingDeps> = {},
-): StreamingDeps => ({
-  api: fakeStudioApi(),
-  fetchStream: () => NEVER,
-  connectChat: () => NEVER,
-  audioOut: silentAudioOutput,
-  ...overrides,
+  overrides: Partial<StreamingDeps & ChatDeps & { readonly api: StudioApi }> = {},
+) => conversationDeps(overrides);
+
+/** The real calls of both areas on one HTTP client (tests against the server). */
+export const makeStudioApi = (http: HttpClient): StudioApi => ({
+  ...makeCharactersApi(http),
+  ...makeChatApi(http),
 });
