@@ -293,14 +293,38 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
         await p.fill('[data-testid=password]', 'atelier-demo');
         await p.click('[data-testid=login-submit]');
         await p.locator('[data-testid=coin-balance]').waitFor({ timeout: 15_000 });
-        await p.click('[data-testid=nav-create]');
         // "/" has a composer too: fill the one of /create, once the router has moved there (right
-        // after a sign-in its loader waits for the account's flags, and a prompt typed on "/" was lost).
+        // after a sign-in its loader waits for the account's flags, and a prompt typed on "/" was lost)
+        // and React has rendered the new page: the address changes first, and on a loaded machine a
+        // prompt filled between the two went into the home page's composer, gone a moment later, and
+        // Generate was then pressed on an empty one.
+        const homeComposer = await p.locator('[data-testid=prompt]').elementHandle();
+        await p.click('[data-testid=nav-create]');
         await p.waitForURL(/\/create$/);
+        await homeComposer?.waitForElementState('hidden');
         for (const n of [1, 2]) {
           await p.fill('[data-testid=prompt]', `the company's lighthouse ${n}`);
           await p.click('[data-testid=generate]');
-          await expect.poll(() => p.locator('[data-testid=task-card]').count(), { timeout: 10_000 }).toBe(n);
+          await expect
+            .poll(() => p.locator('[data-testid=task-card]').count(), { timeout: 10_000 })
+            .toBe(n)
+            .catch(async (err: unknown) => {
+              // Once seen on a loaded CI machine (no card after the first Generate): say what the page held.
+              const held = await p.evaluate(() => {
+                const atelier = (window as unknown as { __ATELIER__?: { state: () => unknown } }).__ATELIER__;
+                const st = atelier?.state() as { tasks?: { order?: unknown[] } } | undefined;
+                return {
+                  url: location.pathname,
+                  prompt: (document.querySelector('[data-testid=prompt]') as HTMLTextAreaElement | null)
+                    ?.value,
+                  tasks: st?.tasks?.order?.length,
+                  dialogs: [...document.querySelectorAll('[role=dialog],[role=alert],[role=status]')].map(
+                    (e) => e.textContent,
+                  ),
+                };
+              });
+              throw new Error(`${String(err)}\npage: ${JSON.stringify(held)}`);
+            });
         }
         await p.fill('[data-testid=prompt]', "the company's lighthouse, over the limit");
         await p.click('[data-testid=generate]');
