@@ -12,7 +12,7 @@ import { fakeDetailsDeps } from './fakes/details';
 import { fakeBillingDeps } from './fakes/billing';
 import { fakePlatformDeps } from './fakes/platform';
 import { fakeSocialDeps } from './fakes/social';
-import { fakeConversationDeps } from './fakes/streaming';
+import { conversationDeps } from './fakes/streaming';
 import { fakeStudioDeps } from './fakes/studio';
 import { fakeTasksDeps } from './fakes/tasks';
 import { fakeTelemetryDeps } from './fakes/telemetry';
@@ -78,7 +78,7 @@ export const makeFakeDeps = (
   ) as unknown as Api;
   let n = 0;
   const navigations: string[] = [];
-  const conversation = fakeConversationDeps(scheduler);
+  const conversation = conversationDeps();
   const deps: Dependencies = {
     api,
     clock: { now: () => scheduler.now() },

@@ -19,7 +19,7 @@ import { makeStore } from '../../../infrastructure/app/makeStore';
 import { makeStudioApi } from '../../support/fakes/streaming';
 import { loadOlderChat } from '../../../infrastructure/chat/commands';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { fakeConversationDeps } from '../../support/fakes/streaming';
+import { conversationDeps } from '../../support/fakes/streaming';
 import { untilState } from '../../support/storeWait';
 
 const CONTRACT = path.resolve(__dirname, '../../../infrastructure/contract');
@@ -102,11 +102,7 @@ describe('malformed responses (issue 25, figure 4)', () => {
         fetch: () => Promise.resolve(new Response(JSON.stringify(answer), { status: 200 })),
         headers: () => ({}),
       });
-      const { deps } = makeFakeDeps(
-        asyncScheduler,
-        {},
-        { ...fakeConversationDeps(asyncScheduler, { api: makeStudioApi(http) }) },
-      );
+      const { deps } = makeFakeDeps(asyncScheduler, {}, conversationDeps({ api: makeStudioApi(http) }));
       const store = makeStore({ dependencies: deps });
       store.dispatch(chat.sessionOpened({ sessionId: 'sess-1', channelId: 'char-1' }));
       const message = (id: string, at: number): chat.IncomingChatMessage => ({

@@ -71,7 +71,7 @@ import { makeFakeDeps } from '../../support/fakeApi';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { quotaStorage } from '../../support/fakes/quotaStorage';
 import { memoryRingStorage } from '../../support/fakes/ringStorage';
-import { fakeConversationDeps } from '../../support/fakes/streaming';
+import { conversationDeps } from '../../support/fakes/streaming';
 import { fakeTasksDeps } from '../../support/fakes/tasks';
 import { makeFakeTelemetry } from '../../support/fakes/telemetry';
 import { fakeUploadServer, patternFile } from '../../support/fakes/uploads';
@@ -401,7 +401,7 @@ const openPage = (site: ReturnType<typeof makeSite>) => {
       storage: browserKeyValueStorage(() => dom),
     },
     tasks: { ...fakeTasksDeps(), settledPushes: site.pushes },
-    ...fakeConversationDeps(asyncScheduler, { connectChat: site.chat }),
+    ...conversationDeps({ connectChat: site.chat }),
     billing: { api: makeBillingApi(http), checkoutMessages$: messages },
   });
   const store = makeStore({ dependencies: { ...deps, token }, log: { sink: ring.sink } });

@@ -27,7 +27,7 @@ import {
 import type { StreamPart, StreamRequest } from '../../../infrastructure/streaming/deps';
 import { audioBlobOf, finishedAudioBlob } from '../../../infrastructure/streaming/wavBlob';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { fakeConversationDeps } from '../../support/fakes/streaming';
+import { conversationDeps } from '../../support/fakes/streaming';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 const enc = new TextEncoder();
@@ -89,7 +89,7 @@ const runEpic = (
     scheduler,
     {},
     {
-      ...fakeConversationDeps(scheduler, {
+      ...conversationDeps({
         fetchStream: (req) => {
           requests.push({ at: scheduler.now(), req });
           return streams[requests.length - 1] ?? of<StreamPart>();
@@ -150,11 +150,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         z: part(chunkText(2)),
         e: part(endText()),
       });
-      const { deps } = makeFakeDeps(
-        scheduler,
-        {},
-        { ...fakeConversationDeps(scheduler, { fetchStream: () => body }) },
-      );
+      const { deps } = makeFakeDeps(scheduler, {}, { ...conversationDeps({ fetchStream: () => body }) });
       store = makeStore({ dependencies: deps });
       store.dispatch(startAudioStream({ source: tts }));
       expect(audio.selectAudioStatus(store.getState().audio)).toBe('start');
@@ -541,11 +537,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
         z: part(chunkText(2)),
         e: part(endText()),
       });
-      const { deps } = makeFakeDeps(
-        scheduler,
-        {},
-        { ...fakeConversationDeps(scheduler, { fetchStream: () => body }) },
-      );
+      const { deps } = makeFakeDeps(scheduler, {}, { ...conversationDeps({ fetchStream: () => body }) });
       const store = makeStore({ dependencies: deps });
       store.dispatch(resumeAudioStream({}));
       store.dispatch(startAudioStream({ source: tts }));
@@ -574,11 +566,7 @@ describe('audio stream epic (spec §4 "Audio stream: start, chunks in order, end
 describe('SSE parsing is independent of how the network cuts the bytes (eventsource-parser over a streaming body)', () => {
   const collect = (parts: readonly StreamPart[]): Promise<Action[]> => {
     const scheduler = newScheduler();
-    const { deps } = makeFakeDeps(
-      scheduler,
-      {},
-      { ...fakeConversationDeps(scheduler, { fetchStream: () => from(parts) }) },
-    );
+    const { deps } = makeFakeDeps(scheduler, {}, { ...conversationDeps({ fetchStream: () => from(parts) }) });
     const state$ = new StateObservable<RootState>(new Subject<RootState>(), initialRootState);
     return lastValueFrom(
       audioStreamEpic(of(startAudioStream({ source: tts })), state$, deps).pipe(toArray()),

@@ -19,7 +19,7 @@ import { deleteChatMessage, undoDeleteChatMessage } from '../../../infrastructur
 import type { ChatConnection, ChatSignal } from '../../../infrastructure/chat/deps';
 import type { StreamRequest } from '../../../infrastructure/streaming/deps';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { fakeConversationDeps, fakeStudioApi } from '../../support/fakes/streaming';
+import { conversationDeps, fakeStudioApi } from '../../support/fakes/streaming';
 import { makeFakePlatform } from '../../support/fakes/platform';
 import { appStarted } from '../../../infrastructure/store/commands';
 import { CHAT_PENDING_DELETES_KEY } from '../../../infrastructure/chat/pendingDeletes';
@@ -46,8 +46,8 @@ const message = (serverId: string, createAt: number): chat.IncomingChatMessage =
   isOfficialAgent: false,
 });
 
-const storeWith = (scheduler: TestScheduler, streaming: Parameters<typeof fakeConversationDeps>[1]) => {
-  const { deps } = makeFakeDeps(scheduler, {}, { ...fakeConversationDeps(scheduler, streaming) });
+const storeWith = (scheduler: TestScheduler, streaming: Parameters<typeof conversationDeps>[0]) => {
+  const { deps } = makeFakeDeps(scheduler, {}, conversationDeps(streaming));
   const store = makeStore({ dependencies: { ...deps, token: memoryTokenStore('tok-1') } });
   store.dispatch(chat.sessionOpened({ sessionId: S, channelId: 'chr_luna' }));
   store.dispatch(chat.historyLoaded({ sessionId: S, messages: [message('a', 10), message('b', 20)] }));
@@ -110,7 +110,7 @@ describe(`deleting a message waits out the undo window (${chat.DELETE_UNDO_MS} m
           {},
           {
             platform: platform.deps,
-            ...fakeConversationDeps(scheduler, {
+            ...conversationDeps({
               api: fakeStudioApi({ deleteChatMessage: deleted(calls, scheduler) }),
             }),
           },

@@ -35,7 +35,7 @@ import {
 } from '../../../infrastructure/chat/commands';
 import type { ChatConnection, ChatSignal, ChatSocketEnd } from '../../../infrastructure/chat/deps';
 import { makeFakeDeps } from '../../support/fakeApi';
-import { fakeConversationDeps, fakeStudioApi } from '../../support/fakes/streaming';
+import { conversationDeps, fakeStudioApi } from '../../support/fakes/streaming';
 
 const newScheduler = () => new TestScheduler((actual, expected) => expect(actual).toEqual(expected));
 
@@ -139,7 +139,7 @@ const storeWith = (
     scheduler,
     {},
     {
-      ...fakeConversationDeps(scheduler, {
+      ...conversationDeps({
         connectChat,
         api: fakeStudioApi({
           chatHistory: (req) => {
@@ -548,7 +548,7 @@ describe('opening a chat and its history pages (spec §7 chat history; §9 "hist
         scheduler,
         {},
         {
-          ...fakeConversationDeps(scheduler, {
+          ...conversationDeps({
             api: fakeStudioApi({
               openChatSession: () =>
                 cold('2ms r|', {
@@ -645,7 +645,7 @@ describe('the character directory (spec §7 character list)', () => {
         scheduler,
         {},
         {
-          ...fakeConversationDeps(scheduler, {
+          ...conversationDeps({
             api: fakeStudioApi({
               listCharacters: (req) => {
                 asked.push(req);
@@ -688,7 +688,7 @@ describe('the character directory (spec §7 character list)', () => {
         scheduler,
         {},
         {
-          ...fakeConversationDeps(scheduler, {
+          ...conversationDeps({
             api: fakeStudioApi({
               listCharacters: () =>
                 cold('3ms r|', {

@@ -33,7 +33,7 @@ import { closeDialog } from '../../../infrastructure/notices/commands';
 import { runWorkflow, tryWorkflow, watchTraining } from '../../../infrastructure/studio/commands';
 import { makeFakeDeps, marbleAt } from '../../support/fakeApi';
 import { fakeStudioDeps, fakeStudioToolsApi } from '../../support/fakes/studio';
-import { fakeConversationDeps, recordingAudioOutput } from '../../support/fakes/streaming';
+import { conversationDeps, recordingAudioOutput } from '../../support/fakes/streaming';
 import { at, newScheduler, platformStore } from '../platform/harness';
 
 const studioStore = (
@@ -55,7 +55,7 @@ const studioStore = (
   ) as unknown as StudioToolsApi;
   const core = makeFakeDeps(scheduler, api, {
     studio: fakeStudioDeps({ api: recorded }),
-    ...fakeConversationDeps(scheduler, { audioOut: audioOut.output }),
+    ...conversationDeps({ audioOut: audioOut.output }),
   });
   const store = makeStore({ dependencies: core.deps });
   const events = (type: string) => store.recorder.events().filter((e) => e.type === type) as DomainEvent[];

@@ -1,4 +1,4 @@
-import { EMPTY, NEVER, Subject, type SchedulerLike } from 'rxjs';
+import { EMPTY, NEVER, Subject } from 'rxjs';
 import { makeCharactersApi, type CharactersApi } from '../../../infrastructure/characters/api';
 import type { CharactersDeps } from '../../../infrastructure/characters/deps';
 import { makeChatApi, type ChatApi } from '../../../infrastructure/chat/api';
@@ -91,12 +91,6 @@ export const conversationDeps = (
     characters: { api },
   };
 };
-
-/** `conversationDeps` in a test that holds a scheduler (the doubles need none). */
-export const fakeConversationDeps = (
-  _scheduler: SchedulerLike,
-  overrides: Partial<StreamingDeps & ChatDeps & { readonly api: StudioApi }> = {},
-) => conversationDeps(overrides);
 
 /** The real calls of both areas on one HTTP client (tests against the server). */
 export const makeStudioApi = (http: HttpClient): StudioApi => ({
