@@ -103,6 +103,15 @@ const main = async (): Promise<void> => {
         .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
       if (failing.length > 0) console.log(`${''.padEnd(18)} failing: ${failing.join(', ')}`);
+      // A '-' says Lighthouse could not compute the figure: print why (seen about once in 18 runs, on either build).
+      const errors = [
+        ...(lhr.runtimeError ? [`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`] : []),
+        ...METRICS.flatMap(([, id]) => {
+          const message = lhr.audits[id]?.errorMessage;
+          return message ? [`${id}: ${message}`] : [];
+        }),
+      ];
+      if (errors.length > 0) console.log(`${''.padEnd(18)} not measured: ${errors.join('; ')}`);
     }
   } finally {
     chrome.kill();

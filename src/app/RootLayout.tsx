@@ -8,7 +8,6 @@ import type { Catalogue } from '../../infrastructure/i18n/catalogue';
 import { LocaleContext, localizeHref, type LocaleValue } from '../i18n/locale';
 import type { RouteHandle } from './router';
 import { Shell } from './shell/Shell';
-import shellStyles from './shell/Shell.module.css';
 
 const localeOfPath = (pathname: string): routing.Locale =>
   routing.splitLocalePath(pathname).locale ?? routing.DEFAULT_LOCALE;
@@ -88,18 +87,20 @@ export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => 
 
 /**
  * What shows while the first page's loader runs (before React Router renders a route): the header
- * band and the brand, with the real header's classes (Shell.module.css), turned to the page's
- * language and direction by index.html's boot script.
+ * band and the brand, drawn by the real header's rules (Shell.module.css names these global twins),
+ * turned to the page's language and direction by index.html's boot script. index.html's `#root`
+ * holds the same markup, so the page paints it before any script has run (issue 22: the first paint
+ * waited for the scripts); React replaces it with this on its first render.
  */
 export const ShellFallback = () => (
-  <div className={shellStyles.boot} aria-busy="true">
-    <div className={shellStyles.header}>
-      <span className={shellStyles.bootMenu} />
-      <span className={shellStyles.brand}>
-        <span className={shellStyles.brandMark} aria-hidden="true">
+  <div className="boot" aria-busy="true">
+    <div className="boot-header">
+      <span className="boot-menu" />
+      <span className="boot-brand">
+        <span className="boot-mark" aria-hidden="true">
           A
         </span>
-        <span className={shellStyles.brandName}>Atelier</span>
+        <span className="boot-name">Atelier</span>
       </span>
     </div>
   </div>

@@ -187,6 +187,24 @@ describe('theme and delivery', () => {
     await context.close();
   });
 
+  it('paints the header band from the HTML alone, before any script has run (issue 22: first paint)', async () => {
+    for (const viewport of WIDTHS) {
+      const context = await f.browser.newContext({ locale: 'en-US', viewport, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(f.url + '/explore');
+      const header = page.locator('#root .boot-header');
+      // Drawn by the real header's rules (the stylesheet is the only other thing the first paint waits for).
+      expect(await header.evaluate((e) => getComputedStyle(e).height)).toBe('60px');
+      expect(await page.locator('#root .boot-mark').isVisible()).toBe(true);
+      // The brand's name at 1280 px; at 390 px only the mark shows (the name clipped to a pixel for
+      // assistive technology), as in the real header.
+      const name = await page.locator('#root .boot-name').boundingBox();
+      expect((name?.width ?? 0) > 1).toBe(viewport.width > 640);
+      await page.screenshot({ path: path.join(SHOTS, `foundation-first-paint-${viewport.width}.png`) });
+      await context.close();
+    }
+  });
+
   it('serves compressed, long-cached route chunks, and the first visit loads none of the area chunks', async () => {
     const context = await f.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

@@ -7,8 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { routing } from '../../domain/index.js';
+import { ShellFallback } from '../../src/app/RootLayout';
 
 const html = readFileSync(path.resolve('src/index.html'), 'utf8');
 const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
@@ -115,5 +118,15 @@ describe("index.html's boot script", () => {
     expect(links).toEqual([
       { rel: 'preload', as: 'fetch', crossOrigin: 'anonymous', href: '/locales/ar/common.json' },
     ]);
+  });
+});
+
+describe("index.html's first paint (issue 22: the page painted nothing until its scripts had run)", () => {
+  it("holds the router's fallback shell, the same markup React renders first", () => {
+    const inRoot = /<div id="root">([\s\S]*?)<\/div>\s*<script/.exec(html)?.[1] ?? '';
+    // Prettier breaks the HTML between and inside tags; the whitespace it adds there draws nothing.
+    const painted = inRoot.replace(/\s+>/g, '>').replace(/>\s+</g, '><').trim();
+    expect(painted).toContain('boot-header');
+    expect(painted).toBe(renderToStaticMarkup(createElement(ShellFallback)));
   });
 });
