@@ -3,7 +3,7 @@
  * the same port. `buildServer` is what `npm start` and the integration tests run.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -33,6 +33,7 @@ import { campaignRoutes } from './campaigns/routes';
 import { characterRoutes } from './characters/routes';
 import { chatRoutes } from './chat/routes';
 import { decorationRoutes } from './decorations/routes';
+import { detailPageRoutes } from './details/preload';
 import { detailRoutes } from './details/routes';
 import { downloadRoutes } from './downloads/routes';
 import { editorRoutes } from './editor/routes';
@@ -342,6 +343,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       preCompressed: true,
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
+  detailPageRoutes(app, ctx, hasWeb ? readFileSync(path.join(config.webRoot, 'index.html'), 'utf8') : null);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file of the build (or a source map not served) is a 404, never the page.

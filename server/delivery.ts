@@ -94,3 +94,19 @@ export const staticCacheHeaders = (reply: FastifyReply, file: string): void => {
   const inAssets = file.split(path.sep).includes('assets');
   void reply.header('cache-control', inAssets ? 'public, max-age=31536000, immutable' : 'no-cache');
 };
+
+/**
+ * The built page with tags added to its head (a detail page's picture preload, server/details/preload.ts),
+ * sent as the page itself is: revalidated every time, with an ETag of its own (an unchanged page is a 304).
+ */
+export const sendPageWithHead = (
+  reply: FastifyReply,
+  page: string,
+  head: string,
+  ifNoneMatch: string | undefined,
+): FastifyReply => {
+  const html = page.replace('</head>', `${head}</head>`);
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  void reply.type('text/html').header('cache-control', 'no-cache').header('etag', etag);
+  return ifNoneMatch === etag ? reply.status(304).send() : reply.send(html);
+};

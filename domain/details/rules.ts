@@ -4,6 +4,8 @@
  * error code means for a page.
  */
 import type { CardType } from '../feed/catalog.js';
+import { pictureOf, type PictureSet } from '../images/rules.js';
+import { splitLocalePath } from '../routing/rules.js';
 
 /** The detail pages of this area. */
 export type DetailPage = 'artwork' | 'model' | 'post' | 'audio' | 'video';
@@ -104,4 +106,45 @@ export const COMMENT_MAX_LENGTH = 500;
 export const commentText = (raw: string): string | null => {
   const text = raw.trim();
   return text.length === 0 || text.length > COMMENT_MAX_LENGTH ? null : text;
+};
+
+/**
+ * How wide a detail page's work is shown (Details.module.css `.layout`): the whole column below
+ * 900 px, else the media column, 1.5 of 2.5 parts of the page, at most 760 px.
+ */
+export const MEDIA_SIZES = '(max-width: 899.98px) 100vw, 60vw';
+export const MEDIA_MAX_PX = 760;
+
+/** A detail page's work: the picture its page draws first (its largest paint). */
+export const mainPictureOf = (cover: { readonly url: string; readonly width: number }): PictureSet =>
+  pictureOf(cover.url, MEDIA_MAX_PX, cover.width, MEDIA_SIZES);
+
+/** The detail pages whose work is a picture, and the item an address of one names. */
+export const pictureDetailOfPath = (
+  pathname: string,
+): { readonly page: 'artwork' | 'model'; readonly id: string } | null => {
+  const m = /^\/(artwork|models)\/([^/]+)\/?$/.exec(splitLocalePath(pathname).rest);
+  if (!m || m[2] === undefined) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(m[2]);
+  } catch {
+    return null;
+  }
+  return id === '' ? null : { page: m[1] === 'models' ? 'model' : 'artwork', id };
+};
+
+/**
+ * What a detail page's HTML names for the browser to fetch beside the scripts (issue 22: the work
+ * is the page's largest paint, and its request waited for the page's code to run): the preload
+ * of its most compact variant set, with the same candidates and sizes as the page's `<picture>`,
+ * so the browser takes the preloaded file. An original without variants gets none.
+ */
+export const mainPicturePreload = (cover: {
+  readonly url: string;
+  readonly width: number;
+}): { readonly type: string; readonly srcSet: string; readonly sizes: string } | null => {
+  const picture = mainPictureOf(cover);
+  const first = picture.sources[0];
+  return first === undefined ? null : { type: first.type, srcSet: first.srcSet, sizes: picture.sizes };
 };

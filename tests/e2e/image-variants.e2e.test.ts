@@ -277,6 +277,42 @@ const tavernDevice = (): string => {
 };
 
 describe('end to end: other views show variants too (issue 22)', () => {
+  for (const [width, height, dpr, address, image] of [
+    [1280, 900, 1, '/artwork/art-005', 'artwork-image'],
+    [390, 844, 2, '/ar/models/mdl-002', 'model-detail'],
+  ] as const)
+    it(`at ${width} px, ${dpr}x: ${address} fetches its work from the page's HTML, once, and shows that file`, async () => {
+      const context = await f.browser.newContext({
+        locale: 'en-US',
+        viewport: { width, height },
+        deviceScaleFactor: dpr,
+      });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (r) => {
+        if (r.resourceType() === 'image' && VARIANT.test(r.url())) asked.push(new URL(r.url()).pathname);
+      });
+      await page.goto(f.url + address);
+      const img = page
+        .locator(image === 'artwork-image' ? '[data-testid=artwork-image]' : '[data-testid=model-detail] img')
+        .first();
+      await expect
+        .poll(() => img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0), {
+          timeout: 20_000,
+        })
+        .toBe(true);
+      const shown = await img.evaluate((e: HTMLImageElement) => {
+        const entry = performance.getEntriesByName(e.currentSrc)[0] as PerformanceResourceTiming | undefined;
+        return { src: new URL(e.currentSrc).pathname, initiator: entry?.initiatorType ?? null };
+      });
+      // The page's own <picture> took the file its head preloaded (fetched by the <link>, not by the <img>),
+      // and no other candidate of the work was fetched.
+      expect(shown.src).toMatch(/\/img\/\d+\/avif\//);
+      expect(shown.initiator).toBe('link');
+      expect(asked.filter((u) => u.endsWith(shown.src.split('/').pop() ?? ''))).toEqual([shown.src]);
+      await context.close();
+    });
+
   for (const [width, height, dpr] of [
     [1280, 900, 1],
     [390, 844, 2],

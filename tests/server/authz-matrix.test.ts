@@ -24,6 +24,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHeader, serializeEventLog } from '../../domain/index.js';
 import type { RouteInfo } from '../../server/app';
+import { detailPageAddresses } from '../../server/details/preload';
 import { DEMO_COMPANY, DEMO_ACCOUNT } from '../../server/seed';
 import { memberAccount, uploadImage } from '../support/imageTasks';
 import { routeKey, routeTable } from '../support/routeTable';
@@ -503,6 +504,13 @@ const FILLS: Readonly<Record<string, Fill>> = {
   'GET /robots.txt': one(),
   'GET /sitemap.xml': one(),
   'GET /legal/:lang/:file': () => [{ params: { lang: 'en', file: 'privacy-policy.html' } }],
+  // The picture detail pages, in every language (server/details/preload.ts): the page, whoever asks.
+  ...Object.fromEntries(
+    detailPageAddresses.map((address): [string, Fill] => [
+      `GET ${address}`,
+      (a) => [{ params: { id: address.includes('/models/') ? 'mdl-002' : a.artwork } }],
+    ]),
+  ),
 };
 
 /**

@@ -2,8 +2,8 @@
  * Issue 22 "server time": the built client is compressed once at build time (scripts/precompress.mjs
  * writes `.br` and `.gz` beside each page, script, style and translation file) and the server sends
  * those files as they are; hashed assets are immutable; the page is `no-cache` with an ETag and a 304
- * for a matching If-None-Match; robots.txt and sitemap.xml are served. Over a tiny web root made and
- * precompressed here.
+ * for a matching If-None-Match; robots.txt and sitemap.xml are served; a detail page's HTML names its
+ * work's picture for the browser to fetch beside the scripts. Over a tiny web root made and precompressed here.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -11,7 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routing } from '../../domain/index.js';
+import { details, routing } from '../../domain/index.js';
+import { ITEM_DETAIL_PATH, MODEL_DETAIL_PATH } from '../../infrastructure/contract/feed';
 import { startTestServer, type TestServer } from '../support/server';
 
 let s: TestServer;
@@ -146,5 +147,54 @@ describe('robots.txt and sitemap.xml', () => {
     expect(r.statusCode).toBe(200);
     expect(r.body).not.toContain('evil');
     expect(r.body).not.toContain('<script>');
+  });
+});
+
+describe("a detail page names its work's picture in its head (issue 22: it waited for the page's code)", () => {
+  /** The cover the page's own request for the item answers (the API, as a guest). */
+  const coverOf = async (path: string, id: string) => {
+    const r = await s.post(path, { id });
+    const data = (r.json as { data: { cover: { url: string; width: number } } }).data;
+    return data.cover;
+  };
+  const preloadsIn = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="image"[^>]*>/g)].map((m) => m[0]);
+
+  it('an artwork and a model (in Arabic too): the candidates and sizes the page draws, fetched first', async () => {
+    for (const [url, apiPath, id] of [
+      ['/artwork/art-005', ITEM_DETAIL_PATH, 'art-005'],
+      ['/ar/models/mdl-002', MODEL_DETAIL_PATH, 'mdl-002'],
+    ] as const) {
+      const picture = details.mainPictureOf(await coverOf(apiPath, id));
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(String(r.headers['content-type']), url).toMatch(/html/);
+      expect(preloadsIn(r.body), url).toEqual([
+        `<link rel="preload" as="image" type="image/avif" imagesrcset="${picture.sources[0]?.srcSet ?? ''}" ` +
+          `imagesizes="${details.MEDIA_SIZES}" fetchpriority="high">`,
+      ]);
+      // The rest of the page is the built one.
+      expect(r.body.replace(/\s*<link rel="preload" as="image"[^>]*>/, ''), url).toBe(HTML);
+    }
+  });
+
+  it('no preload where the address names no such work: the page as it is', async () => {
+    for (const url of ['/artwork/mdl-002', '/models/art-005', '/artwork/no-such-work', '/explore']) {
+      const r = await get(url);
+      expect(r.statusCode, url).toBe(200);
+      expect(preloadsIn(r.body), url).toEqual([]);
+    }
+  });
+
+  it('compressed when accepted, no-cache with an ETag of its own, a 304 for a matching If-None-Match', async () => {
+    const first = await get('/artwork/art-005', { 'accept-encoding': 'br' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).toString()).toContain('rel="preload" as="image"');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const etag = String(first.headers['etag']);
+    expect(etag).not.toBe(String((await get('/explore')).headers['etag']));
+    const again = await get('/artwork/art-005', { 'if-none-match': etag });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
   });
 });

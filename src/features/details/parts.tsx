@@ -167,12 +167,6 @@ export const Stats = ({ item }: { readonly item: details.DetailItem }) => {
   );
 };
 
-/**
- * How wide a detail page's work is shown (Details.module.css `.layout`): the whole column below
- * 900 px, else the media column, 1.5 of 2.5 parts of the page, at most 760 px.
- */
-export const MEDIA_SIZES = '(max-width: 899.98px) 100vw, 60vw';
-export const MEDIA_MAX_PX = 760;
 /** A work tile's width at most (`.tiles`: columns of at least 180 px sharing the row). */
 const TILE_MAX_PX = 320;
 

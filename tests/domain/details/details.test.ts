@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replayWith, stamp, type DomainEvent, type UnstampedEvent } from '../../../domain/index.js';
 import * as details from '../../../domain/details/index.js';
+import * as routing from '../../../domain/routing/index.js';
 import { CARD_TYPES } from '../../../domain/feed/catalog.js';
 import { givenIn } from '../../support/context-spec.js';
 
@@ -256,5 +257,51 @@ describe('works beside an item (related works, a model’s samples)', () => {
       items: [card('x'), card('y')],
     });
     expect(details.selectWorks(state, 'related', 'm')).toEqual({ status: 'loading' });
+  });
+});
+
+describe("a detail page's work named in its HTML (issue 22: its request waited for the page's code)", () => {
+  const cover = { url: '/blobs/community/covers/art-005.png', width: 1024 };
+
+  it('preloads the same candidates and sizes the page draws: its first (most compact) source', () => {
+    const picture = details.mainPictureOf(cover);
+    expect(details.mainPicturePreload(cover)).toEqual({
+      type: picture.sources[0]?.type,
+      srcSet: picture.sources[0]?.srcSet,
+      sizes: details.MEDIA_SIZES,
+    });
+    expect(details.mainPicturePreload(cover)?.type).toBe('image/avif');
+  });
+
+  it('names nothing for an original without variants (an animation is shown as it is)', () => {
+    expect(details.mainPicturePreload({ url: '/blobs/works/clip.gif', width: 480 })).toBeNull();
+  });
+
+  it('knows the picture pages from their addresses, with or without a language, and nothing else', () => {
+    expect(details.pictureDetailOfPath('/artwork/art-005')).toEqual({ page: 'artwork', id: 'art-005' });
+    expect(details.pictureDetailOfPath('/ar/models/mdl-002/')).toEqual({ page: 'model', id: 'mdl-002' });
+    for (const other of [
+      '/',
+      '/explore',
+      '/artwork/',
+      '/models/newDetail/mdl-002',
+      '/post/p-1',
+      '/artwork/%E0%A4%A',
+    ])
+      expect(details.pictureDetailOfPath(other), other).toBeNull();
+  });
+
+  it('law: the address of any work, in any language, names that work', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...routing.SUPPORTED_LOCALES),
+        fc.constantFrom('artwork' as const, 'model' as const),
+        fc.string({ minLength: 1 }),
+        (locale, page, id) => {
+          const bare = `/${page === 'model' ? 'models' : 'artwork'}/${encodeURIComponent(id)}`;
+          expect(details.pictureDetailOfPath(routing.localizedPath(locale, bare))).toEqual({ page, id });
+        },
+      ),
+    );
   });
 });

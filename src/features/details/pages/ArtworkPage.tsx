@@ -4,16 +4,7 @@ import { details, images } from '../../../../domain/index.js';
 import { useLocale } from '../../../i18n/locale';
 import { Button, CoverFrame, Picture } from '../../../ui';
 import styles from '../Details.module.css';
-import {
-  AuthorRow,
-  Comments,
-  DetailFrame,
-  MEDIA_MAX_PX,
-  MEDIA_SIZES,
-  Stats,
-  TagList,
-  WorksSection,
-} from '../parts';
+import { AuthorRow, Comments, DetailFrame, Stats, TagList, WorksSection } from '../parts';
 
 /** The side of a used model's cover (Details.module.css `.modelLink img`). */
 const MODEL_COVER_PX = 48;
@@ -119,7 +110,7 @@ const ArtworkPage = () => {
                   }
                 >
                   <Picture
-                    {...images.pictureOf(item.cover.url, MEDIA_MAX_PX, item.cover.width, MEDIA_SIZES)}
+                    {...details.mainPictureOf(item.cover)}
                     priority
                     className={styles.mediaImage}
                     alt={item.title}

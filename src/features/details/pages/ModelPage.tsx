@@ -1,19 +1,10 @@
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { details, images } from '../../../../domain/index.js';
+import { details } from '../../../../domain/index.js';
 import { useLocale } from '../../../i18n/locale';
 import { Badge, Button, Picture } from '../../../ui';
 import styles from '../Details.module.css';
-import {
-  AuthorRow,
-  Comments,
-  DetailFrame,
-  MEDIA_MAX_PX,
-  MEDIA_SIZES,
-  Stats,
-  TagList,
-  WorksSection,
-} from '../parts';
+import { AuthorRow, Comments, DetailFrame, Stats, TagList, WorksSection } from '../parts';
 
 /**
  * A model (`/models/:id`, and `/models/newDetail/:id` where the spec §2 A/B test model_detail_v2
@@ -32,7 +23,7 @@ const ModelPage = () => {
             <div className={styles.media}>
               {item.cover && (
                 <Picture
-                  {...images.pictureOf(item.cover.url, MEDIA_MAX_PX, item.cover.width, MEDIA_SIZES)}
+                  {...details.mainPictureOf(item.cover)}
                   priority
                   className={styles.mediaImage}
                   alt={item.title}
