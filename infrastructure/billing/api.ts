@@ -27,9 +27,10 @@ import {
   type SubscriptionChangeRequest,
   type SubscriptionPauseRequest,
 } from '../contract/commerce';
-import { TESTIMONIAL_LIST_PATH, TestimonialListResponse } from '../contract/marketing';
+import type { TestimonialListResponse } from '../contract/marketing';
 import { PAYMENT_INFO_PATH, PaymentInfoResponse } from '../contract/payment';
 import type { ApiResult, HttpClient } from '../http/client';
+import { makeMarketingApi } from '../marketing/api';
 
 export interface BillingApi {
   readonly subscriptionStatus: () => Observable<ApiResult<SubscriptionStatus>>;
@@ -45,23 +46,27 @@ export interface BillingApi {
   readonly createOrder: (req: OrderCreateRequest) => Observable<ApiResult<OrderResponse>>;
   readonly orderDetail: (req: OrderDetailRequest) => Observable<ApiResult<OrderResponse>>;
   readonly ledger: (req: LedgerListRequest) => Observable<ApiResult<LedgerListResponse>>;
+  /** The membership page's testimonials: marketing's call (../marketing/api.ts). */
   readonly testimonials: () => Observable<ApiResult<TestimonialListResponse>>;
 }
 
-export const makeBillingApi = (http: HttpClient): BillingApi => ({
-  subscriptionStatus: () => http.post(SUBSCRIPTION_STATUS_PATH, {}, SubscriptionStatus),
-  pause: (req) => http.post(SUBSCRIPTION_PAUSE_PATH, req, SubscriptionStatus),
-  resume: () => http.post(SUBSCRIPTION_RESUME_PATH, {}, SubscriptionStatus),
-  cancel: () => http.post(SUBSCRIPTION_CANCEL_PATH, {}, SubscriptionStatus),
-  changePlan: (req) => http.post(SUBSCRIPTION_CHANGE_PATH, req, SubscriptionStatus),
-  freeMonth: () => http.post(SUBSCRIPTION_FREE_MONTH_PATH, {}, SubscriptionStatus),
-  paymentMethods: () => http.post(PAYMENT_METHODS_PATH, {}, PaymentMethodsResponse),
-  subscriptionUrl: (req) => http.post(SUBSCRIPTION_URL_PATH, req, SubscriptionUrlResponse),
-  createOrder: (req) => http.post(ORDER_CREATE_PATH, req, OrderResponse),
-  orderDetail: (req) => http.post(ORDER_DETAIL_PATH, req, OrderResponse),
-  ledger: (req) => http.post(LEDGER_LIST_PATH, req, LedgerListResponse),
-  testimonials: () => http.post(TESTIMONIAL_LIST_PATH, {}, TestimonialListResponse),
-});
+export const makeBillingApi = (http: HttpClient): BillingApi => {
+  const marketing = makeMarketingApi(http);
+  return {
+    subscriptionStatus: () => http.post(SUBSCRIPTION_STATUS_PATH, {}, SubscriptionStatus),
+    pause: (req) => http.post(SUBSCRIPTION_PAUSE_PATH, req, SubscriptionStatus),
+    resume: () => http.post(SUBSCRIPTION_RESUME_PATH, {}, SubscriptionStatus),
+    cancel: () => http.post(SUBSCRIPTION_CANCEL_PATH, {}, SubscriptionStatus),
+    changePlan: (req) => http.post(SUBSCRIPTION_CHANGE_PATH, req, SubscriptionStatus),
+    freeMonth: () => http.post(SUBSCRIPTION_FREE_MONTH_PATH, {}, SubscriptionStatus),
+    paymentMethods: () => http.post(PAYMENT_METHODS_PATH, {}, PaymentMethodsResponse),
+    subscriptionUrl: (req) => http.post(SUBSCRIPTION_URL_PATH, req, SubscriptionUrlResponse),
+    createOrder: (req) => http.post(ORDER_CREATE_PATH, req, OrderResponse),
+    orderDetail: (req) => http.post(ORDER_DETAIL_PATH, req, OrderResponse),
+    ledger: (req) => http.post(LEDGER_LIST_PATH, req, LedgerListResponse),
+    testimonials: () => marketing.listTestimonials(),
+  };
+};
 
 /** The coins and membership the header shows (spec §7 payment info), asked for on any page. */
 export interface PaymentInfoApi {
