@@ -21,7 +21,7 @@ import { contentTypeOf, type BlobStore } from './blobs/store';
 import { variantRoutes } from './blobs/variants';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
-import { registerDelivery, staticCacheHeaders } from './delivery';
+import { registerDelivery, sendPage, staticCacheHeaders } from './delivery';
 import { DATABASE_UNAVAILABLE, openPglite, openPostgres, type Database } from './db/database';
 import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
@@ -353,7 +353,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       return reply
         .status(404)
         .send(failure(CODES.notFound, `no route ${req.method} ${req.url.split('?')[0]}`));
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    return sendPage(reply);
   });
 
   let timer: NodeJS.Timeout | null = null;

@@ -95,6 +95,10 @@ export const staticCacheHeaders = (reply: FastifyReply, file: string): void => {
   void reply.header('cache-control', inAssets ? 'public, max-age=31536000, immutable' : 'no-cache');
 };
 
+/** The built page as it is (every client route's answer): revalidated every time, sent precompressed. */
+export const sendPage = (reply: FastifyReply): FastifyReply =>
+  reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+
 /**
  * The built page with tags added to its head (a detail page's picture preload, server/details/preload.ts),
  * sent as the page itself is: revalidated every time, with an ETag of its own (an unchanged page is a 304).

@@ -11,12 +11,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { details, routing } from '../../domain/index.js';
 import type { ServerContext } from '../context';
-import { sendPageWithHead } from '../delivery';
+import { sendPage, sendPageWithHead } from '../delivery';
 import { CODES, failure } from '../envelope';
 import { itemById, toContentItem } from '../feed/items';
-
-const escapeAttribute = (value: string): string =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+import { escapeMarkup } from '../markup';
 
 /** The `<link rel="preload">` of the work a detail page's address names, or null. */
 export const detailPreloadOf = async (ctx: ServerContext, pathname: string): Promise<string | null> => {
@@ -29,8 +27,8 @@ export const detailPreloadOf = async (ctx: ServerContext, pathname: string): Pro
   const preload = details.mainPicturePreload(item.cover);
   if (preload === null) return null;
   return (
-    `<link rel="preload" as="image" type="${escapeAttribute(preload.type)}" ` +
-    `imagesrcset="${escapeAttribute(preload.srcSet)}" imagesizes="${escapeAttribute(preload.sizes)}" ` +
+    `<link rel="preload" as="image" type="${escapeMarkup(preload.type)}" ` +
+    `imagesrcset="${escapeMarkup(preload.srcSet)}" imagesizes="${escapeMarkup(preload.sizes)}" ` +
     'fetchpriority="high">'
   );
 };
@@ -49,8 +47,7 @@ export const detailPageRoutes = (app: FastifyInstance, ctx: ServerContext, page:
       req.log.warn({ err }, 'detail page preload');
       return null;
     });
-    if (preload === null)
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    if (preload === null) return sendPage(reply);
     return sendPageWithHead(reply, page, preload, req.headers['if-none-match']);
   };
   for (const address of detailPageAddresses) app.get(address, handler);

@@ -15,13 +15,8 @@ import {
   type Order,
   type PaymentMethod,
 } from '../../infrastructure/contract/commerce';
+import { escapeMarkup } from '../markup';
 import type { ServerMessages } from './pageMessages';
-
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** JSON for an inline script: `<` escaped so no string can close the script element. */
 const scriptJson = (v: unknown): string => JSON.stringify(v).replace(/</g, '\\u003c');
@@ -43,7 +38,7 @@ const frame = (
   csp: `default-src 'none'; script-src 'nonce-${nonce}'; style-src 'nonce-${nonce}'; connect-src 'self'; frame-ancestors 'self'; form-action 'none'; base-uri 'none'`,
   html: `<!doctype html>
 <html lang="${m.locale}" dir="${m.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
+<title>${escapeMarkup(title)}</title>
 <style nonce="${nonce}">
   :root { color-scheme: dark light; font-family: system-ui, sans-serif; }
   body { margin: 0; padding: 24px; background: #15161a; color: #eceef2; }
@@ -81,14 +76,14 @@ export const checkoutPage = (
 ): CheckoutPage => {
   const nonce = randomBytes(16).toString('base64');
   const t = (id: string, values?: Readonly<Record<string, string>>) =>
-    escapeHtml(m.t(`billing.provider.${id}`, values));
+    escapeMarkup(m.t(`billing.provider.${id}`, values));
   const withCard = CARD_METHODS.has(method.third_type);
   const payable = order.status === 'pending';
   const card = DECLINED_TEST_CARD.replace(/(\d{4})(?=\d)/g, '$1 ');
   const body = `
   <div class="sim">${t('simulated', { method: method.name })}</div>
-  <h1>${escapeHtml(goodsName)}</h1>
-  <div class="amount">${escapeHtml(moneyOf(order.amount, order.currency, m.locale))}</div>
+  <h1>${escapeMarkup(goodsName)}</h1>
+  <div class="amount">${escapeMarkup(moneyOf(order.amount, order.currency, m.locale))}</div>
   ${
     payable && withCard
       ? `<label for="card">${t('cardNumber')}</label><input id="card" inputmode="numeric" autocomplete="cc-number" dir="ltr" value="4242 4242 4242 4242">
@@ -155,7 +150,7 @@ export const checkoutNotFoundPage = (m: ServerMessages): CheckoutPage => {
     m,
     nonce,
     m.t('billing.provider.notFoundTitle'),
-    `<h1>${escapeHtml(m.t('billing.provider.notFoundTitle'))}</h1><p>${escapeHtml(m.t('billing.provider.notFoundBody'))}</p>`,
+    `<h1>${escapeMarkup(m.t('billing.provider.notFoundTitle'))}</h1><p>${escapeMarkup(m.t('billing.provider.notFoundBody'))}</p>`,
     '',
   );
 };

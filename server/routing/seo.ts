@@ -7,6 +7,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { routing } from '../../domain/index.js';
+import { escapeMarkup } from '../markup';
 
 const SAFE_HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
 
@@ -28,21 +29,18 @@ export const robotsTxt = (origin: string): string =>
     '',
   ].join('\n');
 
-const escapeXml = (s: string): string =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 export const sitemapXml = (origin: string): string => {
   const urls = routing.SITEMAP_PATHS.flatMap((bare) =>
     routing.SUPPORTED_LOCALES.map((locale) => {
       const alternates = routing.SUPPORTED_LOCALES.map(
         (alt) =>
-          `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeXml(origin + routing.localizedPath(alt, bare))}"/>`,
+          `    <xhtml:link rel="alternate" hreflang="${alt}" href="${escapeMarkup(origin + routing.localizedPath(alt, bare))}"/>`,
       );
       return [
         '  <url>',
-        `    <loc>${escapeXml(origin + routing.localizedPath(locale, bare))}</loc>`,
+        `    <loc>${escapeMarkup(origin + routing.localizedPath(locale, bare))}</loc>`,
         ...alternates,
-        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(origin + bare)}"/>`,
+        `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeMarkup(origin + bare)}"/>`,
         '  </url>',
       ].join('\n');
     }),

@@ -1,15 +1,14 @@
 /** The development outbox page (/dev/outbox outside production): the mails the server would have sent. */
+import { escapeMarkup } from '../markup';
 import type { OutboxMail } from './mail';
-
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export const outboxPage = (mails: readonly OutboxMail[]): string => {
   const linkify = (body: string) =>
-    escapeHtml(body).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+    escapeMarkup(body).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
   const items = mails
     .map(
       (m) =>
-        `<li><p><b>To:</b> ${escapeHtml(m.to_address)}<br><b>Subject:</b> ${escapeHtml(m.subject)}<br>` +
+        `<li><p><b>To:</b> ${escapeMarkup(m.to_address)}<br><b>Subject:</b> ${escapeMarkup(m.subject)}<br>` +
         `<small>${new Date(Number(m.created_at)).toISOString()}</small></p><pre>${linkify(m.body)}</pre></li>`,
     )
     .join('');

@@ -19,6 +19,7 @@ import { newId } from '../auth';
 import { problemReportRoutes } from './problemReports';
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
+import { escapeMarkup } from '../markup';
 
 const LEGAL_KINDS = { 'privacy-policy': 'privacyPolicy', 'terms-of-service': 'termsOfService' } as const;
 const LEGAL_LANGS = ['en', 'ja', 'zhCN'] as const;
@@ -71,8 +72,6 @@ const LEGAL_PAGES: ReadonlyMap<string, string> = (() => {
   );
 })();
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const PROBLEM_FIELD = {
   topic: 'topic',
   email: 'email',
@@ -100,7 +99,9 @@ const table = (testId: string, head: readonly string[], rows: readonly (readonly
   `<table data-testid="${testId}"><thead><tr>${head.map((h) => `<th>${h}</th>`).join('')}</tr></thead><tbody>` +
   (rows.length === 0
     ? `<tr><td colspan="${head.length}">Nothing yet.</td></tr>`
-    : rows.map((r) => `<tr>${r.map((c) => `<td><pre>${escapeHtml(c)}</pre></td>`).join('')}</tr>`).join('')) +
+    : rows
+        .map((r) => `<tr>${r.map((c) => `<td><pre>${escapeMarkup(c)}</pre></td>`).join('')}</tr>`)
+        .join('')) +
   `</tbody></table>`;
 
 export const supportRoutes = (app: FastifyInstance, ctx: ServerContext): void => {
