@@ -86,6 +86,11 @@ export default defineConfig(({ command }) => ({
       ...(process.env['DATABASE_URL'] ? [] : ['tests/server/authz-matrix.test.ts']),
     ],
     pool: 'threads',
+    // A worker keeps its modules from one file to the next: each file re-importing the server, React
+    // and PGlite's WebAssembly was a third of the pass (import 93 s of 280 s). The files share no state
+    // through them: no vi.mock, fake timers restored, no global or process.env written, and every file
+    // stops its server and database in afterAll (tests/support/server.ts).
+    isolate: false,
     // sharp loaded by the main thread, so worker threads may come and go (tests/support/sharp-main.ts).
     globalSetup: ['tests/support/sharp-main.ts', 'tests/support/seededGlobal.ts'],
     maxWorkers: 2,

@@ -10,7 +10,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 
@@ -108,10 +108,20 @@ export const diskBlobStore = (root: string): BlobStore => {
     return path.join(root, key);
   };
   return {
+    // Written beside its place, then renamed over it: a reader never sees half a blob, a crash leaves
+    // no torn one, and a blob's file is never written in place (a data directory may share its files
+    // with another by hard links, as the tests' copies of the seeded data do).
     put: async (key, bytes) => {
       const file = fileOf(key);
       await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      const partial = `${file}.${randomBytes(6).toString('hex')}.partial`;
+      try {
+        await writeFile(partial, bytes);
+        await rename(partial, file);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
     get: async (key) => {
       if (!isSafeKey(key)) return null;

@@ -4,10 +4,9 @@
  * with the new password, a setting changed and found again after a reload, a guest sent to the
  * login dialog by /settings; every screen at 1280 and 390 px with nothing wider than the window.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, settleNewAccount, e2eFile } from './support';
+import { settleNewAccount, e2eFile, shotFile } from './support';
 
 const f = e2eFile('account');
 
@@ -18,7 +17,7 @@ const NEW_PASSWORD = 'second password 2';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
-    path: path.join(SHOTS, `account-${page.viewportSize()?.width ?? 0}-${name}.png`),
+    path: shotFile(`account-${page.viewportSize()?.width ?? 0}-${name}`),
     fullPage: true,
   });
 

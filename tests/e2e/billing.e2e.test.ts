@@ -6,10 +6,9 @@
  * task that fails (prompt marker `#fail`, server/tasks/service.ts FAIL_MARKER) is refunded in the ledger.
  * Screenshots of every screen at 1280 and 390 px land in test-results/.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, settleNewAccount, DEMO_COINS, e2eFile } from './support';
+import { settleNewAccount, DEMO_COINS, e2eFile, shotFile } from './support';
 
 const f = e2eFile('billing', { TASK_DURATION_MS: '12000' });
 let page: Page;
@@ -23,7 +22,7 @@ beforeAll(async () => {
 });
 
 const shot = async (name: string, fullPage = true) => {
-  await page.screenshot({ path: path.join(SHOTS, `billing-${name}.png`), fullPage });
+  await page.screenshot({ path: shotFile(`billing-${name}`), fullPage });
 };
 /** The same screen at 390 px, then back to 1280. */
 const narrowShot = async (name: string, fullPage = true) => {
@@ -336,9 +335,9 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
         expect(dialogText).not.toMatch(/Queue5|Queue10|Enterprise|enterprise|billing\.|dialog\./);
         // A company's people are never sold a personal membership.
         expect(dialogText).not.toMatch(/Become a member|Join|Upgrade to/);
-        await p.screenshot({ path: path.join(SHOTS, `billing-queue-full-company-${who}.png`) });
+        await p.screenshot({ path: shotFile(`billing-queue-full-company-${who}`) });
         await p.setViewportSize({ width: 390, height: 844 });
-        await p.screenshot({ path: path.join(SHOTS, `billing-queue-full-company-${who}-390.png`) });
+        await p.screenshot({ path: shotFile(`billing-queue-full-company-${who}-390`) });
         await p.setViewportSize({ width: 1280, height: 860 });
         if (who === 'member') {
           // Nothing to buy: only Close, and it closes.
@@ -365,9 +364,9 @@ describe('end to end: memberships, checkout, coins and refunds (issue 12)', () =
               }),
             )
             .toBe(true);
-          await p.screenshot({ path: path.join(SHOTS, 'billing-company-admin-pricing-390.png') });
+          await p.screenshot({ path: shotFile('billing-company-admin-pricing-390') });
           await p.setViewportSize({ width: 1280, height: 860 });
-          await p.screenshot({ path: path.join(SHOTS, 'billing-company-admin-pricing.png') });
+          await p.screenshot({ path: shotFile('billing-company-admin-pricing') });
         }
       } finally {
         await context.close();

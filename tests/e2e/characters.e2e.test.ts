@@ -19,7 +19,7 @@ import { CHAT_MESSAGE_DELETE_PATH } from '../../infrastructure/contract/characte
 import { REGISTER_PATH } from '../../infrastructure/contract/account';
 import { AUDIO_TTS_STREAM_PATH } from '../../infrastructure/contract/streaming';
 import { inStTavernGroup } from '../../server/ops/flags';
-import { SHOTS, settleNewAccount, e2eFile } from './support';
+import { settleNewAccount, e2eFile, shotFile } from './support';
 
 const f = e2eFile('characters', { CHAT_TOKEN_INTERVAL_MS: '120', SIGN_UPS_PER_ADDRESS: '60' });
 let files: string;
@@ -72,7 +72,7 @@ beforeAll(async () => {
 const shot = async (page: Page, name: string) => {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 860 });
-    await page.screenshot({ path: path.join(SHOTS, `characters-${width}-${name}.png`), fullPage: true });
+    await page.screenshot({ path: shotFile(`characters-${width}-${name}`), fullPage: true });
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );

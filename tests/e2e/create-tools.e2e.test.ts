@@ -19,7 +19,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { tasks } from '../../domain/index.js';
-import { chooseLanguage, SHOTS, settleNewAccount, DEMO_COINS, e2eFile } from './support';
+import { chooseLanguage, settleNewAccount, DEMO_COINS, e2eFile, shotFile } from './support';
 
 const f = e2eFile('create-tools', { TASK_DURATION_MS: '4000' });
 let context: BrowserContext;
@@ -27,7 +27,7 @@ let page: Page;
 const pageErrors: string[] = [];
 
 const shot = (p: Page, name: string) =>
-  p.screenshot({ path: path.join(SHOTS, `create-tools-${name}.png`), fullPage: true });
+  p.screenshot({ path: shotFile(`create-tools-${name}`), fullPage: true });
 
 /** A photo: green ground, a red disc in the middle (the result of image to image must keep it). */
 const photo = async (width: number, height: number) => {
@@ -944,7 +944,7 @@ describe('Create, the AI tools and the queue (issue 13)', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(f.url + '/create');
     await page.getByTestId('queue-panel').scrollIntoViewIfNeeded();
-    await page.screenshot({ path: path.join(SHOTS, 'create-tools-queue-390.png') });
+    await page.screenshot({ path: shotFile('create-tools-queue-390') });
     expect(pageErrors).toEqual([]);
   });
 });

@@ -7,11 +7,10 @@
  * closes it and sees daily stamina follow; with the clock past the offer's end the half-price
  * popup vanishes by itself. Screens at 1280 and 390 px are saved to test-results/.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NO_POPUPS, SHOTS, DEMO_COINS, e2eFile } from './support';
+import { NO_POPUPS, DEMO_COINS, e2eFile, shotFile } from './support';
 
 const f = e2eFile('decor-popups');
 const contexts: BrowserContext[] = [];
@@ -47,7 +46,7 @@ const picturesLoaded = (page: Page) =>
 const shot = async (page: Page, name: string) => {
   await picturesLoaded(page);
   await page.screenshot({
-    path: path.join(SHOTS, `decor-${page.viewportSize()?.width ?? 0}-${name}.png`),
+    path: shotFile(`decor-${page.viewportSize()?.width ?? 0}-${name}`),
     fullPage: false,
   });
 };

@@ -4,11 +4,10 @@
  * new tab without opener), an audio and a video work; the explore sections; search by a tag and
  * by a person's name and opening a result; tags. Screenshots of every page at 1280 and 390 px.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { assign } from '../../server/ops/flags';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('details-search');
 let context: BrowserContext;
@@ -40,9 +39,9 @@ beforeAll(async () => {
 /** The page at 1280 and at 390 px wide, whole, into test-results/. */
 const shoot = async (name: string, p: Page = page) => {
   await p.setViewportSize({ width: 1280, height: 900 });
-  await p.screenshot({ path: path.join(SHOTS, `details-${name}-1280.png`), fullPage: true });
+  await p.screenshot({ path: shotFile(`details-${name}-1280`), fullPage: true });
   await p.setViewportSize({ width: 390, height: 844 });
-  await p.screenshot({ path: path.join(SHOTS, `details-${name}-390.png`), fullPage: true });
+  await p.screenshot({ path: shotFile(`details-${name}-390`), fullPage: true });
   // Nothing may stick out sideways at 390 px.
   expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} at 390`).toBeLessThanOrEqual(
     390,
@@ -193,7 +192,7 @@ describe('explore sections, search and tags (issue 11; spec §2 search tabs)', (
     await input.fill('night c');
     await page.getByTestId('search-suggestion').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('search-suggestion').first().textContent()).toContain('#night city');
-    await page.screenshot({ path: path.join(SHOTS, 'details-search-suggestions-1280.png') });
+    await page.screenshot({ path: shotFile('details-search-suggestions-1280') });
     await input.press('ArrowDown');
     await input.press('Enter');
     await page.getByTestId('tag-page').waitFor({ timeout: 20_000 });
@@ -246,7 +245,7 @@ describe('explore sections, search and tags (issue 11; spec §2 search tabs)', (
     const input = page.getByRole('dialog').getByTestId('search-input');
     await input.fill('anim');
     await page.getByRole('dialog').getByTestId('search-suggestion').first().waitFor({ timeout: 15_000 });
-    await page.screenshot({ path: path.join(SHOTS, 'details-search-dialog-390.png') });
+    await page.screenshot({ path: shotFile('details-search-dialog-390') });
     await input.press('Enter');
     await page.getByTestId('search-page').waitFor();
     expect(new URL(page.url()).searchParams.get('q')).toBe('anim');

@@ -5,15 +5,14 @@
  * inside and outside the season with Playwright's clock (spec §9), the legal pages in en, ja and fr
  * (falls back to en; spec §2); screenshots at 1280 and 390 px.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { settleNewAccount, SHOTS, e2eFile } from './support';
+import { settleNewAccount, e2eFile, shotFile } from './support';
 
 const f = e2eFile('edges');
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `edges-${page.viewportSize()?.width ?? 0}-${name}.png`) });
+  page.screenshot({ path: shotFile(`edges-${page.viewportSize()?.width ?? 0}-${name}`) });
 
 const registrations = (page: Page) =>
   page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length);

@@ -4,17 +4,15 @@
  * same canvas and clips), deletes one after confirming (gone after a reload); at 1280 and 390 px,
  * and the new texts in Arabic.
  */
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('editor-projects', { LOG_LEVEL: 'silent' });
 let page: Page;
 const pageErrors: string[] = [];
 
-const shoot = async (name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `editor-projects-${name}.png`) });
+const shoot = async (name: string) => page.screenshot({ path: shotFile(`editor-projects-${name}`) });
 
 const projectIdOfUrl = async (): Promise<string> => {
   let id: string | null = null;

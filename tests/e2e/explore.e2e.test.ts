@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('explore');
 let page: Page;
@@ -44,7 +43,7 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
         },
       )
       .toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-explore-1.png') });
+    await page.screenshot({ path: shotFile('e2e-explore-1') });
     // Each reported card is one on this screen, with its own object type (a model is 2, not 1).
     const report = await exposures;
     const answered = await report.response();
@@ -117,7 +116,7 @@ describe('end to end: the community square (spec §2 feed tabs, §4 like and mut
     const muted = await cards().first().getAttribute('data-key');
     await cards().first().getByRole('button', { name: 'Not interested' }).click();
     await expect.poll(() => page.locator(`[data-testid=feed-card][data-key="${muted}"]`).count()).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-explore-2.png') });
+    await page.screenshot({ path: shotFile('e2e-explore-2') });
     expect(pageErrors).toEqual([]);
   });
 });
@@ -145,7 +144,7 @@ describe('end to end: chatting with a character (spec §7 character list, socket
         { timeout: 20_000 },
       )
       .toBe(true);
-    await chatPage.screenshot({ path: path.join(SHOTS, 'e2e-chat-1-directory.png') });
+    await chatPage.screenshot({ path: shotFile('e2e-chat-1-directory') });
     const name = (await characters.first().getByTestId('character-name').textContent()) ?? '';
     await characters.first().click();
     await expect.poll(() => new URL(chatPage.url()).pathname).toMatch(/^\/chat\/.+/);
@@ -206,7 +205,7 @@ describe('end to end: chatting with a character (spec §7 character list, socket
       .locator('[data-testid=chat-log] [data-testid=bubble-text]')
       .allTextContents();
     expect(shown.filter((t) => t === shown[0]).length).toBe(1);
-    await chatPage.screenshot({ path: path.join(SHOTS, 'e2e-chat-2-conversation.png') });
+    await chatPage.screenshot({ path: shotFile('e2e-chat-2-conversation') });
 
     // The conversation is the server's: after a reload both messages come back once each.
     await chatPage.reload();

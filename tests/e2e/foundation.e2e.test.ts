@@ -5,10 +5,9 @@
  * the theme before the first paint, and what a first visit downloads.
  */
 import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const require = createRequire(import.meta.url);
 const AXE = require.resolve('axe-core/axe.min.js');
@@ -59,7 +58,7 @@ describe('the shell and every screen at 1280 and 390 px', () => {
       expect(await overflowOf(page), screen).toEqual({ horizontal: 0, offscreenInHeader: 0 });
       expect(await page.title(), screen).toMatch(/ · Atelier$/);
       await page.screenshot({
-        path: path.join(SHOTS, `foundation-${viewport.width}${screen.replace(/\W+/g, '-')}.png`),
+        path: shotFile(`foundation-${viewport.width}${screen.replace(/\W+/g, '-')}`),
       });
     }
     // The header is one row: never a quarter of a phone's screen.
@@ -83,7 +82,7 @@ describe('the shell and every screen at 1280 and 390 px', () => {
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     // The one-shot query is gone from the address once the dialog is open (spec §2 home queries).
     await expect.poll(() => new URL(page.url()).search).toBe('');
-    await page.screenshot({ path: path.join(SHOTS, 'foundation-390-login-dialog.png') });
+    await page.screenshot({ path: shotFile('foundation-390-login-dialog') });
     await context.close();
   });
 });
@@ -147,7 +146,7 @@ describe('spec §2 guards decide before a page renders', () => {
       await page.getByTestId('not-found').waitFor({ timeout: 20_000 });
       expect(await page.title(), address).toBe('Page not found · Atelier');
     }
-    await page.screenshot({ path: path.join(SHOTS, 'foundation-not-found.png') });
+    await page.screenshot({ path: shotFile('foundation-not-found') });
     await context.close();
   });
 });
@@ -200,7 +199,7 @@ describe('theme and delivery', () => {
       // assistive technology), as in the real header.
       const name = await page.locator('#root .boot-name').boundingBox();
       expect((name?.width ?? 0) > 1).toBe(viewport.width > 640);
-      await page.screenshot({ path: path.join(SHOTS, `foundation-first-paint-${viewport.width}.png`) });
+      await page.screenshot({ path: shotFile(`foundation-first-paint-${viewport.width}`) });
       await context.close();
     }
   });

@@ -8,13 +8,12 @@
  * (image to image: the queue's before/after), never their originals.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Locator, Route } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { VARIANT_WIDTHS } from '../../domain/images/index.js';
 import { bucketOf } from '../../server/ops/flags';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('image-variants');
 
@@ -122,7 +121,7 @@ describe('end to end: the square shows covers at their size in a modern format (
         expect(all[0]!.loading).toBe('eager');
         expect(all[0]!.fetchPriority).toBe('high');
         expect(all.filter((c) => c.loading === 'lazy').length).toBeGreaterThan(0);
-        await page.screenshot({ path: path.join(SHOTS, `e2e-image-variants-${width}-${dpr}x.png`) });
+        await page.screenshot({ path: shotFile(`e2e-image-variants-${width}-${dpr}x`) });
 
         // Download gives the original, not a variant.
         const artwork = page.locator('[data-testid=feed-card][data-card-type=artwork]').first();
@@ -193,7 +192,7 @@ describe('end to end: the square shows covers at their size in a modern format (
       expect(p.inline).toBe(rgb);
       expect(p.painted).toBe(rgb);
     }
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-placeholders-390.png') });
+    await page.screenshot({ path: shotFile('e2e-image-variants-placeholders-390') });
     // Let the pictures through: once a cover is in, only the cover is painted.
     holding = false;
     await Promise.all(held.map((r) => r.continue()));
@@ -207,7 +206,7 @@ describe('end to end: the square shows covers at their size in a modern format (
       .toBe(coloured.length);
     for (const p of (await placeholders()).filter((x) => coloured.some((c) => c.id === x.id)))
       expect(p.inline).toBe('');
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-image-variants-loaded-390.png') });
+    await page.screenshot({ path: shotFile('e2e-image-variants-loaded-390') });
     await context.close();
   });
 });
@@ -338,7 +337,7 @@ describe('end to end: other views show variants too (issue 22)', () => {
       expectVariants(cards, dpr);
       expect(cards[0]!.loading).toBe('eager');
       expect(cards[0]!.fetchPriority).toBe('high');
-      await page.screenshot({ path: path.join(SHOTS, `e2e-image-variants-characters-${width}.png`) });
+      await page.screenshot({ path: shotFile(`e2e-image-variants-characters-${width}`) });
       await page.getByTestId('character-card').first().click();
       const detail = await shownPictures(page.locator('[data-testid=character-detail] img'));
       expectVariants(detail, dpr);
@@ -384,7 +383,7 @@ describe('end to end: other views show variants too (issue 22)', () => {
       expect(compared.map((p) => p.testid).sort()).toEqual(['after-image', 'before-image']);
       expectVariants(compared, dpr);
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(SHOTS, `e2e-image-variants-create-${width}.png`) });
+      await page.screenshot({ path: shotFile(`e2e-image-variants-create-${width}`) });
       // Neither the reference's nor the result's original was fetched to be shown.
       for (const p of compared) expect(images).not.toContain(p.src);
       await context.close();

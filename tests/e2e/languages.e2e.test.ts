@@ -5,11 +5,10 @@
  * right to left. A screenshot per language lands in test-results/.
  */
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { routing } from '../../domain/index.js';
-import { SHOTS, chooseLanguage, e2eFile } from './support';
+import { chooseLanguage, e2eFile, shotFile } from './support';
 
 const f = e2eFile('languages');
 let page: Page;
@@ -65,7 +64,7 @@ describe('sixteen languages', () => {
       expect(leftovers, locale).toEqual([]);
       const dir = await page.evaluate(() => document.documentElement.dir);
       expect(dir, locale).toBe(locale === 'ar' ? 'rtl' : 'ltr');
-      await page.screenshot({ path: path.join(SHOTS, `language-${locale}.png`) });
+      await page.screenshot({ path: shotFile(`language-${locale}`) });
     }
     // Right to left: the header's first item (the brand) sits at the right edge in Arabic.
     await page.goto(f.url + '/ar');
@@ -73,7 +72,7 @@ describe('sixteen languages', () => {
     const brand = await page.getByRole('banner').getByRole('link').first().boundingBox();
     expect(brand!.x).toBeGreaterThan(640);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SHOTS, 'language-ar-390.png') });
+    await page.screenshot({ path: shotFile('language-ar-390') });
     // English has no prefix.
     await chooseLanguage(page, 'en');
     await page.waitForURL(/^[^?]*:\d+\/?(\?|$)/);
@@ -96,7 +95,7 @@ describe('sixteen languages', () => {
     expect(seen.text).toMatch(/^[A-Za-z]/);
     expect(seen.direction).toBe('ltr');
     expect(await ar.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    await ar.screenshot({ path: path.join(SHOTS, 'language-ar-390-explore.png') });
+    await ar.screenshot({ path: shotFile('language-ar-390-explore') });
     // A work's tags read "#cyberpunk", the mark before the word, not after it.
     await ar.getByTestId('card-link').first().click();
     const tag = ar.locator('a[href*="/tag/"][dir=auto]').first();
@@ -107,7 +106,7 @@ describe('sixteen languages', () => {
     await ar.getByTestId('like-button').first().click();
     const demo = ar.locator('bdi[dir=ltr]', { hasText: 'demo@atelier.test' });
     await demo.waitFor();
-    await ar.screenshot({ path: path.join(SHOTS, 'language-ar-390-login-demo.png') });
+    await ar.screenshot({ path: shotFile('language-ar-390-login-demo') });
     await ar.close();
   });
 });

@@ -8,12 +8,11 @@
  *   price, and the simulated provider's checkout shows and charges exactly that amount;
  * - names, not ids (item 9): /coins names each task by its kind and the start of its prompt
  *   ("Text to image · a lighthouse…", "Remove background · Untitled"), never by its id.
- * Screens are saved to test-results/newcomer-billing-*.png.
+ * Screens are saved to test-results/newcomer-billing-*.jpg.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NO_POPUPS, SHOTS, e2eFile } from './support';
+import { NO_POPUPS, e2eFile, shotFile } from './support';
 
 const f = e2eFile('newcomer-billing');
 const contexts: BrowserContext[] = [];
@@ -36,7 +35,7 @@ const newPage = async (width: number): Promise<Page> => {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({
-    path: path.join(SHOTS, `newcomer-billing-${page.viewportSize()?.width ?? 0}-${name}.png`),
+    path: shotFile(`newcomer-billing-${page.viewportSize()?.width ?? 0}-${name}`),
   });
 
 let serial = 0;

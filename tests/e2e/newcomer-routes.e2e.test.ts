@@ -4,11 +4,10 @@
  * toast that says why; a guest who opens a page that needs a session signs in on that page and
  * stays there.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { inStTavernGroup } from '../../server/ops/flags';
-import { DEMO, e2eFile, SHOTS, signInThroughForm } from './support';
+import { DEMO, e2eFile, signInThroughForm, shotFile } from './support';
 
 const e2e = e2eFile('newcomer');
 const { pageErrors } = e2e;
@@ -31,8 +30,7 @@ const signInInDialog = async (page: Page) => {
 
 const signIn = (page: Page) => signInThroughForm(page, e2e.url);
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `newcomer-routes-${name}.png`) });
+const shot = (page: Page, name: string) => page.screenshot({ path: shotFile(`newcomer-routes-${name}`) });
 
 /** Where a card of each of spec §2's thirteen content types is listed. */
 const SOURCES: readonly { readonly type: string; readonly at: string }[] = [

@@ -6,10 +6,9 @@
  * 5 s of the page's clock; the bell's unread badge meets WCAG AA contrast; a card's author name
  * beside its follow button is not cut to a few letters. Screens go to test-results/.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { NO_POPUPS, SHOTS, e2eFile } from './support';
+import { NO_POPUPS, e2eFile, shotFile } from './support';
 
 const f = e2eFile('newcomer-social');
 const contexts: BrowserContext[] = [];
@@ -40,7 +39,7 @@ const signIn = async (page: Page) => {
 };
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(SHOTS, `newcomer-social-${page.viewportSize()?.width}-${name}.png`) });
+  page.screenshot({ path: shotFile(`newcomer-social-${page.viewportSize()?.width}-${name}`) });
 
 const numberIn = (text: string | null): number => Number((text ?? '').replace(/[^\d.]/g, ''));
 
@@ -208,7 +207,7 @@ describe('the bell and the names (issue 21, also)', () => {
         );
       }
       await page.getByTestId('messages-bell').screenshot({
-        path: path.join(SHOTS, `newcomer-social-${width}-bell.png`),
+        path: shotFile(`newcomer-social-${width}-bell`),
       });
 
       // Each visible card's author name shows more than three letters (or all of a short name).
@@ -233,7 +232,7 @@ describe('the bell and the names (issue 21, also)', () => {
         .getByTestId('feed-card')
         .first()
         .screenshot({
-          path: path.join(SHOTS, `newcomer-social-${width}-card-author.png`),
+          path: shotFile(`newcomer-social-${width}-card-author`),
         });
     });
 });

@@ -8,12 +8,11 @@
  * the created task uses. At 1280 and 390 px.
  */
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../domain/index.js';
-import { SHOTS, DEMO_COINS, e2eFile } from './support';
+import { DEMO_COINS, e2eFile, shotFile } from './support';
 
 const f = e2eFile('newcomer-uploads', { TASK_DURATION_MS: '3000' });
 const pageErrors: string[] = [];
@@ -24,7 +23,7 @@ const PHONE = { width: 390, height: 844 };
 const FITTED = uploads.fitTaskInput({ width: 3000, height: 2000 });
 
 const shot = (p: Page, name: string) =>
-  p.screenshot({ path: path.join(SHOTS, `newcomer-uploads-${name}.png`), fullPage: false });
+  p.screenshot({ path: shotFile(`newcomer-uploads-${name}`), fullPage: false });
 
 /** A phone photo: a sky-to-grass gradient with a red disc in the middle, as a 3000 × 2000 JPEG. */
 const phonePhoto = async (): Promise<Buffer> => {

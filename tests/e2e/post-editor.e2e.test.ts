@@ -15,7 +15,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { SENSITIVE_CHECK_PATH } from '../../infrastructure/contract/platform';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('post-editor', { TASK_DURATION_MS: '1500' });
 const pageErrors: string[] = [];
@@ -27,7 +27,7 @@ const messages = (locale: string): Record<string, string> =>
   >;
 
 const shot = (p: Page, name: string) =>
-  p.screenshot({ path: path.join(SHOTS, `post-editor-${name}.png`), fullPage: false });
+  p.screenshot({ path: shotFile(`post-editor-${name}`), fullPage: false });
 
 const signIn = async (p: Page) => {
   await p.click('[data-testid=sign-in]');

@@ -5,11 +5,10 @@
  * a like made offline is sent once when the browser is back online; a setting kept across a
  * reload; screenshots of /personal, /user/:id, /messages and /settings at 1280 and 390 px.
  */
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_READ_ALL_PATH } from '../../infrastructure/contract/messages';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('social');
 let context: BrowserContext;
@@ -24,7 +23,7 @@ beforeAll(async () => {
 
 const shot = (name: string) =>
   page.screenshot({
-    path: path.join(SHOTS, `social-${page.viewportSize()?.width ?? 0}-${name}.png`),
+    path: shotFile(`social-${page.viewportSize()?.width ?? 0}-${name}`),
     fullPage: true,
   });
 

@@ -4,11 +4,10 @@
  * 1,000 elements and never moves a card once placed; going to a card and back finds the same
  * place; a muted card stays hidden after a reload; Remix lands on Create with the work.
  */
-import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('square-scroll');
 let page: Page;
@@ -72,7 +71,7 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
     expect(await page.getByRole('combobox', { name: 'Sort' }).textContent()).toContain('New');
     expect(await page.getByRole('combobox', { name: 'Base model' }).textContent()).toBe('SDXL, Flux');
     expect(await page.getByRole('combobox', { name: 'Model type' }).textContent()).toBe('LORA');
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-square-scroll-filters-1280.png') });
+    await page.screenshot({ path: shotFile('e2e-square-scroll-filters-1280') });
   });
 
   it('scrolls through 500 cards: no card moves as pages arrive, the page stays under 1,000 elements', async () => {
@@ -190,7 +189,7 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
     // Tab goes from the card's link to its first action.
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('data-action'))).toBe('remix');
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-square-scroll-actions-1280.png') });
+    await page.screenshot({ path: shotFile('e2e-square-scroll-actions-1280') });
     // A loaded cover no longer animates its placeholder.
     await expect
       .poll(() => artwork.getByTestId('cover').evaluate((el) => el.getAttribute('data-state')), {
@@ -216,7 +215,7 @@ describe('end to end: the square scrolls far and keeps its place (issue 11)', ()
     await expect
       .poll(() => phone.locator('[data-testid=cover][data-state=loaded]').count(), { timeout: 30_000 })
       .toBeGreaterThan(1);
-    await phone.screenshot({ path: path.join(SHOTS, 'e2e-square-scroll-390.png') });
+    await phone.screenshot({ path: shotFile('e2e-square-scroll-390') });
     expect(
       await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);

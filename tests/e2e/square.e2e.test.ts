@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SHOTS, e2eFile } from './support';
+import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('square');
 let page: Page;
@@ -54,7 +53,7 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
         .locator('[data-testid=feed-card]:not([data-card-type=model]):not([data-card-type=lora_train])')
         .count(),
     ).toBe(0);
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-square-filters-1280.png') });
+    await page.screenshot({ path: shotFile('e2e-square-filters-1280') });
   });
 
   it('loads the next page without moving any of the first cards to another column', async () => {
@@ -137,10 +136,10 @@ describe('end to end: the square in the address (spec §2 sort and time, §7 fil
     expect(await phone.getByRole('combobox', { name: 'Node type' }).textContent()).toContain('Image');
     const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await phone.screenshot({ path: path.join(SHOTS, 'e2e-square-390.png') });
+    await phone.screenshot({ path: shotFile('e2e-square-390') });
     await phone.goto(f.url + '/explore');
     await expect.poll(() => phone.getByTestId('feed-card').count(), { timeout: 20_000 }).toBeGreaterThan(0);
-    await phone.screenshot({ path: path.join(SHOTS, 'e2e-square-390-recommend.png') });
+    await phone.screenshot({ path: shotFile('e2e-square-390-recommend') });
     expect(
       await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);

@@ -6,12 +6,11 @@
  * Short server durations (TASK_DURATION_MS) instead of waiting; every wait is on a UI state.
  * Screenshots of every studio screen at 1280 and 390 px wide land in test-results/.
  */
-import path from 'node:path';
 import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { writeGif } from '../infrastructure/uploads/gifFixtures';
-import { SHOTS, settleNewAccount, DEMO_COINS, e2eFile } from './support';
+import { settleNewAccount, DEMO_COINS, e2eFile, shotFile } from './support';
 import { wav } from '../support/wav';
 
 const f = e2eFile('studio', { TASK_DURATION_MS: '1500', LOG_LEVEL: 'silent' });
@@ -36,7 +35,7 @@ const shoot = async (name: string) => {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
     // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: path.join(SHOTS, `studio-${name}-${width}.png`), fullPage: true });
+    await page.screenshot({ path: shotFile(`studio-${name}-${width}`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 };
@@ -345,7 +344,7 @@ describe('end to end: the studio (issue 13)', () => {
       for (const width of [1280, 390]) {
         await guest.setViewportSize({ width, height: width === 390 ? 844 : 900 });
         await guest.evaluate(() => window.scrollTo(0, 0));
-        await guest.screenshot({ path: path.join(SHOTS, `studio-${name}-${width}.png`), fullPage: true });
+        await guest.screenshot({ path: shotFile(`studio-${name}-${width}`), fullPage: true });
       }
       await guest.setViewportSize({ width: 1280, height: 900 });
     };
@@ -375,7 +374,7 @@ describe('end to end: the studio (issue 13)', () => {
       .poll(() => result.getAttribute('data-status'), { timeout: 30_000 })
       .toBe('completed')
       .catch(async (e: unknown) => {
-        await guest.screenshot({ path: path.join(SHOTS, 'studio-workflow-copy-failed.png'), fullPage: true });
+        await guest.screenshot({ path: shotFile('studio-workflow-copy-failed'), fullPage: true });
         throw e;
       });
     expect(await guest.locator('[data-testid=workflow-nodes] li[data-state=done]').count()).toBe(nodes);

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../domain/index.js';
-import { chooseLanguage, SHOTS, DEMO_COINS, e2eFile } from './support';
+import { chooseLanguage, SHOTS, DEMO_COINS, e2eFile, shotFile } from './support';
 
 const run = promisify(execFile);
 const f = e2eFile('text-to-image');
@@ -33,7 +33,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
   it('signs in, types a prompt, watches progress rise, sees the image and the coins drop, downloads the log and replays it to the same task state', async () => {
     await page.goto(f.url + '/');
     await expect.poll(() => page.locator('[data-testid=tasks-empty]').isVisible()).toBe(true);
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-1-empty.png') });
+    await page.screenshot({ path: shotFile('e2e-1-empty') });
 
     await page.click('[data-testid=sign-in]');
     await page.fill('[data-testid=email]', 'demo@atelier.test');
@@ -61,7 +61,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
         { timeout: 20_000, interval: 300 },
       )
       .toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-2-progress.png') });
+    await page.screenshot({ path: shotFile('e2e-2-progress') });
 
     const image = page.locator('[data-testid=task-image]');
     await image.waitFor({ timeout: 30_000 });
@@ -73,7 +73,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     if (natural) expect(natural.w / natural.h).toBeCloseTo(3 / 4, 1);
     await expect.poll(() => page.locator('[data-testid=toast]').first().textContent()).toContain('ready');
     await expect.poll(() => coins.textContent()).toContain(String(Number(DEMO_COINS) - 10));
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-3-done.png') });
+    await page.screenshot({ path: shotFile('e2e-3-done') });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -113,7 +113,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect
       .poll(() => coins.textContent(), { timeout: 15_000 })
       .toContain(String(Number(DEMO_COINS) - 10));
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-4-after-reload.png') });
+    await page.screenshot({ path: shotFile('e2e-4-after-reload') });
     expect(pageErrors).toEqual([]);
   });
 
@@ -122,7 +122,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await chooseLanguage(page, 'ja');
     await expect.poll(() => page.locator('h1').first().textContent()).toBe('テキストから画像');
     expect(pathname()).toBe('/ja');
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-4-ja.png') });
+    await page.screenshot({ path: shotFile('e2e-4-ja') });
     // Signed in, the lang cookie decides (spec §2 language guard): a reload of an English address comes back in Japanese.
     await page.goto(f.url + '/explore');
     await expect.poll(pathname).toBe('/ja/explore');
@@ -145,7 +145,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/ja/explore/model');
     await expect.poll(() => guest.getByTestId('sign-in').textContent()).toBe('ログイン');
     await guest.locator('[data-testid=feed-card]').first().waitFor({ timeout: 15_000 });
-    await guest.screenshot({ path: path.join(SHOTS, 'e2e-7-guest-ja.png') });
+    await guest.screenshot({ path: shotFile('e2e-7-guest-ja') });
     // The person's own choice outranks the browser's from then on.
     await chooseLanguage(guest, 'en');
     await expect.poll(() => new URL(guest.url()).pathname).toBe('/explore/model');
@@ -179,7 +179,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     const dialog = guest.getByTestId('dialog');
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(guest.url()).not.toContain('openLoginDialog');
-    await guest.screenshot({ path: path.join(SHOTS, 'e2e-5-login-dialog.png') });
+    await guest.screenshot({ path: shotFile('e2e-5-login-dialog') });
     await guest.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await guest.goto(f.url + '/?openLoginDialog=1');
@@ -211,7 +211,7 @@ describe('end to end: text to image from view to replay (issue 2)', () => {
     const original = await page.request.get(new URL((await thumb.getAttribute('src')) ?? '', f.url).href);
     expect(PNG.sync.read(Buffer.from(await original.body())).width).toBe(64);
     expect(await thumb.getAttribute('alt')).toBe('Preview of reference.png');
-    await page.screenshot({ path: path.join(SHOTS, 'e2e-6-upload.png') });
+    await page.screenshot({ path: shotFile('e2e-6-upload') });
     expect(pageErrors).toEqual([]);
   });
 });

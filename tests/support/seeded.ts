@@ -5,7 +5,7 @@
  * seeded copy takes about 1 s and runs the same migrations and seeds, which find their work done.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -95,11 +95,35 @@ export const seededTemplate = (): SeededTemplate | null => {
   }
 };
 
-/** A new data directory holding a copy of the template's (or an empty one without a template). */
+/**
+ * `to` as a tree of hard links to the files of `from`: the disk blob store never writes a file in
+ * place (a put renames a new file over the old, a delete unlinks), so a copy's writes never reach
+ * the template. 79 MB of seeded covers took ~1 s to copy for each end-to-end file.
+ */
+const linkTree = async (from: string, to: string): Promise<void> => {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) await linkTree(source, target);
+    else await link(source, target);
+  }
+};
+
+/**
+ * A new data directory holding a copy of the template's (or an empty one without a template): the
+ * database's files copied (PGlite writes them in place), the blobs linked.
+ */
 export const seededDataDir = async (prefix: string): Promise<string> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const template = seededTemplate();
-  if (template) await cp(template.dir, dir, { recursive: true });
+  if (!template) return dir;
+  for (const entry of await readdir(template.dir, { withFileTypes: true })) {
+    const source = path.join(template.dir, entry.name);
+    const target = path.join(dir, entry.name);
+    if (entry.name === 'blobs' && entry.isDirectory()) await linkTree(source, target);
+    else await cp(source, target, { recursive: true });
+  }
   return dir;
 };
 
