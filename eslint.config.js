@@ -285,4 +285,19 @@ export default tseslint.config(
       ]),
     },
   },
+  {
+    // A vitest worker keeps its modules from one test file to the next (isolate: false, vite.config.ts):
+    // a module mocked by one file would stay mocked, or stay real, for the next one.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'unmock', 'doUnmock'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'test files share their modules (isolate: false): pass a fake as a dependency instead',
+        })),
+      ],
+    },
+  },
 );
