@@ -3,7 +3,7 @@
  * the same port. `buildServer` is what `npm start` and the integration tests run.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -21,7 +21,7 @@ import { contentTypeOf, type BlobStore } from './blobs/store';
 import { variantRoutes } from './blobs/variants';
 import type { ServerConfig } from './config';
 import type { ServerContext } from './context';
-import { registerDelivery, sendPage, staticCacheHeaders } from './delivery';
+import { readBuiltPage, registerDelivery, sendPage, staticCacheHeaders } from './delivery';
 import { DATABASE_UNAVAILABLE, openPglite, openPostgres, type Database } from './db/database';
 import { acquireEngines } from './engines/pool';
 import { migrate } from './db/migrations';
@@ -293,7 +293,8 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
         .send(refusal(req as FastifyRequest, known?.msg ?? 'malformed request'));
     },
   });
-  await registerDelivery(app, config);
+  const builtPage = readBuiltPage(config);
+  await registerDelivery(app, config, builtPage);
   const routes: RouteInfo[] = [];
   // @fastify/static registers one route per file of the build: a route without parameters that
   // names a file or folder of the web root is one of them.
@@ -331,7 +332,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       .send(bytes);
   });
 
-  const hasWeb = existsSync(path.join(config.webRoot, 'index.html'));
+  const hasWeb = builtPage !== null;
   if (hasWeb)
     await app.register(fastifyStatic, {
       root: config.webRoot,
@@ -343,7 +344,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       preCompressed: true,
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
-  detailPageRoutes(app, ctx, hasWeb ? readFileSync(path.join(config.webRoot, 'index.html'), 'utf8') : null);
+  detailPageRoutes(app, ctx, builtPage);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file of the build (or a source map not served) is a 404, never the page.

@@ -33,9 +33,19 @@ const websocketSources = (req: IncomingMessage): string => {
   return typeof host === 'string' && SAFE_HOST.test(host) ? `ws://${host} wss://${host}` : '';
 };
 
-export const registerDelivery = async (app: FastifyInstance, config: ServerConfig): Promise<void> => {
+/** The built page (`index.html` of the web root), read once at start, or null without a built client. */
+export const readBuiltPage = (config: ServerConfig): string | null => {
   const indexPath = path.join(config.webRoot, 'index.html');
-  const hashes = existsSync(indexPath) ? inlineScriptHashes(readFileSync(indexPath, 'utf8')) : [];
+  return existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+};
+
+/** Security headers (the CSP allows `page`'s inline scripts by their hashes) and compression. */
+export const registerDelivery = async (
+  app: FastifyInstance,
+  config: ServerConfig,
+  page: string | null,
+): Promise<void> => {
+  const hashes = page === null ? [] : inlineScriptHashes(page);
   await app.register(fastifyHelmet, {
     global: true,
     contentSecurityPolicy: {

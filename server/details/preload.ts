@@ -55,5 +55,5 @@ export const detailPageRoutes = (app: FastifyInstance, ctx: ServerContext, page:
 
 /** Every address `detailPageRoutes` serves (the authorisation matrix tries each). */
 export const detailPageAddresses: readonly string[] = routing.SUPPORTED_LOCALES.flatMap((locale) =>
-  ['artwork', 'models'].map((page) => `${locale === routing.DEFAULT_LOCALE ? '' : `/${locale}`}/${page}/:id`),
+  ['/artwork/:id', '/models/:id'].map((bare) => routing.localizedPath(locale, bare)),
 );
