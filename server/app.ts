@@ -45,6 +45,7 @@ import { opsRoutes } from './ops/routes';
 import { paymentRoutes } from './payment/routes';
 import { peopleRoutes } from './people/routes';
 import { pushRoutes } from './push/routes';
+import { firstScreenRoutes } from './routing/firstScreen';
 import { seoRoutes } from './routing/seo';
 import { registerSessionPresentCookie } from './session/presentCookie';
 import { sessionRoutes } from './session/routes';
@@ -342,9 +343,12 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       // The build wrote brotli and gzip siblings of every page, script, style and translation file
       // (scripts/precompress.mjs): sent as they are, nothing compressed per request.
       preCompressed: true,
+      // `/` is Create's address, with its first screen drawn in (server/routing/firstScreen.ts).
+      index: false,
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
   detailPageRoutes(app, ctx, builtPage);
+  firstScreenRoutes(app, ctx, builtPage);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     // A missing file of the build (or a source map not served) is a 404, never the page.

@@ -110,17 +110,24 @@ export const sendPage = (reply: FastifyReply): FastifyReply =>
   reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
 
 /**
- * The built page with tags added to its head (a detail page's picture preload, server/details/preload.ts),
- * sent as the page itself is: revalidated every time, with an ETag of its own (an unchanged page is a 304).
+ * A page made from the built one (a detail page's picture preload, server/details/preload.ts; the first
+ * screen of Create and pricing, server/routing/firstScreen.ts), sent as the page itself is: revalidated
+ * every time, with an ETag of its own (an unchanged page is a 304).
  */
+export const sendPageWith = (
+  reply: FastifyReply,
+  html: string,
+  ifNoneMatch: string | undefined,
+): FastifyReply => {
+  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
+  void reply.type('text/html').header('cache-control', 'no-cache').header('etag', etag);
+  return ifNoneMatch === etag ? reply.status(304).send() : reply.send(html);
+};
+
+/** The built page with tags added to its head. */
 export const sendPageWithHead = (
   reply: FastifyReply,
   page: string,
   head: string,
   ifNoneMatch: string | undefined,
-): FastifyReply => {
-  const html = page.replace('</head>', `${head}</head>`);
-  const etag = `"${createHash('sha256').update(html).digest('base64url').slice(0, 27)}"`;
-  void reply.type('text/html').header('cache-control', 'no-cache').header('etag', etag);
-  return ifNoneMatch === etag ? reply.status(304).send() : reply.send(html);
-};
+): FastifyReply => sendPageWith(reply, page.replace('</head>', `${head}</head>`), ifNoneMatch);

@@ -6,7 +6,7 @@ import { redact, routing } from '../domain/index.js';
 import { bootstrap } from '../infrastructure/app/bootstrap';
 import { appStarted } from '../infrastructure/store/commands';
 import { reportClientError } from '../infrastructure/telemetry/commands';
-import { createAppRouter } from './app/router';
+import { createAppRouter, whenRouterReady } from './app/router';
 import { createCatalogue } from '../infrastructure/i18n/catalogue';
 import './ui/tokens.css';
 
@@ -44,7 +44,10 @@ const mount = async () => {
   await nextTask();
   // The router's loaders run the spec §2 guards before the first page renders.
   const router = createAppRouter({ store, guard: routeGuard, catalogue: createCatalogue() }, appNavigator);
-  await nextTask();
+  // React's first render is the first page itself: until its loaders have run, the page's HTML stays
+  // painted (the header band, and for Create and pricing the first screen the server drew in the
+  // page's language, server/routing/firstScreen.ts), rather than a fallback that would blank it.
+  await whenRouterReady(router);
   const container = document.getElementById('root');
   if (container)
     createRoot(container).render(

@@ -86,7 +86,8 @@ export const RootLayout = ({ catalogue }: { readonly catalogue: Catalogue }) => 
 };
 
 /**
- * What shows while the first page's loader runs (before React Router renders a route): the header
+ * React Router's fallback while the first page's loader runs, should the router render before then
+ * (src/main.tsx waits for the loaders, so the page's HTML normally holds this place): the header
  * band and the brand, drawn by the real header's rules (Shell.module.css names these global twins),
  * turned to the page's language and direction by index.html's boot script. index.html's `#root`
  * holds the same markup, so the page paints it before any script has run (issue 22: the first paint

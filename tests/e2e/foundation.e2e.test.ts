@@ -204,6 +204,60 @@ describe('theme and delivery', () => {
     }
   });
 
+  it("draws Create's banner and pricing's head from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
+    const boxesOf = (page: Page, selectors: readonly string[]) =>
+      page.evaluate(
+        (list) =>
+          list.map((s) => {
+            const e = document.querySelector(s);
+            const r = e?.getBoundingClientRect();
+            return r ? [s, e?.textContent, r.x, r.y, r.width, r.height].join(' ') : `${s} missing`;
+          }),
+        selectors,
+      );
+    const BANNER = ['.campaign-banner-title', '.campaign-banner-body', '.campaign-banner-cta'];
+    const PRICING = ['.billing-title', '.billing-subtitle'];
+    const cases = [
+      { address: '/', locale: 'en-US', width: 390, selectors: BANNER, ready: 'campaign-banner' },
+      { address: '/create', locale: 'en-US', width: 1280, selectors: BANNER, ready: 'campaign-banner' },
+      { address: '/ar/pricing', locale: 'ar', width: 390, selectors: PRICING, ready: 'pricing' },
+      { address: '/pricing', locale: 'en-US', width: 1280, selectors: PRICING, ready: 'pricing' },
+    ];
+    for (const c of cases) {
+      const viewport = { width: c.width, height: 800 };
+      // The HTML and the stylesheet alone: the inline boot script runs, the app's scripts never arrive.
+      const bare = await f.browser.newContext({ locale: c.locale, viewport });
+      const before = await bare.newPage();
+      await before.route('**/assets/*.js', (r) => r.abort());
+      await before.goto(f.url + c.address);
+      const drawn = await boxesOf(before, c.selectors);
+      await before.screenshot({
+        path: shotFile(`foundation-first-screen${c.address.replace(/\//g, '-')}-${c.width}`),
+      });
+      await bare.close();
+      const full = await f.browser.newContext({ locale: c.locale, viewport });
+      const after = await full.newPage();
+      await after.goto(f.url + c.address);
+      await after.getByTestId(c.ready).waitFor();
+      // The same words at the same place: nothing moves when React draws the page, and the paint the
+      // browser measured first stays the largest.
+      expect(drawn.every((b) => !b.endsWith('missing') && !b.includes(' 0 0'))).toBe(true);
+      expect(await boxesOf(after, c.selectors), c.address).toEqual(drawn);
+      await full.close();
+    }
+    // A guest who chose Japanese on an earlier visit (kept by the browser, unseen by the server): the
+    // English screen the server drew is never painted; the page waits for its scripts instead.
+    const stored = await f.browser.newContext({ locale: 'en-US' });
+    await stored.addInitScript(() => localStorage.setItem('lang', 'ja'));
+    const page = await stored.newPage();
+    await page.route('**/assets/*.js', (r) => r.abort());
+    await page.goto(f.url + '/');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('ja');
+    expect(await page.locator('.campaign-banner').isVisible()).toBe(false);
+    expect(await page.locator('.boot-header').isVisible()).toBe(true);
+    await stored.close();
+  });
+
   it('serves compressed, long-cached route chunks, and the first visit loads none of the area chunks', async () => {
     const context = await f.browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();

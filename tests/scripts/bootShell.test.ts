@@ -11,6 +11,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { routing } from '../../domain/index.js';
+import { firstScreenLocale } from '../../server/routing/firstScreen';
 import { ShellFallback } from '../../src/app/RootLayout';
 
 const html = readFileSync(path.resolve('src/index.html'), 'utf8');
@@ -93,8 +94,20 @@ describe("index.html's boot script", () => {
     const wrong = cases.flatMap((c) => {
       const locale = guardLocale(c);
       const root = run(c);
-      const dir = routing.textDirection(locale) === 'rtl' ? 'rtl' : '';
+      const dir = routing.textDirection(locale);
       return root.lang === locale && root.dir === dir ? [] : [{ ...c, locale, got: root }];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  // The server draws Create's and pricing's first screen in the language it expects this script to pick
+  // (server/routing/firstScreen.ts): it sees the address, the cookies and the browser's languages, not a
+  // language the browser stored, and where one is stored a head rule hides the screen if they differ.
+  const unstored = cases.filter((c) => c.stored === null);
+  it(`agrees with the server's first screen wherever the browser stored no language (${unstored.length} combinations)`, () => {
+    const wrong = unstored.flatMap((c) => {
+      const server = firstScreenLocale(c.path, c.cookie, c.browser);
+      return run(c).lang === server ? [] : [{ ...c, server, boot: run(c).lang }];
     });
     expect(wrong).toEqual([]);
   });

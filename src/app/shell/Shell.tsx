@@ -49,6 +49,10 @@ import {
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
+// The first screen the server draws into the page's HTML for Create and pricing (server/routing/firstScreen.ts)
+// paints before any script: the rules of what it draws ride in the shell's stylesheet.
+import '../../features/campaigns/CampaignBanner.css';
+import '../../features/billing/PageHead.css';
 import { LazyHosts } from './LazyHosts';
 import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';

@@ -28,11 +28,11 @@ export const PricingHeader = ({
   const { to } = useLocale();
   const tierName = useTierName();
   return (
-    <header className={styles.hero}>
-      <h1 className={styles.title}>
+    <header className="billing-hero">
+      <h1 className="billing-title">
         <FormattedMessage id="billing.pricing.title" />
       </h1>
-      <p className={styles.subtitle}>
+      <p className="billing-subtitle">
         <FormattedMessage id="billing.pricing.subtitle" />
       </p>
       {signedIn && (

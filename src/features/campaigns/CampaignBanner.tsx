@@ -29,13 +29,13 @@ export const CampaignBanner = () => {
   const kind = banner.kind === 'campaign' ? banner.type : 'default';
   return (
     <aside
-      className={styles.banner}
+      className="campaign-banner"
       data-campaign={kind}
       data-testid="campaign-banner"
       aria-labelledby="campaign-title"
     >
-      <div className={styles.text}>
-        <p className={styles.eyebrow}>
+      <div className="campaign-banner-text">
+        <p className="campaign-banner-eyebrow">
           {banner.kind === 'campaign' ? (
             <FormattedMessage
               id="campaign.until"
@@ -47,14 +47,14 @@ export const CampaignBanner = () => {
             <FormattedMessage id="campaign.default.eyebrow" />
           )}
         </p>
-        <h2 id="campaign-title" className={styles.title}>
+        <h2 id="campaign-title" className="campaign-banner-title">
           <FormattedMessage id={`campaign.${kind}.title`} />
         </h2>
-        <p className={styles.body}>
+        <p className="campaign-banner-body">
           <FormattedMessage id={`campaign.${kind}.body`} />
         </p>
       </div>
-      <Link to={to('/explore')} className={styles.cta}>
+      <Link to={to('/explore')} className="campaign-banner-cta">
         <FormattedMessage id={banner.kind === 'campaign' ? 'campaign.join' : 'campaign.default.cta'} />
       </Link>
     </aside>

@@ -215,9 +215,9 @@ const CoinsPage = () => {
   }, [signedIn, dispatch]);
 
   return (
-    <div className={`${styles.page} ${styles.narrow}`} data-testid="coins">
+    <div className={`billing-page ${styles.narrow}`} data-testid="coins">
       <header>
-        <h1 className={styles.title}>
+        <h1 className="billing-title">
           <FormattedMessage id="billing.coins.title" />
         </h1>
       </header>

@@ -39,7 +39,7 @@ const PricingPage = () => {
   const buy = (goodsId: string) => dispatch(startCheckout({ goodsId, methodId }));
 
   return (
-    <div className={styles.page} data-testid="pricing">
+    <div className="billing-page" data-testid="pricing">
       <PricingHeader
         signedIn={signedIn}
         tier={catalogue.tier}

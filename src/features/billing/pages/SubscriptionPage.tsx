@@ -51,9 +51,9 @@ const SubscriptionPage = () => {
     !signedIn || calls.load === 'idle' || (calls.load === 'loading' && view.currentProduct === null);
 
   return (
-    <div className={`${styles.page} ${styles.narrow}`} data-testid="subscription">
+    <div className={`billing-page ${styles.narrow}`} data-testid="subscription">
       <header>
-        <h1 className={styles.title}>
+        <h1 className="billing-title">
           <FormattedMessage id="billing.subscription.title" />
         </h1>
       </header>

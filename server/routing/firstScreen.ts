@@ -1,0 +1,199 @@
+/**
+ * The first screen in the page's HTML (issue 22): on a phone, Create's banner (`/`, `/create`) and
+ * the pricing page's title and subtitle are the largest thing the page paints, and they used to wait
+ * for the page's scripts, its translations and its first render (Lighthouse mobile: LCP about 4 s
+ * against a first paint at 2.4 s). The server knows the page from its address and the words from the
+ * built translation files, so the page it sends draws them inside the boot shell (`#root .boot`) in
+ * the page's language, with the components' own global classes
+ * (src/features/campaigns/CampaignBanner.css, src/features/billing/PageHead.css, in the shell's
+ * stylesheet) and the main area's twin (`boot-main`), so they sit where the page draws them; React's first render is the page itself
+ * (src/main.tsx waits for the router), which puts the real ones in their place.
+ *
+ * The language is the one index.html's boot script picks (spec §2's guard, domain/routing): the
+ * address's prefix, a signed-in person's lang cookie, else the browser's first language
+ * (Accept-Language) or English. The server cannot read the language a guest stored in the browser:
+ * when the boot script picks another, a rule in the head hides the drawn screen, so no words in the
+ * wrong language are ever painted.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createIntl, type IntlShape } from '@formatjs/intl';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { campaigns, routing } from '../../domain/index.js';
+import type { ServerContext } from '../context';
+import { CODES, failure } from '../envelope';
+import { sendPage, sendPageWith } from '../delivery';
+import { escapeMarkup } from '../markup';
+
+type Messages = Readonly<Record<string, MessageFormatElement[]>>;
+
+/** What a first screen shows: Create's banner, or the pricing page's head. */
+type FirstScreen = { readonly kind: 'banner'; readonly file: string } | { readonly kind: 'pricing' };
+
+/** The addresses (without their language prefix) that have a first screen, with their translation file. */
+const SCREENS: ReadonlyMap<string, FirstScreen> = new Map<string, FirstScreen>([
+  ['/', { kind: 'banner', file: routing.HOME_ROUTE }],
+  ['/create', { kind: 'banner', file: 'create' }],
+  ['/pricing', { kind: 'pricing' }],
+]);
+
+/** Every address `firstScreenRoutes` serves, with and without a language prefix. */
+export const firstScreenAddresses: readonly string[] = routing.SUPPORTED_LOCALES.flatMap((locale) =>
+  [...SCREENS.keys()].map((bare) => routing.localizedPath(locale, bare)),
+);
+
+/** The cookies of a request's Cookie header, the first of each name (as the boot script reads them). */
+const cookiesOf = (header: string | undefined): ReadonlyMap<string, string> => {
+  const jar = new Map<string, string>();
+  for (const part of (header ?? '').split(';')) {
+    const i = part.indexOf('=');
+    const name = part.slice(0, i).trim();
+    if (i <= 0 || name === '' || jar.has(name)) continue;
+    const raw = part.slice(i + 1).trim();
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // A value that is not URI-encoded is taken as it is (the boot script does the same).
+    }
+    jar.set(name, value);
+  }
+  return jar;
+};
+
+/** The browser's first language in an Accept-Language header (its `navigator.language`). */
+export const firstAcceptedLanguage = (header: string | undefined): string | null => {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.split(';').map((s) => s.trim());
+      const q = params.find((p) => p.startsWith('q='));
+      const weight = q === undefined ? 1 : Number(q.slice(2));
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((e) => e.tag !== '' && e.tag !== '*' && e.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return ranked[0]?.tag ?? null;
+};
+
+/** The page's language as index.html's boot script picks it, from what the server can see. */
+export const firstScreenLocale = (
+  pathname: string,
+  cookieHeader: string | undefined,
+  acceptLanguage: string | undefined,
+): routing.Locale => {
+  const prefix = routing.splitLocalePath(pathname).locale;
+  const jar = cookiesOf(cookieHeader);
+  const signedIn = (jar.get('T') ?? '') !== '' || jar.get('T_present') === '1';
+  const fromCookie = signedIn ? routing.normalizeLocale(jar.get('lang')) : null;
+  if (fromCookie !== null) return fromCookie;
+  if (prefix !== null) return prefix;
+  return routing.normalizeLocale(firstAcceptedLanguage(acceptLanguage)) ?? routing.DEFAULT_LOCALE;
+};
+
+/** The built translation files (`locales/<locale>/<file>.json`), read once each; English fills a gap. */
+const translations = (webRoot: string) => {
+  const files = new Map<string, Messages>();
+  const read = (locale: routing.Locale, file: string): Messages => {
+    const key = `${locale}/${file}`;
+    const known = files.get(key);
+    if (known !== undefined) return known;
+    let messages: Messages = {};
+    try {
+      messages = JSON.parse(
+        readFileSync(path.join(webRoot, 'locales', locale, `${file}.json`), 'utf8'),
+      ) as Messages;
+    } catch {
+      // A locale without this file falls back to English, as the client's catalogue does.
+    }
+    files.set(key, messages);
+    return messages;
+  };
+  return (locale: routing.Locale, file: string): IntlShape =>
+    createIntl({
+      locale,
+      defaultLocale: routing.DEFAULT_LOCALE,
+      messages: { ...read(routing.DEFAULT_LOCALE, file), ...read(locale, file) },
+      onError: () => undefined,
+    });
+};
+
+const text = (intl: IntlShape, id: string, values?: Record<string, string>): string =>
+  escapeMarkup(intl.formatMessage({ id }, values));
+
+/** Create's banner (src/features/campaigns/CampaignBanner.tsx) for the time `nowMs`. */
+const bannerMarkup = (intl: IntlShape, locale: routing.Locale, nowMs: number): string => {
+  const banner = campaigns.campaignBanner(nowMs);
+  const kind = banner.kind === 'campaign' ? banner.type : 'default';
+  const eyebrow =
+    banner.kind === 'campaign'
+      ? text(intl, 'campaign.until', {
+          date: intl.formatDate(banner.endsAt - 1, { timeZone: 'UTC', month: 'long', day: 'numeric' }),
+        })
+      : text(intl, 'campaign.default.eyebrow');
+  const cta = text(intl, banner.kind === 'campaign' ? 'campaign.join' : 'campaign.default.cta');
+  return (
+    `<div class="boot-main"><aside class="campaign-banner" data-campaign="${escapeMarkup(kind)}">` +
+    `<div class="campaign-banner-text"><p class="campaign-banner-eyebrow">${eyebrow}</p>` +
+    `<h2 class="campaign-banner-title">${text(intl, `campaign.${kind}.title`)}</h2>` +
+    `<p class="campaign-banner-body">${text(intl, `campaign.${kind}.body`)}</p></div>` +
+    `<a class="campaign-banner-cta" href="${escapeMarkup(routing.localizedPath(locale, '/explore'))}">${cta}</a>` +
+    '</aside></div>'
+  );
+};
+
+/** The pricing page's head (src/features/billing/PricingHeader.tsx): its title and subtitle. */
+const pricingMarkup = (intl: IntlShape): string =>
+  '<div class="boot-main"><div class="billing-page"><header class="billing-hero">' +
+  `<h1 class="billing-title">${text(intl, 'billing.pricing.title')}</h1>` +
+  `<p class="billing-subtitle">${text(intl, 'billing.pricing.subtitle')}</p>` +
+  '</header></div></div>';
+
+/** The end of the boot shell's header band in the built page: the first screen goes after it. */
+const HEADER_END = /(<div class="boot-header">[\s\S]*?<\/div>)/;
+
+/** The built page's root element, whose language the boot script sets (English until it runs). */
+const ROOT_ELEMENT = /<html lang="[^"]*"/;
+
+/**
+ * The built page with `screen` drawn after the boot shell's header band, the page in `locale` (its
+ * language and direction, so the screen reads right without scripts too), and the head rule that
+ * hides the screen when the boot script turns the page to another language; null when the page has
+ * no boot shell to draw into.
+ */
+export const withFirstScreen = (page: string, locale: routing.Locale, screen: string): string | null => {
+  if (!HEADER_END.test(page) || !ROOT_ELEMENT.test(page)) return null;
+  const dir = routing.textDirection(locale) === 'rtl' ? ' dir="rtl"' : '';
+  const hide = `<style>html:not([lang="${locale}"]) .boot-first{display:none}</style>`;
+  return page
+    .replace(ROOT_ELEMENT, `<html lang="${locale}"${dir}`)
+    .replace('</head>', `${hide}</head>`)
+    .replace(HEADER_END, `$1<div class="boot-first" lang="${locale}">${screen}</div>`);
+};
+
+/**
+ * Create's and pricing's addresses (with or without a language prefix) answer the built page with
+ * their first screen drawn in; without a built client (`page` null) they are not found, as every
+ * page then is.
+ */
+export const firstScreenRoutes = (app: FastifyInstance, ctx: ServerContext, page: string | null): void => {
+  const intlOf = translations(ctx.config.webRoot);
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (page === null) return reply.status(404).send(failure(CODES.notFound, 'no built client'));
+    const pathname = req.url.split('?')[0] ?? '/';
+    const screen = SCREENS.get(routing.splitLocalePath(pathname).rest || '/');
+    if (screen === undefined) return sendPage(reply);
+    const locale = firstScreenLocale(pathname, req.headers.cookie, req.headers['accept-language']);
+    const markup =
+      screen.kind === 'banner'
+        ? bannerMarkup(intlOf(locale, screen.file), locale, ctx.clock.now())
+        : pricingMarkup(intlOf(locale, 'pricing'));
+    const html = withFirstScreen(page, locale, markup);
+    if (html === null) return sendPage(reply);
+    // The page depends on the language cookie and the browser's languages: a cache must keep them apart.
+    void reply.header('vary', 'Cookie, Accept-Language');
+    return sendPageWith(reply, html, req.headers['if-none-match']);
+  };
+  for (const address of firstScreenAddresses) app.get(address, handler);
+};

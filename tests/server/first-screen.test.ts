@@ -1,0 +1,213 @@
+/**
+ * Issue 22, the largest paint of Create and pricing on a phone: the server draws their first screen
+ * (Create's campaign banner, pricing's title and subtitle) into the page's HTML, in the language the
+ * page's boot script will pick, with the components' own classes; words from the built translation
+ * files, escaped; English where a locale lacks a file; an ETag of its own and `Vary` on what it reads.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { campaigns, format } from '../../domain/index.js';
+import { firstAcceptedLanguage, firstScreenAddresses } from '../../server/routing/firstScreen';
+import { startTestServer, type TestServer } from '../support/server';
+
+const PAGE = `<!doctype html>
+<html lang="en" data-theme="dark">
+  <head><title>Atelier</title></head>
+  <body>
+    <div id="root">
+      <div class="boot" aria-busy="true">
+        <div class="boot-header"><span class="boot-menu"></span><span class="boot-brand">Atelier</span></div>
+      </div>
+    </div>
+  </body>
+</html>
+`;
+
+/** A message as the build compiles it (a literal, or literal + argument + literal). */
+const literal = (value: string) => [{ type: 0, value }];
+const withDate = (before: string) => [
+  { type: 0, value: before },
+  { type: 1, value: 'date' },
+];
+
+const banner = (title: string, extra: Record<string, unknown> = {}) => ({
+  'campaign.default.eyebrow': literal('Atelier'),
+  'campaign.default.title': literal(title),
+  'campaign.default.body': literal(`${title}: body`),
+  'campaign.default.cta': literal('See what others made'),
+  'campaign.join': literal('Join in'),
+  'campaign.until': withDate('Until '),
+  ...extra,
+});
+
+const FILES: Record<string, Record<string, unknown>> = {
+  'en/home.json': banner(
+    'Your ideas, made real',
+    Object.fromEntries(
+      format.CAMPAIGN_TYPES.flatMap((type) => [
+        [`campaign.${type}.title`, literal(`The ${type} week`)],
+        [`campaign.${type}.body`, literal(`What the ${type} week is about.`)],
+      ]),
+    ),
+  ),
+  'en/create.json': banner('Your ideas, made real'),
+  'en/pricing.json': {
+    'billing.pricing.title': literal('Choose your membership'),
+    'billing.pricing.subtitle': literal('More tasks at once.'),
+  },
+  'ar/pricing.json': {
+    'billing.pricing.title': literal('اختر عضويتك'),
+    'billing.pricing.subtitle': literal('مهام أكثر في الوقت نفسه.'),
+  },
+  'ja/home.json': banner('アイデアを形に'),
+  // A translation that carries markup must reach the page as text.
+  'de/pricing.json': {
+    'billing.pricing.title': literal('<img src=x onerror=alert(1)>Mitgliedschaft'),
+    'billing.pricing.subtitle': literal('"Mehr" & <b>schneller</b>'),
+  },
+};
+
+/** One week inside the campaign season (spec §9): the banner is that week's campaign. */
+const inSeason = format.CAMPAIGN_SEASON_START + 3 * 24 * 3600 * 1000;
+
+let webRoot: string;
+let s: TestServer;
+/** The server's clock: now, or a day inside the season for the campaign's test. */
+let now = Date.now();
+
+beforeAll(async () => {
+  webRoot = await mkdtemp(path.join(os.tmpdir(), 'atelier-web-'));
+  await writeFile(path.join(webRoot, 'index.html'), PAGE);
+  for (const [file, messages] of Object.entries(FILES)) {
+    await mkdir(path.dirname(path.join(webRoot, 'locales', file)), { recursive: true });
+    await writeFile(path.join(webRoot, 'locales', file), JSON.stringify(messages));
+  }
+  s = await startTestServer({ webRoot }, false, { clock: { now: () => now } });
+}, 60_000);
+
+afterAll(async () => {
+  await s?.stop();
+  await rm(webRoot, { recursive: true, force: true });
+});
+
+const page = async (server: TestServer, address: string, headers: Record<string, string> = {}) => {
+  const r = await fetch(server.baseUrl + address, { headers });
+  return { status: r.status, headers: r.headers, html: await r.text() };
+};
+
+/** What the page draws after the header band (the first screen), or null. */
+const screenOf = (html: string) =>
+  /<div class="boot-first" lang="([^"]+)">([\s\S]*?)<\/div>\s*<\/div>\s*<\/div>/.exec(html);
+
+describe("the first screen in the page's HTML (issue 22: largest paint before any script)", () => {
+  it("draws Create's banner after the header band on / and /create, with the components' classes", async () => {
+    for (const address of ['/', '/create']) {
+      const r = await page(s, address, { 'accept-language': 'en-US,en;q=0.9' });
+      expect(r.status).toBe(200);
+      expect(r.html).toContain('<html lang="en" data-theme="dark">');
+      const [, lang, screen = ''] = screenOf(r.html) ?? [];
+      expect(lang).toBe('en');
+      expect(screen).toContain('<aside class="campaign-banner" data-campaign="default">');
+      expect(screen).toContain('<h2 class="campaign-banner-title">Your ideas, made real</h2>');
+      expect(screen).toContain('<p class="campaign-banner-body">Your ideas, made real: body</p>');
+      expect(screen).toContain('<a class="campaign-banner-cta" href="/explore">See what others made</a>');
+      // Drawn inside the boot shell, after its header band: React's first render replaces both.
+      const drawn = r.html.indexOf('<div class="boot-first"');
+      expect(r.html.indexOf('<div class="boot"')).toBeLessThan(r.html.indexOf('<div class="boot-header"'));
+      expect(r.html.indexOf('<div class="boot-header"')).toBeLessThan(drawn);
+      expect(r.html.indexOf('</body>')).toBeGreaterThan(drawn);
+      // Hidden if the boot script turns the page to another language (one the browser stored).
+      expect(r.html).toContain('<style>html:not([lang="en"]) .boot-first{display:none}</style></head>');
+    }
+  });
+
+  it("draws the pricing page's title and subtitle in the address's language, right to left in Arabic", async () => {
+    const r = await page(s, '/ar/pricing', { 'accept-language': 'en' });
+    expect(r.html).toContain('<html lang="ar" dir="rtl" data-theme="dark">');
+    const [, lang, screen = ''] = screenOf(r.html) ?? [];
+    expect(lang).toBe('ar');
+    expect(screen).toContain('<h1 class="billing-title">اختر عضويتك</h1>');
+    expect(screen).toContain('<p class="billing-subtitle">مهام أكثر في الوقت نفسه.</p>');
+    expect(screen).toContain('<div class="billing-page"><header class="billing-hero">');
+  });
+
+  it("picks the boot script's language: a signed-in lang cookie, the prefix, the browser's first language, English", async () => {
+    const langOf = async (address: string, headers: Record<string, string>) =>
+      screenOf((await page(s, address, headers)).html)?.[1];
+    expect(await langOf('/pricing', { 'accept-language': 'ar-EG,en;q=0.8' })).toBe('ar');
+    expect(await langOf('/pricing', { 'accept-language': 'fr;q=0.2, ja' })).toBe('ja');
+    expect(await langOf('/pricing', { 'accept-language': 'tlh' })).toBe('en');
+    expect(await langOf('/pricing', {})).toBe('en');
+    expect(await langOf('/ar/pricing', { cookie: 'T_present=1; lang=ja' })).toBe('ja');
+    // A guest's lang cookie is not theirs to choose by (the guard reads it for a session only).
+    expect(await langOf('/ar/pricing', { cookie: 'lang=ja' })).toBe('ar');
+    expect(await langOf('/ja', { 'accept-language': 'ar' })).toBe('ja');
+  });
+
+  it('fills a gap in a language with English, and draws a translation with markup as text', async () => {
+    // Korean has no pricing file here: English words, the page still Korean.
+    const ko = screenOf((await page(s, '/ko/pricing')).html);
+    expect(ko?.[1]).toBe('ko');
+    expect(ko?.[2]).toContain('<h1 class="billing-title">Choose your membership</h1>');
+    const de = (await page(s, '/de/pricing')).html;
+    expect(de).not.toContain('<img');
+    expect(de).not.toContain('<b>');
+    expect(de).toContain('&lt;img src=x onerror=alert(1)&gt;Mitgliedschaft');
+    expect(de).toContain('&quot;Mehr&quot; &amp; &lt;b&gt;schneller&lt;/b&gt;');
+  });
+
+  it("draws the week's campaign inside the season (spec §9), its end date in the page's language", async () => {
+    const week = campaigns.campaignBanner(inSeason);
+    expect(week.kind).toBe('campaign');
+    if (week.kind !== 'campaign') return;
+    now = inSeason;
+    const r = await page(s, '/', { 'accept-language': 'en' }).finally(() => (now = Date.now()));
+    const screen = screenOf(r.html)?.[2] ?? '';
+    expect(screen).toContain(`data-campaign="${week.type}"`);
+    const until = new Intl.DateTimeFormat('en', { timeZone: 'UTC', month: 'long', day: 'numeric' }).format(
+      week.endsAt - 1,
+    );
+    expect(screen).toContain(`<p class="campaign-banner-eyebrow">Until ${until}</p>`);
+    expect(screen).toContain('>Join in</a>');
+    expect(screen).toContain(`<h2 class="campaign-banner-title">The ${week.type} week</h2>`);
+    expect(screen).toContain(`<p class="campaign-banner-body">What the ${week.type} week is about.</p>`);
+  });
+
+  it('answers an unchanged page 304 by its ETag, and tells caches what it depends on', async () => {
+    const first = await page(s, '/create', { 'accept-language': 'ja' });
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect(first.headers.get('vary')).toMatch(/Cookie/);
+    expect(first.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    const again = await fetch(s.baseUrl + '/create', {
+      headers: { 'accept-language': 'ja', 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+    // Another language is another page.
+    const other = await page(s, '/create', { 'accept-language': 'en', 'if-none-match': etag });
+    expect(other.status).toBe(200);
+  });
+
+  it('serves every address it names, and the other pages as they are', async () => {
+    expect(firstScreenAddresses).toContain('/');
+    expect(firstScreenAddresses).toContain('/ar/pricing');
+    expect(firstScreenAddresses).toContain('/zh-TW/create');
+    for (const address of firstScreenAddresses)
+      expect((await page(s, address)).html, address).toContain('boot-first');
+    const explore = await page(s, '/explore');
+    expect(explore.html).toBe(PAGE);
+  });
+
+  it("reads the browser's first language by its weight, ignoring a wildcard and a refused one", () => {
+    expect(firstAcceptedLanguage('fr-CH, fr;q=0.9, en;q=0.8')).toBe('fr-CH');
+    expect(firstAcceptedLanguage('en;q=0.5, ar;q=0.9')).toBe('ar');
+    expect(firstAcceptedLanguage('*, ja;q=0.5')).toBe('ja');
+    expect(firstAcceptedLanguage('de;q=0, it')).toBe('it');
+    expect(firstAcceptedLanguage('ko;q=abc, es;q=0.1')).toBe('es');
+    expect(firstAcceptedLanguage(undefined)).toBeNull();
+    expect(firstAcceptedLanguage('')).toBeNull();
+  });
+});
