@@ -3,7 +3,7 @@
  * the same port. `buildServer` is what `npm start` and the integration tests run.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -298,9 +298,11 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
   await registerDelivery(app, config, builtPage);
   const routes: RouteInfo[] = [];
   // @fastify/static registers one route per file of the build: a route without parameters that
-  // names a file or folder of the web root is one of them.
+  // names a file of the web root is one of them (`/`, the web root itself, is Create's page).
   const isFileRoute = (url: string) =>
-    !/[:*]/.test(url) && !url.startsWith('/api/') && existsSync(path.join(config.webRoot, url));
+    !/[:*]/.test(url) &&
+    !url.startsWith('/api/') &&
+    statSync(path.join(config.webRoot, url), { throwIfNoEntry: false })?.isFile() === true;
   app.addHook('onRoute', (r) => {
     for (const method of [r.method].flat())
       if (method !== 'HEAD')

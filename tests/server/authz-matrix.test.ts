@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHeader, serializeEventLog } from '../../domain/index.js';
 import type { RouteInfo } from '../../server/app';
 import { detailPageAddresses } from '../../server/details/preload';
+import { firstScreenAddresses } from '../../server/routing/firstScreen';
 import { DEMO_COMPANY, DEMO_ACCOUNT } from '../../server/seed';
 import { memberAccount, uploadImage } from '../support/imageTasks';
 import { routeKey, routeTable } from '../support/routeTable';
@@ -511,6 +512,8 @@ const FILLS: Readonly<Record<string, Fill>> = {
       (a) => [{ params: { id: address.includes('/models/') ? 'mdl-002' : a.artwork } }],
     ]),
   ),
+  // Create's and pricing's pages with their first screen drawn in (server/routing/firstScreen.ts): the page, whoever asks.
+  ...Object.fromEntries(firstScreenAddresses.map((address): [string, Fill] => [`GET ${address}`, one()])),
 };
 
 /**
