@@ -8,6 +8,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { feed, social } from '../../domain/index.js';
 import { FeedCard, PlayingProvider } from '../../src/features/feed/FeedCard';
+import { CollectButton, LikeButton } from '../../src/features/social';
 import { renderView } from '../support/renderView';
 
 afterEach(cleanup);
@@ -55,6 +56,24 @@ describe('a square card', () => {
     expect(within(actions).getByText('To video').closest('a')?.getAttribute('href')).toBe(
       '/ai-tools/ai-video-generator?image=%2Fblobs%2Fcommunity%2Fcovers%2Fart-9.png',
     );
+  });
+
+  it('names its like and collect buttons by what they do and the count they show (WCAG 2.5.3, label in name)', () => {
+    renderView(
+      <>
+        <LikeButton itemKey={social.contentKey(artwork)} />
+        <CollectButton itemKey={social.contentKey(artwork)} cardType="artwork" />
+      </>,
+      { events: [received(artwork, 1999, 1_250_000)] },
+    );
+    // No aria-label hides what a button shows: its visible count is a word of its accessible name.
+    const collect = screen.getByTestId('collect-button');
+    expect(collect.getAttribute('aria-label')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Collect into Default 1.2M' })).toBe(collect);
+    expect(collect.getAttribute('aria-pressed')).toBe('false');
+    const like = screen.getByTestId('like-button');
+    expect(like.getAttribute('aria-label')).toBeNull();
+    expect(like.textContent).toContain('1.9K');
   });
 
   it('Download sends the cover with its generation; not interested mutes the card', () => {

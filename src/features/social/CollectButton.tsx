@@ -8,7 +8,7 @@ import {
   uncollectItem,
 } from '../../../infrastructure/social/commands';
 import { useAppDispatch } from '../../../infrastructure/store/hooks';
-import { Button, Field, Popover, Skeleton, TextInput } from '../../ui';
+import { Button, Field, Popover, Skeleton, TextInput, VisuallyHidden } from '../../ui';
 import { cx } from './cx';
 import { BookmarkIcon, ChevronIcon, FolderIcon } from './icons';
 import styles from './Social.module.css';
@@ -163,16 +163,20 @@ export const CollectButton = memo(({ itemKey, cardType, size = 'md', className }
         className={cx(styles.action, styles[size])}
         data-on={collected || undefined}
         data-busy={busy || undefined}
+        // Named by what it does and its count as shown (the visible words are in the name, WCAG 2.5.3,
+        // as the like button is); pressed says whether it is collected.
         aria-pressed={collected}
-        aria-label={intl.formatMessage(
-          { id: collected ? 'social.collect.undo' : 'social.collect' },
-          { count, folder: folderName ?? intl.formatMessage({ id: 'social.folder.default' }) },
-        )}
         onClick={onMain}
         data-testid="collect-button"
         data-count={count}
       >
         <BookmarkIcon filled={collected} />
+        <VisuallyHidden>
+          {intl.formatMessage(
+            { id: collected ? 'social.collect.undoAction' : 'social.collect.action' },
+            { folder: folderName ?? intl.formatMessage({ id: 'social.folder.default' }) },
+          )}
+        </VisuallyHidden>{' '}
         <span className={styles.count} data-testid="collect-button-count">
           {format.formatCount(count)}
         </span>
