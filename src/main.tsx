@@ -48,6 +48,7 @@ const mount = async () => {
   // painted (the header band, and for Create and pricing the first screen the server drew in the
   // page's language, server/routing/firstScreen.ts), rather than a fallback that would blank it.
   await whenRouterReady(router);
+  await nextTask();
   const container = document.getElementById('root');
   if (container)
     createRoot(container).render(

@@ -21,6 +21,9 @@ import { createIntl, type IntlShape } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { campaigns, routing } from '../../domain/index.js';
+import { TOKEN_COOKIE } from '../../infrastructure/contract/envelope';
+import { SESSION_PRESENT_COOKIE } from '../../infrastructure/contract/platform';
+import { parseCookies } from '../auth';
 import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
 import { sendPage, sendPageWith } from '../delivery';
@@ -28,39 +31,26 @@ import { escapeMarkup } from '../markup';
 
 type Messages = Readonly<Record<string, MessageFormatElement[]>>;
 
-/** What a first screen shows: Create's banner, or the pricing page's head. */
-type FirstScreen = { readonly kind: 'banner'; readonly file: string } | { readonly kind: 'pricing' };
+/**
+ * What a first screen shows (Create's banner, or the pricing page's head), the route's name (its
+ * guard meta name) and its translation file.
+ */
+interface FirstScreen {
+  readonly kind: 'banner' | 'pricing';
+  readonly route: string;
+}
 
-/** The addresses (without their language prefix) that have a first screen, with their translation file. */
+/** The addresses (without their language prefix) that have a first screen. */
 const SCREENS: ReadonlyMap<string, FirstScreen> = new Map<string, FirstScreen>([
-  ['/', { kind: 'banner', file: routing.HOME_ROUTE }],
-  ['/create', { kind: 'banner', file: 'create' }],
-  ['/pricing', { kind: 'pricing' }],
+  ['/', { kind: 'banner', route: routing.HOME_ROUTE }],
+  ['/create', { kind: 'banner', route: 'create' }],
+  ['/pricing', { kind: 'pricing', route: 'pricing' }],
 ]);
 
 /** Every address `firstScreenRoutes` serves, with and without a language prefix. */
 export const firstScreenAddresses: readonly string[] = routing.SUPPORTED_LOCALES.flatMap((locale) =>
   [...SCREENS.keys()].map((bare) => routing.localizedPath(locale, bare)),
 );
-
-/** The cookies of a request's Cookie header, the first of each name (as the boot script reads them). */
-const cookiesOf = (header: string | undefined): ReadonlyMap<string, string> => {
-  const jar = new Map<string, string>();
-  for (const part of (header ?? '').split(';')) {
-    const i = part.indexOf('=');
-    const name = part.slice(0, i).trim();
-    if (i <= 0 || name === '' || jar.has(name)) continue;
-    const raw = part.slice(i + 1).trim();
-    let value = raw;
-    try {
-      value = decodeURIComponent(raw);
-    } catch {
-      // A value that is not URI-encoded is taken as it is (the boot script does the same).
-    }
-    jar.set(name, value);
-  }
-  return jar;
-};
 
 /** The browser's first language in an Accept-Language header (its `navigator.language`). */
 export const firstAcceptedLanguage = (header: string | undefined): string | null => {
@@ -77,46 +67,62 @@ export const firstAcceptedLanguage = (header: string | undefined): string | null
   return ranked[0]?.tag ?? null;
 };
 
-/** The page's language as index.html's boot script picks it, from what the server can see. */
+/**
+ * The page's language as index.html's boot script picks it, from what the server can see: the spec §2
+ * guard's own decision (domain/routing `decideRoute`, whose language rule the boot script repeats),
+ * with the browser's first language for the language it would have stored.
+ */
 export const firstScreenLocale = (
   pathname: string,
+  routeName: string,
   cookieHeader: string | undefined,
   acceptLanguage: string | undefined,
 ): routing.Locale => {
-  const prefix = routing.splitLocalePath(pathname).locale;
-  const jar = cookiesOf(cookieHeader);
-  const signedIn = (jar.get('T') ?? '') !== '' || jar.get('T_present') === '1';
-  const fromCookie = signedIn ? routing.normalizeLocale(jar.get('lang')) : null;
-  if (fromCookie !== null) return fromCookie;
-  if (prefix !== null) return prefix;
-  return routing.normalizeLocale(firstAcceptedLanguage(acceptLanguage)) ?? routing.DEFAULT_LOCALE;
+  const cookies = parseCookies(cookieHeader);
+  const lang = cookies['lang'];
+  const decision = routing.decideRoute({
+    path: pathname,
+    routeName,
+    query: {},
+    requiresAuth: false,
+    hasSessionCookie: (cookies[TOKEN_COOKIE] ?? '') !== '' || cookies[SESSION_PRESENT_COOKIE] === '1',
+    cookies: lang === undefined ? {} : { lang },
+    flags: {},
+    isBot: false,
+    browserLanguage: firstAcceptedLanguage(acceptLanguage) ?? '',
+  });
+  const landed = decision.kind === 'redirect' ? decision.to : pathname;
+  return routing.splitLocalePath(landed).locale ?? routing.DEFAULT_LOCALE;
 };
 
-/** The built translation files (`locales/<locale>/<file>.json`), read once each; English fills a gap. */
+/**
+ * The built translation files (`locales/<locale>/<file>.json`), read once each, as one formatter per
+ * language and file; English fills a gap, as the client's catalogue does.
+ */
 const translations = (webRoot: string) => {
-  const files = new Map<string, Messages>();
   const read = (locale: routing.Locale, file: string): Messages => {
-    const key = `${locale}/${file}`;
-    const known = files.get(key);
-    if (known !== undefined) return known;
-    let messages: Messages = {};
     try {
-      messages = JSON.parse(
+      return JSON.parse(
         readFileSync(path.join(webRoot, 'locales', locale, `${file}.json`), 'utf8'),
       ) as Messages;
     } catch {
-      // A locale without this file falls back to English, as the client's catalogue does.
+      return {};
     }
-    files.set(key, messages);
-    return messages;
   };
-  return (locale: routing.Locale, file: string): IntlShape =>
-    createIntl({
+  const formatters = new Map<string, IntlShape>();
+  return (locale: routing.Locale, file: string): IntlShape => {
+    const key = `${locale}/${file}`;
+    const known = formatters.get(key);
+    if (known !== undefined) return known;
+    const intl = createIntl({
       locale,
       defaultLocale: routing.DEFAULT_LOCALE,
       messages: { ...read(routing.DEFAULT_LOCALE, file), ...read(locale, file) },
       onError: () => undefined,
     });
+    formatters.set(key, intl);
+    return intl;
+  };
 };
 
 const text = (intl: IntlShape, id: string, values?: Record<string, string>): string =>
@@ -179,21 +185,25 @@ export const withFirstScreen = (page: string, locale: routing.Locale, screen: st
  */
 export const firstScreenRoutes = (app: FastifyInstance, ctx: ServerContext, page: string | null): void => {
   const intlOf = translations(ctx.config.webRoot);
-  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+  const handlerOf = (screen: FirstScreen) => async (req: FastifyRequest, reply: FastifyReply) => {
     if (page === null) return reply.status(404).send(failure(CODES.notFound, 'no built client'));
     const pathname = req.url.split('?')[0] ?? '/';
-    const screen = SCREENS.get(routing.splitLocalePath(pathname).rest || '/');
-    if (screen === undefined) return sendPage(reply);
-    const locale = firstScreenLocale(pathname, req.headers.cookie, req.headers['accept-language']);
+    const locale = firstScreenLocale(
+      pathname,
+      screen.route,
+      req.headers.cookie,
+      req.headers['accept-language'],
+    );
+    const intl = intlOf(locale, screen.route);
     const markup =
-      screen.kind === 'banner'
-        ? bannerMarkup(intlOf(locale, screen.file), locale, ctx.clock.now())
-        : pricingMarkup(intlOf(locale, 'pricing'));
+      screen.kind === 'banner' ? bannerMarkup(intl, locale, ctx.clock.now()) : pricingMarkup(intl);
     const html = withFirstScreen(page, locale, markup);
     if (html === null) return sendPage(reply);
     // The page depends on the language cookie and the browser's languages: a cache must keep them apart.
     void reply.header('vary', 'Cookie, Accept-Language');
     return sendPageWith(reply, html, req.headers['if-none-match']);
   };
-  for (const address of firstScreenAddresses) app.get(address, handler);
+  for (const [bare, screen] of SCREENS)
+    for (const locale of routing.SUPPORTED_LOCALES)
+      app.get(routing.localizedPath(locale, bare), handlerOf(screen));
 };

@@ -116,15 +116,14 @@ export const createAppRouter = (ctx: RouteContext, navigator: Navigator) => {
 
 /**
  * Resolves once the router has run the first page's loaders and loaded its code (its state is
- * initialized), in a task after the one that created it: React's first render is then the page.
+ * initialized): React's first render is then the page.
  */
 export const whenRouterReady = (router: ReturnType<typeof createAppRouter>): Promise<void> =>
   new Promise<void>((resolve) => {
-    const ready = () => setTimeout(resolve, 0);
-    if (router.state.initialized) return ready();
+    if (router.state.initialized) return resolve();
     const stop = router.subscribe((state) => {
       if (!state.initialized) return;
       stop();
-      ready();
+      resolve();
     });
   });

@@ -106,7 +106,7 @@ describe("index.html's boot script", () => {
   const unstored = cases.filter((c) => c.stored === null);
   it(`agrees with the server's first screen wherever the browser stored no language (${unstored.length} combinations)`, () => {
     const wrong = unstored.flatMap((c) => {
-      const server = firstScreenLocale(c.path, c.cookie, c.browser);
+      const server = firstScreenLocale(c.path, 'explore', c.cookie, c.browser);
       return run(c).lang === server ? [] : [{ ...c, server, boot: run(c).lang }];
     });
     expect(wrong).toEqual([]);
