@@ -15,7 +15,14 @@ import { SubscriptionAddons } from '../SubscriptionAddons';
 import { SubscriptionControls } from '../SubscriptionControls';
 import { SubscriptionFacts } from '../SubscriptionFacts';
 import { SubscriptionNone } from '../SubscriptionNone';
-import { usePlans, useSignedIn, useSubscriptionCalls, useSubscriptionView } from '../useBilling';
+import {
+  useListFailed,
+  usePlans,
+  usePlansLoaded,
+  useSignedIn,
+  useSubscriptionCalls,
+  useSubscriptionView,
+} from '../useBilling';
 
 /** The plans and payment methods, then (signed in) the subscription's status and the payment info. */
 const useLoadSubscription = (signedIn: boolean) => {
@@ -45,10 +52,18 @@ const SubscriptionPage = () => {
   const view = useSubscriptionView();
   const calls = useSubscriptionCalls();
   const nameById = usePlanNameById(usePlans());
+  // The plan's name comes from the plan list: until it arrives (unless it failed) the facts would
+  // call the running plan "Another plan".
+  const plansLoaded = usePlansLoaded();
+  const plansFailed = useListFailed('subscriptionList');
+  const planNamesPending = !plansLoaded && !plansFailed;
   useLoadSubscription(signedIn);
 
   const loading =
-    !signedIn || calls.load === 'idle' || (calls.load === 'loading' && view.currentProduct === null);
+    !signedIn ||
+    calls.load === 'idle' ||
+    (calls.load === 'loading' && view.currentProduct === null) ||
+    (view.running && planNamesPending);
 
   return (
     <div className={`billing-page ${styles.narrow}`} data-testid="subscription">
