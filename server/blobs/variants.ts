@@ -95,14 +95,30 @@ export const variantRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
   const making = new Map<string, Promise<void>>();
   const encoding = limiter(ENCODERS);
 
-  /** The original's bytes, read through the server's own route (rendered there on first request). */
+  /**
+   * The original's bytes, read through the server's own route (rendered there on first request;
+   * what a guest may not see stays unseen). As a stream: the injected response's whole-body string,
+   * which nothing here reads, cost more than the variant's lookup.
+   */
   const readOriginal = async (key: string): Promise<Buffer> => {
-    const res = await app.inject({ method: 'GET', url: `${images.ORIGINAL_ROOT}${key}` });
-    if (res.statusCode === 404) throw new VariantRefused(404, CODES.notFound, 'no such image');
-    if (res.statusCode !== 200) throw new VariantRefused(502, CODES.notFound, 'the original cannot be read');
-    if (!String(res.headers['content-type'] ?? '').startsWith('image/'))
-      throw new VariantRefused(415, CODES.invalidRequest, 'the original is not an image');
-    return res.rawPayload;
+    const res = await app.inject({
+      method: 'GET',
+      url: `${images.ORIGINAL_ROOT}${key}`,
+      payloadAsStream: true,
+    });
+    const body = res.stream();
+    const refusal =
+      res.statusCode === 404
+        ? new VariantRefused(404, CODES.notFound, 'no such image')
+        : res.statusCode !== 200
+          ? new VariantRefused(502, CODES.notFound, 'the original cannot be read')
+          : !String(res.headers['content-type'] ?? '').startsWith('image/')
+            ? new VariantRefused(415, CODES.invalidRequest, 'the original is not an image')
+            : null;
+    const chunks: Buffer[] = [];
+    for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
+    if (refusal) throw refusal;
+    return Buffer.concat(chunks);
   };
 
   const ensureVariant = (

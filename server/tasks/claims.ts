@@ -37,6 +37,19 @@ const LIVE: Readonly<Record<WorkTable, string>> = {
 };
 
 /**
+ * Whether either table has live work at all. With none, a tick has no lease to renew and no row to
+ * claim: one read instead of the four writes of two `claimWork` calls, four times a second on
+ * every idle process (on PGlite those writes were four in ten of an end-to-end server's database time).
+ */
+export const hasLiveWork = async (db: Queryable): Promise<boolean> => {
+  const [row] = await db.query<{ live: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM tasks WHERE ${LIVE.tasks})
+         OR EXISTS (SELECT 1 FROM lora_trainings WHERE ${LIVE.lora_trainings}) AS live`,
+  );
+  return row?.live === true;
+};
+
+/**
  * Renews this worker's leases and claims more due rows up to its capacity, oldest first; answers
  * every row the worker holds now (renewed and newly claimed), oldest first.
  */

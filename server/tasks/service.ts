@@ -23,7 +23,7 @@ import { createTask, estimateTask } from './create';
 import type { TaskStore } from './items';
 import { cancelTasks, removeTasks } from './lifecycle';
 import { taskDetail, taskList, taskProgress } from './read';
-import { releaseClaims } from './claims';
+import { hasLiveWork, releaseClaims } from './claims';
 import { tickTasks, type WorkSettings } from './runner';
 import { TIER_LIMITS } from './tiers';
 
@@ -71,9 +71,10 @@ export const makeTaskService = (
     list: (caller, req, now) => taskList(store, caller, req, now),
     remove: (caller, ids, guest, now) => removeTasks(store, caller, ids, guest, now),
     cancel: (caller, ids, guest, now) => cancelTasks(store, caller, ids, guest, now),
-    // A stopped service claims nothing more (its rows went back in `stop`).
+    // A stopped service claims nothing more (its rows went back in `stop`); with no live work
+    // anywhere there is nothing to renew or claim.
     tick: async (now) =>
-      stopping
+      stopping || !(await hasLiveWork(db))
         ? 0
         : (await tickTasks(store, working, now)) + (await advanceTrainings(db, blobs, working, now)),
     stop: async (inFlight) => {
