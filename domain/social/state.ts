@@ -148,6 +148,10 @@ const rollBack = (s: SocialState, opId: string): SocialState => {
   }
 };
 
+/** The authors with a follow or unfollow in flight. */
+const followsInFlight = (s: SocialState): ReadonlySet<string> =>
+  new Set(Object.values(s.pending).flatMap((op) => (op.kind === 'follow' ? [op.authorId] : [])));
+
 const confirm = (s: SocialState, opId: string, kind: PendingOp['kind']): SocialState => {
   const op = s.pending[opId];
   return op === undefined || op.kind !== kind ? s : { ...s, pending: withoutOp(s.pending, opId) };
@@ -163,9 +167,14 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
         event.payload.items.map((item) => [contentKey(item), toSocialItem(item)] as const),
         sameItem,
       );
+      // A follow or unfollow in flight wins over a page that may predate it (as in followsReceived):
+      // a profile's works arriving after its Follow was pressed left the button unpressed.
+      const busy = followsInFlight(s);
       const following = tableWith(
         s.following,
-        event.payload.items.map((item) => [item.author.id, item.author.is_follow] as const),
+        event.payload.items.flatMap((item) =>
+          busy.has(item.author.id) ? [] : [[item.author.id, item.author.is_follow] as const],
+        ),
       );
       return items === s.items && following === s.following ? s : { ...s, items, following };
     }
@@ -275,9 +284,7 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
     case 'social/followsReceived': {
       const entries = Object.entries(event.payload.follows);
       // A follow or unfollow in flight wins over an answer that may predate it.
-      const busy = new Set(
-        Object.values(s.pending).flatMap((op) => (op.kind === 'follow' ? [op.authorId] : [])),
-      );
+      const busy = followsInFlight(s);
       const fresh = entries.filter(
         ([id, on]) => !busy.has(id) && (tableGet(s.following, id) ?? false) !== on,
       );

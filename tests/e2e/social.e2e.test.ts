@@ -8,6 +8,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGE_READ_ALL_PATH } from '../../infrastructure/contract/messages';
+import { PROFILE_WORKS_PATH } from '../../infrastructure/contract/profile';
 import { e2eFile, shotFile } from './support';
 
 const f = e2eFile('social');
@@ -126,6 +127,30 @@ describe('social end to end', () => {
     expect(await page.locator('[data-testid=person-row][data-person="author-12"]').textContent()).toContain(
       name,
     );
+  });
+
+  it('a Follow pressed while the profile’s works are still on their way stays pressed when they arrive', async () => {
+    // The works (each naming its author, not followed when they were read) are held until after the click.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**${PROFILE_WORKS_PATH}*`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await signedInPage('/user/author-13', 'follow-button');
+      await page.getByTestId('follow-button').click();
+      await poll(() => page.getByTestId('follow-button').getAttribute('aria-pressed')).toBe('true');
+      const works = page.waitForResponse((r) => r.url().includes(PROFILE_WORKS_PATH));
+      release();
+      await works;
+      await page.getByTestId('work-tile').first().waitFor();
+      await poll(() => page.getByTestId('follow-button').getAttribute('data-busy')).toBeNull();
+      expect(await page.getByTestId('follow-button').getAttribute('aria-pressed')).toBe('true');
+    } finally {
+      release();
+      await page.unroute(`**${PROFILE_WORKS_PATH}*`);
+    }
   });
 
   it('reads all messages and the bell’s badge clears', async () => {

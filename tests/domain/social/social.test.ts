@@ -258,6 +258,42 @@ describe('social: follow (spec §4 "Follow: toggles is_follow")', () => {
     expect(Object.keys(state.pending)).toEqual(['f2']);
   });
 
+  it('a page that may predate a follow in flight does not undo it; once confirmed, the follow stays', () => {
+    const pending = given(received(item()), social.followToggled({ authorId: 'a1', opId: 'f1' }));
+    // The profile's works, asked for before Follow was pressed, arrive after it.
+    const stale = pending.when(received(item({ id: '102' }), item({ id: '103' })));
+    expect(social.selectIsFollowing(stale.state, 'a1')).toBe(true);
+    const confirmed = given(
+      received(item()),
+      social.followToggled({ authorId: 'a1', opId: 'f1' }),
+      received(item({ id: '102' })),
+    ).when(social.followConfirmed({ opId: 'f1' }));
+    expect(social.selectIsFollowing(confirmed.state, 'a1')).toBe(true);
+    // With nothing in flight, a page sets the flag as the server has it.
+    const settled = given(
+      received(item()),
+      social.followToggled({ authorId: 'a1', opId: 'f1' }),
+      social.followConfirmed({ opId: 'f1' }),
+    ).when(received(item({ id: '104' })));
+    expect(social.selectIsFollowing(settled.state, 'a1')).toBe(false);
+  });
+
+  it("property: while a follow is in flight, no page or follow list moves its author's flag", () => {
+    const flag = fc.boolean();
+    const answer = fc.oneof(
+      flag.map((on) => received(item({ id: 'x', author: { id: 'a1', is_follow: on } }))),
+      flag.map((on) => social.followsReceived({ follows: { a1: on } })),
+    );
+    fc.assert(
+      fc.property(flag, fc.array(answer, { maxLength: 8 }), (before, answers) => {
+        const start = given(received(item({ author: { id: 'a1', is_follow: before } }))).state;
+        const toggled = fold(stampAll([social.followToggled({ authorId: 'a1', opId: 'f1' })]), start);
+        const after = fold(stampAll(answers), toggled);
+        expect(social.selectIsFollowing(after, 'a1')).toBe(!before);
+      }),
+    );
+  });
+
   it('a fresher server copy wins over a rollback of a like', () => {
     const { state } = given(
       received(item()),
