@@ -3,9 +3,7 @@
 // Finds Chromium (CHROME_PATH, else /usr/bin/chromium), PostgreSQL and HAProxy; when one is
 // missing, installs it with apt where this runs as root, or stops with the command that installs it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -35,9 +33,6 @@ const ensurePackage = (name, present, why, elsewhere = '') => {
 
 const hasHaproxy = () => existsSync('/usr/sbin/haproxy') || existsSync('/usr/local/sbin/haproxy');
 
-/** Where the end-to-end suite's seeded data is made (removed by the suite, or at the end here). */
-const e2eSeeded = mkdtempSync(path.join(os.tmpdir(), 'atelier-seeded-e2e-'));
-
 /**
  * What runs, in order: a group at a time, the steps of a group side by side (each one's output
  * printed whole as it ends), the next group once every step of this one passed.
@@ -46,9 +41,7 @@ const e2eSeeded = mkdtempSync(path.join(os.tmpdir(), 'atelier-seeded-e2e-'));
  * - The unit pass with its coverage, alone: it keeps both cores busy.
  * - The server tests again on PostgreSQL beside the upload soaks: the soaks' figures are counts
  *   and checksums, not timings, and the 1 GiB one waits a real 60 s for its stalled chunk with the
- *   CPU mostly idle (one after the other they took 79 + 97 s, side by side about 120 s). The
- *   end-to-end suite's seeded data (every square cover rendered: about 18 s on both cores, which
- *   its global setup otherwise spends before the first test) is made in that idle time too.
+ *   CPU mostly idle (one after the other they took 79 + 97 s, side by side about 120 s).
  * - The timed soaks, alone: their figures (ping p99, pollers, a restart) must not include another
  *   step's load.
  * - The end-to-end suite, two files at a time.
@@ -78,12 +71,6 @@ const groups = [
       'npx',
       ['vitest', 'run', '--config', 'tests/soak/uploads.config.ts'],
     ],
-    [
-      "the end-to-end suite's seeded data (tests/support/prepareData.ts --covers)",
-      'node',
-      ['--import', 'tsx', 'tests/support/prepareData.ts', '--covers'],
-      { DATA_DIR: e2eSeeded, LOG_LEVEL: 'silent', DATABASE_URL: '', ENGINE_THREADS: '2' },
-    ],
   ],
   [
     [
@@ -92,22 +79,14 @@ const groups = [
       ['vitest', 'run', '--config', 'tests/soak/vitest.config.ts'],
     ],
   ],
-  [
-    [
-      'end-to-end tests in Chromium',
-      'npx',
-      ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts'],
-      // The suite's global setup takes the seeded data made above, and removes it at its end.
-      { ATELIER_E2E_SEEDED: e2eSeeded },
-    ],
-  ],
+  [['end-to-end tests in Chromium', 'npx', ['vitest', 'run', '--config', 'tests/e2e/vitest.config.ts']]],
 ];
 
 /** Runs one step with its output captured; resolves with its result once it ends. */
-const runCaptured = ([name, cmd, args, extra = {}], env) =>
+const runCaptured = ([name, cmd, args], env) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(cmd, args, { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     const out = [];
     child.stdout.on('data', (d) => out.push(d));
     child.stderr.on('data', (d) => out.push(d));
@@ -130,10 +109,10 @@ ensurePackage('haproxy', hasHaproxy, 'the load balancer of the scale-out soak te
 const env = { ...process.env, CHROME_PATH: chrome };
 
 /** Runs one step alone, its output as it comes. */
-const runInline = ([name, cmd, args, extra = {}]) => {
+const runInline = ([name, cmd, args]) => {
   console.log(`\n=== ${name} ===`);
   const started = Date.now();
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...env, ...extra } });
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env });
   return { name, ok: r.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 };
 
@@ -146,7 +125,6 @@ for (const group of groups) {
   results.push(...ran);
   if (!ran.every((r) => r.ok)) break;
 }
-rmSync(e2eSeeded, { recursive: true, force: true });
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'PASS' : 'FAIL'}  ${r.seconds.padStart(6)} s  ${r.name}`);
 const steps = groups.flat().length;

@@ -48,11 +48,7 @@ const replayRecordedLogs = (): void => {
 
 export default async (project: TestProject): Promise<() => Promise<void>> => {
   rmSync(EVENT_LOGS, { recursive: true, force: true });
-  // `npm test` prepares it beside the PostgreSQL pass and names it here (scripts/test.mjs).
-  const teardown = await provideSeededTemplate(project, {
-    covers: true,
-    prepared: process.env['ATELIER_E2E_SEEDED'],
-  });
+  const teardown = await provideSeededTemplate(project, { covers: true });
   return async () => {
     await teardown();
     try {

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { cp, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -48,17 +48,10 @@ const databaseUrlOf = (url: string, name: string): string => {
  */
 export const provideSeededTemplate = async (
   project: TestProject,
-  { covers, prepared }: { readonly covers: boolean; readonly prepared?: string | undefined },
+  { covers }: { readonly covers: boolean },
 ): Promise<() => Promise<void>> => {
-  const baseUrl = process.env['DATABASE_URL'] || null;
-  if (prepared && !baseUrl && existsSync(path.join(prepared, 'pgdata'))) {
-    // Made beforehand by the same script (`npm test` makes the end-to-end suite's beside the
-    // PostgreSQL pass, scripts/test.mjs): this run takes it, and removes it when it ends.
-    console.log(`seeded data prepared beforehand in ${prepared}`);
-    project.provide('seededTemplate', { dir: prepared, database: null });
-    return () => Promise.resolve(rmSync(prepared, { recursive: true, force: true }));
-  }
   const dir = mkdtempSync(path.join(os.tmpdir(), 'atelier-seeded-'));
+  const baseUrl = process.env['DATABASE_URL'] || null;
   const database = baseUrl ? `atelier_seeded_${Date.now().toString(36)}` : null;
   if (baseUrl && database) await adminQuery(baseUrl, `CREATE DATABASE ${database}`);
   const started = Date.now();
