@@ -8,6 +8,7 @@ import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { billing, session } from '../../domain/index.js';
 import SubscriptionPage from '../../src/features/billing/pages/SubscriptionPage';
+import { subscriptionStatus } from '../support/fixtures';
 import { renderView } from '../support/renderView';
 
 afterEach(cleanup);
@@ -39,22 +40,7 @@ const standardMember = billing.paymentInfoReceived({
   },
 });
 const running = billing.subscriptionStatusReceived({
-  status: {
-    isPause: false,
-    pauseMonth: 0,
-    pauseStartAt: null,
-    pauseEndAt: null,
-    freeMonthStatus: 0,
-    freeMonthStartAt: null,
-    freeMonthEndAt: null,
-    cancelAt: null,
-    prevProduct: null,
-    nextProduct: null,
-    nextProductActiveAt: null,
-    isTrial: false,
-    currentProduct: 'standard_monthly',
-    expiryTime: 5_000_000_000_000,
-  },
+  status: subscriptionStatus({ currentProduct: 'standard_monthly', expiryTime: 5_000_000_000_000 }),
 });
 const plans = billing.subscriptionListFetched({
   plans: [{ goodsId: 'standard_monthly', productLevel: 2, productType: 1, price: 10, currency: 'USD' }],

@@ -20,6 +20,25 @@ export const paymentInfo = (free: number, paid = 0, active = false): billing.Pay
   expiryTime: null,
 });
 
+/** A subscription's status as the server answers it: nothing paused, cancelled, changed or on trial. */
+export const subscriptionStatus = (
+  over: Partial<billing.SubscriptionStatus> = {},
+): billing.SubscriptionStatus => ({
+  isPause: false,
+  pauseMonth: 0,
+  pauseStartAt: null,
+  pauseEndAt: null,
+  freeMonthStatus: 0,
+  freeMonthStartAt: null,
+  freeMonthEndAt: null,
+  cancelAt: null,
+  prevProduct: null,
+  nextProduct: null,
+  nextProductActiveAt: null,
+  isTrial: false,
+  ...over,
+});
+
 /** An ornament the person owns, worn or not. */
 export const ornament = (
   id: string,

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { replayWith, stamp, type DomainEvent, type UnstampedEvent } from '../../../domain/index.js';
 import * as billing from '../../../domain/billing/index.js';
+import { subscriptionStatus } from '../../support/fixtures.js';
 import { givenIn } from '../../support/context-spec.js';
 import { T0 } from '../../support/spec.js';
 
@@ -21,21 +22,7 @@ const info = (over: Partial<billing.PaymentInfo> = {}): billing.PaymentInfo => (
   expiryTime: null,
   ...over,
 });
-const status = (over: Partial<billing.SubscriptionStatus> = {}): billing.SubscriptionStatus => ({
-  isPause: false,
-  pauseMonth: 0,
-  pauseStartAt: null,
-  pauseEndAt: null,
-  freeMonthStatus: 0,
-  freeMonthStartAt: null,
-  freeMonthEndAt: null,
-  cancelAt: null,
-  prevProduct: null,
-  nextProduct: null,
-  nextProductActiveAt: null,
-  isTrial: false,
-  ...over,
-});
+const status = subscriptionStatus;
 const pack = (goodsId: string, calculateCoins: number, giveCalculateCoins = 0): billing.RechargePackage => ({
   goodsId,
   calculateCoins,

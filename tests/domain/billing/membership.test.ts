@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as billing from '../../../domain/billing/index.js';
 import * as payment from '../../../domain/payment/index.js';
+import { subscriptionStatus } from '../../support/fixtures.js';
 import { givenIn } from '../../support/context-spec.js';
 
 const given = givenIn(billing.billingContext);
@@ -21,23 +22,8 @@ const info = (over: Partial<billing.PaymentInfo> = {}): billing.PaymentInfo => (
   expiryTime: null,
   ...over,
 });
-const status = (over: Partial<billing.SubscriptionStatus> = {}): billing.SubscriptionStatus => ({
-  isPause: false,
-  pauseMonth: 0,
-  pauseStartAt: null,
-  pauseEndAt: null,
-  freeMonthStatus: 0,
-  freeMonthStartAt: null,
-  freeMonthEndAt: null,
-  cancelAt: null,
-  prevProduct: null,
-  nextProduct: null,
-  nextProductActiveAt: null,
-  isTrial: false,
-  currentProduct: 'standard_month',
-  expiryTime: 5_000,
-  ...over,
-});
+const status = (over: Partial<billing.SubscriptionStatus> = {}): billing.SubscriptionStatus =>
+  subscriptionStatus({ currentProduct: 'standard_month', expiryTime: 5_000, ...over });
 
 const main = (key: string, level: number, yearly: boolean, perMonth: number): billing.SubscriptionPlan => ({
   goodsId: `${key}_${yearly ? 'year' : 'month'}`,
