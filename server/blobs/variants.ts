@@ -14,6 +14,7 @@
  * never a 500. Only the blob store's interface is used: an S3 store can replace the disk.
  */
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import sharp from 'sharp';
 import * as images from '../../domain/images/index.js';
@@ -106,19 +107,13 @@ export const variantRoutes = (app: FastifyInstance, ctx: ServerContext): void =>
       url: `${images.ORIGINAL_ROOT}${key}`,
       payloadAsStream: true,
     });
-    const body = res.stream();
-    const refusal =
-      res.statusCode === 404
-        ? new VariantRefused(404, CODES.notFound, 'no such image')
-        : res.statusCode !== 200
-          ? new VariantRefused(502, CODES.notFound, 'the original cannot be read')
-          : !String(res.headers['content-type'] ?? '').startsWith('image/')
-            ? new VariantRefused(415, CODES.invalidRequest, 'the original is not an image')
-            : null;
-    const chunks: Buffer[] = [];
-    for await (const chunk of body) chunks.push(Buffer.from(chunk as Uint8Array));
-    if (refusal) throw refusal;
-    return Buffer.concat(chunks);
+    // Read whole in every case: a refusal's body is drained too.
+    const body = await buffer(res.stream());
+    if (res.statusCode === 404) throw new VariantRefused(404, CODES.notFound, 'no such image');
+    if (res.statusCode !== 200) throw new VariantRefused(502, CODES.notFound, 'the original cannot be read');
+    if (!String(res.headers['content-type'] ?? '').startsWith('image/'))
+      throw new VariantRefused(415, CODES.invalidRequest, 'the original is not an image');
+    return body;
   };
 
   const ensureVariant = (

@@ -47,10 +47,13 @@ const SCREENS: ReadonlyMap<string, FirstScreen> = new Map<string, FirstScreen>([
   ['/pricing', { kind: 'pricing', route: 'pricing' }],
 ]);
 
-/** Every address `firstScreenRoutes` serves, with and without a language prefix. */
-export const firstScreenAddresses: readonly string[] = routing.SUPPORTED_LOCALES.flatMap((locale) =>
-  [...SCREENS.keys()].map((bare) => routing.localizedPath(locale, bare)),
+/** Each address with a first screen, with and without a language prefix, and its screen. */
+const SCREEN_ADDRESSES: readonly (readonly [string, FirstScreen])[] = routing.SUPPORTED_LOCALES.flatMap(
+  (locale) => [...SCREENS].map(([bare, screen]) => [routing.localizedPath(locale, bare), screen] as const),
 );
+
+/** Every address `firstScreenRoutes` serves, with and without a language prefix. */
+export const firstScreenAddresses: readonly string[] = SCREEN_ADDRESSES.map(([address]) => address);
 
 /** The browser's first language in an Accept-Language header (its `navigator.language`). */
 export const firstAcceptedLanguage = (header: string | undefined): string | null => {
@@ -203,7 +206,5 @@ export const firstScreenRoutes = (app: FastifyInstance, ctx: ServerContext, page
     void reply.header('vary', 'Cookie, Accept-Language');
     return sendPageWith(reply, html, req.headers['if-none-match']);
   };
-  for (const [bare, screen] of SCREENS)
-    for (const locale of routing.SUPPORTED_LOCALES)
-      app.get(routing.localizedPath(locale, bare), handlerOf(screen));
+  for (const [address, screen] of SCREEN_ADDRESSES) app.get(address, handlerOf(screen));
 };
