@@ -95,6 +95,9 @@ export const refund = async (
 
 export type LedgerCategory = LedgerEntry['category'];
 
+/** The reason of a creator's earnings: a coin credited when someone else collects their work (server/people/earnings.ts). */
+export const CREATOR_REWARD_REASON = 'creator_reward';
+
 /**
  * What a movement was for, from the reason its writer gave (tasks, trainings, orders, decorations
  * and the seed write these reasons; see their `debit`/`credit`/`refund` calls).
@@ -108,6 +111,7 @@ export const ledgerCategoryOf = (reason: string, direction: 'debit' | 'credit'):
   if (r.includes('recharge bonus')) return 'rechargeBonus';
   if (r.includes('recharge')) return 'recharge';
   if (r.startsWith('decoration')) return 'decoration';
+  if (r === CREATOR_REWARD_REASON && direction === 'credit') return 'creatorReward';
   if (direction === 'credit' && r.includes('bonus')) return 'bonus';
   return 'other';
 };

@@ -96,6 +96,7 @@ export type LedgerCategory =
   | 'recharge'
   | 'rechargeBonus'
   | 'decoration'
+  | 'creatorReward'
   | 'bonus'
   | 'other';
 

@@ -312,6 +312,7 @@ export const LedgerCategory = t.keyof(
     recharge: null,
     rechargeBonus: null,
     decoration: null,
+    creatorReward: null,
     bonus: null,
     other: null,
   },

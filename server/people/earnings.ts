@@ -6,10 +6,10 @@
  * nothing. Earnings are ledger credits like any other coins, so balances stay sums of the ledger.
  */
 import type { Queryable } from '../db/database';
-import { credit } from '../ledger';
+import { credit, CREATOR_REWARD_REASON } from '../ledger';
 
+export { CREATOR_REWARD_REASON };
 export const CREATOR_REWARD_COINS = 1;
-export const CREATOR_REWARD_REASON = 'creator_reward';
 
 export const creditCreatorReward = async (
   tx: Queryable,

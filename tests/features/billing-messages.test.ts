@@ -51,6 +51,7 @@ describe('billing screens never show a raw message id', () => {
         'recharge',
         'rechargeBonus',
         'decoration',
+        'creatorReward',
         'bonus',
         'other',
       ].map((c) => `billing.ledger.category.${c}`),

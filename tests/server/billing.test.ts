@@ -9,7 +9,7 @@ import * as E from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billing } from '../../domain/index.js';
 import { LedgerListResponse, SubscriptionStatus } from '../../infrastructure/contract/commerce';
-import { credit, ledgerCategoryOf } from '../../server/ledger';
+import { credit, CREATOR_REWARD_REASON, ledgerCategoryOf } from '../../server/ledger';
 import { eventually, startTestServer, type TestServer } from '../support/server';
 
 let s: TestServer;
@@ -168,6 +168,7 @@ describe('coin ledger list: every debit and refund, with the task it belongs to'
     expect(ledgerCategoryOf('recharge bonus calculate1200', 'credit')).toBe('rechargeBonus');
     expect(ledgerCategoryOf('decoration Moon frame', 'debit')).toBe('decoration');
     expect(ledgerCategoryOf('welcome bonus', 'credit')).toBe('bonus');
+    expect(ledgerCategoryOf(CREATOR_REWARD_REASON, 'credit')).toBe('creatorReward');
     expect(ledgerCategoryOf('demo recharge', 'credit')).toBe('recharge');
     expect(ledgerCategoryOf('something else', 'debit')).toBe('other');
   });

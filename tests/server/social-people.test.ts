@@ -8,6 +8,7 @@ import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
 import { PathReporter } from 'io-ts/PathReporter';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LedgerListResponse } from '../../infrastructure/contract/commerce';
 import { FeedPage } from '../../infrastructure/contract/feed';
 import { AccountStats, GuideStatus, PeoplePage, Profile } from '../../infrastructure/contract/profile';
 import {
@@ -224,6 +225,16 @@ describe('stats and earnings', () => {
     );
     expect(after.colleted_cnt).toBe(before.colleted_cnt + 1);
     expect(after.follower_cnt).toBeGreaterThan(0);
+    // The author's coins history names the reward as creator earnings, not "Other".
+    const ledger = decoded(
+      LedgerListResponse,
+      await call('/api/v1/payment/ledger/list', { page_size: 1 }, demo),
+    );
+    expect(ledger.items[0]).toMatchObject({
+      direction: 'credit',
+      category: 'creatorReward',
+      coins: CREATOR_REWARD_COINS,
+    });
     expect((await call('/api/v1/account/stats', {})).status.code).toBe(20000);
   });
 });
