@@ -26,3 +26,17 @@ export const selectMediaOfKind = (s: TasksState, kind: TaskMediaKind): readonly 
   selectTaskList(s).flatMap((t) =>
     t.phase.status === 'completed' ? (t.phase.media ?? []).filter((m) => m.kind === kind) : [],
   );
+
+/**
+ * Whether what Create starts from has its answer (spec §3 options config, and the remixed work of
+ * `?remix=` when there is one): loaded or failed, not idle or loading. Create's route loader waits
+ * for it so the page's first frame is the form, not its skeleton; the page shows its loading state
+ * until then.
+ */
+export const isCreateSourceSettled = (s: TasksState, remixId: string | null): boolean => {
+  const config = s.config?.status ?? 'idle';
+  if (config === 'idle' || config === 'loading') return false;
+  if (remixId === null) return true;
+  const remix = Object.hasOwn(s.remix ?? {}, remixId) ? s.remix?.[remixId] : undefined;
+  return remix !== undefined && remix.status !== 'loading';
+};

@@ -1,13 +1,15 @@
 /**
- * The first screen in the page's HTML (issue 22): on a phone, Create's banner (`/`, `/create`) and
- * the pricing page's title and subtitle are the largest thing the page paints, and they used to wait
- * for the page's scripts, its translations and its first render (Lighthouse mobile: LCP about 4 s
- * against a first paint at 2.4 s). The server knows the page from its address and the words from the
- * built translation files, so the page it sends draws them inside the boot shell (`#root .boot`) in
- * the page's language, with the components' own global classes
- * (src/features/campaigns/CampaignBanner.css, src/features/billing/PageHead.css, in the shell's
- * stylesheet) and the main area's twin (`boot-main`), so they sit where the page draws them; React's first render is the page itself
- * (src/main.tsx waits for the router), which puts the real ones in their place.
+ * The first screen in the page's HTML (issue 22): on a phone, Create's banner and prompt box (`/`,
+ * `/create`) and the pricing page's title and subtitle are the largest things the page paints, and
+ * they used to wait for the page's scripts, its translations and its first render (Lighthouse mobile:
+ * LCP about 4 s against a first paint at 2.4 s). The server knows the page from its address and the
+ * words from the built translation files, so the page it sends draws them inside the boot shell
+ * (`#root .boot`) in the page's language, with the components' own global classes
+ * (src/features/campaigns/CampaignBanner.css, src/features/tasks/create/CreateHead.css,
+ * src/features/billing/PageHead.css, in the shell's stylesheet) and the main area's twin
+ * (`boot-main`), so they sit where the page draws them; React's first render is the page itself
+ * (src/main.tsx waits for the router; Create's loader waits for the options, so its form, not a
+ * skeleton), which puts the real ones in their place.
  *
  * The language is the one index.html's boot script picks (spec §2's guard, domain/routing): the
  * address's prefix, a signed-in person's lang cookie, else the browser's first language
@@ -20,7 +22,7 @@ import path from 'node:path';
 import { createIntl, type IntlShape } from '@formatjs/intl';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { campaigns, routing } from '../../domain/index.js';
+import { campaigns, routing, tasks } from '../../domain/index.js';
 import { TOKEN_COOKIE } from '../../infrastructure/contract/envelope';
 import { SESSION_PRESENT_COOKIE } from '../../infrastructure/contract/platform';
 import { parseCookies } from '../auth';
@@ -36,14 +38,14 @@ type Messages = Readonly<Record<string, MessageFormatElement[]>>;
  * guard meta name) and its translation file.
  */
 interface FirstScreen {
-  readonly kind: 'banner' | 'pricing';
+  readonly kind: 'create' | 'pricing';
   readonly route: string;
 }
 
 /** The addresses (without their language prefix) that have a first screen. */
 const SCREENS: ReadonlyMap<string, FirstScreen> = new Map<string, FirstScreen>([
-  ['/', { kind: 'banner', route: routing.HOME_ROUTE }],
-  ['/create', { kind: 'banner', route: 'create' }],
+  ['/', { kind: 'create', route: routing.HOME_ROUTE }],
+  ['/create', { kind: 'create', route: 'create' }],
   ['/pricing', { kind: 'pricing', route: 'pricing' }],
 ]);
 
@@ -128,11 +130,11 @@ const translations = (webRoot: string) => {
   };
 };
 
-const text = (intl: IntlShape, id: string, values?: Record<string, string>): string =>
+const text = (intl: IntlShape, id: string, values?: Record<string, string | number>): string =>
   escapeMarkup(intl.formatMessage({ id }, values));
 
 /** Create's banner (src/features/campaigns/CampaignBanner.tsx) for the time `nowMs`. */
-const bannerMarkup = (intl: IntlShape, locale: routing.Locale, nowMs: number): string => {
+const campaignBannerMarkup = (intl: IntlShape, locale: routing.Locale, nowMs: number): string => {
   const banner = campaigns.campaignBanner(nowMs);
   const kind = banner.kind === 'campaign' ? banner.type : 'default';
   const eyebrow =
@@ -143,14 +145,43 @@ const bannerMarkup = (intl: IntlShape, locale: routing.Locale, nowMs: number): s
       : text(intl, 'campaign.default.eyebrow');
   const cta = text(intl, banner.kind === 'campaign' ? 'campaign.join' : 'campaign.default.cta');
   return (
-    `<div class="boot-main"><aside class="campaign-banner" data-campaign="${escapeMarkup(kind)}">` +
+    `<aside class="campaign-banner" data-campaign="${escapeMarkup(kind)}">` +
     `<div class="campaign-banner-text"><p class="campaign-banner-eyebrow">${eyebrow}</p>` +
     `<h2 class="campaign-banner-title">${text(intl, `campaign.${kind}.title`)}</h2>` +
     `<p class="campaign-banner-body">${text(intl, `campaign.${kind}.body`)}</p></div>` +
     `<a class="campaign-banner-cta" href="${escapeMarkup(routing.localizedPath(locale, '/explore'))}">${cta}</a>` +
-    '</aside></div>'
+    '</aside>'
   );
 };
+
+/**
+ * The composer card's head and its first two fields, the prompt and the negative prompt, with their
+ * placeholders (src/features/tasks/create: CreatePage.tsx, PromptFields.tsx; on a phone the negative
+ * prompt's two lines are the page's largest paint), empty and disabled until the page's form takes
+ * their place.
+ */
+const composerMarkup = (intl: IntlShape): string =>
+  '<section class="create-composer create-twin-card">' +
+  `<h1 class="create-title">${text(intl, 'create.title')}</h1>` +
+  `<p class="create-subtitle">${text(intl, 'create.subtitle')}</p>` +
+  '<div class="create-form"><div class="create-twin-field">' +
+  `<label class="create-twin-label" for="boot-prompt">${text(intl, 'create.prompt.label')}</label>` +
+  `<textarea id="boot-prompt" class="create-prompt create-twin-prompt" rows="4" disabled placeholder="${text(intl, 'create.prompt.placeholder')}"></textarea>` +
+  `<p class="create-twin-help">${text(intl, 'create.prompt.count', { count: 0, max: tasks.PROMPT_MAX_LENGTH })}</p>` +
+  '</div><div class="create-twin-field">' +
+  `<label class="create-twin-label" for="boot-negative">${text(intl, 'create.negative.label')}</label>` +
+  `<textarea id="boot-negative" class="create-negative create-twin-prompt" rows="2" disabled placeholder="${text(intl, 'create.negative.placeholder')}"></textarea>` +
+  '</div></div></section>';
+
+/**
+ * Create's first screen (`/`, `/create`): the banner and, unless the address opens a remix (whose
+ * work shows above the form), the composer's head and prompt box, in the page's grid.
+ */
+const createMarkup = (intl: IntlShape, locale: routing.Locale, nowMs: number, remix: boolean): string =>
+  '<div class="boot-main"><div class="create-layout">' +
+  campaignBannerMarkup(intl, locale, nowMs) +
+  (remix ? '' : composerMarkup(intl)) +
+  '</div></div>';
 
 /** The pricing page's head (src/features/billing/PricingHeader.tsx): its title and subtitle. */
 const pricingMarkup = (intl: IntlShape): string =>
@@ -190,7 +221,7 @@ export const firstScreenRoutes = (app: FastifyInstance, ctx: ServerContext, page
   const intlOf = translations(ctx.config.webRoot);
   const handlerOf = (screen: FirstScreen) => async (req: FastifyRequest, reply: FastifyReply) => {
     if (page === null) return reply.status(404).send(failure(CODES.notFound, 'no built client'));
-    const pathname = req.url.split('?')[0] ?? '/';
+    const [pathname = '/', query = ''] = req.url.split('?');
     const locale = firstScreenLocale(
       pathname,
       screen.route,
@@ -198,8 +229,9 @@ export const firstScreenRoutes = (app: FastifyInstance, ctx: ServerContext, page
       req.headers['accept-language'],
     );
     const intl = intlOf(locale, screen.route);
+    const remix = new URLSearchParams(query).has('remix');
     const markup =
-      screen.kind === 'banner' ? bannerMarkup(intl, locale, ctx.clock.now()) : pricingMarkup(intl);
+      screen.kind === 'create' ? createMarkup(intl, locale, ctx.clock.now(), remix) : pricingMarkup(intl);
     const html = withFirstScreen(page, locale, markup);
     if (html === null) return sendPage(reply);
     // The page depends on the language cookie and the browser's languages: a cache must keep them apart.

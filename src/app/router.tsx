@@ -49,7 +49,7 @@ const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
     // A dialog or toast the guard opened shows with the page (their chunks load on first use).
     await loadOverlaysShown(ctx.store.getState());
     // Behind the login dialog the page's data is not asked for: a guest has no right to it yet.
-    if (!outcome.gated) await route.load?.(ctx, params);
+    if (!outcome.gated) await route.load?.(ctx, params, url);
     return outcome;
   },
   lazy: async () => {

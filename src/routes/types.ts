@@ -33,7 +33,7 @@ export interface AppRoute {
    * leaves the answer unused.
    */
   readonly start?: (ctx: RouteContext, params: Params, url: URL) => void;
-  readonly load?: (ctx: RouteContext, params: Params) => Promise<void>;
+  readonly load?: (ctx: RouteContext, params: Params, url: URL) => Promise<void>;
 }
 
 /** Thrown by a loader for an id that does not exist: the router shows the not-found page. */

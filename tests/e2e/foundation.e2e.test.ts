@@ -204,7 +204,7 @@ describe('theme and delivery', () => {
     }
   });
 
-  it("draws Create's banner and pricing's head from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
+  it("draws Create's banner and first fields and pricing's head from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
     const boxesOf = (page: Page, selectors: readonly string[]) =>
       page.evaluate(
         (list) =>
@@ -216,10 +216,16 @@ describe('theme and delivery', () => {
         selectors,
       );
     const BANNER = ['.campaign-banner-title', '.campaign-banner-body', '.campaign-banner-cta'];
+    // Below the banner, the composer's head, prompt and negative prompt (the negative prompt's two lines of
+    // placeholder are a phone's largest paint).
+    const CREATE = [...BANNER, '.create-title', '.create-subtitle', '.create-prompt', '.create-negative'];
     const PRICING = ['.billing-title', '.billing-subtitle'];
     const cases = [
-      { address: '/', locale: 'en-US', width: 390, selectors: BANNER, ready: 'campaign-banner' },
-      { address: '/create', locale: 'en-US', width: 1280, selectors: BANNER, ready: 'campaign-banner' },
+      { address: '/', locale: 'en-US', width: 390, selectors: CREATE, ready: 'prompt' },
+      { address: '/ar/create', locale: 'ar', width: 390, selectors: CREATE, ready: 'prompt' },
+      { address: '/create', locale: 'en-US', width: 1280, selectors: CREATE, ready: 'prompt' },
+      // A remix shows its work above the form: only the banner is drawn.
+      { address: '/create?remix=art-005', locale: 'en-US', width: 390, selectors: BANNER, ready: 'prompt' },
       { address: '/ar/pricing', locale: 'ar', width: 390, selectors: PRICING, ready: 'pricing' },
       { address: '/pricing', locale: 'en-US', width: 1280, selectors: PRICING, ready: 'pricing' },
     ];
@@ -232,7 +238,7 @@ describe('theme and delivery', () => {
       await before.goto(f.url + c.address);
       const drawn = await boxesOf(before, c.selectors);
       await before.screenshot({
-        path: shotFile(`foundation-first-screen${c.address.replace(/\//g, '-')}-${c.width}`),
+        path: shotFile(`foundation-first-screen${c.address.replace(/[/?=]/g, '-')}-${c.width}`),
       });
       await bare.close();
       const full = await f.browser.newContext({ locale: c.locale, viewport });

@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { details, evolve, initialRootState, type RootState } from '../../domain/index.js';
+import { details, evolve, initialRootState } from '../../domain/index.js';
 import { loadDetail } from '../../infrastructure/details/commands';
 import { artworkRoute, detailRoutes, modelRoute } from '../../src/routes/details';
-import type { RouteContext } from '../../src/routes/types';
-
-/** A loader's context over a store that holds `state` and records what it is told. */
-const contextOver = (state: RootState) => {
-  const dispatched: unknown[] = [];
-  const ctx = {
-    store: {
-      getState: () => state,
-      dispatch: (a: unknown) => dispatched.push(a),
-      subscribe: () => () => undefined,
-    },
-  } as unknown as RouteContext;
-  return { ctx, dispatched };
-};
+import { contextOver } from './support';
 
 describe('detail pages (issue 11) ask for their item as the route starts (issue 22)', () => {
   it('every detail route asks for its item before its guard runs, and its loader only waits', () => {
@@ -34,7 +21,9 @@ describe('detail pages (issue 11) ask for their item as the route starts (issue 
       details.itemFailed({ id: 'art-x', code: details.NOT_FOUND_CODE }),
     );
     const gone = contextOver(missing);
-    await expect(artworkRoute.load!(gone.ctx, { id: 'art-x' })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      artworkRoute.load!(gone.ctx, { id: 'art-x' }, new URL('http://localhost/artwork/art-x')),
+    ).rejects.toMatchObject({ status: 404 });
     expect(gone.dispatched).toEqual([]);
   });
 });

@@ -1,17 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { evolve, feed, initialRootState, routing, type RootState } from '../../domain/index.js';
+import { evolve, feed, initialRootState, routing } from '../../domain/index.js';
 import { loadFeedPage } from '../../infrastructure/feed/commands';
 import { exploreRoute, exploreSectionRoutes } from '../../src/routes/explore';
-import type { RouteContext } from '../../src/routes/types';
-
-/** A loader's context over a store that records what it is told (its state: `state`). */
-const contextOver = (state: RootState) => {
-  const dispatched: { readonly type: string; readonly payload?: unknown }[] = [];
-  const ctx = {
-    store: { getState: () => state, dispatch: (a: (typeof dispatched)[number]) => dispatched.push(a) },
-  } as unknown as RouteContext;
-  return { ctx, dispatched };
-};
+import { contextOver } from './support';
 
 const input = (path: string, routeName: string, enableTavern: boolean): routing.RouteInput => ({
   path,
@@ -61,7 +52,11 @@ describe('the square addresses (spec §2 explore sections with tag paths)', () =
 
   it('/explore/:tab knows every square tab, anime and Creator Academy included, and 404s the rest', async () => {
     const load = (tab: string | undefined) =>
-      exploreRoute.load!(contextOver(initialRootState).ctx, tab === undefined ? {} : { tab });
+      exploreRoute.load!(
+        contextOver(initialRootState).ctx,
+        tab === undefined ? {} : { tab },
+        new URL(`http://localhost/explore/${tab ?? ''}`),
+      );
     for (const tab of [undefined, 'model', 'anime', 'creatorAcademy'])
       await expect(load(tab)).resolves.toBeUndefined();
     await expect(load('nope')).rejects.toMatchObject({ status: 404 });

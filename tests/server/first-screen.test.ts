@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, format } from '../../domain/index.js';
+import { campaigns, format, tasks } from '../../domain/index.js';
 import { firstAcceptedLanguage, firstScreenAddresses } from '../../server/routing/firstScreen';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -33,6 +33,17 @@ const withDate = (before: string) => [
 ];
 
 const banner = (title: string, extra: Record<string, unknown> = {}) => ({
+  'create.title': literal('Text to image'),
+  'create.subtitle': literal('Describe a picture.'),
+  'create.prompt.label': literal('Prompt'),
+  'create.prompt.placeholder': literal('A lighthouse "at dusk" <b>'),
+  'create.negative.label': literal('Negative prompt'),
+  'create.negative.placeholder': literal('What not to show'),
+  'create.prompt.count': [
+    { type: 1, value: 'count' },
+    { type: 0, value: '/' },
+    { type: 1, value: 'max' },
+  ],
   'campaign.default.eyebrow': literal('Atelier'),
   'campaign.default.title': literal(title),
   'campaign.default.body': literal(`${title}: body`),
@@ -121,6 +132,35 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
       // Hidden if the boot script turns the page to another language (one the browser stored).
       expect(r.html).toContain('<style>html:not([lang="en"]) .boot-first{display:none}</style></head>');
     }
+  });
+
+  it("draws the composer's head and its empty, disabled prompt and negative prompt below the banner, except on a remix", async () => {
+    for (const address of ['/', '/create']) {
+      const [, , screen = ''] = screenOf((await page(s, address)).html) ?? [];
+      expect(screen).toMatch(
+        /^<div class="boot-main"><div class="create-layout"><aside class="campaign-banner"/,
+      );
+      expect(screen).toContain(
+        '<section class="create-composer create-twin-card"><h1 class="create-title">Text to image</h1>' +
+          '<p class="create-subtitle">Describe a picture.</p>',
+      );
+      expect(screen).toContain('<label class="create-twin-label" for="boot-prompt">Prompt</label>');
+      // The placeholder is an attribute: its quotes and markup stay text.
+      expect(screen).toContain(
+        '<textarea id="boot-prompt" class="create-prompt create-twin-prompt" rows="4" disabled ' +
+          'placeholder="A lighthouse &quot;at dusk&quot; &lt;b&gt;"></textarea>',
+      );
+      expect(screen).toContain(`<p class="create-twin-help">0/${tasks.PROMPT_MAX_LENGTH}</p>`);
+      expect(screen).toContain(
+        '<label class="create-twin-label" for="boot-negative">Negative prompt</label>' +
+          '<textarea id="boot-negative" class="create-negative create-twin-prompt" rows="2" disabled ' +
+          'placeholder="What not to show"></textarea></div></div></section>',
+      );
+    }
+    // A remix shows its work above the form: only the banner is drawn.
+    const [, , remix = ''] = screenOf((await page(s, '/create?remix=art-005')).html) ?? [];
+    expect(remix).toContain('<aside class="campaign-banner"');
+    expect(remix).not.toContain('create-composer');
   });
 
   it("draws the pricing page's title and subtitle in the address's language, right to left in Arabic", async () => {

@@ -53,6 +53,7 @@ import styles from './Shell.module.css';
 // paints before any script: the rules of what it draws ride in the shell's stylesheet.
 import '../../features/campaigns/CampaignBanner.css';
 import '../../features/billing/PageHead.css';
+import '../../features/tasks/create/CreateHead.css';
 import { LazyHosts } from './LazyHosts';
 import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';

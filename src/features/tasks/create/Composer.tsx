@@ -68,7 +68,7 @@ export const Composer = ({
   const { form, set, referenceUrl, problems } = c;
 
   return (
-    <form onSubmit={c.submit} noValidate className={styles.form} data-testid="create-form">
+    <form onSubmit={c.submit} noValidate className="create-form" data-testid="create-form">
       <PromptFields
         form={form}
         set={set}

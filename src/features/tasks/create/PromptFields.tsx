@@ -39,6 +39,7 @@ export const PromptFields = ({
       >
         <TextArea
           name="prompt"
+          className="create-prompt"
           data-testid="prompt"
           rows={4}
           maxLength={tasks.PROMPT_MAX_LENGTH}
@@ -53,6 +54,7 @@ export const PromptFields = ({
       <Field label={<FormattedMessage id="create.negative.label" />}>
         <TextArea
           name="negative"
+          className="create-negative"
           data-testid="negative-prompt"
           rows={2}
           maxLength={tasks.PROMPT_MAX_LENGTH}

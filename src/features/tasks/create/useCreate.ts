@@ -20,13 +20,13 @@ export type CreateSource =
     };
 
 const sourceOf = (
+  settled: boolean,
   config: tasks.OptionsState,
   remix: tasks.RemixState | undefined,
   remixId: string | null,
   modelId: string | null,
 ): CreateSource => {
-  if (config.status === 'idle' || config.status === 'loading') return { status: 'loading' };
-  if (remixId !== null && (remix === undefined || remix.status === 'loading')) return { status: 'loading' };
+  if (!settled) return { status: 'loading' };
   if (remixId !== null && remix?.status === 'failed') return { status: 'failed' };
   return {
     status: 'ready',
@@ -39,6 +39,7 @@ const sourceOf = (
 
 const selectSource = createSelector(
   [
+    (s: RootState, remixId: string | null) => tasks.isCreateSourceSettled(s.tasks, remixId),
     selectConfig,
     (s: RootState, remixId: string | null) => (remixId === null ? undefined : s.tasks.remix?.[remixId]),
     (_s: RootState, remixId: string | null) => remixId,

@@ -19,17 +19,17 @@ const CreatePage = () => {
   const intl = useIntl();
   const { source, retry, key } = useCreateSource();
   return (
-    <div className={styles.layout}>
+    <div className="create-layout">
       <CampaignBanner />
-      <Card className={styles.composer} padding="lg" aria-labelledby="create-title" role="region">
-        <h1 id="create-title" className={styles.title}>
+      <Card className="create-composer" padding="lg" aria-labelledby="create-title" role="region">
+        <h1 id="create-title" className="create-title">
           <FormattedMessage id="create.title" />
         </h1>
-        <p className={styles.subtitle}>
+        <p className="create-subtitle">
           <FormattedMessage id="create.subtitle" />
         </p>
         {source.status === 'loading' && (
-          <div className={styles.form} data-testid="create-loading">
+          <div className="create-form" data-testid="create-loading">
             <Skeleton height="7rem" radius="sm" label={intl.formatMessage({ id: 'create.loading' })} />
             <Skeleton height="2.5rem" />
             <Skeleton height="5rem" />
