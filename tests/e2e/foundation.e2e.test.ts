@@ -204,7 +204,7 @@ describe('theme and delivery', () => {
     }
   });
 
-  it("draws Create's banner and first fields and pricing's head from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
+  it("draws Create's banner and first fields, pricing's head and a detail page's work from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
     const boxesOf = (page: Page, selectors: readonly string[]) =>
       page.evaluate(
         (list) =>
@@ -220,6 +220,8 @@ describe('theme and delivery', () => {
     // placeholder are a phone's largest paint).
     const CREATE = [...BANNER, '.create-title', '.create-subtitle', '.create-prompt', '.create-negative'];
     const PRICING = ['.billing-title', '.billing-subtitle'];
+    // A detail page's work, in its frame (an artwork's sized to the picture).
+    const WORK = ['.detail-media', '.detail-media-image'];
     const cases = [
       { address: '/', locale: 'en-US', width: 390, selectors: CREATE, ready: 'prompt' },
       { address: '/ar/create', locale: 'ar', width: 390, selectors: CREATE, ready: 'prompt' },
@@ -228,6 +230,8 @@ describe('theme and delivery', () => {
       { address: '/create?remix=art-005', locale: 'en-US', width: 390, selectors: BANNER, ready: 'prompt' },
       { address: '/ar/pricing', locale: 'ar', width: 390, selectors: PRICING, ready: 'pricing' },
       { address: '/pricing', locale: 'en-US', width: 1280, selectors: PRICING, ready: 'pricing' },
+      { address: '/artwork/art-005', locale: 'en-US', width: 390, selectors: WORK, ready: 'artwork-image' },
+      { address: '/ar/models/mdl-002', locale: 'ar', width: 1280, selectors: WORK, ready: 'model-detail' },
     ];
     for (const c of cases) {
       const viewport = { width: c.width, height: 800 };

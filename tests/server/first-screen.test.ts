@@ -8,7 +8,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, format, tasks } from '../../domain/index.js';
+import { campaigns, details, format, tasks } from '../../domain/index.js';
+import { ITEM_DETAIL_PATH, MODEL_DETAIL_PATH } from '../../infrastructure/contract/feed';
 import { firstAcceptedLanguage, firstScreenAddresses } from '../../server/routing/firstScreen';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -239,6 +240,47 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
       expect((await page(s, address)).html, address).toContain('boot-first');
     const explore = await page(s, '/explore');
     expect(explore.html).toBe(PAGE);
+  });
+
+  it("draws an artwork's and a model's picture where the page draws it, with the page's sources, in the page's language", async () => {
+    const coverOf = async (apiPath: string, id: string) => {
+      const r = await fetch(s.baseUrl + apiPath, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id }),
+      });
+      const data = (
+        (await r.json()) as { data: { title: string; cover: { url: string; width: number; height: number } } }
+      ).data;
+      return { title: data.title, cover: data.cover };
+    };
+    const sourcesOf = (cover: { url: string; width: number }) =>
+      details
+        .mainPictureOf(cover)
+        .sources.map((x) => `<source type="${x.type}" srcset="${x.srcSet}" sizes="${details.MEDIA_SIZES}">`)
+        .join('');
+    const art = await coverOf(ITEM_DETAIL_PATH, 'art-005');
+    const artPage = await page(s, '/artwork/art-005', { 'accept-language': 'en' });
+    const [, artLang, artScreen = ''] = screenOf(artPage.html) ?? [];
+    expect(artLang).toBe('en');
+    expect(artPage.html).toContain('<link rel="preload" as="image" type="image/avif"');
+    expect(artScreen).toBe(
+      '<div class="boot-main"><article class="detail-page"><div class="detail-layout"><div class="detail-media">' +
+        `<div class="detail-framed" style="inline-size: min(100%, calc(78vh * ${art.cover.width} / ${art.cover.height}))">` +
+        `<picture>${sourcesOf(art.cover)}<img class="detail-media-image" src="${art.cover.url}" ` +
+        `width="${art.cover.width}" height="${art.cover.height}" alt="${art.title}" loading="eager" ` +
+        'fetchpriority="high" decoding="async"></picture>',
+    );
+    const model = await coverOf(MODEL_DETAIL_PATH, 'mdl-002');
+    const modelPage = await page(s, '/ar/models/mdl-002');
+    expect(modelPage.html).toContain('<html lang="ar" dir="rtl"');
+    expect(modelPage.headers.get('vary')).toMatch(/Accept-Language/);
+    expect(modelPage.html).toContain(
+      `<div class="detail-media"><picture>${sourcesOf(model.cover)}<img class="detail-media-image"`,
+    );
+    // No such work, or a work of another type at this address: the page as it is.
+    for (const address of ['/artwork/no-such-work', '/models/art-005'])
+      expect((await page(s, address)).html, address).toBe(PAGE);
   });
 
   it("reads the browser's first language by its weight, ignoring a wildcard and a refused one", () => {

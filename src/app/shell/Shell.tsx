@@ -54,6 +54,7 @@ import styles from './Shell.module.css';
 import '../../features/campaigns/CampaignBanner.css';
 import '../../features/billing/PageHead.css';
 import '../../features/tasks/create/CreateHead.css';
+import '../../features/details/DetailHead.css';
 import { LazyHosts } from './LazyHosts';
 import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';

@@ -67,7 +67,7 @@ export const DetailFrame = ({
 const DetailSkeleton = () => {
   const intl = useIntl();
   return (
-    <div className={styles.layout} data-testid="detail-loading">
+    <div className="detail-layout" data-testid="detail-loading">
       <Skeleton height="min(60vh, 420px)" radius="lg" label={intl.formatMessage({ id: 'details.loading' })} />
       <div className={styles.info}>
         <Skeleton height="2rem" width="70%" />

@@ -95,14 +95,14 @@ const ArtworkPage = () => {
   return (
     <DetailFrame page="artwork" id={id}>
       {(item) => (
-        <article className={styles.page} data-testid="artwork-detail">
-          <div className={styles.layout}>
-            <div className={styles.media}>
+        <article className="detail-page" data-testid="artwork-detail">
+          <div className="detail-layout">
+            <div className="detail-media">
               {item.cover && (
                 // Sized to the picture itself (the column's width, at most 78vh tall), so the
                 // production box worn on the work frames the picture and not the empty sides.
                 <div
-                  className={styles.framedImage}
+                  className="detail-framed"
                   style={
                     item.cover.width > 0 && item.cover.height > 0
                       ? { inlineSize: `min(100%, calc(78vh * ${item.cover.width} / ${item.cover.height}))` }
@@ -112,7 +112,7 @@ const ArtworkPage = () => {
                   <Picture
                     {...details.mainPictureOf(item.cover)}
                     priority
-                    className={styles.mediaImage}
+                    className="detail-media-image"
                     alt={item.title}
                     width={item.cover.width}
                     height={item.cover.height}

@@ -10,9 +10,9 @@ const AudioPage = () => {
   return (
     <DetailFrame page="audio" id={id}>
       {(item) => (
-        <article className={styles.page} data-testid="audio-detail">
-          <div className={styles.layout}>
-            <div className={styles.media}>
+        <article className="detail-page" data-testid="audio-detail">
+          <div className="detail-layout">
+            <div className="detail-media">
               <AudioPlayer item={item} />
             </div>
             <div className={styles.info}>

@@ -18,14 +18,14 @@ const ModelPage = () => {
   return (
     <DetailFrame page="model" id={id}>
       {(item) => (
-        <article className={styles.page} data-testid="model-detail">
-          <div className={styles.layout}>
-            <div className={styles.media}>
+        <article className="detail-page" data-testid="model-detail">
+          <div className="detail-layout">
+            <div className="detail-media">
               {item.cover && (
                 <Picture
                   {...details.mainPictureOf(item.cover)}
                   priority
-                  className={styles.mediaImage}
+                  className="detail-media-image"
                   alt={item.title}
                   width={item.cover.width}
                   height={item.cover.height}

@@ -14,7 +14,7 @@ const PostPage = () => {
   return (
     <DetailFrame page="post" id={id}>
       {(item) => (
-        <article className={styles.page} data-testid="post-detail">
+        <article className="detail-page" data-testid="post-detail">
           <header className={styles.postHeader}>
             <p className={styles.kicker}>
               {item.subChannel !== null &&

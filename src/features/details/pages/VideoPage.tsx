@@ -14,9 +14,9 @@ const VideoPage = () => {
   return (
     <DetailFrame page="video" id={id}>
       {(item) => (
-        <article className={styles.page} data-testid="video-detail">
-          <div className={styles.layout}>
-            <div className={styles.media}>
+        <article className="detail-page" data-testid="video-detail">
+          <div className="detail-layout">
+            <div className="detail-media">
               <VideoPlayer item={item} />
             </div>
             <div className={styles.info}>
