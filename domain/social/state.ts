@@ -148,6 +148,21 @@ const rollBack = (s: SocialState, opId: string): SocialState => {
   }
 };
 
+/**
+ * An item from a page, with the like or the collect it shows kept as the state holds it while an
+ * op on it is in flight: the page may have been read before the press (a work's grid arriving just
+ * after Like was pressed turned the heart back off until the next read).
+ */
+const keepingOpsInFlight = (s: SocialState, key: string, fresh: SocialItem): SocialItem => {
+  const held = tableGet(s.items, key);
+  if (held === undefined) return fresh;
+  const ops = Object.values(s.pending);
+  const liking = ops.some((op) => op.kind === 'like' && op.key === key);
+  const collecting = ops.some((op) => op.kind === 'collect' && op.key === key);
+  const liked = liking ? withLike(fresh, likeOf(held)) : fresh;
+  return collecting ? withCollect(liked, collectOf(held)) : liked;
+};
+
 /** The authors with a follow or unfollow in flight. */
 const followsInFlight = (s: SocialState): ReadonlySet<string> =>
   new Set(Object.values(s.pending).flatMap((op) => (op.kind === 'follow' ? [op.authorId] : [])));
@@ -162,9 +177,13 @@ export const evolveSocial = (s: SocialState, event: SocialEvent): SocialState =>
     case 'social/itemsReceived': {
       // Only the shards of items and of follow flags that changed are copied: a page the state
       // already holds as it is (a feed read again) leaves the state as it was.
+      // A like or collect in flight wins over the page in the same way (keepingOpsInFlight).
       const items = tableWith(
         s.items,
-        event.payload.items.map((item) => [contentKey(item), toSocialItem(item)] as const),
+        event.payload.items.map((item) => {
+          const key = contentKey(item);
+          return [key, keepingOpsInFlight(s, key, toSocialItem(item))] as const;
+        }),
         sameItem,
       );
       // A follow or unfollow in flight wins over a page that may predate it (as in followsReceived):

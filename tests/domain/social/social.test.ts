@@ -294,13 +294,48 @@ describe('social: follow (spec §4 "Follow: toggles is_follow")', () => {
     );
   });
 
-  it('a fresher server copy wins over a rollback of a like', () => {
-    const { state } = given(
-      received(item()),
+  it('a page read before the press does not undo a like or a collect in flight; once settled, the next page wins', () => {
+    const stale = item({ liked: false, collect: null, stat: { num_of_like: 10, num_of_collection: 3 } });
+    const g = given(
+      received(stale),
       like('op1'),
-      received(item({ liked: true, stat: { num_of_like: 40, num_of_collection: 3 } })),
-    ).when(social.likeRolledBack({ opId: 'op1' }));
-    expect(itemOf(state)).toMatchObject({ liked: true, stat: { num_of_like: 40 } });
+      social.collectAdded({ key: KEY, opId: 'c1', folder: null }),
+      received(stale),
+    );
+    expect(itemOf(g.state)).toMatchObject({ liked: true, stat: { num_of_like: 11, num_of_collection: 4 } });
+    expect(itemOf(g.state)?.collect).not.toBeNull();
+    // Settled: the server's copy is the truth again.
+    const settled = g.when(
+      social.likeConfirmed({ opId: 'op1' }),
+      social.collectConfirmed({ opId: 'c1', collectId: 'k1' }),
+      received(item({ liked: true, stat: { num_of_like: 40, num_of_collection: 7 } })),
+    ).state;
+    expect(itemOf(settled)).toMatchObject({
+      liked: true,
+      collect: null,
+      stat: { num_of_like: 40, num_of_collection: 7 },
+    });
+    // Refused: the press is undone, back to what the item showed before it.
+    const refused = g.when(social.likeRolledBack({ opId: 'op1' })).state;
+    expect(itemOf(refused)).toMatchObject({ liked: false, stat: { num_of_like: 10 } });
+  });
+
+  it("property: while a like is in flight, no page moves the item's like or its count", () => {
+    const page = fc
+      .record({ liked: fc.boolean(), likes: fc.nat(100), collections: fc.nat(100) })
+      .map(({ liked, likes, collections }) =>
+        received(item({ liked, stat: { num_of_like: likes, num_of_collection: collections } })),
+      );
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(page, { maxLength: 6 }), (before, pages) => {
+        const start = given(received(item({ liked: before }))).state;
+        const pressed = fold(stampAll([like('op1')]), start);
+        const shown = { liked: itemOf(pressed)?.liked, likes: itemOf(pressed)?.stat.num_of_like };
+        const after = fold(stampAll(pages), pressed);
+        expect({ liked: itemOf(after)?.liked, likes: itemOf(after)?.stat.num_of_like }).toEqual(shown);
+        expect(shown.liked).toBe(!before);
+      }),
+    );
   });
 });
 
