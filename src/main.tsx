@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
@@ -50,13 +50,19 @@ const mount = async () => {
   await whenRouterReady(router);
   await nextTask();
   const container = document.getElementById('root');
-  if (container)
-    createRoot(container).render(
+  if (!container) return;
+  const root = createRoot(container);
+  // The first render as a transition: React renders it in slices of a few milliseconds, yielding to
+  // the browser between them, where a default render is one task (190 to 225 ms under Lighthouse's
+  // 4x CPU, counted as blocking time). The page's HTML stays painted until the render commits.
+  startTransition(() =>
+    root.render(
       <StrictMode>
         <Provider store={store}>
           <RouterProvider router={router} />
         </Provider>
       </StrictMode>,
-    );
+    ),
+  );
 };
 void mount();
