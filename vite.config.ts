@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /** The screen parts the shell itself draws on every page (the first visit's); the bundle-size budget notices a miss. */
@@ -25,6 +26,15 @@ export default defineConfig(({ command }) => ({
             {
               find: /^@formatjs\/icu-messageformat-parser$/,
               replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+            },
+            // React Router 7's package exports name only its development build, whatever the mode
+            // (remix-run/react-router#12532, #14102): the build takes the production one beside it,
+            // without the development warnings and their checks.
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
             },
           ],
         }
