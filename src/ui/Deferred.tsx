@@ -155,9 +155,20 @@ const dialog = loadable<DialogProps>(() =>
 export const DeferredMenu = (props: MenuProps) =>
   useDeferred(menu, props, props.trigger, 'pointerdown', 'menu');
 
+/**
+ * A deferred popover over a loader of its own: the shell's is `DeferredPopover`; a test holds the
+ * chunk's arrival in its hands (the module-wide loader may have loaded in an earlier test file).
+ */
+export const deferredPopoverOver = (part: Loadable<PopoverProps>) => {
+  const Deferred = (props: PopoverProps) => useDeferred(part, props, props.trigger, 'click', 'dialog');
+  return Deferred;
+};
+
+/** A loader of a deferred part's component, fetched once (`importer` again after a failure). */
+export { loadable as deferredLoader };
+
 /** `Popover` (./Popover.tsx) whose Radix parts load on first use. */
-export const DeferredPopover = (props: PopoverProps) =>
-  useDeferred(popover, props, props.trigger, 'click', 'dialog');
+export const DeferredPopover = deferredPopoverOver(popover);
 
 /**
  * `Dialog` (./Dialog.tsx) whose Radix parts load on first use: with a trigger, as the others;
