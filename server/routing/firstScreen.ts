@@ -161,16 +161,16 @@ const campaignBannerMarkup = (intl: IntlShape, locale: routing.Locale, nowMs: nu
  * their place.
  */
 const composerMarkup = (intl: IntlShape): string =>
-  '<section class="create-composer create-twin-card">' +
+  '<section class="create-composer ui-card ui-card-lg">' +
   `<h1 class="create-title">${text(intl, 'create.title')}</h1>` +
   `<p class="create-subtitle">${text(intl, 'create.subtitle')}</p>` +
-  '<div class="create-form"><div class="create-twin-field">' +
-  `<label class="create-twin-label" for="boot-prompt">${text(intl, 'create.prompt.label')}</label>` +
-  `<textarea id="boot-prompt" class="create-prompt create-twin-prompt" rows="4" disabled placeholder="${text(intl, 'create.prompt.placeholder')}"></textarea>` +
-  `<p class="create-twin-help">${text(intl, 'create.prompt.count', { count: 0, max: tasks.PROMPT_MAX_LENGTH })}</p>` +
-  '</div><div class="create-twin-field">' +
-  `<label class="create-twin-label" for="boot-negative">${text(intl, 'create.negative.label')}</label>` +
-  `<textarea id="boot-negative" class="create-negative create-twin-prompt" rows="2" disabled placeholder="${text(intl, 'create.negative.placeholder')}"></textarea>` +
+  '<div class="create-form"><div class="ui-field">' +
+  `<label class="ui-field-label" for="boot-prompt">${text(intl, 'create.prompt.label')}</label>` +
+  `<textarea id="boot-prompt" class="create-prompt ui-input ui-textarea" rows="4" disabled placeholder="${text(intl, 'create.prompt.placeholder')}"></textarea>` +
+  `<p class="ui-field-help">${text(intl, 'create.prompt.count', { count: 0, max: tasks.PROMPT_MAX_LENGTH })}</p>` +
+  '</div><div class="ui-field">' +
+  `<label class="ui-field-label" for="boot-negative">${text(intl, 'create.negative.label')}</label>` +
+  `<textarea id="boot-negative" class="create-negative ui-input ui-textarea" rows="2" disabled placeholder="${text(intl, 'create.negative.placeholder')}"></textarea>` +
   '</div></div></section>';
 
 /**

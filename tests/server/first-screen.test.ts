@@ -142,19 +142,19 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
         /^<div class="boot-main"><div class="create-layout"><aside class="campaign-banner"/,
       );
       expect(screen).toContain(
-        '<section class="create-composer create-twin-card"><h1 class="create-title">Text to image</h1>' +
+        '<section class="create-composer ui-card ui-card-lg"><h1 class="create-title">Text to image</h1>' +
           '<p class="create-subtitle">Describe a picture.</p>',
       );
-      expect(screen).toContain('<label class="create-twin-label" for="boot-prompt">Prompt</label>');
+      expect(screen).toContain('<label class="ui-field-label" for="boot-prompt">Prompt</label>');
       // The placeholder is an attribute: its quotes and markup stay text.
       expect(screen).toContain(
-        '<textarea id="boot-prompt" class="create-prompt create-twin-prompt" rows="4" disabled ' +
+        '<textarea id="boot-prompt" class="create-prompt ui-input ui-textarea" rows="4" disabled ' +
           'placeholder="A lighthouse &quot;at dusk&quot; &lt;b&gt;"></textarea>',
       );
-      expect(screen).toContain(`<p class="create-twin-help">0/${tasks.PROMPT_MAX_LENGTH}</p>`);
+      expect(screen).toContain(`<p class="ui-field-help">0/${tasks.PROMPT_MAX_LENGTH}</p>`);
       expect(screen).toContain(
-        '<label class="create-twin-label" for="boot-negative">Negative prompt</label>' +
-          '<textarea id="boot-negative" class="create-negative create-twin-prompt" rows="2" disabled ' +
+        '<label class="ui-field-label" for="boot-negative">Negative prompt</label>' +
+          '<textarea id="boot-negative" class="create-negative ui-input ui-textarea" rows="2" disabled ' +
           'placeholder="What not to show"></textarea></div></div></section>',
       );
     }
