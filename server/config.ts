@@ -14,6 +14,7 @@
  * CORS rules for them, so browsers may PUT upload parts and GET downloads straight to the store).
  */
 import path from 'node:path';
+import { SIGN_UP_BONUS_COINS } from './ledger';
 
 /** Where blobs live: the disk under DATA_DIR (the default), or an S3-compatible bucket. */
 export type BlobStoreConfig =
@@ -54,6 +55,8 @@ export interface ServerConfig {
   readonly loginWindowMs: number;
   /** Guest generations a device or a client address makes a day before a captcha is asked. */
   readonly guestFreeTasks: number;
+  /** Free coins a new account gets when it signs up (0: none). */
+  readonly signUpBonusCoins: number;
   /** Guest task creations one client address may make per minute (HTTP 429 past it). */
   readonly guestCreatesPerMinute: number;
   /** Leading zero bits of the guest proof-of-work captcha (18: well under a second in a browser). */
@@ -144,6 +147,7 @@ export const readConfig = (env: NodeJS.ProcessEnv = process.env): ServerConfig =
   serveSourceMaps: flag(env['SERVE_SOURCEMAPS']),
   loginWindowMs: int(env['LOGIN_WINDOW_MS'], 15 * 60_000),
   guestFreeTasks: int(env['GUEST_FREE_TASKS'], 3),
+  signUpBonusCoins: Math.max(0, int(env['SIGN_UP_BONUS_COINS'], SIGN_UP_BONUS_COINS)),
   guestCreatesPerMinute: int(env['GUEST_CREATES_PER_MINUTE'], 20),
   captchaBits: Math.min(30, int(env['CAPTCHA_BITS'], 18)),
   signUpsPerAddress: int(env['SIGN_UPS_PER_ADDRESS'], 10),

@@ -95,6 +95,15 @@ export const refund = async (
 
 export type LedgerCategory = LedgerEntry['category'];
 
+/**
+ * A new account's welcome: free coins enough for a few generations (our rule: the spec is silent; a
+ * guest has 3 free generations, an account made by signing up had none and was refused its first
+ * Generate). `SIGN_UP_BONUS_COINS` in the environment sets it (config.signUpBonusCoins, 0 for none);
+ * the seeded accounts' coins carry the same reason.
+ */
+export const WELCOME_BONUS_REASON = 'welcome bonus';
+export const SIGN_UP_BONUS_COINS = 100;
+
 /** The reason of a creator's earnings: a coin credited when someone else collects their work (server/people/earnings.ts). */
 export const CREATOR_REWARD_REASON = 'creator_reward';
 

@@ -4,7 +4,7 @@
  */
 import { hashPassword } from './auth';
 import type { Database } from './db/database';
-import { credit } from './ledger';
+import { credit, WELCOME_BONUS_REASON } from './ledger';
 
 export const DEMO_ACCOUNT = {
   id: 'demo',
@@ -30,7 +30,7 @@ const seedCompany = async (db: Database, now: number): Promise<void> => {
        VALUES ($1, $2, $3, $4, $5, 1, 'user', $6, $7) ON CONFLICT DO NOTHING RETURNING id`,
       [a.id, a.email, await hashPassword(DEMO_ACCOUNT.password), a.id, a.name, now, a.role],
     );
-    if (added.length > 0) await credit(db, a.id, 'free', 200, 'welcome bonus', 'seed', now);
+    if (added.length > 0) await credit(db, a.id, 'free', 200, WELCOME_BONUS_REASON, 'seed', now);
   }
 };
 
@@ -50,6 +50,6 @@ export const seed = async (db: Database, now: number): Promise<void> => {
       now,
     ],
   );
-  await credit(db, DEMO_ACCOUNT.id, 'free', 200, 'welcome bonus', 'seed', now);
+  await credit(db, DEMO_ACCOUNT.id, 'free', 200, WELCOME_BONUS_REASON, 'seed', now);
   await credit(db, DEMO_ACCOUNT.id, 'paid', 300, 'demo recharge', 'seed', now);
 };

@@ -31,6 +31,7 @@ import { hashPassword, newId, requireAccount, sessionCookie, startSession, verif
 import type { ServerContext } from '../context';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
 import { LOGIN_LIMITS, makeLoginThrottle, slidingWindow } from '../security/throttle';
+import { credit, WELCOME_BONUS_REASON } from '../ledger';
 import { infoOf, type AccountRow } from './accounts';
 import { outboxMailer, readOutbox, type Mailer } from './mail';
 import { outboxPage } from './outboxPage';
@@ -111,12 +112,18 @@ export const sessionRoutes = (
     const id = newId();
     const name = body.name.trim();
     const hash = await hashPassword(body.password);
-    // Spec §4: a new account has status 3 (new user). The unique index decides a race of two sign-ups.
-    const [row] = await ctx.db.query<AccountRow>(
-      `INSERT INTO accounts (id, email, password_hash, account_name, name, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, 3, $6) ON CONFLICT (email) DO NOTHING RETURNING *`,
-      [id, email, hash, `user_${id}`, name, now],
-    );
+    // Spec §4: a new account has status 3 (new user). The unique index decides a race of two sign-ups;
+    // the account and its welcome coins are one write.
+    const row = await ctx.db.transaction(async (tx) => {
+      const [added] = await tx.query<AccountRow>(
+        `INSERT INTO accounts (id, email, password_hash, account_name, name, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, 3, $6) ON CONFLICT (email) DO NOTHING RETURNING *`,
+        [id, email, hash, `user_${id}`, name, now],
+      );
+      if (added && ctx.config.signUpBonusCoins > 0)
+        await credit(tx, added.id, 'free', ctx.config.signUpBonusCoins, WELCOME_BONUS_REASON, 'sign-up', now);
+      return added;
+    });
     if (!row) throw new ApiError(CODES.emailRegistered, 'this email is registered already');
     const token = await startSession(ctx.db, reply, row.id, now);
     return ok({ token, user: await infoOf(ctx, row) });

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountSettings, LoginResponse } from '../../infrastructure/contract/account';
+import { SIGN_UP_BONUS_COINS } from '../../server/ledger';
 import { startTestServer, type Json, type TestServer } from '../support/server';
 
 const LIMIT = 14;
@@ -43,6 +44,17 @@ describe('server: sign-up (POST /api/v1/account/register)', () => {
     expect(info.json.data.id).toBe(r.json.data.user.id);
     // The password it chose signs it in.
     await expect(s.login('new.person@example.test', 'twelve chars!')).resolves.toMatch(/.{16,}/);
+  });
+
+  it('welcomes a new account with free coins (config signUpBonusCoins, 100 by default), listed as a bonus', async () => {
+    const r = await register('welcome@example.test');
+    const token = r.json.data.token as string;
+    const info = await s.post('/api/v1/payment/info', {}, { token });
+    expect(info.json.data).toMatchObject({ free_coins: SIGN_UP_BONUS_COINS, paid_coins: 0, temp_coins: 0 });
+    const ledger = await s.post('/api/v1/payment/ledger/list', { page_size: 5 }, { token });
+    expect(ledger.json.data.items).toEqual([
+      expect.objectContaining({ direction: 'credit', category: 'bonus', coins: SIGN_UP_BONUS_COINS }),
+    ]);
   });
 
   it('refuses an email registered already (20006), whatever its case', async () => {
