@@ -8,7 +8,6 @@
 import type { Queryable } from '../db/database';
 import { credit, CREATOR_REWARD_REASON } from '../ledger';
 
-export { CREATOR_REWARD_REASON };
 export const CREATOR_REWARD_COINS = 1;
 
 export const creditCreatorReward = async (

@@ -29,7 +29,8 @@ import { avatarFrameColumn, frameUrlOf, wornAvatarBoxJoin } from '../decorations
 import type { ServerContext } from '../context';
 import type { Queryable } from '../db/database';
 import { ApiError, CODES, decodeBody, ok } from '../envelope';
-import { accountFigures, CREATOR_REWARD_REASON } from './earnings';
+import { CREATOR_REWARD_REASON } from '../ledger';
+import { accountFigures } from './earnings';
 import { avatarKey, callerParams, pageOfItems } from '../feed/items';
 import { DAY_MS } from '../db/sql';
 

@@ -4,7 +4,7 @@
  * personal area's earnings chart has a history on a fresh start. Seeded once: the first credit's
  * ref marks the whole set.
  */
-import { CREATOR_REWARD_REASON } from '../people/earnings';
+import { CREATOR_REWARD_REASON } from '../ledger';
 import { DAY_MS } from '../db/sql';
 import type { ServerContext } from '../context';
 import { hashString, prng } from '../engines/random';
