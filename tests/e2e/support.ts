@@ -10,7 +10,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { SEEDED_EARNINGS } from '../../server/seeds/social';
-import { removeDataDir, seededDataDir } from '../support/seeded';
+import { copyDatabase, removeDataDir, seededDataDir } from '../support/seeded';
 
 /** The demo account's coins on a fresh start: its 500 plus the seeded creator earnings. */
 export const DEMO_COINS = String(500 + SEEDED_EARNINGS.reduce((a, b) => a + b, 0));
@@ -43,8 +43,13 @@ export interface RunningApp {
 export const startApp = async (env: Record<string, string> = {}): Promise<RunningApp> => {
   const port = await freePort();
   // A copy of the suite's seeded data with its covers rendered (globalSetup.ts): this server
-  // starts as `npm start` does on a second run.
-  const dataDir = await seededDataDir('atelier-e2e-');
+  // starts as `npm start` does on a second run. The pictures' variants are the run's, made once
+  // by whichever server is asked first (no e2e test counts a server's encodes).
+  const dataDir = await seededDataDir('atelier-e2e-', { shareVariants: true });
+  // With DATABASE_URL (npm test runs the suite on a PostgreSQL cluster of its own): a copy of the
+  // seeded template database, as a deployment past one process runs; without it, the embedded one.
+  const baseUrl = process.env['DATABASE_URL'] || null;
+  const database = baseUrl ? await copyDatabase(baseUrl) : null;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -55,6 +60,7 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
       // Warnings and errors only: a request log per call costs the server and this process CPU
       // (the output is kept to explain a server that did not start).
       LOG_LEVEL: 'warn',
+      DATABASE_URL: database?.url ?? '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -81,7 +87,7 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      await removeDataDir(dataDir);
+      await Promise.all([removeDataDir(dataDir), database?.drop()]);
     },
   };
 };

@@ -5,7 +5,7 @@
  * seeded copy takes about 1 s and runs the same migrations and seeds, which find their work done.
  */
 import { spawnSync } from 'node:child_process';
-import { cp, link, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { cp, link, mkdir, mkdtemp, readdir, rm, symlink } from 'node:fs/promises';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -100,29 +100,45 @@ export const seededTemplate = (): SeededTemplate | null => {
  * place (a put renames a new file over the old, a delete unlinks), so a copy's writes never reach
  * the template. 79 MB of seeded covers took ~1 s to copy for each end-to-end file.
  */
-const linkTree = async (from: string, to: string): Promise<void> => {
+const linkTree = async (from: string, to: string, skipVariants = false): Promise<void> => {
   await mkdir(to, { recursive: true });
   for (const entry of await readdir(from, { withFileTypes: true })) {
     const source = path.join(from, entry.name);
     const target = path.join(to, entry.name);
+    if (skipVariants && entry.name === 'variants') continue;
     if (entry.isDirectory()) await linkTree(source, target);
     else await link(source, target);
   }
 };
 
+/** Where the blob store keeps image variants (server/blobs/variants.ts `variantKey`). */
+const VARIANTS = path.join('blobs', 'variants');
+
 /**
  * A new data directory holding a copy of the template's (or an empty one without a template): the
- * database's files copied (PGlite writes them in place), the blobs linked.
+ * database's files copied (PGlite writes them in place), the blobs linked. With `shareVariants`,
+ * its `blobs/variants` is the template's own directory (a symbolic link), written by every copy:
+ * a variant's key is its original's content hash, a put renames a whole file into place, so the
+ * copies' servers make each picture's variants once per run instead of once per server (the
+ * end-to-end files: ~60 s of encoding on the 2 cores). Not for tests that count a server's encodes.
  */
-export const seededDataDir = async (prefix: string): Promise<string> => {
+export const seededDataDir = async (
+  prefix: string,
+  { shareVariants = false }: { readonly shareVariants?: boolean } = {},
+): Promise<string> => {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
   const template = seededTemplate();
   if (!template) return dir;
   for (const entry of await readdir(template.dir, { withFileTypes: true })) {
     const source = path.join(template.dir, entry.name);
     const target = path.join(dir, entry.name);
-    if (entry.name === 'blobs' && entry.isDirectory()) await linkTree(source, target);
+    if (entry.name === 'blobs' && entry.isDirectory()) await linkTree(source, target, shareVariants);
     else await cp(source, target, { recursive: true });
+  }
+  if (shareVariants) {
+    const shared = path.join(template.dir, VARIANTS);
+    await mkdir(shared, { recursive: true });
+    await symlink(shared, path.join(dir, VARIANTS), 'dir');
   }
   return dir;
 };
