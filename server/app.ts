@@ -34,6 +34,7 @@ import { characterRoutes } from './characters/routes';
 import { chatRoutes } from './chat/routes';
 import { decorationRoutes } from './decorations/routes';
 import { detailPageRoutes } from './details/preload';
+import { squarePageRoutes } from './feed/preload';
 import { detailRoutes } from './details/routes';
 import { downloadRoutes } from './downloads/routes';
 import { editorRoutes } from './editor/routes';
@@ -350,6 +351,7 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
     });
   detailPageRoutes(app, ctx, builtPage);
+  squarePageRoutes(app, ctx, builtPage);
   firstScreenRoutes(app, ctx, builtPage);
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';

@@ -5,6 +5,7 @@
  * the column count stays the same. Muted cards keep their slot in the plan (the view skips them),
  * so muting one never moves the cards after it to other columns.
  */
+import { pictureOf } from '../images/rules.js';
 
 /** What placement needs of a card: its key and its cover's height over its width. */
 export interface Placeable {
@@ -74,3 +75,50 @@ export const COLUMN_MIN_WIDTH = 260;
 export const MAX_COLUMNS = 5;
 export const columnCountFor = (width: number): number =>
   Math.min(MAX_COLUMNS, Math.max(2, Math.floor((Number.isFinite(width) ? width : 0) / COLUMN_MIN_WIDTH)));
+
+/** Below this container width the square has two columns (the third comes at three minimum widths). */
+export const TWO_COLUMNS_BELOW_PX = 3 * COLUMN_MIN_WIDTH;
+
+/** Space between columns and between cards, in px: narrower on a phone (Masonry.tsx). */
+export const columnGapFor = (width: number): number => (width < 640 ? 8 : 16);
+
+/**
+ * A phone's column, as the page lays it out below TWO_COLUMNS_BELOW_PX: half the window less the
+ * shell's inline padding (12 px each side below 640 px, 20 px up to it: src/app/shell/Shell.module.css)
+ * and half the gap (columnGapFor). 164 to 199 CSS px on phones 360 to 430 px wide.
+ */
+export const PHONE_COLUMN_SIZES = '(max-width: 639.98px) calc(50vw - 16px), calc(50vw - 28px)';
+export const PHONE_COLUMN_PX = 190;
+
+/** A picture the page's head asks for beside the scripts, where `media` holds. */
+export interface FirstRowPreload {
+  readonly type: string;
+  readonly srcSet: string;
+  readonly sizes: string;
+  readonly media: string;
+}
+
+/**
+ * What a phone's first screen of the square shows first (issue 22: the first covers are the
+ * page's largest paint, and their requests waited for the scripts, the page's list and its
+ * layout): placement puts the first cards one per column (`placeCards` into empty columns), so
+ * on a phone (two columns) the first two cards' covers, each as its card's first-in-column
+ * `<picture>` asks for it (its first source, AVIF, over the ladder of a phone's column), only
+ * where the window is a phone's. A card without a cover or one without variants names nothing.
+ */
+export const phoneFirstRowPreloads = (
+  covers: readonly ({ readonly url: string; readonly width: number } | null)[],
+): readonly FirstRowPreload[] =>
+  covers.slice(0, 2).flatMap((cover) => {
+    const first = cover === null ? undefined : pictureOf(cover.url, PHONE_COLUMN_PX, cover.width).sources[0];
+    return first === undefined
+      ? []
+      : [
+          {
+            type: first.type,
+            srcSet: first.srcSet,
+            sizes: PHONE_COLUMN_SIZES,
+            media: `(max-width: ${TWO_COLUMNS_BELOW_PX - 0.02}px)`,
+          },
+        ];
+  });

@@ -150,6 +150,37 @@ describe('end to end: the square shows covers at their size in a modern format (
         await context.close();
       });
 
+  it('on a phone, the first cover of each column is the one the page’s head preloaded, fetched once, first of the pictures', async () => {
+    const page = await f.newPage({ width: 412, height: 823, mobile: true });
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname);
+    });
+    const html = await (await fetch(f.url + '/explore')).text();
+    expect(html.match(/<link rel="preload" as="image"[^>]*>/g)).toHaveLength(2);
+    await page.goto(f.url + '/explore');
+    const firsts = page.locator('[data-testid=feed-column] > div:first-child [data-testid=cover] img');
+    await expect.poll(() => firsts.count(), { timeout: 30_000 }).toBe(2);
+    await expect
+      .poll(() => firsts.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)))
+      .toBe(true);
+    const shown = await firsts.evaluateAll((imgs) =>
+      imgs.map((i) => new URL((i as HTMLImageElement).currentSrc).pathname),
+    );
+    for (const src of shown) {
+      expect(src).toMatch(ASKED);
+      // The preloaded answer is the one shown: asked for once, not again by the card.
+      expect(
+        asked.filter((a) => a === src),
+        src,
+      ).toHaveLength(1);
+      expect(html).toContain(`${src} `);
+    }
+    // Asked for before any other picture of the page.
+    expect(asked.slice(0, 2).sort()).toEqual([...shown].sort());
+    await f.shot(page, 'square-first-row');
+  });
+
   it('paints each cover’s dominant colour where it will be until it arrives (390 px, 2x)', async () => {
     const context = await f.browser.newContext({
       locale: 'en-US',

@@ -25,6 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeHeader, serializeEventLog } from '../../domain/index.js';
 import type { RouteInfo } from '../../server/app';
 import { detailPageAddresses } from '../../server/details/preload';
+import { squarePageAddresses } from '../../server/feed/preload';
 import { firstScreenAddresses } from '../../server/routing/firstScreen';
 import { DEMO_COMPANY, DEMO_ACCOUNT } from '../../server/seed';
 import { memberAccount, uploadImage } from '../support/imageTasks';
@@ -510,6 +511,13 @@ const FILLS: Readonly<Record<string, Fill>> = {
     detailPageAddresses.map((address): [string, Fill] => [
       `GET ${address}`,
       (a) => [{ params: { id: address.includes('/models/') ? 'mdl-002' : a.artwork } }],
+    ]),
+  ),
+  // The square's pages with their first covers preloaded (server/feed/preload.ts): the page, whoever asks.
+  ...Object.fromEntries(
+    squarePageAddresses.map((address): [string, Fill] => [
+      `GET ${address}`,
+      address.endsWith(':tab') ? () => [{ params: { tab: 'model' } }] : one(),
     ]),
   ),
   // Create's and pricing's pages with their first screen drawn in (server/routing/firstScreen.ts): the page, whoever asks.

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaigns, details, format, tasks } from '../../domain/index.js';
+import { campaigns, details, feed, format, tasks } from '../../domain/index.js';
 import { ITEM_DETAIL_PATH, MODEL_DETAIL_PATH } from '../../infrastructure/contract/feed';
 import { firstAcceptedLanguage, firstScreenAddresses } from '../../server/routing/firstScreen';
 import { startTestServer, type TestServer } from '../support/server';
@@ -238,8 +238,53 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
     expect(firstScreenAddresses).toContain('/zh-TW/create');
     for (const address of firstScreenAddresses)
       expect((await page(s, address)).html, address).toContain('boot-first');
-    const explore = await page(s, '/explore');
-    expect(explore.html).toBe(PAGE);
+    const settings = await page(s, '/settings');
+    expect(settings.html).toBe(PAGE);
+    // The square draws nothing (its first covers are preloaded: below).
+    expect((await page(s, '/explore')).html).not.toContain('boot-first');
+  });
+
+  it("names the square's first two covers in its head, as a guest's first page has them, for phones (issue 22)", async () => {
+    /** The first page's covers of a feed list, as a guest asks for it with GET (the contract's query form). */
+    const coversOf = async (apiPath: string, query: Record<string, string>) => {
+      const r = await fetch(`${s.baseUrl}${apiPath}?${new URLSearchParams(query).toString()}`);
+      const body = (await r.json()) as {
+        data: { items: { cover: { url: string; width: number } | null }[] };
+      };
+      return body.data.items.map((i) => (i.cover ? { url: i.cover.url, width: i.cover.width } : null));
+    };
+    const linksOf = (html: string) => html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    const expected = (covers: readonly ({ url: string; width: number } | null)[]) =>
+      feed
+        .phoneFirstRowPreloads(covers)
+        .map(
+          (p) =>
+            `<link rel="preload" as="image" type="${p.type}" imagesrcset="${p.srcSet}" imagesizes="${p.sizes}" ` +
+            `media="${p.media}" fetchpriority="high">`,
+        );
+    const recommend = feed.parseSquareSearch('recommend', []);
+    const first = await coversOf(recommend.path, { offset: '0', order_by: recommend.params.order_by });
+    const square = await page(s, '/explore');
+    expect(square.status).toBe(200);
+    expect(linksOf(square.html)).toHaveLength(2);
+    expect(linksOf(square.html)).toEqual(expected(first));
+    // In the head, before the page's own scripts and styles are asked for.
+    expect(square.html.indexOf('<link rel="preload" as="image"')).toBeLessThan(
+      square.html.indexOf('</head>'),
+    );
+    // Another tab and its query, with a language prefix: that query's first page.
+    const models = feed.parseSquareSearch('model', [['sort', 'new']]);
+    const modelCovers = await coversOf(models.path, {
+      offset: '0',
+      order_by: models.params.order_by,
+      timeType: models.params.timeType,
+      ...(models.params.order_by_time ? { order_by_time: models.params.order_by_time } : {}),
+    });
+    const modelLinks = linksOf((await page(s, '/ar/explore/model?sort=new')).html);
+    expect(modelLinks).toHaveLength(2);
+    expect(modelLinks).toEqual(expected(modelCovers));
+    // A tab that does not exist: the page as it is (the page says it is not found).
+    expect((await page(s, '/explore/no-such-tab')).html).toBe(PAGE);
   });
 
   it("draws an artwork's and a model's picture where the page draws it, with the page's sources, in the page's language", async () => {

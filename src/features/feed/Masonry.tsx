@@ -53,8 +53,6 @@ const OVERSCAN = 1;
 export const CARD_META_REM = 6.5;
 /** The placeholder card at a column's end while the next page loads, in px. */
 const SKELETON_PX = 240;
-/** Space between cards, in px: narrower on a phone. */
-export const gapFor = (width: number): number => (width < 640 ? 8 : 16);
 
 const rootFontPx = (): number =>
   typeof document === 'undefined'
@@ -158,7 +156,7 @@ export const Masonry = ({
   readonly scrollMargin: number;
   readonly loadingMore: boolean;
 }) => {
-  const gap = gapFor(width);
+  const gap = feed.columnGapFor(width);
   const columnWidth = Math.max(0, (width - gap * (columns.length - 1)) / Math.max(1, columns.length));
   const metaPx = CARD_META_REM * rootFontPx();
   const style = {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { feed, stamp } from '../../../domain/index.js';
+import { feed, images, stamp } from '../../../domain/index.js';
 
 const parse = (tab: feed.FeedTab, search: string) =>
   feed.parseSquareSearch(tab, [...new URLSearchParams(search)]);
@@ -187,6 +187,24 @@ describe('column placement (cards never move once placed)', () => {
     );
   });
 
+  it('property: the first cards open the columns, one each, in order (what a first row is)', () => {
+    fc.assert(
+      fc.property(cardsArb, fc.integer({ min: 1, max: 6 }), (cards, n) => {
+        const columns = feed.columnsOf(feed.placeCards(feed.emptyPlan(n), n, cards), () => true);
+        expect(columns.map((c) => c[0]).filter((k) => k !== undefined)).toEqual(
+          cards.slice(0, n).map((c) => c.key),
+        );
+      }),
+    );
+  });
+
+  it('two columns below three minimum widths: a phone’s window always has two', () => {
+    expect(feed.TWO_COLUMNS_BELOW_PX).toBe(780);
+    expect(feed.columnCountFor(feed.TWO_COLUMNS_BELOW_PX - 0.02)).toBe(2);
+    expect(feed.columnCountFor(feed.TWO_COLUMNS_BELOW_PX)).toBe(3);
+    expect([feed.columnGapFor(639), feed.columnGapFor(640)]).toEqual([8, 16]);
+  });
+
   it('column count by width: 2 on a phone, up to 5 wide', () => {
     expect(feed.columnCountFor(358)).toBe(2);
     expect(feed.columnCountFor(0)).toBe(2);
@@ -212,5 +230,57 @@ describe('a query’s list (selectFeedFor, selectNextOffsetFor)', () => {
     expect(feed.selectFeedFor(loaded, b).status).toBe('idle');
     expect(feed.selectNextOffsetFor(loaded, b)).toBe(0);
     expect(feed.selectNextOffsetFor(s, a)).toBeNull();
+  });
+});
+
+describe('a phone’s first row of the square, named in the page’s head (issue 22)', () => {
+  const cover = (name: string, width = 320) => ({ url: `/blobs/community/covers/${name}.png`, width });
+
+  it('names the first two covers as their first-in-column pictures ask for them: AVIF, a phone’s column, phones only', () => {
+    const preloads = feed.phoneFirstRowPreloads([cover('a'), cover('b', 168), cover('c')]);
+    expect(preloads).toEqual([
+      {
+        type: 'image/avif',
+        srcSet: '/img/160/avif/community/covers/a.png 160w, /img/320/avif/community/covers/a.png 320w',
+        sizes: '(max-width: 639.98px) calc(50vw - 16px), calc(50vw - 28px)',
+        media: '(max-width: 779.98px)',
+      },
+      {
+        type: 'image/avif',
+        srcSet: '/img/160/avif/community/covers/b.png 160w, /img/320/avif/community/covers/b.png 168w',
+        sizes: '(max-width: 639.98px) calc(50vw - 16px), calc(50vw - 28px)',
+        media: '(max-width: 779.98px)',
+      },
+    ]);
+  });
+
+  it('a card without a cover, or a cover without variants (an animation, another site), names nothing', () => {
+    expect(feed.phoneFirstRowPreloads([])).toEqual([]);
+    expect(
+      feed.phoneFirstRowPreloads([null, { url: '/blobs/community/covers/x.gif', width: 320 }, cover('late')]),
+    ).toEqual([]);
+    expect(
+      feed.phoneFirstRowPreloads([{ url: 'https://elsewhere.test/a.png', width: 320 }, cover('b')]),
+    ).toHaveLength(1);
+  });
+
+  it('property: at most two, each the same candidates as the card’s own picture at a phone’s column', () => {
+    const name = fc.stringMatching(/^[a-z0-9-]{1,12}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.option(fc.tuple(name, fc.integer({ min: 1, max: 4000 })), { nil: null }), {
+          maxLength: 8,
+        }),
+        (entries) => {
+          const covers = entries.map((e) => (e === null ? null : cover(e[0], e[1])));
+          const preloads = feed.phoneFirstRowPreloads(covers);
+          expect(preloads.length).toBeLessThanOrEqual(2);
+          const named = covers.slice(0, 2).filter((c) => c !== null);
+          expect(preloads.map((p) => p.srcSet)).toEqual(
+            named.map((c) => images.pictureOf(c.url, feed.PHONE_COLUMN_PX, c.width).sources[0]!.srcSet),
+          );
+        },
+      ),
+    );
   });
 });

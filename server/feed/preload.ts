@@ -1,0 +1,78 @@
+/**
+ * The square's first pictures named in its page's head (issue 22): on a phone the largest paint of
+ * `/explore` is the first card of a column, and its cover's request waited for the scripts, the
+ * route's request for the first page, its answer and the masonry's layout (Lighthouse mobile: LCP
+ * about 4.2 s against a first paint at 2 s). The server knows the first page from the address (the
+ * tab, its sort, time and filters, read as the page reads them: `feed.parseSquareSearch`) and the
+ * order is everyone's (a guest's page is asked for; only the like and follow marks differ for a
+ * person), so the page it sends preloads the covers `feed.phoneFirstRowPreloads` names, each where
+ * the window is a phone's: the browser fetches them beside the scripts, and the cards take the
+ * preloaded files when they render. Anything that does not resolve (an unknown tab, a lookup that
+ * fails) sends the page as it is.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { feed, routing } from '../../domain/index.js';
+import { FEED_PATHS, FeedRequest, type FeedRoute } from '../../infrastructure/contract/feed';
+import type { Caller } from '../auth';
+import type { ServerContext } from '../context';
+import { sendPage, sendPageWithHead } from '../delivery';
+import { CODES, decodeBody, failure } from '../envelope';
+import { escapeMarkup } from '../markup';
+import { listFeed } from './feed';
+
+const GUEST: Caller = { accountId: null, deviceId: null, token: null };
+
+/** The feed route whose path a query asks (the contract's paths), or null. */
+const routeOfPath = (path: string): FeedRoute | null =>
+  (Object.keys(FEED_PATHS) as FeedRoute[]).find((route) => FEED_PATHS[route] === path) ?? null;
+
+/** The preload links of the square's first page at `url` (`/explore[/:tab][?query]`), or null. */
+export const squarePreloadsOf = async (
+  ctx: ServerContext,
+  tabName: string | undefined,
+  search: string,
+): Promise<string | null> => {
+  const tab = feed.squareTabOf(tabName);
+  if (tab === null) return null;
+  const query = feed.parseSquareSearch(tab, [...new URLSearchParams(search)]);
+  const route = routeOfPath(query.path);
+  if (route === null) return null;
+  const page = await listFeed(ctx, GUEST, route, decodeBody(FeedRequest, query.params));
+  const preloads = feed.phoneFirstRowPreloads(
+    page.items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
+  );
+  if (preloads.length === 0) return null;
+  return preloads
+    .map(
+      (p) =>
+        `<link rel="preload" as="image" type="${escapeMarkup(p.type)}" ` +
+        `imagesrcset="${escapeMarkup(p.srcSet)}" imagesizes="${escapeMarkup(p.sizes)}" ` +
+        `media="${escapeMarkup(p.media)}" fetchpriority="high">`,
+    )
+    .join('');
+};
+
+/** Every address `squarePageRoutes` serves (the authorisation matrix tries each). */
+export const squarePageAddresses: readonly string[] = routing.SUPPORTED_LOCALES.flatMap((locale) =>
+  ['/explore', '/explore/:tab'].map((bare) => routing.localizedPath(locale, bare)),
+);
+
+/**
+ * The square's addresses (with or without a language prefix) answer the built page with its first
+ * covers' preloads in its head; where there is nothing to name, or the lookup fails, the page as
+ * the other addresses send it. Without a built client (`page` null) they are not found, as every
+ * page is then.
+ */
+export const squarePageRoutes = (app: FastifyInstance, ctx: ServerContext, page: string | null): void => {
+  const handler = async (req: FastifyRequest<{ Params: { tab?: string } }>, reply: FastifyReply) => {
+    if (page === null) return reply.status(404).send(failure(CODES.notFound, 'no built client'));
+    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
+    const head = await squarePreloadsOf(ctx, req.params.tab, search).catch((err: unknown) => {
+      req.log.warn({ err }, 'square page preloads');
+      return null;
+    });
+    if (head === null) return sendPage(reply);
+    return sendPageWithHead(reply, page, head, req.headers['if-none-match']);
+  };
+  for (const address of squarePageAddresses) app.get(address, handler);
+};
