@@ -46,6 +46,8 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // Maps are written for our own debugging but not referenced from the scripts; the server does not serve them by default.
     sourcemap: 'hidden',
+    // Which files each source became: the server preloads a route's chunks from it (server/routing/routeChunks.ts).
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries that change rarely get chunks of their own, so a release of the app keeps them cached.

@@ -348,7 +348,9 @@ export const buildServer = async (config: ServerConfig, options: BuildOptions = 
       preCompressed: true,
       // `/` is Create's address, with its first screen drawn in (server/routing/firstScreen.ts).
       index: false,
-      allowedPath: (pathName) => config.serveSourceMaps || !pathName.endsWith('.map'),
+      // The build's manifest (.vite/) is the server's to read (server/routing/routeChunks.ts), not a page's.
+      allowedPath: (pathName) =>
+        !pathName.startsWith('/.vite/') && (config.serveSourceMaps || !pathName.endsWith('.map')),
     });
   detailPageRoutes(app, ctx, builtPage);
   squarePageRoutes(app, ctx, builtPage);

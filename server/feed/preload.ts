@@ -7,8 +7,9 @@
  * order is everyone's (a guest's page is asked for; only the like and follow marks differ for a
  * person), so the page it sends preloads the covers `feed.phoneFirstRowPreloads` names, each where
  * the window is a phone's: the browser fetches them beside the scripts, and the cards take the
- * preloaded files when they render. Anything that does not resolve (an unknown tab, a lookup that
- * fails) sends the page as it is.
+ * preloaded files when they render; and it names the page's own code (server/routing/routeChunks.ts),
+ * which the router would ask for only once the entry has run. Anything that does not resolve (an
+ * unknown tab, a lookup that fails) sends the page as it is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { feed, routing } from '../../domain/index.js';
@@ -18,6 +19,7 @@ import type { ServerContext } from '../context';
 import { sendPage, sendPageWithHead } from '../delivery';
 import { CODES, decodeBody, failure } from '../envelope';
 import { escapeMarkup } from '../markup';
+import { readManifest, routeChunkLinks } from '../routing/routeChunks';
 import { listFeed } from './feed';
 
 const GUEST: Caller = { accountId: null, deviceId: null, token: null };
@@ -52,6 +54,20 @@ export const squarePreloadsOf = async (
     .join('');
 };
 
+/**
+ * The square's page and its epic modules (src/routes/explore.ts: `page`, and `modules`: the feed's
+ * and the studio's four, infrastructure/app/registry.ts), as the build's manifest keys them (its
+ * root is src/). The image-variants e2e test checks the page asks for no other code of its own.
+ */
+export const SQUARE_SOURCES: readonly string[] = [
+  'features/feed/pages/ExplorePage.tsx',
+  '../infrastructure/feed/module.ts',
+  '../infrastructure/editor/module.ts',
+  '../infrastructure/downloads/module.ts',
+  '../infrastructure/moderation/module.ts',
+  '../infrastructure/studio/module.ts',
+];
+
 /** Every address `squarePageRoutes` serves (the authorisation matrix tries each). */
 export const squarePageAddresses: readonly string[] = routing.SUPPORTED_LOCALES.flatMap((locale) =>
   ['/explore', '/explore/:tab'].map((bare) => routing.localizedPath(locale, bare)),
@@ -64,15 +80,16 @@ export const squarePageAddresses: readonly string[] = routing.SUPPORTED_LOCALES.
  * page is then.
  */
 export const squarePageRoutes = (app: FastifyInstance, ctx: ServerContext, page: string | null): void => {
+  const chunks = page === null ? '' : routeChunkLinks(readManifest(ctx.config.webRoot), SQUARE_SOURCES, page);
   const handler = async (req: FastifyRequest<{ Params: { tab?: string } }>, reply: FastifyReply) => {
     if (page === null) return reply.status(404).send(failure(CODES.notFound, 'no built client'));
     const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    const head = await squarePreloadsOf(ctx, req.params.tab, search).catch((err: unknown) => {
+    const covers = await squarePreloadsOf(ctx, req.params.tab, search).catch((err: unknown) => {
       req.log.warn({ err }, 'square page preloads');
       return null;
     });
-    if (head === null) return sendPage(reply);
-    return sendPageWithHead(reply, page, head, req.headers['if-none-match']);
+    if (covers === null) return sendPage(reply);
+    return sendPageWithHead(reply, page, covers + chunks, req.headers['if-none-match']);
   };
   for (const address of squarePageAddresses) app.get(address, handler);
 };

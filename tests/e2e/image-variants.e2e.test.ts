@@ -150,11 +150,13 @@ describe('end to end: the square shows covers at their size in a modern format (
         await context.close();
       });
 
-  it('on a phone, the first cover of each column is the one the page’s head preloaded, fetched once, first of the pictures', async () => {
+  it('on a phone, the first cover of each column is the one the page’s head preloaded, fetched once, first of the pictures; the route’s code is named too', async () => {
     const page = await f.newPage({ width: 412, height: 823, mobile: true });
     const asked: string[] = [];
+    const scripts: string[] = [];
     page.on('request', (r) => {
       if (r.resourceType() === 'image') asked.push(new URL(r.url()).pathname);
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
     });
     const html = await (await fetch(f.url + '/explore')).text();
     expect(html.match(/<link rel="preload" as="image"[^>]*>/g)).toHaveLength(2);
@@ -178,6 +180,16 @@ describe('end to end: the square shows covers at their size in a modern format (
     }
     // Asked for before any other picture of the page.
     expect(asked.slice(0, 2).sort()).toEqual([...shown].sort());
+    // The route's own code (its page's chunk, its epic modules') is named by the page it was sent,
+    // beside the entry (server/routing/routeChunks.ts): none of it waits for the router to ask.
+    const manifest = JSON.parse(await readFile('dist/web/.vite/manifest.json', 'utf8')) as Record<
+      string,
+      { readonly file: string }
+    >;
+    const sourceOf = new Map(Object.entries(manifest).map(([source, e]) => [`/${e.file}`, source]));
+    const routeOwn = scripts.filter((a) => /\/pages\/|\/module\.ts$/.test(sourceOf.get(a) ?? ''));
+    expect(routeOwn.length).toBeGreaterThan(1);
+    for (const a of routeOwn) expect(html, `${sourceOf.get(a)} is named`).toContain(`href="${a}"`);
     await f.shot(page, 'square-first-row');
   });
 

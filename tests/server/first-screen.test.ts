@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, details, feed, format, tasks } from '../../domain/index.js';
 import { ITEM_DETAIL_PATH, MODEL_DETAIL_PATH } from '../../infrastructure/contract/feed';
+import { SQUARE_SOURCES } from '../../server/feed/preload';
 import { firstAcceptedLanguage, firstScreenAddresses } from '../../server/routing/firstScreen';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -92,6 +93,14 @@ let now = Date.now();
 beforeAll(async () => {
   webRoot = await mkdtemp(path.join(os.tmpdir(), 'atelier-web-'));
   await writeFile(path.join(webRoot, 'index.html'), PAGE);
+  // The build's manifest: the square's page and modules, each its own file (server/routing/routeChunks.ts).
+  await mkdir(path.join(webRoot, '.vite'), { recursive: true });
+  await writeFile(
+    path.join(webRoot, '.vite', 'manifest.json'),
+    JSON.stringify(
+      Object.fromEntries(SQUARE_SOURCES.map((source, i) => [source, { file: `assets/square-${i}.js` }])),
+    ),
+  );
   for (const [file, messages] of Object.entries(FILES)) {
     await mkdir(path.dirname(path.join(webRoot, 'locales', file)), { recursive: true });
     await writeFile(path.join(webRoot, 'locales', file), JSON.stringify(messages));
@@ -244,7 +253,7 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
     expect((await page(s, '/explore')).html).not.toContain('boot-first');
   });
 
-  it("names the square's first two covers in its head, as a guest's first page has them, for phones (issue 22)", async () => {
+  it("names the square's first two covers in its head, as a guest's first page has them, for phones, and its code (issue 22)", async () => {
     /** The first page's covers of a feed list, as a guest asks for it with GET (the contract's query form). */
     const coversOf = async (apiPath: string, query: Record<string, string>) => {
       const r = await fetch(`${s.baseUrl}${apiPath}?${new URLSearchParams(query).toString()}`);
@@ -283,6 +292,13 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
     const modelLinks = linksOf((await page(s, '/ar/explore/model?sort=new')).html);
     expect(modelLinks).toHaveLength(2);
     expect(modelLinks).toEqual(expected(modelCovers));
+    // The page's own code beside the entry, for every tab: its chunk and its epic modules'.
+    for (const html of [square.html, (await page(s, '/ar/explore/model?sort=new')).html])
+      expect(html.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g)).toEqual(
+        SQUARE_SOURCES.map((_, i) => `<link rel="modulepreload" crossorigin href="/assets/square-${i}.js">`),
+      );
+    // The manifest itself is the server's to read, not served.
+    expect((await page(s, '/.vite/manifest.json')).html).toBe(PAGE);
     // A tab that does not exist: the page as it is (the page says it is not found).
     expect((await page(s, '/explore/no-such-tab')).html).toBe(PAGE);
   });
