@@ -28,7 +28,10 @@ const GUEST: Caller = { accountId: null, deviceId: null, token: null };
 const routeOfPath = (path: string): FeedRoute | null =>
   (Object.keys(FEED_PATHS) as FeedRoute[]).find((route) => FEED_PATHS[route] === path) ?? null;
 
-/** The preload links of the square's first page at `url` (`/explore[/:tab][?query]`), or null. */
+/**
+ * The preload links of the first covers of the square's page for the tab `tabName` and the query
+ * `search` (`/explore[/:tab][?query]`): none for a first page without pictures, null for no such tab.
+ */
 export const squarePreloadsOf = async (
   ctx: ServerContext,
   tabName: string | undefined,
@@ -43,7 +46,6 @@ export const squarePreloadsOf = async (
   const preloads = feed.phoneFirstRowPreloads(
     page.items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
   );
-  if (preloads.length === 0) return null;
   return preloads
     .map(
       (p) =>
