@@ -15,7 +15,7 @@ import type { ServerContext } from '../context';
 import { sendPage, sendPageWithHead } from '../delivery';
 import { CODES, failure } from '../envelope';
 import { itemById, toContentItem } from '../feed/items';
-import { escapeMarkup } from '../markup';
+import { escapeMarkup, imagePreloadLink } from '../markup';
 import { firstScreenLocale, withFirstScreen } from '../routing/firstScreen';
 
 /** What a detail page's HTML adds for its work: the preload in its head and the picture drawn in its body. */
@@ -88,10 +88,7 @@ export const detailFirstScreenOf = async (
   if (!details.pageShows(page.page, item.card_type) || cover === null) return null;
   const preload = details.mainPicturePreload(cover);
   if (preload === null) return null;
-  const head =
-    `<link rel="preload" as="image" type="${escapeMarkup(preload.type)}" ` +
-    `imagesrcset="${escapeMarkup(preload.srcSet)}" imagesizes="${escapeMarkup(preload.sizes)}" ` +
-    'fetchpriority="high">';
+  const head = imagePreloadLink(preload);
   const picture = pictureMarkup(details.mainPictureOf(cover), item.title, cover.width, cover.height);
   const framed =
     page.page === 'artwork'

@@ -18,7 +18,7 @@ import type { Caller } from '../auth';
 import type { ServerContext } from '../context';
 import { sendPage, sendPageWithHead } from '../delivery';
 import { CODES, decodeBody, failure } from '../envelope';
-import { escapeMarkup } from '../markup';
+import { imagePreloadLink } from '../markup';
 import { readManifest, routeChunkLinks } from '../routing/routeChunks';
 import { listFeed } from './feed';
 
@@ -43,16 +43,11 @@ export const squarePreloadsOf = async (
   const route = routeOfPath(query.path);
   if (route === null) return null;
   const page = await listFeed(ctx, GUEST, route, decodeBody(FeedRequest, query.params));
-  const preloads = feed.phoneFirstRowPreloads(
-    page.items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
-  );
-  return preloads
-    .map(
-      (p) =>
-        `<link rel="preload" as="image" type="${escapeMarkup(p.type)}" ` +
-        `imagesrcset="${escapeMarkup(p.srcSet)}" imagesizes="${escapeMarkup(p.sizes)}" ` +
-        `media="${escapeMarkup(p.media)}" fetchpriority="high">`,
+  return feed
+    .phoneFirstRowPreloads(
+      page.items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
     )
+    .map(imagePreloadLink)
     .join('');
 };
 
