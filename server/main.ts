@@ -31,9 +31,10 @@ console.log(`Demo account: ${DEMO_ACCOUNT.email} / ${DEMO_ACCOUNT.password}`);
 // the same platform (they share the blob store), or to first requests.
 let stopping = false;
 if (process.env['WARM_COVERS'] !== '0')
-  void warmCovers(server.ctx, () => stopping).catch((e: unknown) =>
-    console.error('cover warm-up stopped:', e),
-  );
+  // A stop during the warm-up ends its render on purpose (the engine threads are terminated).
+  void warmCovers(server.ctx, () => stopping).catch((e: unknown) => {
+    if (!stopping) console.error('cover warm-up stopped:', e);
+  });
 
 const stop = async () => {
   stopping = true;

@@ -1,6 +1,7 @@
 // The engine pool's worker entry (server/engines/pool.ts). Plain JavaScript so that piscina can
-// load it in a bare worker thread; it registers tsx's loader, then imports the TypeScript jobs
-// (the same under `tsx server/main.ts`, vitest, or plain node).
+// load it in a bare worker thread. Under the bundled server (`npm start`, scripts/build-server.mjs)
+// the pool names the jobs' bundle and the thread imports it as it is; otherwise (`npm run serve`,
+// tests that build a server in-process) it registers tsx's loader, then imports the TypeScript jobs.
 // Results keep their shape; every Uint8Array that owns its whole ArrayBuffer is transferred, not copied.
 import { readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
@@ -16,10 +17,14 @@ try {
   // not Linux, or not allowed: same priority as the event loop
 }
 
-import { register } from 'tsx/esm/api';
-
-register();
-const jobs = await import('./jobs.ts');
+const bundle = Piscina.workerData?.jobsBundle;
+const loadJobs = async () => {
+  if (typeof bundle === 'string') return import(bundle);
+  const { register } = await import('tsx/esm/api');
+  register();
+  return import('./jobs.ts');
+};
+const jobs = await loadJobs();
 
 const transferables = (value, out = new Set()) => {
   if (value instanceof Uint8Array || value instanceof Int16Array || value instanceof Float32Array) {

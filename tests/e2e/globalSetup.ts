@@ -1,6 +1,6 @@
 /**
- * Vitest global setup of the end-to-end suite: one seeded data directory with every square cover
- * rendered; each file's server (support.ts `startApp`) starts on a copy of it, as on a second run
+ * Vitest global setup of the end-to-end suite: the server's bundle (../support/serverBundle.ts) and
+ * one seeded data directory with every square cover rendered; each file's server (support.ts `startApp`) starts on a copy of it, as on a second run
  * of `npm start`, instead of seeding again and rendering the same covers while its tests run.
  */
 import { rmSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { DEMO, EVENT_LOGS, SHOTS } from './support';
 import { scanLogDirs } from '../support/logScan';
 import { replayKeptLogs } from '../support/logReplay';
 import { provideSeededTemplate } from '../support/seeded';
+import { provideServerBundle } from '../support/serverBundle';
 
 /**
  * At the suite's end, every event log its pages recorded (kept by `launchBrowser` when a browser
@@ -48,8 +49,10 @@ const replayRecordedLogs = (): void => {
 
 export default async (project: TestProject): Promise<() => Promise<void>> => {
   rmSync(EVENT_LOGS, { recursive: true, force: true });
+  const removeBundle = provideServerBundle(project);
   const teardown = await provideSeededTemplate(project, { covers: true });
   return async () => {
+    removeBundle();
     await teardown();
     try {
       scanRecordedLogs();

@@ -1,6 +1,6 @@
 /**
- * End-to-end harness: starts the real server (`tsx server/main.ts`, as `npm start` does after
- * its build) on a free port with a fresh data dir, and drives Debian's Chromium through
+ * End-to-end harness: starts the real server (its bundle, as `npm start` runs it after its build,
+ * made once per run by globalSetup.ts: ../support/serverBundle.ts) on a free port with a fresh data dir, and drives Debian's Chromium through
  * playwright-core. Screenshots land in test-results/ for a person to look at.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll } from 'vitest';
 import { SEEDED_EARNINGS } from '../../server/seeds/social';
 import { copyDatabase, removeDataDir, seededDataDir } from '../support/seeded';
+import { serverArgs } from '../support/serverBundle';
 
 /** The demo account's coins on a fresh start: its 500 plus the seeded creator earnings. */
 export const DEMO_COINS = String(500 + SEEDED_EARNINGS.reduce((a, b) => a + b, 0));
@@ -50,7 +51,7 @@ export const startApp = async (env: Record<string, string> = {}): Promise<Runnin
   // seeded template database, as a deployment past one process runs; without it, the embedded one.
   const baseUrl = process.env['DATABASE_URL'] || null;
   const database = baseUrl ? await copyDatabase(baseUrl) : null;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       PORT: String(port),

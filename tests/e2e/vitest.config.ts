@@ -17,7 +17,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // A poll ends as soon as the page shows what it waits for; its ceiling only decides how long a
     // page that never shows it is given. Vitest's 1 s default failed steps that load a language's
-    // translations or a new account's data when the 2 cores are busy with the other file.
-    expect: { poll: { timeout: 10_000 } },
+    // translations or a new account's data when the 2 cores are busy with the other file. Asked
+    // every 100 ms rather than vitest's 50: each ask is a round trip through Chromium's browser
+    // process and the page (~2 ms of CPU), and a poll waiting on a 6 s render asked 120 times.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });

@@ -1,7 +1,7 @@
 /**
- * Server processes of one platform for the scale-out soak tests (issue 23): each is `npm run serve`
- * (`server/main.ts` under tsx) as a child process on its own port, all on one PostgreSQL and one
- * blob store, started one after the other (the first migrates and seeds; the others find it done).
+ * Server processes of one platform for the scale-out soak tests (issue 23): each is the server as
+ * `npm start` runs it (its bundle: ../support/serverBundle.ts), a child process on its own port, all
+ * on one PostgreSQL and one blob store, started one after the other (the first migrates and seeds; the others find it done).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { hashPassword } from '../../server/auth';
+import { serverArgs } from '../support/serverBundle';
 
 export interface ServerProcess {
   readonly url: string;
@@ -40,7 +41,7 @@ const exited = (child: ChildProcess) =>
 /** Starts one server process and resolves once it listens (its "is running" line). */
 export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join('server', 'main.ts')], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'test',

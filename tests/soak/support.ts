@@ -1,4 +1,6 @@
 /** Latency figures and bounded load loops for the soak tests (loopback only). */
+import { serverArgs } from '../support/serverBundle';
+
 export interface Figures {
   readonly requests: number;
   readonly p50: number;
@@ -76,7 +78,7 @@ export const pingWhile = async (
 };
 
 /**
- * The server as `npm start` runs it (node with tsx's loader, server/main.ts), in a process of its
+ * The server as `npm start` runs it (its bundle: ../support/serverBundle.ts), in a process of its
  * own: the load clients and the pinger of a test do not share its event loop. Embedded PGlite in a
  * temp dir; `stop()` ends the process and removes the dir.
  */
@@ -106,7 +108,7 @@ export const startServerProcess = async (
   delete childEnv.DATABASE_URL;
   delete childEnv.NODE_OPTIONS;
   delete childEnv.VITEST;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, serverArgs(), {
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -13,6 +13,8 @@ import { UPLOAD_SOAKS } from './vitest.config.js';
 export default defineConfig({
   test: {
     root: '.',
+    // The server's bundle, as `npm start` runs it, for every server process a soak starts.
+    globalSetup: ['tests/support/serverBundleGlobal.ts'],
     include: UPLOAD_SOAKS,
     pool: 'forks',
     maxWorkers: 2,

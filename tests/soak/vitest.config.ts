@@ -15,6 +15,8 @@ export const UPLOAD_SOAKS = [
 export default defineConfig({
   test: {
     root: '.',
+    // The server's bundle, as `npm start` runs it, for every server process a soak starts.
+    globalSetup: ['tests/support/serverBundleGlobal.ts'],
     include: ['tests/soak/**/*.soak.test.ts'],
     exclude: [...UPLOAD_SOAKS, '**/node_modules/**'],
     pool: 'forks',
