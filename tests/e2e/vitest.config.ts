@@ -13,6 +13,11 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    // A worker keeps its modules from one file to the next (the harness, Playwright's client, the
+    // contract and domain modules the tests import): re-importing them for each of 29 files was
+    // ~20 s of the step's CPU. Each file's app, browser and pages are its own (support.ts
+    // `e2eFile`), and the harness keeps no state of its own between files.
+    isolate: false,
     testTimeout: 120_000,
     hookTimeout: 180_000,
     // A poll ends as soon as the page shows what it waits for; its ceiling only decides how long a
