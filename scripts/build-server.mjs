@@ -3,8 +3,8 @@
 // dist/server/jobs.mjs (what each engine worker thread loads). Node then loads two files instead
 // of resolving and transforming some 400 TypeScript modules through tsx's loader on every start
 // and in every engine thread (a server's start measured 2.8 -> 2.0 core-seconds, an engine
-// thread's 0.55 -> 0.12). `npm run serve` and the tests that build a server in-process still run
-// the sources through tsx.
+// thread's 0.55 -> 0.12). `npm start` and `npm run serve` run it; `npm run dev` and the tests that
+// build a server in-process run the sources through tsx.
 //
 // Packages stay in node_modules (imported at run time) except fp-ts and io-ts, whose subpath
 // imports (`fp-ts/Either`) only resolve through a bundler or CommonJS. Every bundled module keeps

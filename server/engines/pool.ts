@@ -29,7 +29,7 @@ export const ENGINE_THREADS = Math.max(
 
 /**
  * The jobs' bundle, set by scripts/build-server.mjs in the bundled server (`npm start`): a worker
- * thread imports it as it is. Under tsx (`npm run serve`, tests) there is none and the worker loads
+ * thread imports it as it is. Under tsx (`npm run dev`, tests) there is none and the worker loads
  * the TypeScript jobs through tsx's loader (0.55 core-seconds per thread against 0.12).
  */
 declare const __ENGINE_JOBS_BUNDLE__: string | undefined;

@@ -1,6 +1,6 @@
 // The engine pool's worker entry (server/engines/pool.ts). Plain JavaScript so that piscina can
 // load it in a bare worker thread. Under the bundled server (`npm start`, scripts/build-server.mjs)
-// the pool names the jobs' bundle and the thread imports it as it is; otherwise (`npm run serve`,
+// the pool names the jobs' bundle and the thread imports it as it is; otherwise (`npm run dev`,
 // tests that build a server in-process) it registers tsx's loader, then imports the TypeScript jobs.
 // Results keep their shape; every Uint8Array that owns its whole ArrayBuffer is transferred, not copied.
 import { readlinkSync } from 'node:fs';

@@ -1,7 +1,8 @@
 /**
  * Vitest global setup of the end-to-end suite: the server's bundle (../support/serverBundle.ts) and
- * one seeded data directory with every square cover rendered; each file's server (support.ts `startApp`) starts on a copy of it, as on a second run
- * of `npm start`, instead of seeding again and rendering the same covers while its tests run.
+ * one seeded data directory with every square cover rendered; each file's server (support.ts
+ * `startApp`) starts on a copy of it, as on a second run of `npm start`, instead of seeding again
+ * and rendering the same covers while its tests run.
  */
 import { rmSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,8 @@
 /**
  * End-to-end harness: starts the real server (its bundle, as `npm start` runs it after its build,
- * made once per run by globalSetup.ts: ../support/serverBundle.ts) on a free port with a fresh data dir, and drives Debian's Chromium through
- * playwright-core. Screenshots land in test-results/ for a person to look at.
+ * made once per run by globalSetup.ts: ../support/serverBundle.ts) on a free port with a fresh
+ * data dir, and drives Debian's Chromium through playwright-core. Screenshots land in test-results/
+ * for a person to look at.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
