@@ -6,7 +6,7 @@ import { defineConfig } from 'vite';
 /** The screen parts the shell itself draws on every page (the first visit's); the bundle-size budget notices a miss. */
 const SHELL_UI_RADIX = 'context|direction|progress|compose-refs|slot|primitive|visually-hidden';
 const SHELL_UI_OWN =
-  'Picture|Avatar|Badge|Card|Deferred|Direction|ProgressBar|States|cx|VisuallyHidden|Spinner|Button|tokens|index|FieldBase';
+  'Picture|Avatar|Badge|Card|Deferred|Direction|ProgressBar|States|cx|VisuallyHidden|Spinner|Button|tokens|index|FieldBase|SelectBase|TabsBase';
 const SHELL_UI = new RegExp(
   `node_modules[\\\\/]@radix-ui[\\\\/]react-(${SHELL_UI_RADIX})[\\\\/]|[\\\\/]src[\\\\/]ui[\\\\/](${SHELL_UI_OWN})\\.`,
 );

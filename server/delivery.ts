@@ -124,6 +124,16 @@ export const sendPageWith = (
   return ifNoneMatch === etag ? reply.status(304).send() : reply.send(html);
 };
 
+/**
+ * The built page with `tags` in its head before the page's own scripts and styles (its entry module and
+ * what the build preloads): the browser asks for them first. The square's first covers go there (issue 22:
+ * over HTTP/1.1's six connections they waited behind the scripts, which the first paint does not need).
+ */
+export const withTagsFirst = (page: string, tags: string): string => {
+  const at = page.indexOf('<script type="module"');
+  return at < 0 ? page.replace('</head>', `${tags}</head>`) : page.slice(0, at) + tags + page.slice(at);
+};
+
 /** The built page with tags added to its head. */
 export const sendPageWithHead = (
   reply: FastifyReply,

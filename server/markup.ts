@@ -13,6 +13,73 @@ const ENTITIES: Readonly<Record<string, string>> = {
 
 export const escapeMarkup = (s: string): string => s.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
+/** Attributes of a tag, each value escaped. */
+const attributes = (pairs: readonly (readonly [string, string | number])[]): string =>
+  pairs.map(([name, value]) => ` ${name}="${escapeMarkup(String(value))}"`).join('');
+
+/** A picture's sources and its `<img>` (src/ui/Picture.tsx's shape). */
+export interface DrawnPicture {
+  readonly src: string;
+  readonly sources: readonly { readonly type: string; readonly srcSet: string }[];
+  readonly sizes: string;
+}
+
+/**
+ * A picture the server draws into a page before its scripts (a detail page's work,
+ * server/details/preload.ts; the square's first covers, server/feed/squareScreen.ts) as src/ui/Picture.tsx
+ * draws it: the same `<picture>` sources and sizes, so the browser takes the same file, eager and first in
+ * line. One WebP set goes in the `<img>` itself, as Picture does.
+ */
+export const pictureMarkup = (
+  set: DrawnPicture,
+  img: {
+    readonly className?: string;
+    readonly alt: string;
+    readonly width: number;
+    readonly height: number;
+    /** Eager and first in line (the default), or lazy (a picture that may not be shown). */
+    readonly eager?: boolean;
+  },
+): string => {
+  const only = set.sources.length === 1 ? set.sources[0] : undefined;
+  const inline = only !== undefined && only.type === 'image/webp';
+  const tag =
+    '<img' +
+    attributes([
+      ...(img.className === undefined ? [] : ([['class', img.className]] as const)),
+      ['src', set.src],
+      ...(inline
+        ? ([
+            ['srcset', only.srcSet],
+            ['sizes', set.sizes],
+          ] as const)
+        : []),
+      ['width', Math.max(1, Math.round(img.width))],
+      ['height', Math.max(1, Math.round(img.height))],
+      ['alt', img.alt],
+      ...(img.eager === false
+        ? ([['loading', 'lazy']] as const)
+        : ([
+            ['loading', 'eager'],
+            ['fetchpriority', 'high'],
+          ] as const)),
+      ['decoding', 'async'],
+    ]) +
+    '>';
+  if (set.sources.length === 0 || inline) return tag;
+  const sources = set.sources
+    .map(
+      (source) =>
+        `<source${attributes([
+          ['type', source.type],
+          ['srcset', source.srcSet],
+          ['sizes', set.sizes],
+        ])}>`,
+    )
+    .join('');
+  return `<picture>${sources}${tag}</picture>`;
+};
+
 /** What an image preload names: the picture's first source (`images.PictureSet`), and where it applies. */
 export interface ImagePreload {
   readonly type: string;

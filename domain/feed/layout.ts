@@ -5,7 +5,7 @@
  * the column count stays the same. Muted cards keep their slot in the plan (the view skips them),
  * so muting one never moves the cards after it to other columns.
  */
-import { pictureOf } from '../images/rules.js';
+import { pictureOf, type PictureSet } from '../images/rules.js';
 
 /** What placement needs of a card: its key and its cover's height over its width. */
 export interface Placeable {
@@ -29,9 +29,12 @@ export const CARD_META_HEIGHT = 0.4;
 export const RATIO_MIN = 0.4;
 export const RATIO_MAX = 2.5;
 
+/** A cover's height over its width as a card shows it: bounded, and square when it is not a number. */
+const boundedRatio = (ratio: number): number =>
+  Number.isFinite(ratio) ? Math.min(RATIO_MAX, Math.max(RATIO_MIN, ratio)) : 1;
+
 /** How tall a card stands in its column, in column widths. */
-export const cardHeight = (ratio: number): number =>
-  (Number.isFinite(ratio) ? Math.min(RATIO_MAX, Math.max(RATIO_MIN, ratio)) : 1) + CARD_META_HEIGHT;
+export const cardHeight = (ratio: number): number => boundedRatio(ratio) + CARD_META_HEIGHT;
 
 export const emptyPlan = (columns: number): ColumnPlan => {
   const n = Math.max(1, Math.floor(columns));
@@ -72,9 +75,22 @@ export const columnsOf = (
 
 /** Spec-free layout choice: 2 columns on a phone, then one more per 260 px of width, up to 5. */
 export const COLUMN_MIN_WIDTH = 260;
+export const MIN_COLUMNS = 2;
 export const MAX_COLUMNS = 5;
 export const columnCountFor = (width: number): number =>
-  Math.min(MAX_COLUMNS, Math.max(2, Math.floor((Number.isFinite(width) ? width : 0) / COLUMN_MIN_WIDTH)));
+  Math.min(
+    MAX_COLUMNS,
+    Math.max(MIN_COLUMNS, Math.floor((Number.isFinite(width) ? width : 0) / COLUMN_MIN_WIDTH)),
+  );
+
+/**
+ * How tall a card's cover stands at its column's width, in column widths (Masonry.tsx sizes each card as
+ * this times the column's width plus its fixed body): the cover's height over its width, bounded as
+ * `cardHeight` bounds it (computed as it is, not as `cardHeight` less the body: a ratio of 3/4 stays 0.75,
+ * so the server's drawn card rounds as Masonry does, server/feed/squareScreen.ts); without a cover, square.
+ */
+export const coverRatioOf = (cover: { readonly width: number; readonly height: number } | null): number =>
+  boundedRatio(cover === null ? 1 : cover.height / cover.width);
 
 /** Below this container width the square has two columns (the third comes at three minimum widths). */
 export const TWO_COLUMNS_BELOW_PX = 3 * COLUMN_MIN_WIDTH;
@@ -122,3 +138,19 @@ export const phoneFirstRowPreloads = (
           },
         ];
   });
+
+/**
+ * The sizes of a first-row cover the server draws before the page's scripts (server/feed/squareScreen.ts):
+ * a phone's column where the square has two (PHONE_COLUMN_SIZES), else about a column at 1280 px.
+ */
+export const FIRST_ROW_SIZES = `(max-width: 639.98px) calc(50vw - 16px), (max-width: ${
+  TWO_COLUMNS_BELOW_PX - 0.02
+}px) calc(50vw - 28px), 300px`;
+
+/**
+ * A first-row cover as the server draws it (issue 22: on a phone the square's largest paint is the first
+ * card of a column): the ladder and first source of `phoneFirstRowPreloads`, so the drawn picture takes the
+ * preloaded file on a phone, and the FIRST_ROW_SIZES of every window.
+ */
+export const firstRowPictureOf = (cover: { readonly url: string; readonly width: number }): PictureSet =>
+  pictureOf(cover.url, PHONE_COLUMN_PX, cover.width, FIRST_ROW_SIZES);

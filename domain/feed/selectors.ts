@@ -48,6 +48,9 @@ export const selectFeedFor = (s: FeedState, query: FeedQuery): FeedTabState => {
   return t.queryKey === feedQueryKey(query) ? t : idleFeedTab;
 };
 
+/** Whether a list has its answer (a page, or its failure): what the document's first square waits for. */
+export const isFeedSettled = (t: FeedTabState): boolean => t.status === 'loaded' || t.status === 'error';
+
 /** The offset of `query`'s next page, or null while a page loads or when none is left. */
 export const selectNextOffsetFor = (s: FeedState, query: FeedQuery): number | null =>
   nextOffsetOf(selectFeedFor(s, query));

@@ -10,12 +10,12 @@
  * another card type, a work without variants) sends the page as it is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { details, images, routing } from '../../domain/index.js';
+import { details, routing } from '../../domain/index.js';
 import type { ServerContext } from '../context';
 import { sendPage, sendPageWithHead } from '../delivery';
 import { CODES, failure } from '../envelope';
 import { itemById, toContentItem } from '../feed/items';
-import { escapeMarkup, imagePreloadLink } from '../markup';
+import { imagePreloadLink, pictureMarkup } from '../markup';
 import { firstScreenLocale, withFirstScreen } from '../routing/firstScreen';
 
 /** What a detail page's HTML adds for its work: the preload in its head and the picture drawn in its body. */
@@ -25,50 +25,6 @@ interface DetailFirstScreen {
   /** The route's name (its guard meta name): the page's language is decided as the boot script does. */
   readonly routeName: string;
 }
-
-/** Attributes of a tag, each value escaped. */
-const attributes = (pairs: readonly (readonly [string, string | number])[]): string =>
-  pairs.map(([name, value]) => ` ${name}="${escapeMarkup(String(value))}"`).join('');
-
-/**
- * The work's picture as the page draws it (src/ui/Picture.tsx with `details.mainPictureOf`): the
- * same `<picture>` sources and sizes, so the browser takes the same file, eager and first in line.
- * One WebP set goes in the `<img>` itself, as Picture does.
- */
-const pictureMarkup = (set: images.PictureSet, alt: string, width: number, height: number): string => {
-  const only = set.sources.length === 1 ? set.sources[0] : undefined;
-  const inline = only !== undefined && only.type === 'image/webp';
-  const img =
-    '<img class="detail-media-image"' +
-    attributes([
-      ['src', set.src],
-      ...(inline
-        ? ([
-            ['srcset', only.srcSet],
-            ['sizes', set.sizes],
-          ] as const)
-        : []),
-      ['width', Math.max(1, Math.round(width))],
-      ['height', Math.max(1, Math.round(height))],
-      ['alt', alt],
-      ['loading', 'eager'],
-      ['fetchpriority', 'high'],
-      ['decoding', 'async'],
-    ]) +
-    '>';
-  if (set.sources.length === 0 || inline) return img;
-  const sources = set.sources
-    .map(
-      (source) =>
-        `<source${attributes([
-          ['type', source.type],
-          ['srcset', source.srcSet],
-          ['sizes', set.sizes],
-        ])}>`,
-    )
-    .join('');
-  return `<picture>${sources}${img}</picture>`;
-};
 
 /**
  * The preload and the drawn picture of the work a detail page's address names, or null: the
@@ -89,7 +45,12 @@ export const detailFirstScreenOf = async (
   const preload = details.mainPicturePreload(cover);
   if (preload === null) return null;
   const head = imagePreloadLink(preload);
-  const picture = pictureMarkup(details.mainPictureOf(cover), item.title, cover.width, cover.height);
+  const picture = pictureMarkup(details.mainPictureOf(cover), {
+    className: 'detail-media-image',
+    alt: item.title,
+    width: cover.width,
+    height: cover.height,
+  });
   const framed =
     page.page === 'artwork'
       ? `<div class="detail-framed"${

@@ -13,14 +13,24 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { feed, routing } from '../../domain/index.js';
-import { FEED_PATHS, FeedRequest, type FeedRoute } from '../../infrastructure/contract/feed';
+import {
+  FEED_PATHS,
+  FeedRequest,
+  type ContentItem,
+  type FeedRoute,
+} from '../../infrastructure/contract/feed';
 import type { Caller } from '../auth';
 import type { ServerContext } from '../context';
-import { sendPage, sendPageWithHead } from '../delivery';
+import { sendPage, sendPageWithHead, withTagsFirst } from '../delivery';
 import { CODES, decodeBody, failure } from '../envelope';
 import { imagePreloadLink } from '../markup';
+import { firstScreenLocale, translations, withFirstScreen } from '../routing/firstScreen';
 import { readManifest, routeChunkLinks } from '../routing/routeChunks';
 import { listFeed } from './feed';
+import { squareDrawsFirstScreen, squareScreenMarkup } from './squareScreen';
+
+/** The square's route name (its guard meta name and its translation file, src/routes/explore.ts). */
+const SQUARE_ROUTE = 'explore';
 
 const GUEST: Caller = { accountId: null, deviceId: null, token: null };
 
@@ -28,28 +38,39 @@ const GUEST: Caller = { accountId: null, deviceId: null, token: null };
 const routeOfPath = (path: string): FeedRoute | null =>
   (Object.keys(FEED_PATHS) as FeedRoute[]).find((route) => FEED_PATHS[route] === path) ?? null;
 
+/** The square's first page for an address: its tab, its query and a guest's first page of it. */
+interface SquareFirstPage {
+  readonly tab: feed.FeedTab;
+  readonly query: feed.FeedQuery;
+  readonly items: readonly ContentItem[];
+}
+
 /**
- * The preload links of the first covers of the square's page for the tab `tabName` and the query
- * `search` (`/explore[/:tab][?query]`): none for a first page without pictures, null for no such tab.
+ * The first page of the square's page for the tab `tabName` and the query `search`
+ * (`/explore[/:tab][?query]`), as a guest has it; null for no such tab.
  */
-export const squarePreloadsOf = async (
+export const squareFirstPageOf = async (
   ctx: ServerContext,
   tabName: string | undefined,
   search: string,
-): Promise<string | null> => {
+): Promise<SquareFirstPage | null> => {
   const tab = feed.squareTabOf(tabName);
   if (tab === null) return null;
   const query = feed.parseSquareSearch(tab, [...new URLSearchParams(search)]);
   const route = routeOfPath(query.path);
   if (route === null) return null;
   const page = await listFeed(ctx, GUEST, route, decodeBody(FeedRequest, query.params));
-  return feed
+  return { tab, query, items: page.items };
+};
+
+/** The preload links of a first page's first covers: none for a first page without pictures. */
+export const squarePreloadsOf = (items: readonly ContentItem[]): string =>
+  feed
     .phoneFirstRowPreloads(
-      page.items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
+      items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
     )
     .map(imagePreloadLink)
     .join('');
-};
 
 /**
  * The square's page and its epic modules (src/routes/explore.ts: `page`, and `modules`: the feed's
@@ -72,21 +93,44 @@ export const squarePageAddresses: readonly string[] = routing.SUPPORTED_LOCALES.
 
 /**
  * The square's addresses (with or without a language prefix) answer the built page with its first
- * covers' preloads in its head; where there is nothing to name, or the lookup fails, the page as
+ * covers' preloads and its code in its head and, for a tab `squareDrawsFirstScreen` names, its head and
+ * first cards drawn after the header band in the page's language (server/feed/squareScreen.ts); where there is nothing to name, or the lookup fails, the page as
  * the other addresses send it. Without a built client (`page` null) they are not found, as every
  * page is then.
  */
 export const squarePageRoutes = (app: FastifyInstance, ctx: ServerContext, page: string | null): void => {
   const chunks = page === null ? '' : routeChunkLinks(readManifest(ctx.config.webRoot), SQUARE_SOURCES, page);
+  const intlOf = translations(ctx.config.webRoot);
   const handler = async (req: FastifyRequest<{ Params: { tab?: string } }>, reply: FastifyReply) => {
     if (page === null) return reply.status(404).send(failure(CODES.notFound, 'no built client'));
-    const search = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
-    const covers = await squarePreloadsOf(ctx, req.params.tab, search).catch((err: unknown) => {
+    const [pathname = '', query = ''] = req.url.split('?');
+    const first = await squareFirstPageOf(ctx, req.params.tab, query).catch((err: unknown) => {
       req.log.warn({ err }, 'square page preloads');
       return null;
     });
-    if (covers === null) return sendPage(reply);
-    return sendPageWithHead(reply, page, covers + chunks, req.headers['if-none-match']);
+    if (first === null) return sendPage(reply);
+    // The covers before the page's own scripts and styles, its code after them.
+    const covers = withTagsFirst(page, squarePreloadsOf(first.items));
+    if (!squareDrawsFirstScreen(first.tab))
+      return sendPageWithHead(reply, covers, chunks, req.headers['if-none-match']);
+    const locale = firstScreenLocale(
+      pathname,
+      SQUARE_ROUTE,
+      req.headers.cookie,
+      req.headers['accept-language'],
+    );
+    const screen = squareScreenMarkup(
+      intlOf(locale, SQUARE_ROUTE),
+      locale,
+      first.tab,
+      first.query,
+      first.items,
+    );
+    const html = withFirstScreen(covers, locale, screen);
+    if (html === null) return sendPageWithHead(reply, covers, chunks, req.headers['if-none-match']);
+    // The page depends on the language cookie and the browser's languages: a cache must keep them apart.
+    void reply.header('vary', 'Cookie, Accept-Language');
+    return sendPageWithHead(reply, html, chunks, req.headers['if-none-match']);
   };
   for (const address of squarePageAddresses) app.get(address, handler);
 };

@@ -104,7 +104,7 @@ export const firstScreenLocale = (
  * The built translation files (`locales/<locale>/<file>.json`), read once each, as one formatter per
  * language and file; English fills a gap, as the client's catalogue does.
  */
-const translations = (webRoot: string) => {
+export const translations = (webRoot: string) => {
   const read = (locale: routing.Locale, file: string): Messages => {
     try {
       return JSON.parse(
@@ -130,7 +130,8 @@ const translations = (webRoot: string) => {
   };
 };
 
-const text = (intl: IntlShape, id: string, values?: Record<string, string | number>): string =>
+/** A message of the page's language, escaped for the markup. */
+export const text = (intl: IntlShape, id: string, values?: Record<string, string | number>): string =>
   escapeMarkup(intl.formatMessage({ id }, values));
 
 /** Create's banner (src/features/campaigns/CampaignBanner.tsx) for the time `nowMs`. */

@@ -27,7 +27,12 @@ const localeOfPath = (pathname: string): routing.Locale =>
 
 const NOT_FOUND_META = { name: 'notFound', requiresAuth: false } as const;
 
-const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
+/** Whether the router is still loading the document's first page (it then waits for its `firstScreen`). */
+interface FirstLoad {
+  pending: boolean;
+}
+
+const pageRoute = (ctx: RouteContext, route: AppRoute, first: FirstLoad): RouteObject => ({
   ...(route.path === '' ? { index: true } : { path: route.path }),
   handle: {
     titleId: route.titleId,
@@ -50,6 +55,7 @@ const pageRoute = (ctx: RouteContext, route: AppRoute): RouteObject => ({
     await loadOverlaysShown(ctx.store.getState());
     // Behind the login dialog the page's data is not asked for: a guest has no right to it yet.
     if (!outcome.gated) await route.load?.(ctx, params, url);
+    if (!outcome.gated && first.pending) await route.firstScreen?.(ctx, params, url);
     return outcome;
   },
   lazy: async () => {
@@ -77,19 +83,20 @@ const notFoundRoute = (ctx: RouteContext): RouteObject => ({
   errorElement: <RouteError />,
 });
 
-const pages = (ctx: RouteContext): RouteObject[] => [
-  ...APP_ROUTES.map((r) => pageRoute(ctx, r)),
+const pages = (ctx: RouteContext, first: FirstLoad): RouteObject[] => [
+  ...APP_ROUTES.map((r) => pageRoute(ctx, r, first)),
   notFoundRoute(ctx),
 ];
 
 export const createAppRouter = (ctx: RouteContext, navigator: Navigator) => {
+  const first: FirstLoad = { pending: true };
   const router = createBrowserRouter([
     {
       element: <RootLayout catalogue={ctx.catalogue} />,
       HydrateFallback: ShellFallback,
       errorElement: <RouteError />,
       children: [
-        ...pages(ctx),
+        ...pages(ctx, first),
         {
           // `/:lang/...` is a locale prefix only for a supported locale other than English.
           path: ':lang',
@@ -101,11 +108,14 @@ export const createAppRouter = (ctx: RouteContext, navigator: Navigator) => {
             }
             return null;
           },
-          children: pages(ctx),
+          children: pages(ctx, first),
         },
       ],
     },
   ]);
+  void whenRouterReady(router).then(() => {
+    first.pending = false;
+  });
   // Epics leave the page through the router, in the address's locale, instead of a full reload.
   navigator.attach((to) => {
     const locale = routing.splitLocalePath(router.state.location.pathname).locale ?? routing.DEFAULT_LOCALE;

@@ -1,6 +1,7 @@
 import { feed } from '../../domain/index.js';
 import { loadFeedModule, studioModules } from '../../infrastructure/app/registry';
 import { loadFeedPage } from '../../infrastructure/feed/commands';
+import { whenState } from '../../infrastructure/store/whenState';
 import { notFound, type AppRoute, type RouteContext } from './types';
 
 /**
@@ -15,6 +16,25 @@ const askFirstPage = ({ store }: RouteContext, tab: feed.FeedTab, url: URL): voi
   const query = feed.parseSquareSearch(tab, [...url.searchParams]);
   if (feed.selectFeedFor(store.getState().feed, query).status === 'idle')
     store.dispatch(loadFeedPage({ tab, query }));
+};
+
+/** How long the document's first square waits for its first page before React's first render. */
+const FIRST_PAGE_WAIT_MS = 3000;
+
+/**
+ * The document's first page waits for its list's first page (or its failure; 3 s at most): the server
+ * drew the page's head and first cards into its HTML (server/feed/squareScreen.ts; issue 22: on a phone
+ * the first card of a column is the largest paint), so React's first render puts the real cards where
+ * they are rather than a skeleton for a round trip.
+ */
+const firstPageSettled = async (
+  { store }: RouteContext,
+  tab: feed.FeedTab | null,
+  url: URL,
+): Promise<void> => {
+  if (tab === null) return;
+  const query = feed.parseSquareSearch(tab, [...url.searchParams]);
+  await whenState(store, (s) => feed.isFeedSettled(feed.selectFeedFor(s.feed, query)), FIRST_PAGE_WAIT_MS);
 };
 
 /**
@@ -37,6 +57,7 @@ export const exploreRoute: AppRoute = {
   load: async (_ctx, params) => {
     if (feed.squareTabOf(params['tab']) === null) throw notFound();
   },
+  firstScreen: (ctx, params, url) => firstPageSettled(ctx, feed.squareTabOf(params['tab']), url),
 };
 
 /**
@@ -58,6 +79,7 @@ export const exploreSectionRoutes: readonly AppRoute[] = feed.FEED_TABS.flatMap(
           modules: [loadFeedModule, ...studioModules],
           page: () => import('../features/feed/pages/ExplorePage'),
           start: (ctx: RouteContext, _params: unknown, url: URL) => askFirstPage(ctx, tab, url),
+          firstScreen: (ctx: RouteContext, _params: unknown, url: URL) => firstPageSettled(ctx, tab, url),
         },
       ];
 });

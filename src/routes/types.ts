@@ -34,6 +34,12 @@ export interface AppRoute {
    */
   readonly start?: (ctx: RouteContext, params: Params, url: URL) => void;
   readonly load?: (ctx: RouteContext, params: Params, url: URL) => Promise<void>;
+  /**
+   * What the document's first page also waits for before React's first render, after `load` (issue 22:
+   * the server drew the page's first screen into its HTML, which stays painted until that render, so the
+   * render puts the real one in its place rather than a skeleton); a later navigation does not wait.
+   */
+  readonly firstScreen?: (ctx: RouteContext, params: Params, url: URL) => Promise<void>;
 }
 
 /** Thrown by a loader for an id that does not exist: the router shows the not-found page. */

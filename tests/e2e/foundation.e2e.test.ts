@@ -204,7 +204,7 @@ describe('theme and delivery', () => {
     }
   });
 
-  it("draws Create's banner and first fields, pricing's head and a detail page's work from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
+  it("draws Create's banner and first fields, pricing's head, a detail page's work and the square's head and first cards from the HTML before the app's scripts, where the page then draws them (issue 22: largest paint)", async () => {
     const boxesOf = (page: Page, selectors: readonly string[]) =>
       page.evaluate(
         (list) =>
@@ -222,6 +222,20 @@ describe('theme and delivery', () => {
     const PRICING = ['.billing-title', '.billing-subtitle'];
     // A detail page's work, in its frame (an artwork's sized to the picture).
     const WORK = ['.detail-media', '.detail-media-image'];
+    // The square's heading, tabs and selects; its first cards are compared as a row (below).
+    const SQUARE = ['.square-heading', '.ui-tabs-list', '.square-controls'];
+    /** The boxes of the cards at the top of the square's columns, left to right. */
+    const firstRowOf = (page: Page) =>
+      page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('.square-card')]
+          .map((e) => e.getBoundingClientRect())
+          .filter((r) => r.width > 0);
+        const top = Math.min(...boxes.map((r) => r.y));
+        return boxes
+          .filter((r) => r.y === top)
+          .map((r) => [r.x, r.y, r.width, r.height].join(' '))
+          .sort();
+      });
     const cases = [
       { address: '/', locale: 'en-US', width: 390, selectors: CREATE, ready: 'prompt' },
       { address: '/ar/create', locale: 'ar', width: 390, selectors: CREATE, ready: 'prompt' },
@@ -232,6 +246,9 @@ describe('theme and delivery', () => {
       { address: '/pricing', locale: 'en-US', width: 1280, selectors: PRICING, ready: 'pricing' },
       { address: '/artwork/art-005', locale: 'en-US', width: 390, selectors: WORK, ready: 'artwork-image' },
       { address: '/ar/models/mdl-002', locale: 'ar', width: 1280, selectors: WORK, ready: 'model-detail' },
+      { address: '/explore', locale: 'en-US', width: 390, selectors: SQUARE, ready: 'feed-card' },
+      { address: '/ar/explore', locale: 'ar', width: 390, selectors: SQUARE, ready: 'feed-card' },
+      { address: '/explore/video', locale: 'en-US', width: 1280, selectors: SQUARE, ready: 'feed-card' },
     ];
     for (const c of cases) {
       const viewport = { width: c.width, height: 800 };
@@ -241,6 +258,7 @@ describe('theme and delivery', () => {
       await before.route('**/assets/*.js', (r) => r.abort());
       await before.goto(f.url + c.address);
       const drawn = await boxesOf(before, c.selectors);
+      const drawnRow = await firstRowOf(before);
       await before.screenshot({
         path: shotFile(`foundation-first-screen${c.address.replace(/[/?=]/g, '-')}-${c.width}`),
       });
@@ -248,11 +266,17 @@ describe('theme and delivery', () => {
       const full = await f.browser.newContext({ locale: c.locale, viewport });
       const after = await full.newPage();
       await after.goto(f.url + c.address);
-      await after.getByTestId(c.ready).waitFor();
+      await after.getByTestId(c.ready).first().waitFor();
       // The same words at the same place: nothing moves when React draws the page, and the paint the
       // browser measured first stays the largest.
       expect(drawn.every((b) => !b.endsWith('missing') && !b.includes(' 0 0'))).toBe(true);
       expect(await boxesOf(after, c.selectors), c.address).toEqual(drawn);
+      // The square's first row: one card per column (two on a phone, four at 1280 px), each where and as tall
+      // as the masonry places it.
+      if (c.selectors === SQUARE) {
+        expect(drawnRow, c.address).toHaveLength(c.width < 780 ? 2 : 4);
+        expect(await firstRowOf(after), c.address).toEqual(drawnRow);
+      }
       await full.close();
     }
     // A guest who chose Japanese on an earlier visit (kept by the browser, unseen by the server): the

@@ -205,7 +205,8 @@ describe('end to end: the square shows covers at their size in a modern format (
     let holding = true;
     await page.route('**/img/**', (route) => (holding ? void held.push(route) : route.continue()));
     const feedAnswer = page.waitForResponse((r) => r.url().includes('/square/v3/recommend'));
-    await page.goto(f.url + '/explore');
+    // Not until 'load': the first covers the page's HTML draws are held too.
+    await page.goto(f.url + '/explore', { waitUntil: 'domcontentloaded' });
     const items = ((await (await feedAnswer).json()) as { data: { items: FeedItem[] } }).data.items;
     const colourOf = new Map(items.map((i) => [i.id, i.cover?.color]));
     const cards = page.getByTestId('feed-card');

@@ -9,14 +9,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { campaigns, details, feed, format, tasks } from '../../domain/index.js';
-import { ITEM_DETAIL_PATH, MODEL_DETAIL_PATH } from '../../infrastructure/contract/feed';
+import { FEED_CARD_TYPES, ITEM_DETAIL_PATH, MODEL_DETAIL_PATH } from '../../infrastructure/contract/feed';
 import { SQUARE_SOURCES } from '../../server/feed/preload';
 import { firstAcceptedLanguage, firstScreenAddresses } from '../../server/routing/firstScreen';
 import { startTestServer, type TestServer } from '../support/server';
 
 const PAGE = `<!doctype html>
 <html lang="en" data-theme="dark">
-  <head><title>Atelier</title></head>
+  <head><title>Atelier</title><script type="module" crossorigin src="/assets/index.js"></script></head>
   <body>
     <div id="root">
       <div class="boot" aria-busy="true">
@@ -55,6 +55,20 @@ const banner = (title: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** The square's head and card words (the explore route's file), the named ones given, the rest from their ids. */
+const square = (words: { title: string; recommend: string; sort: string; time: string }) => ({
+  'explore.title': literal(words.title),
+  'explore.tabs': literal('Tabs'),
+  'feed.sort': literal(words.sort),
+  'feed.time': literal(words.time),
+  ...Object.fromEntries(
+    feed.FEED_TABS.map((t) => [`feed.tab.${t}`, literal(t === 'recommend' ? words.recommend : t)]),
+  ),
+  ...Object.fromEntries(['recommend', 'hot', 'new'].map((o) => [`feed.sort.${o}`, literal(`sort ${o}`)])),
+  ...Object.fromEntries(feed.TIME_FILTERS.map((t) => [`feed.time.${t}`, literal(`time ${t}`)])),
+  ...Object.fromEntries(FEED_CARD_TYPES.recommend.map((c) => [`feed.card.${c}`, literal(`<${c}>`)])),
+});
+
 const FILES: Record<string, Record<string, unknown>> = {
   'en/home.json': banner(
     'Your ideas, made real',
@@ -75,6 +89,13 @@ const FILES: Record<string, Record<string, unknown>> = {
     'billing.pricing.subtitle': literal('مهام أكثر في الوقت نفسه.'),
   },
   'ja/home.json': banner('アイデアを形に'),
+  'en/explore.json': square({
+    title: 'Explore the square',
+    recommend: 'For you',
+    sort: 'Sort',
+    time: 'Time',
+  }),
+  'ar/explore.json': square({ title: 'استكشف الساحة', recommend: 'لك', sort: 'الترتيب', time: 'الوقت' }),
   // A translation that carries markup must reach the page as text.
   'de/pricing.json': {
     'billing.pricing.title': literal('<img src=x onerror=alert(1)>Mitgliedschaft'),
@@ -249,8 +270,82 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
       expect((await page(s, address)).html, address).toContain('boot-first');
     const settings = await page(s, '/settings');
     expect(settings.html).toBe(PAGE);
-    // The square draws nothing (its first covers are preloaded: below).
-    expect((await page(s, '/explore')).html).not.toContain('boot-first');
+    // The square's tabs with filters or a create entry draw nothing (their first covers are preloaded: below).
+    for (const tab of ['model', 'post', 'workflow'])
+      expect((await page(s, `/explore/${tab}`)).html, tab).not.toContain('boot-first');
+  });
+
+  it("draws the square's head and the first card of each column where the page draws them, in the page's language (issue 22)", async () => {
+    const recommend = feed.parseSquareSearch('recommend', []);
+    const r = await fetch(
+      `${s.baseUrl}${recommend.path}?${new URLSearchParams({ offset: '0', order_by: recommend.params.order_by }).toString()}`,
+    );
+    const items = (
+      (await r.json()) as {
+        data: {
+          items: {
+            id: string;
+            title: string;
+            card_type: string;
+            author: { id: string; name: string };
+            cover: { url: string; width: number; height: number } | null;
+          }[];
+        };
+      }
+    ).data.items;
+    expect(items.length).toBeGreaterThanOrEqual(feed.MAX_COLUMNS);
+    const square = await page(s, '/explore', { 'accept-language': 'en' });
+    const [, lang, screen = ''] = screenOf(square.html) ?? [];
+    expect(lang).toBe('en');
+    expect(square.headers.get('vary')).toMatch(/Accept-Language/);
+    // The head: title, the tabs with the current one marked, the sort and time as the address has them.
+    expect(screen).toContain('<h1 class="square-heading">Explore the square</h1>');
+    expect(screen).toContain('<a class="ui-tabs-tab" href="/explore" aria-current="page">For you</a>');
+    expect(screen).toContain('<a class="ui-tabs-tab" href="/explore/model">model</a>');
+    expect(screen).toContain(
+      `<span class="ui-field-label">Sort</span><button type="button" class="ui-select-trigger" disabled><span>sort ${recommend.params.order_by}</span>`,
+    );
+    expect(screen).toContain(`<span>time ${recommend.params.timeType}</span>`);
+    // One card per column the masonry can have, in the first page's order, each as tall as its cover's ratio.
+    const cards = [
+      ...screen.matchAll(
+        /<article class="square-card square-first-card" style="--cover-ratio: ([\d.]+)">([\s\S]*?)<\/article>/g,
+      ),
+    ];
+    expect(cards).toHaveLength(feed.MAX_COLUMNS);
+    cards.forEach(([, ratio, card = ''], i) => {
+      const item = items[i]!;
+      expect(Number(ratio)).toBe(feed.coverRatioOf(item.cover));
+      expect(card).toContain(`title="${item.title}">${item.title}</a>`);
+      expect(card).toContain(`<span class="square-type">&lt;${item.card_type}&gt;</span>`);
+      expect(card).toContain(`<span dir="auto" class="square-author-name">${item.author.name}</span>`);
+      if (item.cover === null) return;
+      const drawn = feed.firstRowPictureOf(item.cover);
+      expect(card).toContain(
+        `<source type="image/avif" srcset="${drawn.sources[0]!.srcSet}" sizes="${drawn.sizes}">`,
+      );
+      // A phone's two columns load at once, first in line; the others lazily, as only wider windows show them.
+      expect(card).toContain(
+        i < feed.MIN_COLUMNS ? 'loading="eager" fetchpriority="high"' : 'loading="lazy"',
+      );
+    });
+    // The covers' preloads come before the page's own scripts; the page's code after them.
+    expect(square.html.indexOf('<link rel="preload" as="image"')).toBeLessThan(
+      square.html.indexOf('<script type="module"'),
+    );
+    expect(square.html.indexOf('<link rel="modulepreload"')).toBeGreaterThan(
+      square.html.indexOf('<script type="module"'),
+    );
+    // Arabic: the page right to left, the words in Arabic; another tab marks its own.
+    const ar = await page(s, '/ar/explore/video');
+    expect(ar.html).toContain('<html lang="ar" dir="rtl"');
+    const [, arLang, arScreen = ''] = screenOf(ar.html) ?? [];
+    expect(arLang).toBe('ar');
+    expect(arScreen).toContain('<h1 class="square-heading">استكشف الساحة</h1>');
+    expect(arScreen).toContain(
+      '<a class="ui-tabs-tab" href="/ar/explore/video" aria-current="page">video</a>',
+    );
+    expect(arScreen).toContain('<span class="ui-field-label">الترتيب</span>');
   });
 
   it("names the square's first two covers in its head, as a guest's first page has them, for phones, and its code (issue 22)", async () => {

@@ -49,14 +49,17 @@ import {
   SunIcon,
 } from './icons';
 import styles from './Shell.module.css';
-// The first screen the server draws into the page's HTML for Create, pricing and the detail pages
-// (server/routing/firstScreen.ts, server/details/preload.ts) paints before any script: the rules of what it
+// The first screen the server draws into the page's HTML for Create, pricing, the detail pages and the square
+// (server/routing/firstScreen.ts, server/details/preload.ts, server/feed/squareScreen.ts) paints before any script: the rules of what it
 // draws ride in the shell's stylesheet.
 import '../../features/campaigns/CampaignBanner.css';
 import '../../features/billing/PageHead.css';
 import '../../features/tasks/create/CreateHead.css';
 import '../../features/details/DetailHead.css';
 import '../../ui/FieldBase.css';
+import '../../ui/SelectBase.css';
+import '../../ui/TabsBase.css';
+import '../../features/feed/SquareHead.css';
 import { LazyHosts } from './LazyHosts';
 import { useHeaderFit } from './useHeaderFit';
 import { useChatEnabled, useCoins, useTheme, useUser } from './useShell';

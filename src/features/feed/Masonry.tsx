@@ -49,7 +49,10 @@ const MuteUndoToasts = () => {
 
 /** Cards rendered beyond the window, per column, above and below. */
 const OVERSCAN = 1;
-/** A card's body under its cover (title, author, statistics), in rem: one value for CSS and layout. */
+/**
+ * A card's body under its cover (title, author, statistics), in rem: one value for CSS and layout (the
+ * server's drawn first cards take the same, src/features/feed/SquareHead.css `--card-meta`).
+ */
 export const CARD_META_REM = 6.5;
 /** The placeholder card at a column's end while the next page loads, in px. */
 const SKELETON_PX = 240;
@@ -61,10 +64,7 @@ const rootFontPx = (): number =>
 
 /** The height of each card of a column, in px: its cover at the column's width, then the body. */
 const heightsOf = (cards: readonly feed.FeedCard[], width: number, metaPx: number): number[] =>
-  cards.map((c) => {
-    const ratio = c.cover ? c.cover.height / c.cover.width : 1;
-    return Math.round(width * (feed.cardHeight(ratio) - feed.CARD_META_HEIGHT) + metaPx);
-  });
+  cards.map((c) => Math.round(width * feed.coverRatioOf(c.cover ?? null) + metaPx));
 
 /**
  * One column as a window-scrolled virtual list (@tanstack/react-virtual): only the cards near the

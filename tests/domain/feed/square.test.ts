@@ -284,3 +284,49 @@ describe('a phone’s first row of the square, named in the page’s head (issue
     );
   });
 });
+
+describe('the square’s first cards, drawn by the server before the page’s scripts (issue 22)', () => {
+  const cover = (name: string, width = 320) => ({ url: `/blobs/community/covers/${name}.png`, width });
+
+  it('a cover stands as tall as its ratio says, bounded, computed exactly (3:4 is 0.75), and square without a cover', () => {
+    expect(feed.coverRatioOf({ width: 4, height: 3 })).toBe(0.75);
+    expect(feed.coverRatioOf({ width: 100, height: 1000 })).toBe(feed.RATIO_MAX);
+    expect(feed.coverRatioOf({ width: 1000, height: 10 })).toBe(feed.RATIO_MIN);
+    expect(feed.coverRatioOf({ width: 0, height: 100 })).toBe(1);
+    expect(feed.coverRatioOf(null)).toBe(1);
+  });
+
+  it('property: the cover and the body make the card’s height (cardHeight), and the cover stays within its bounds', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 8000 }), fc.integer({ min: 1, max: 8000 }), (width, height) => {
+        const r = feed.coverRatioOf({ width, height });
+        expect(r).toBeGreaterThanOrEqual(feed.RATIO_MIN);
+        expect(r).toBeLessThanOrEqual(feed.RATIO_MAX);
+        expect(r + feed.CARD_META_HEIGHT).toBeCloseTo(feed.cardHeight(height / width), 12);
+      }),
+    );
+  });
+
+  it('a drawn cover takes the file its phone preload named, and is about a column wide elsewhere', () => {
+    const c = cover('a');
+    const drawn = feed.firstRowPictureOf(c);
+    const [preload] = feed.phoneFirstRowPreloads([c]);
+    expect(drawn.sources[0]).toEqual({ type: preload!.type, srcSet: preload!.srcSet });
+    // Where the preload applies (phones), the drawn picture's sizes are the preload's.
+    expect(
+      drawn.sizes.startsWith(
+        `(max-width: 639.98px) calc(50vw - 16px), (max-width: 779.98px) calc(50vw - 28px)`,
+      ),
+    ).toBe(true);
+    expect(drawn.sizes.endsWith(', 300px')).toBe(true);
+    expect(drawn.src).toBe(c.url);
+  });
+
+  it('the document’s first square waits for its list’s answer: a page or its failure, not an idle or loading list', () => {
+    const list = { queryKey: 'k', items: [], offset: 0, hasMore: true };
+    expect(feed.isFeedSettled({ status: 'idle' })).toBe(false);
+    expect(feed.isFeedSettled({ status: 'loading', requestedOffset: 0, ...list })).toBe(false);
+    expect(feed.isFeedSettled({ status: 'loaded', ...list })).toBe(true);
+    expect(feed.isFeedSettled({ status: 'error', code: 500, failedOffset: 0, ...list })).toBe(true);
+  });
+});
