@@ -87,6 +87,8 @@ export interface ImagePreload {
   readonly sizes: string;
   /** A media query the window must meet (the link is ignored elsewhere); none: every window. */
   readonly media?: string;
+  /** First in line (the default), or after everything else (a file the page needs later). */
+  readonly priority?: 'high' | 'low';
 }
 
 /**
@@ -94,8 +96,8 @@ export interface ImagePreload {
  * sizes the page's `<picture>` will use, so the page takes the preloaded file (a detail page's
  * work, server/details/preload.ts; the square's first covers, server/feed/preload.ts).
  */
-export const imagePreloadLink = ({ type, srcSet, sizes, media }: ImagePreload): string =>
+export const imagePreloadLink = ({ type, srcSet, sizes, media, priority = 'high' }: ImagePreload): string =>
   `<link rel="preload" as="image" type="${escapeMarkup(type)}" ` +
   `imagesrcset="${escapeMarkup(srcSet)}" imagesizes="${escapeMarkup(sizes)}" ` +
   (media === undefined ? '' : `media="${escapeMarkup(media)}" `) +
-  'fetchpriority="high">';
+  `fetchpriority="${priority}">`;

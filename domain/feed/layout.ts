@@ -5,7 +5,7 @@
  * the column count stays the same. Muted cards keep their slot in the plan (the view skips them),
  * so muting one never moves the cards after it to other columns.
  */
-import { pictureOf, type PictureSet } from '../images/rules.js';
+import { pictureOf, type MadeVariants, type PictureSet } from '../images/rules.js';
 
 /** What placement needs of a card: its key and its cover's height over its width. */
 export interface Placeable {
@@ -120,13 +120,14 @@ export interface FirstRowPreload {
  * layout): placement puts the first cards one per column (`placeCards` into empty columns), so
  * on a phone (two columns) the first two cards' covers, each as its card's first-in-column
  * `<picture>` asks for it (its first source, AVIF, over the ladder of a phone's column), only
- * where the window is a phone's. A card without a cover or one without variants names nothing.
+ * where the window is a phone's. A card without a cover or one without variants names nothing; a
+ * variant already made (`made`) is named by its immutable address, as the drawn picture names it.
  */
 export const phoneFirstRowPreloads = (
-  covers: readonly ({ readonly url: string; readonly width: number } | null)[],
+  covers: readonly ({ readonly url: string; readonly width: number; readonly made?: MadeVariants } | null)[],
 ): readonly FirstRowPreload[] =>
   covers.slice(0, 2).flatMap((cover) => {
-    const first = cover === null ? undefined : pictureOf(cover.url, PHONE_COLUMN_PX, cover.width).sources[0];
+    const first = cover === null ? undefined : firstRowPictureOf(cover).sources[0];
     return first === undefined
       ? []
       : [
@@ -152,5 +153,8 @@ export const FIRST_ROW_SIZES = `(max-width: 639.98px) calc(50vw - 16px), (max-wi
  * card of a column): the ladder and first source of `phoneFirstRowPreloads`, so the drawn picture takes the
  * preloaded file on a phone, and the FIRST_ROW_SIZES of every window.
  */
-export const firstRowPictureOf = (cover: { readonly url: string; readonly width: number }): PictureSet =>
-  pictureOf(cover.url, PHONE_COLUMN_PX, cover.width, FIRST_ROW_SIZES);
+export const firstRowPictureOf = (cover: {
+  readonly url: string;
+  readonly width: number;
+  readonly made?: MadeVariants;
+}): PictureSet => pictureOf(cover.url, PHONE_COLUMN_PX, cover.width, FIRST_ROW_SIZES, cover.made);

@@ -141,18 +141,27 @@ export const descriptorWidth = (ladderWidth: VariantWidth, intrinsicWidth?: numb
     : ladderWidth;
 
 /**
+ * The immutable address (`hashedVariantPath`) of an original's variant already made, or null: what a
+ * page the server writes may name instead of the stable address, whose answer is a redirect to it (one
+ * round trip fewer for the page's first pictures, server/feed/squareScreen.ts).
+ */
+export type MadeVariants = (width: VariantWidth, format: VariantFormat) => string | null;
+const NONE_MADE: MadeVariants = () => null;
+
+/**
  * The `<picture>` of the original at `url` shown at most `cssWidth` px wide: AVIF then WebP sources
  * over the ladder (each width once, `320w`), the original as the fallback. `sizes` says how wide
  * it is shown where that depends on the window (`(max-width: 899.98px) 100vw, 60vw`); by default,
  * exactly `cssWidth` px. An address with no variants (another site, a data URL, a blob URL of a
  * local file) has no sources, and neither has an animation (a GIF: a variant would be its first
- * frame, a still): the original is shown.
+ * frame, a still): the original is shown. A variant `made` names is named by its immutable address.
  */
 export const pictureOf = (
   url: string,
   cssWidth: number,
   intrinsicWidth?: number,
   sizes: string = sizesFor(cssWidth),
+  made: MadeVariants = NONE_MADE,
 ): PictureSet => {
   const widths = ladderFor(cssWidth, intrinsicWidth);
   const sources = !hasVariants(url)
@@ -160,7 +169,10 @@ export const pictureOf = (
     : VARIANT_FORMATS.map((format) => ({
         type: VARIANT_MIME[format],
         srcSet: widths
-          .map((w) => `${variantUrl(url, w, format) ?? ''} ${descriptorWidth(w, intrinsicWidth)}w`)
+          .map(
+            (w) =>
+              `${made(w, format) ?? variantUrl(url, w, format) ?? ''} ${descriptorWidth(w, intrinsicWidth)}w`,
+          )
           .join(', '),
       }));
   return { src: url, sources, sizes };

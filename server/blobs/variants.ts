@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import * as images from '../../domain/images/index.js';
 import type { ServerContext } from '../context';
 import { CODES, failure } from '../envelope';
-import { isSafeKey } from './store';
+import { isSafeKey, type BlobStore } from './store';
 
 /** The largest original a variant is made of (a decompression bomb is refused, not decoded). */
 export const MAX_VARIANT_INPUT_PIXELS = 8192 * 8192;
@@ -36,6 +36,34 @@ export const variantKey = (hash: string, width: images.VariantWidth, format: ima
 /** The original's content hash as the addresses carry it (128 bits of SHA-256, hex). */
 export const contentHash = (bytes: Uint8Array): string =>
   createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+
+/**
+ * The variants of the original at `url` (among `widths`, in every format) already made, by their immutable
+ * addresses: a page the server writes may name those rather than the stable address, whose answer is a
+ * redirect to them (server/feed/squareScreen.ts: one round trip fewer for the square's first covers). Read
+ * from the store: the original's content hash, then each variant's presence; none while the original is
+ * not stored, or for an address with a query.
+ */
+export const madeVariantsOf = async (
+  blobs: BlobStore,
+  url: string,
+  widths: readonly images.VariantWidth[],
+): Promise<images.MadeVariants> => {
+  const original = images.originalOf(url);
+  const bytes = original === null || original.query !== '' ? null : await blobs.get(original.key);
+  if (bytes === null) return () => null;
+  const hash = contentHash(bytes);
+  const made = new Set<string>();
+  await Promise.all(
+    widths.flatMap((width) =>
+      images.VARIANT_FORMATS.map(async (format) => {
+        if ((await blobs.stat(variantKey(hash, width, format))) !== null) made.add(`${width}.${format}`);
+      }),
+    ),
+  );
+  return (width, format) =>
+    made.has(`${width}.${format}`) ? images.hashedVariantPath(hash, width, format) : null;
+};
 
 /** Why a variant cannot be had: its HTTP status, code and message. */
 class VariantRefused extends Error {

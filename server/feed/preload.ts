@@ -12,7 +12,8 @@
  * unknown tab, a lookup that fails) sends the page as it is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { feed, routing } from '../../domain/index.js';
+import { feed, images, routing } from '../../domain/index.js';
+import { madeVariantsOf } from '../blobs/variants';
 import {
   FEED_PATHS,
   FeedRequest,
@@ -43,6 +44,8 @@ interface SquareFirstPage {
   readonly tab: feed.FeedTab;
   readonly query: feed.FeedQuery;
   readonly items: readonly ContentItem[];
+  /** The variants already made of the first covers a phone shows (one per column), by item. */
+  readonly made: readonly images.MadeVariants[];
 }
 
 /**
@@ -60,17 +63,44 @@ export const squareFirstPageOf = async (
   const route = routeOfPath(query.path);
   if (route === null) return null;
   const page = await listFeed(ctx, GUEST, route, decodeBody(FeedRequest, query.params));
-  return { tab, query, items: page.items };
+  const made = await Promise.all(
+    page.items
+      .slice(0, feed.MIN_COLUMNS)
+      .map((item) =>
+        item.cover === null
+          ? () => null
+          : madeVariantsOf(
+              ctx.blobs,
+              item.cover.url,
+              images.ladderFor(feed.PHONE_COLUMN_PX, item.cover.width),
+            ),
+      ),
+  );
+  return { tab, query, items: page.items, made };
 };
 
-/** The preload links of a first page's first covers: none for a first page without pictures. */
-export const squarePreloadsOf = (items: readonly ContentItem[]): string =>
-  feed
-    .phoneFirstRowPreloads(
-      items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null)),
-    )
+/**
+ * The preload links of a first page's first covers: none for a first page without pictures. A variant
+ * already made is named by its immutable address, first in line (the drawn card's picture takes it without
+ * the stable address's redirect); the stable address then follows at low priority, so its redirect is in
+ * the browser's cache when the page's own card asks for it, and the card shows its cover at once.
+ */
+export const squarePreloadsOf = ({ items, made }: SquareFirstPage): string => {
+  const covers = items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null));
+  const stable = feed.phoneFirstRowPreloads(covers);
+  const direct = feed.phoneFirstRowPreloads(
+    covers.map((cover, i) => (cover === null ? null : { ...cover, made: made[i] ?? (() => null) })),
+  );
+  return direct
+    .flatMap((preload, i) => {
+      const later = stable[i];
+      return later === undefined || later.srcSet === preload.srcSet
+        ? [preload]
+        : [preload, { ...later, priority: 'low' as const }];
+    })
     .map(imagePreloadLink)
     .join('');
+};
 
 /**
  * The square's page and its epic modules (src/routes/explore.ts: `page`, and `modules`: the feed's
@@ -110,7 +140,7 @@ export const squarePageRoutes = (app: FastifyInstance, ctx: ServerContext, page:
     });
     if (first === null) return sendPage(reply);
     // The covers before the page's own scripts and styles, its code after them.
-    const covers = withTagsFirst(page, squarePreloadsOf(first.items));
+    const covers = withTagsFirst(page, squarePreloadsOf(first));
     if (!squareDrawsFirstScreen(first.tab))
       return sendPageWithHead(reply, covers, chunks, req.headers['if-none-match']);
     const locale = firstScreenLocale(
@@ -125,6 +155,7 @@ export const squarePageRoutes = (app: FastifyInstance, ctx: ServerContext, page:
       first.tab,
       first.query,
       first.items,
+      first.made,
     );
     const html = withFirstScreen(covers, locale, screen);
     if (html === null) return sendPageWithHead(reply, covers, chunks, req.headers['if-none-match']);

@@ -52,7 +52,13 @@ const tabsMarkup = (intl: IntlShape, locale: routing.Locale, current: feed.FeedT
  * One card as FeedCard and CardMeta draw it: its cover (the first-row picture, over its colour) and type,
  * its title and its author; the like row and the actions come with the page's own card.
  */
-const cardMarkup = (intl: IntlShape, locale: routing.Locale, item: ContentItem, column: number): string => {
+const cardMarkup = (
+  intl: IntlShape,
+  locale: routing.Locale,
+  item: ContentItem,
+  column: number,
+  made: images.MadeVariants,
+): string => {
   const detail = escapeMarkup(
     routing.localizedPath(
       locale,
@@ -68,7 +74,7 @@ const cardMarkup = (intl: IntlShape, locale: routing.Locale, item: ContentItem, 
   const picture =
     cover === null
       ? ''
-      : pictureMarkup(feed.firstRowPictureOf(cover), {
+      : pictureMarkup(feed.firstRowPictureOf({ url: cover.url, width: cover.width, made }), {
           alt: '',
           width: cover.width,
           height: cover.height,
@@ -94,7 +100,8 @@ const cardMarkup = (intl: IntlShape, locale: routing.Locale, item: ContentItem, 
 /**
  * The square's head and its first cards for the tab `tab`, its query and a guest's first page `items`, in
  * the page's language (`intl`, `locale`), after the header band as the page draws them: no cards for an
- * empty first page (the page shows its empty state there).
+ * empty first page (the page shows its empty state there). A cover's variants already made (`made`, by
+ * item) are named by their immutable addresses, as the page's preloads name them.
  */
 export const squareScreenMarkup = (
   intl: IntlShape,
@@ -102,6 +109,7 @@ export const squareScreenMarkup = (
   tab: feed.FeedTab,
   query: feed.FeedQuery,
   items: readonly ContentItem[],
+  made: readonly images.MadeVariants[] = [],
 ): string =>
   '<div class="boot-main"><div class="square-page">' +
   `<div class="square-heading-row"><h1 class="square-heading">${text(intl, 'explore.title')}</h1></div>` +
@@ -115,7 +123,7 @@ export const squareScreenMarkup = (
     : '<div class="square-masonry"><div class="square-first"><div class="square-first-columns">' +
       items
         .slice(0, FIRST_ROW)
-        .map((item, column) => cardMarkup(intl, locale, item, column))
+        .map((item, column) => cardMarkup(intl, locale, item, column, made[column] ?? (() => null)))
         .join('') +
       '</div></div></div>') +
   '</div></div>';

@@ -346,6 +346,26 @@ describe("the first screen in the page's HTML (issue 22: largest paint before an
       '<a class="ui-tabs-tab" href="/ar/explore/video" aria-current="page">video</a>',
     );
     expect(arScreen).toContain('<span class="ui-field-label">الترتيب</span>');
+    // A variant already made is named by its immutable address (no redirect for the first cover), first in
+    // line; the stable address follows at low priority, for the page's own card. (The video tab's: the
+    // recommend tab's first covers stay unmade for the test below.)
+    const before =
+      (await page(s, '/explore/video')).html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(before).toHaveLength(2);
+    const firstSet = /imagesrcset="([^"]+)"/.exec(before[0]!)?.[1] ?? '';
+    const stable = firstSet.split(', ')[1]!.split(' ')[0]!;
+    const made = await fetch(s.baseUrl + stable, { redirect: 'manual' });
+    expect(made.status).toBe(302);
+    const hashed = made.headers.get('location')!;
+    const again = await page(s, '/explore/video', { 'accept-language': 'en' });
+    const links = again.html.match(/<link rel="preload" as="image"[^>]*>/g) ?? [];
+    expect(links).toHaveLength(3);
+    expect(links[0]).toContain(`${hashed} `);
+    expect(links[0]).not.toContain(`${stable} `);
+    expect(links[0]).toContain('fetchpriority="high"');
+    expect(links[1]).toContain(`${stable} `);
+    expect(links[1]).toContain('fetchpriority="low"');
+    expect(screenOf(again.html)?.[2]).toContain(`srcset="${firstSet.replace(stable, hashed)}"`);
   });
 
   it("names the square's first two covers in its head, as a guest's first page has them, for phones, and its code (issue 22)", async () => {
