@@ -6,10 +6,12 @@
  * tab, its sort, time and filters, read as the page reads them: `feed.parseSquareSearch`) and the
  * order is everyone's (a guest's page is asked for; only the like and follow marks differ for a
  * person), so the page it sends preloads the covers `feed.phoneFirstRowPreloads` names, each where
- * the window is a phone's: the browser fetches them beside the scripts, and the cards take the
- * preloaded files when they render; and it names the page's own code (server/routing/routeChunks.ts),
- * which the router would ask for only once the entry has run. Anything that does not resolve (an
- * unknown tab, a lookup that fails) sends the page as it is.
+ * the window is a phone's, before the page's own scripts (a cover whose variants are made by its
+ * immutable address, the stable one after it at low priority); it draws the square's head and first
+ * cards for the tabs that have them (server/feed/squareScreen.ts), whose pictures take those files;
+ * and it names the page's own code (server/routing/routeChunks.ts), which the router would ask for
+ * only once the entry has run. Anything that does not resolve (an unknown tab, a lookup that fails)
+ * sends the page as it is.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { feed, images, routing } from '../../domain/index.js';
