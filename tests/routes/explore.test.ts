@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { evolve, feed, initialRootState, routing } from '../../domain/index.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { evolve, feed, initialRootState, routing, type RootState } from '../../domain/index.js';
 import { loadFeedPage } from '../../infrastructure/feed/commands';
 import { exploreRoute, exploreSectionRoutes } from '../../src/routes/explore';
 import { contextOver } from './support';
@@ -86,5 +86,55 @@ describe('the square addresses (spec §2 explore sections with tag paths)', () =
     expect(atSection.dispatched).toEqual([
       loadFeedPage({ tab: 'video', query: feed.parseSquareSearch('video', []) }),
     ]);
+  });
+});
+
+const step = (s: RootState, a: unknown) => evolve(s, a as { readonly type: string });
+/** Whether `p` has settled once the microtasks queued so far have run. */
+const settled = async (p: Promise<unknown>) => {
+  let done = false;
+  void p.then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
+};
+
+describe("the document's first square waits for its first page before React's first render (issue 22: the server drew its first cards)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('waits while the list is idle or loading, and goes on with its page or its failure', async () => {
+    vi.useFakeTimers();
+    const url = new URL('http://localhost/explore?sort=new');
+    const query = feed.parseSquareSearch('recommend', [...url.searchParams]);
+    const first = { ...query, params: { ...query.params, offset: 0 } };
+    for (const answer of [
+      feed.pageLoaded({ query: first, items: [], nextOffset: 20, hasMore: true }),
+      feed.pageFailed({ query: first, code: 500 }),
+    ]) {
+      const { ctx } = contextOver(initialRootState, step);
+      const waiting = exploreRoute.firstScreen!(ctx, {}, url);
+      expect(await settled(waiting)).toBe(false);
+      ctx.store.dispatch(feed.pageRequested({ query: first }));
+      expect(await settled(waiting)).toBe(false);
+      ctx.store.dispatch(answer);
+      expect(await settled(waiting), answer.type).toBe(true);
+    }
+  });
+
+  it('gives up after 3 s (virtual time): the page then shows its own loading state; a section path waits too', async () => {
+    vi.useFakeTimers();
+    const section = exploreSectionRoutes.find((r) => r.path === 'ai-video')!;
+    for (const [route, address] of [
+      [exploreRoute, '/explore'],
+      [section, '/ai-video'],
+    ] as const) {
+      const { ctx } = contextOver(initialRootState, step);
+      const waiting = route.firstScreen!(ctx, {}, new URL(`http://localhost${address}`));
+      await vi.advanceTimersByTimeAsync(2999);
+      expect(await settled(waiting), address).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await settled(waiting), address).toBe(true);
+    }
   });
 });
