@@ -1,3 +1,5 @@
+import type { images } from '../domain/index.js';
+
 /**
  * Text put into markup the server writes (the checkout page, the development outbox, the support
  * log viewer, sitemap.xml, a detail page's preload link): the five characters that could end a
@@ -17,13 +19,6 @@ export const escapeMarkup = (s: string): string => s.replace(/[&<>"']/g, (c) => 
 const attributes = (pairs: readonly (readonly [string, string | number])[]): string =>
   pairs.map(([name, value]) => ` ${name}="${escapeMarkup(String(value))}"`).join('');
 
-/** A picture's sources and its `<img>` (src/ui/Picture.tsx's shape). */
-export interface DrawnPicture {
-  readonly src: string;
-  readonly sources: readonly { readonly type: string; readonly srcSet: string }[];
-  readonly sizes: string;
-}
-
 /**
  * A picture the server draws into a page before its scripts (a detail page's work,
  * server/details/preload.ts; the square's first covers, server/feed/squareScreen.ts) as src/ui/Picture.tsx
@@ -31,7 +26,7 @@ export interface DrawnPicture {
  * line. One WebP set goes in the `<img>` itself, as Picture does.
  */
 export const pictureMarkup = (
-  set: DrawnPicture,
+  set: images.PictureSet,
   img: {
     readonly className?: string;
     readonly alt: string;

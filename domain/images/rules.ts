@@ -146,7 +146,8 @@ export const descriptorWidth = (ladderWidth: VariantWidth, intrinsicWidth?: numb
  * round trip fewer for the page's first pictures, server/feed/squareScreen.ts).
  */
 export type MadeVariants = (width: VariantWidth, format: VariantFormat) => string | null;
-const NONE_MADE: MadeVariants = () => null;
+/** No variant made (the stable addresses throughout). */
+export const NONE_MADE: MadeVariants = () => null;
 
 /**
  * The `<picture>` of the original at `url` shown at most `cssWidth` px wide: AVIF then WebP sources

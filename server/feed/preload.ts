@@ -70,7 +70,7 @@ export const squareFirstPageOf = async (
       .slice(0, feed.MIN_COLUMNS)
       .map((item) =>
         item.cover === null
-          ? () => null
+          ? images.NONE_MADE
           : madeVariantsOf(
               ctx.blobs,
               item.cover.url,
@@ -91,7 +91,7 @@ export const squarePreloadsOf = ({ items, made }: SquareFirstPage): string => {
   const covers = items.map((item) => (item.cover ? { url: item.cover.url, width: item.cover.width } : null));
   const stable = feed.phoneFirstRowPreloads(covers);
   const direct = feed.phoneFirstRowPreloads(
-    covers.map((cover, i) => (cover === null ? null : { ...cover, made: made[i] ?? (() => null) })),
+    covers.map((cover, i) => (cover === null ? null : { ...cover, made: made[i] ?? images.NONE_MADE })),
   );
   return direct
     .flatMap((preload, i) => {

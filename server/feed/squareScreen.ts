@@ -123,7 +123,7 @@ export const squareScreenMarkup = (
     : '<div class="square-masonry"><div class="square-first"><div class="square-first-columns">' +
       items
         .slice(0, FIRST_ROW)
-        .map((item, column) => cardMarkup(intl, locale, item, column, made[column] ?? (() => null)))
+        .map((item, column) => cardMarkup(intl, locale, item, column, made[column] ?? images.NONE_MADE))
         .join('') +
       '</div></div></div>') +
   '</div></div>';

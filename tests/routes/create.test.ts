@@ -1,19 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { campaigns, evolve, initialRootState, tasks, type RootState } from '../../domain/index.js';
+import { campaigns, evolve, initialRootState, tasks } from '../../domain/index.js';
 import { loadRemix, loadTaskOptions } from '../../infrastructure/tasks/commands';
 import { createRoute } from '../../src/routes/create';
 import { homeRoute } from '../../src/routes/home';
-import { contextOver } from './support';
+import { contextOver, settled, step } from './support';
 
 const at = (path: string) => new URL(`http://localhost${path}`);
-const step = (s: RootState, a: unknown) => evolve(s, a as { readonly type: string });
-/** Whether `p` has settled once the microtasks queued so far have run. */
-const settled = async (p: Promise<unknown>) => {
-  let done = false;
-  void p.then(() => (done = true));
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
-};
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { evolve, feed, initialRootState, routing, type RootState } from '../../domain/index.js';
+import { evolve, feed, initialRootState, routing } from '../../domain/index.js';
 import { loadFeedPage } from '../../infrastructure/feed/commands';
 import { exploreRoute, exploreSectionRoutes } from '../../src/routes/explore';
-import { contextOver } from './support';
+import { contextOver, settled, step } from './support';
 
 const input = (path: string, routeName: string, enableTavern: boolean): routing.RouteInput => ({
   path,
@@ -88,15 +88,6 @@ describe('the square addresses (spec §2 explore sections with tag paths)', () =
     ]);
   });
 });
-
-const step = (s: RootState, a: unknown) => evolve(s, a as { readonly type: string });
-/** Whether `p` has settled once the microtasks queued so far have run. */
-const settled = async (p: Promise<unknown>) => {
-  let done = false;
-  void p.then(() => (done = true));
-  await vi.advanceTimersByTimeAsync(0);
-  return done;
-};
 
 describe("the document's first square waits for its first page before React's first render (issue 22: the server drew its first cards)", () => {
   afterEach(() => {

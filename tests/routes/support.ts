@@ -1,4 +1,5 @@
-import type { RootState } from '../../domain/index.js';
+import { vi } from 'vitest';
+import { evolve, type RootState } from '../../domain/index.js';
 import type { RouteContext } from '../../src/routes/types';
 
 /**
@@ -24,4 +25,15 @@ export const contextOver = (state: RootState, next?: (state: RootState, action: 
     },
   } as unknown as RouteContext;
   return { ctx, dispatched };
+};
+
+/** The root state a dispatched action leads to: the `next` of `contextOver` for a store that evolves. */
+export const step = (s: RootState, a: unknown): RootState => evolve(s, a as { readonly type: string });
+
+/** Whether `p` has settled once the microtasks queued so far have run (under vitest's fake timers). */
+export const settled = async (p: Promise<unknown>): Promise<boolean> => {
+  let done = false;
+  void p.then(() => (done = true));
+  await vi.advanceTimersByTimeAsync(0);
+  return done;
 };
